@@ -1,0 +1,1 @@
+"""Card table: Quando, Blanco and Quäsenbö for LAN play, bots and replays."""
