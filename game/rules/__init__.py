@@ -1,0 +1,41 @@
+"""The rules engines behind one interface: look a game up by name, start or restore it."""
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.base import Action, Event, IllegalAction, State, view_digest
+from game.rules.blanco import Blanco
+from game.rules.quando import Quando
+from game.rules.quasenbo import Quasenbo
+
+GAMES: dict[str, type[State]] = {cls.game: cls for cls in (Quando, Blanco, Quasenbo)}
+"""Every game by its name, the way python-chess keeps its variants."""
+
+
+def find_game(name: Any) -> type[State]:
+    """The engine class of game `name`, or ValueError naming the known games."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    return GAMES[name]
+
+
+def new_game(name: str, players: int, seed: int, options: dict | None = None) -> State:
+    """A new game, dealt. Raises ValueError for an unknown game, option, option value,
+    player count or seed, or a stacked deck that is not exactly the game's cards."""
+    return find_game(name)(players, seed, options)
+
+
+def restore(snapshot: dict) -> State:
+    """The state a `to_snapshot()` described. Raises ValueError for a malformed snapshot."""
+    if not isinstance(snapshot, dict):
+        raise ValueError("a snapshot is a mapping")
+    return find_game(snapshot.get("game")).from_snapshot(snapshot)
+
+
+def update_view(game: str, view: dict, event: dict) -> None:
+    """Advance a seat's view of `game` in place by one event (see State.update_view)."""
+    find_game(game).update_view(view, event)
+
+
+__all__ = ["Action", "Event", "GAMES", "IllegalAction", "State", "find_game", "new_game",
+           "restore", "update_view", "view_digest"]

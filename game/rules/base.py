@@ -1,0 +1,313 @@
+"""The engine contract every game implements: the State base class, events, errors, PRNG, digests."""
+from __future__ import annotations
+
+import hashlib
+from abc import ABC, abstractmethod
+from typing import Any, Callable, ClassVar
+
+import msgpack
+
+Action = list
+"""An action: a verb string followed by ints, strings or lists of ints (RULES.md)."""
+
+
+class IllegalAction(Exception):
+    """The rules do not allow this action now; `reason` says why, in a player's words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64. Its whole state is one int, so a game state copies and serializes it for free,
+    and it gives the same numbers on every machine and Python version (unlike `random`)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK64
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform int in [0, n), n >= 1, without modulo bias."""
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list) -> None:
+        """Fisher–Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+class Event:
+    """One thing that happened in a step, and who may see which of its details.
+
+    `public` goes to everyone; `private[seat]` only to that seat; `others` to every seat not
+    in `private` and to spectators (e.g. the back of a Quando card its drawer cannot see).
+    """
+
+    __slots__ = ("type", "public", "private", "others")
+
+    def __init__(self, type: str, public: dict | None = None,
+                 private: dict[int, dict] | None = None, others: dict | None = None) -> None:
+        self.type = type
+        self.public = public or {}
+        self.private = private or {}
+        self.others = others or {}
+
+    def for_seat(self, seat: int | None) -> dict:
+        """The event as `seat` may see it (None: a spectator), as plain data."""
+        out = {"type": self.type}
+        out.update(self.public)
+        out.update(self.private[seat] if seat in self.private else self.others)
+        return out
+
+    def __repr__(self) -> str:
+        return f"Event({self.type!r}, {self.public!r}, private={self.private!r}, others={self.others!r})"
+
+
+_SCALARS = frozenset((int, str, bool, float, bytes, type(None)))
+
+
+def canonical(obj: Any) -> Any:
+    """`obj` with every dict's keys sorted and tuples as lists: equal data, equal bytes.
+    Lists of plain scalars are passed through as they are (the common case, and the hot one)."""
+    kind = type(obj)
+    if kind is dict:
+        return {k: canonical(obj[k]) for k in sorted(obj)}
+    if kind is list or kind is tuple:
+        for item in obj:
+            if type(item) not in _SCALARS:
+                return [canonical(x) for x in obj]
+        return obj
+    return obj
+
+
+def data_digest(obj: Any, size: int = 16) -> bytes:
+    """A hash of plain data that is the same on every machine (never Python's `hash()`)."""
+    return hashlib.blake2b(msgpack.packb(canonical(obj)), digest_size=size).digest()
+
+
+def view_digest(view: dict) -> bytes:
+    """The 8-byte digest of a seat's view that the server sends with every update."""
+    return data_digest(view, 8)
+
+
+class Option:
+    """One game option: its default and a check that returns an error text or None."""
+
+    __slots__ = ("default", "check")
+
+    def __init__(self, default: Any, check: Callable[[Any], str | None]) -> None:
+        self.default = default
+        self.check = check
+
+
+def int_in(lo: int, hi: int) -> Callable[[Any], str | None]:
+    """An option check: an int (not a bool) in [lo, hi]."""
+    def check(value: Any) -> str | None:
+        if type(value) is not int or not lo <= value <= hi:
+            return f"must be an integer from {lo} to {hi}"
+        return None
+    return check
+
+
+def is_bool(value: Any) -> str | None:
+    """An option check: True or False."""
+    return None if type(value) is bool else "must be true or false"
+
+
+def is_deck_or_none(value: Any) -> str | None:
+    """An option check for `deck`: a list of card codes (checked against the cards later) or None."""
+    if value is None or (isinstance(value, list) and all(isinstance(c, str) for c in value)):
+        return None
+    return "must be a list of card codes"
+
+
+def check_options(game: str, spec: dict[str, Option], given: dict | None) -> dict:
+    """The full option dict for a new game: defaults filled in, every given option checked.
+
+    Raises ValueError naming the option for an unknown option or a value of the wrong kind.
+    """
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise ValueError(f"{game}: options must be a mapping")
+    unknown = sorted(str(k) for k in given if k not in spec)
+    if unknown:
+        raise ValueError(f"{game}: unknown option {', '.join(unknown)} (known: {', '.join(spec)})")
+    options = {}
+    for name, opt in spec.items():
+        value = given.get(name, opt.default)
+        problem = opt.check(value)
+        if problem:
+            raise ValueError(f"{game}: option {name} {problem}, not {value!r}")
+        options[name] = list(value) if isinstance(value, list) else value
+    return options
+
+
+def check_players(game: str, players: Any, lo: int, hi: int) -> int:
+    """The player count, or ValueError if the game does not allow it."""
+    if type(players) is not int or not lo <= players <= hi:
+        raise ValueError(f"{game} is for {lo} to {hi} players, not {players!r}")
+    return players
+
+
+def check_seed(seed: Any) -> int:
+    """The seed, or ValueError: an int in [0, 2**64)."""
+    if type(seed) is not int or not 0 <= seed <= _MASK64:
+        raise ValueError(f"seed must be an integer from 0 to 2**64-1, not {seed!r}")
+    return seed
+
+
+def check_stacked_deck(game: str, deck: list[str], ids: dict[str, int], full: list[int],
+                       same: Callable[[int], int] = lambda card: card) -> list[int]:
+    """A stacked deck's card ids (top first), or ValueError unless it holds exactly the cards
+    of `full` (card ids), each as often as there; `same` maps a card to its identity (e.g.
+    a Quando card either way up)."""
+    try:
+        cards = [ids[code] for code in deck]
+    except KeyError as err:
+        raise ValueError(f"{game}: option deck has an unknown card code {err.args[0]!r}") from None
+    if sorted(same(c) for c in cards) != sorted(same(c) for c in full):
+        raise ValueError(f"{game}: option deck must hold every card of this game exactly once "
+                         f"({len(full)} cards), it has {len(cards)}")
+    return cards
+
+
+def freeze(action: Any) -> tuple:
+    """`action` as a hashable tuple (lists become tuples), or IllegalAction if it is not shaped
+    like an action at all: a list starting with a verb string whose other items are ints,
+    strings or lists of ints."""
+    if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
+        raise IllegalAction("an action is a list that starts with a verb")
+    out = [action[0]]
+    for item in action[1:]:
+        kind = type(item)
+        if kind is int or kind is str:
+            out.append(item)
+        elif (kind is list or kind is tuple) and all(type(x) is int for x in item):
+            out.append(tuple(item))
+        else:
+            raise IllegalAction(f"{action[0]}: {item!r} is not an index, a word or a list of indices")
+    return tuple(out)
+
+
+def thaw(action: tuple) -> Action:
+    """The list form of a frozen action, as the contract hands actions out."""
+    return [list(x) if type(x) is tuple else x for x in action]
+
+
+class State(ABC):
+    """One game in progress. The only interface the server, bots, replays and tests use.
+
+    Subclasses are one module each under game/rules/. A state holds its own PRNG, so
+    `clone()` and `to_snapshot()` carry the randomness with it. Legality has one source:
+    a subclass lists its legal actions (`_legal`) and `apply` accepts exactly those.
+    """
+
+    game: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    OPTIONS: ClassVar[dict[str, Option]]
+    WORDS: ClassVar[tuple[str, ...]]
+    """Every string that can occur in this game's actions (verbs first), for compact logs."""
+
+    players: int
+    seed: int
+    options: dict
+    step: int
+    to_move: int | None
+    result: dict | None
+    _legal_cache: list[tuple] | None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game is over."""
+        return self.result is not None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for `to_move`, each once, in a stable order; [] once over."""
+        return [thaw(a) for a in self._legal_frozen()]
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply `to_move`'s action; return the step's events.
+
+        Raises IllegalAction with a reason, leaving the state unchanged, for anything
+        `legal_actions()` does not list (including any action once the game is over).
+        """
+        key = freeze(action)
+        if self.result is not None:
+            raise IllegalAction("the game is over")
+        if key not in self._legal_frozen():
+            raise IllegalAction(self._why_illegal(key))
+        self._legal_cache = None
+        self.step += 1
+        return self._do(key)
+
+    def _legal_frozen(self) -> list[tuple]:
+        if self._legal_cache is None:
+            self._legal_cache = self._legal()
+        return self._legal_cache
+
+    @abstractmethod
+    def _legal(self) -> list[tuple]:
+        """The legal actions as frozen tuples, in the stable order of RULES.md."""
+
+    @abstractmethod
+    def _do(self, action: tuple) -> list[Event]:
+        """Apply a legal action (already checked) and return its events."""
+
+    @abstractmethod
+    def _why_illegal(self, action: tuple) -> str:
+        """Why a well-shaped but illegal action is refused, in a player's words."""
+
+    @abstractmethod
+    def clone(self) -> "State":
+        """An independent copy: nothing done to either one affects the other."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict:
+        """Exactly what `seat` sees, as fresh plain data; None: a spectator."""
+
+    @abstractmethod
+    def open_view(self) -> dict:
+        """The view with every card shown, laid out like `view`: for replays after the game."""
+
+    @abstractmethod
+    def to_snapshot(self) -> dict:
+        """The whole state as plain data; `restore(snapshot)` rebuilds it exactly."""
+
+    @classmethod
+    @abstractmethod
+    def from_snapshot(cls, snapshot: dict) -> "State":
+        """The state `to_snapshot()` described. Raises ValueError for a malformed snapshot."""
+
+    @staticmethod
+    @abstractmethod
+    def update_view(view: dict, event: dict) -> None:
+        """Advance a seat's `view` in place by one event as that seat received it, so that a
+        view followed by a step's events equals the next view (the client's model)."""
+
+    @abstractmethod
+    def describe(self, action: Action) -> str:
+        """`action` in words, judged in this state before it is applied, using only what
+        every seat can see (e.g. "plays 7, 8, 9", "draws the hidden side")."""
+
+    def digest(self) -> bytes:
+        """A 16-byte hash of the whole state, identical on every machine."""
+        return data_digest(self.to_snapshot())

@@ -1,0 +1,434 @@
+"""Quando: shed cards with runs and sets, draw the visible or the hidden side, knock when low."""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import ClassVar
+
+from game.rules.base import (Event, Option, Rng, State, check_options, check_players, check_seed,
+                             check_stacked_deck, int_in, is_deck_or_none)
+
+# A card is an int `a*11 + b` for the pair {a, b}, a != b. In a pile `a` is the up side and `b`
+# the down side; in a hand `a` is the front (its holder sees it) and `b` the back (the others
+# see it). Playing a card puts its front up, so a hand card and the discard card it becomes
+# are the same int; dealing and flipping swap the two sides.
+CARDS: list[int] = [a * 11 + b for a in range(11) for b in range(a + 1, 11)]
+CODE: dict[int, str] = {}
+ID: dict[str, int] = {}
+for _a in range(11):
+    for _b in range(11):
+        if _a != _b:
+            CODE[_a * 11 + _b] = f"{_a}/{_b}"
+            ID[f"{_a}/{_b}"] = _a * 11 + _b
+FLIP: dict[int, int] = {c: (c % 11) * 11 + c // 11 for c in CODE}
+
+TURN, DRAW, PENALTY, OVER = "turn", "draw", "penalty", "over"
+"""The kinds of decision: the active player's turn, the draw after playing, a triplet penalty;
+or none, once the game is over."""
+
+
+def hand_size(players: int) -> int:
+    """Cards dealt to each player: 8 with 2 or 3 players, else 7."""
+    return 8 if players <= 3 else 7
+
+
+class Quando(State):
+    """A game of Quando: rounds until someone's total reaches the target (RULES.md, Quando)."""
+
+    game: ClassVar[str] = "quando"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "target": Option(50, int_in(1, 1000)),
+        "deck": Option(None, is_deck_or_none),
+    }
+    WORDS: ClassVar[tuple[str, ...]] = ("play", "draw", "flip", "knock", "pass", "up", "down")
+
+    def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
+        self.players = check_players(self.game, players, self.min_players, self.max_players)
+        self.seed = check_seed(seed)
+        self.options = check_options(self.game, self.OPTIONS, options)
+        stacked = None
+        if self.options["deck"] is not None:
+            stacked = check_stacked_deck(self.game, self.options["deck"], ID, CARDS,
+                                         same=lambda c: min(c, FLIP[c]))
+        self.rng = Rng(self.seed)
+        self.step = 0
+        self.round = 0
+        self.totals = [0] * players
+        self.last_round: dict | None = None
+        self.result = None
+        self._legal_cache = None
+        self._deal(stacked)
+
+    # -- the round ---------------------------------------------------------------------------
+
+    def _deal(self, stacked: list[int] | None) -> Event:
+        """Deal round `self.round` from a stacked deck or a fresh shuffled one."""
+        n = self.players
+        if stacked is None:
+            deck = list(CARDS)
+            self.rng.shuffle(deck)
+            deck = [FLIP[c] if self.rng.below(2) else c for c in deck]
+        else:
+            deck = stacked
+        first = self.round % n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        dealt = hand_size(n) * n
+        for k in range(dealt):
+            # The side that was up on the table becomes the back: the others see it.
+            self.hands[(first + k) % n].append(FLIP[deck[k]])
+        self.draw = deck[dealt:][::-1]  # top card last
+        self.discard: list[int] = []
+        self.plays = [0] * n
+        self.knocker: int | None = None
+        self.triplet = False
+        self.penalty: list[int] = []
+        self.active = first
+        self.phase = TURN
+        self.to_move: int | None = first
+        return Event("deal", {"round": self.round, "dealer": (n - 1 + self.round) % n,
+                              "first": first, "draw": self._draw_public()},
+                     {s: {"hands": self._hands_seen(s)} for s in range(n)},
+                     {"hands": self._hands_seen(None)})
+
+    def _draw_public(self) -> dict:
+        return {"count": len(self.draw), "top": self.draw[-1] // 11 if self.draw else None}
+
+    def _hands_seen(self, seat: int | None) -> list[dict]:
+        return [{"fronts": [c // 11 for c in hand]} if s == seat else
+                {"backs": [c % 11 for c in hand]} for s, hand in enumerate(self.hands)]
+
+    def _card_available(self) -> bool:
+        return bool(self.draw or self.discard)
+
+    def _take(self, seat: int, side: str, events: list[Event]) -> None:
+        """Draw the top card into `seat`'s hand with the chosen side as its front."""
+        if not self.draw:
+            self._turn_over(events)
+        card = self.draw.pop()
+        if side == "down":
+            card = FLIP[card]
+        self.hands[seat].append(card)
+        events.append(Event("draw", {"seat": seat, "side": side, "draw": self._draw_public()},
+                            {seat: {"front": card // 11}}, {"back": card % 11}))
+        if not self.draw:
+            self._turn_over(events)
+
+    def _turn_over(self, events: list[Event]) -> None:
+        """The discard pile, turned over unshuffled, becomes the draw pile: its bottom card is
+        the new top and every card shows its other side."""
+        if not self.discard:
+            return
+        self.draw = [FLIP[c] for c in reversed(self.discard)]
+        self.discard = []
+        events.append(Event("turn_over", {"draw": self._draw_public()}))
+
+    def _after_active_draw(self, events: list[Event]) -> None:
+        hand = self.hands[self.active]
+        if hand and all(c < 11 for c in hand):
+            self._end_round("zeros", events)
+        elif self.triplet:
+            self.triplet = False
+            n = self.players
+            self.penalty = [(self.active + k) % n for k in range(1, n)]
+            self._next_penalty(events)
+        else:
+            self._end_turn(events)
+
+    def _next_penalty(self, events: list[Event]) -> None:
+        """Hand the decision to the next player who must pay the triplet penalty."""
+        while self.penalty:
+            seat = self.penalty[0]
+            if any(c < 11 for c in self.hands[seat]) or self._card_available():
+                self.to_move, self.phase = seat, PENALTY
+                return
+            events.append(Event("draw_skipped", {"seat": seat}))
+            self.penalty.pop(0)
+        self._end_turn(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        nxt = (self.active + 1) % self.players
+        if nxt == self.knocker:
+            self._end_round("knock", events)
+        else:
+            self.active, self.to_move, self.phase = nxt, nxt, TURN
+
+    def _end_round(self, reason: str, events: list[Event]) -> None:
+        sums = [sum(c // 11 for c in hand) for hand in self.hands]
+        low = min(sums)
+        knocker = self.knocker
+        penalized = knocker is not None and not (sums[knocker] == low and sums.count(low) == 1)
+        scores = [s + 5 if seat == knocker and penalized else 0 if s == low else s
+                  for seat, s in enumerate(sums)]
+        self.totals = [t + s for t, s in zip(self.totals, scores)]
+        self.last_round = {"round": self.round, "reason": reason,
+                           "hands": [[c // 11 for c in hand] for hand in self.hands],
+                           "sums": sums, "scores": scores, "knocker": knocker,
+                           "knock_penalty": penalized, "totals": list(self.totals)}
+        events.append(Event("round_end", _copy_round(self.last_round)))
+        if max(self.totals) >= self.options["target"]:
+            best = min(self.totals)
+            self.result = {"scores": list(self.totals),
+                           "winners": [s for s, t in enumerate(self.totals) if t == best]}
+            self.to_move, self.phase = None, OVER
+            events.append(Event("game_over", {"result": self.result}))
+        else:
+            self.round += 1
+            events.append(self._deal(None))
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def _legal(self) -> list[tuple]:
+        if self.result is not None:
+            return []
+        if self.phase == DRAW:
+            return [("draw", "up"), ("draw", "down")]
+        hand = self.hands[self.to_move]
+        if self.phase == PENALTY:
+            zeros = [("flip", i) for i, c in enumerate(hand) if c < 11]
+            return zeros or [("draw", "up"), ("draw", "down")]
+        by_front: list[list[int]] = [[] for _ in range(11)]
+        for i, c in enumerate(hand):
+            by_front[c // 11].append(i)
+        acts: list[tuple] = []
+        for idx in by_front:
+            for size in range(1, len(idx) + 1):
+                acts.extend(("play", combo) for combo in combinations(idx, size))
+        for v in range(9):
+            for i in by_front[v]:
+                for j in by_front[v + 1]:
+                    for k in by_front[v + 2]:
+                        acts.append(("play", tuple(sorted((i, j, k)))))
+        if self.knocker is None:
+            if self.plays[self.to_move] >= 2:
+                acts.append(("knock",))
+        else:
+            acts.append(("pass",))
+        return acts
+
+    def _why_illegal(self, action: tuple) -> str:
+        verb = action[0]
+        if self.phase == DRAW:
+            return "draw a card first: take its visible side (up) or its hidden side (down)"
+        if self.phase == PENALTY:
+            if any(c < 11 for c in self.hands[self.to_move]):
+                return "triplet penalty: flip one of your zeros"
+            return "triplet penalty: you have no zero, so you draw a card (up or down)"
+        hand = self.hands[self.to_move]
+        if verb == "play":
+            idx = action[1] if len(action) == 2 and type(action[1]) is tuple else None
+            if not idx:
+                return "play names a list of hand indices"
+            if list(idx) != sorted(set(idx)):
+                return "the hand indices must be strictly ascending"
+            if idx[0] < 0 or idx[-1] >= len(hand):
+                return f"your hand has cards 0 to {len(hand) - 1}"
+            fronts = [hand[i] // 11 for i in idx]
+            if len(fronts) == 3:
+                return f"{fronts} are neither three consecutive numbers nor all equal"
+            return f"{fronts} are not all equal (a run has exactly three cards)"
+        if verb == "knock":
+            if self.knocker is not None:
+                return "someone has already knocked in this round"
+            return "you may knock only after playing cards at least twice in this round"
+        if verb == "pass":
+            return "you may pass only in the last round, after a knock"
+        if verb in ("draw", "flip"):
+            return "it is your turn: play cards (or knock, or pass in the last round)"
+        return f"{verb!r} is not an action of Quando"
+
+    def _do(self, action: tuple) -> list[Event]:
+        events: list[Event] = []
+        verb = action[0]
+        seat = self.to_move
+        if verb == "play":
+            hand = self.hands[seat]
+            cards = [hand[i] for i in action[1]]
+            for i in reversed(action[1]):
+                del hand[i]
+            self.discard.extend(cards)
+            self.plays[seat] += 1
+            fronts = [c // 11 for c in cards]
+            self.triplet = len(cards) == 3 and fronts[0] == fronts[1] == fronts[2]
+            events.append(Event("play", {"seat": seat, "indices": list(action[1]),
+                                         "fronts": fronts, "triplet": self.triplet}))
+            # A play always leaves cards on the discard, so the draw that follows can happen.
+            self.phase = DRAW
+        elif verb == "draw":
+            self._take(seat, action[1], events)
+            if self.phase == DRAW:
+                self._after_active_draw(events)
+            else:
+                self.penalty.pop(0)
+                self._next_penalty(events)
+        elif verb == "flip":
+            hand = self.hands[seat]
+            i = action[1]
+            hand[i] = FLIP[hand[i]]
+            events.append(Event("flip", {"seat": seat, "index": i},
+                                {seat: {"front": hand[i] // 11}}, {"back": 0}))
+            self.penalty.pop(0)
+            self._next_penalty(events)
+        elif verb == "knock":
+            self.knocker = seat
+            events.append(Event("knock", {"seat": seat}))
+            self._end_turn(events)
+        else:  # pass
+            events.append(Event("pass", {"seat": seat}))
+            self._end_turn(events)
+        events.append(Event("next", {"to_move": self.to_move, "phase": self.phase,
+                                     "active": self.active, "penalty": list(self.penalty)}))
+        return events
+
+    def describe(self, action: list) -> str:
+        verb = action[0]
+        if verb == "play" and self.to_move is not None:
+            hand = self.hands[self.to_move]
+            try:
+                fronts = [hand[i] // 11 for i in action[1]]
+            except (IndexError, TypeError):
+                return f"plays cards {action[1]}"
+            kind = " (triplet)" if len(fronts) == 3 and len(set(fronts)) == 1 else ""
+            return "plays " + ", ".join(map(str, fronts)) + kind
+        if verb == "draw":
+            return "draws the visible side" if action[1] == "up" else "draws the hidden side"
+        return {"flip": "flips a zero", "knock": "knocks", "pass": "passes"}.get(verb, str(action))
+
+    # -- what each seat sees -----------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict:
+        return {
+            "game": self.game, "players": self.players, "seat": seat, "round": self.round,
+            "dealer": (self.players - 1 + self.round) % self.players, "active": self.active,
+            "to_move": self.to_move, "phase": self.phase, "penalty": list(self.penalty),
+            "hands": self._hands_seen(seat), "draw": self._draw_public(),
+            "discard": [c // 11 for c in self.discard], "plays": list(self.plays),
+            "knocker": self.knocker, "totals": list(self.totals),
+            "target": self.options["target"],
+            "last_round": _copy_round(self.last_round), "result": _copy_result(self.result),
+        }
+
+    def open_view(self) -> dict:
+        view = self.view(None)
+        view["seat"] = "open"
+        view["hands"] = [{"fronts": [c // 11 for c in hand], "backs": [c % 11 for c in hand]}
+                         for hand in self.hands]
+        view["draw"]["cards"] = [CODE[c] for c in reversed(self.draw)]
+        return view
+
+    @staticmethod
+    def update_view(view: dict, event: dict) -> None:
+        kind = event["type"]
+        if kind == "deal":
+            view.update(round=event["round"], dealer=event["dealer"], active=event["first"],
+                        hands=[{k: list(v) for k, v in h.items()} for h in event["hands"]],
+                        draw=dict(event["draw"]),
+                        discard=[], plays=[0] * view["players"], knocker=None)
+        elif kind == "play":
+            hand = view["hands"][event["seat"]]
+            side = hand["fronts" if "fronts" in hand else "backs"]
+            for i in reversed(event["indices"]):
+                del side[i]
+            view["discard"].extend(event["fronts"])
+            view["plays"][event["seat"]] += 1
+        elif kind == "draw":
+            hand = view["hands"][event["seat"]]
+            if "front" in event:
+                hand["fronts"].append(event["front"])
+            else:
+                hand["backs"].append(event["back"])
+            view["draw"] = dict(event["draw"])
+        elif kind == "turn_over":
+            view["draw"] = dict(event["draw"])
+            view["discard"] = []
+        elif kind == "flip":
+            hand = view["hands"][event["seat"]]
+            if "front" in event:
+                hand["fronts"][event["index"]] = event["front"]
+            else:
+                hand["backs"][event["index"]] = event["back"]
+        elif kind == "knock":
+            view["knocker"] = event["seat"]
+        elif kind == "round_end":
+            view["totals"] = list(event["totals"])
+            view["last_round"] = _copy_round({k: v for k, v in event.items() if k != "type"})
+        elif kind == "game_over":
+            view["result"] = _copy_result(event["result"])
+        elif kind == "next":
+            view.update(to_move=event["to_move"], phase=event["phase"], active=event["active"],
+                        penalty=list(event["penalty"]))
+
+    # -- copies and snapshots ----------------------------------------------------------------
+
+    def clone(self) -> "Quando":
+        other = Quando.__new__(Quando)
+        other.__dict__.update(self.__dict__)
+        other.rng = Rng(self.rng.state)
+        other.hands = [list(h) for h in self.hands]
+        other.draw = list(self.draw)
+        other.discard = list(self.discard)
+        other.plays = list(self.plays)
+        other.totals = list(self.totals)
+        other.penalty = list(self.penalty)
+        # last_round, result and the legal-action cache are never mutated, only replaced.
+        return other
+
+    def to_snapshot(self) -> dict:
+        return {
+            "game": self.game, "players": self.players, "seed": self.seed,
+            "options": dict(self.options), "rng": self.rng.state, "step": self.step,
+            "round": self.round, "totals": list(self.totals),
+            "hands": [[CODE[c] for c in hand] for hand in self.hands],
+            "draw": [CODE[c] for c in reversed(self.draw)],
+            "discard": [CODE[c] for c in self.discard],
+            "phase": self.phase, "to_move": self.to_move, "active": self.active,
+            "plays": list(self.plays), "knocker": self.knocker, "triplet": self.triplet,
+            "penalty": list(self.penalty), "last_round": _copy_round(self.last_round),
+            "result": _copy_result(self.result),
+        }
+
+    @classmethod
+    def from_snapshot(cls, snapshot: dict) -> "Quando":
+        try:
+            state = cls.__new__(cls)
+            state.players = check_players(cls.game, snapshot["players"], 2, 6)
+            state.seed = check_seed(snapshot["seed"])
+            state.options = check_options(cls.game, cls.OPTIONS, snapshot["options"])
+            state.rng = Rng(snapshot["rng"])
+            state.step = int(snapshot["step"])
+            state.round = int(snapshot["round"])
+            state.totals = [int(t) for t in snapshot["totals"]]
+            state.hands = [[ID[c] for c in hand] for hand in snapshot["hands"]]
+            state.draw = [ID[c] for c in reversed(snapshot["draw"])]
+            state.discard = [ID[c] for c in snapshot["discard"]]
+            state.phase = snapshot["phase"]
+            state.to_move = snapshot["to_move"]
+            state.active = snapshot["active"]
+            state.plays = [int(p) for p in snapshot["plays"]]
+            state.knocker = snapshot["knocker"]
+            state.triplet = bool(snapshot["triplet"])
+            state.penalty = [int(s) for s in snapshot["penalty"]]
+            state.last_round = _copy_round(snapshot["last_round"])
+            state.result = _copy_result(snapshot["result"])
+            state._legal_cache = None
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"not a Quando snapshot: {err!r}") from None
+        cards = sorted(c if c // 11 < c % 11 else FLIP[c]
+                       for c in state.draw + state.discard + [c for h in state.hands for c in h])
+        if (cards != CARDS or len(state.hands) != state.players or len(state.totals) != state.players
+                or state.phase not in (TURN, DRAW, PENALTY, OVER)):
+            raise ValueError("not a Quando snapshot: its cards, seats or phase are inconsistent")
+        return state
+
+
+def _copy_round(summary: dict | None) -> dict | None:
+    if summary is None:
+        return None
+    return {k: [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v
+            for k, v in summary.items()}
+
+
+def _copy_result(result: dict | None) -> dict | None:
+    if result is None:
+        return None
+    return {"scores": list(result["scores"]), "winners": list(result["winners"])}
