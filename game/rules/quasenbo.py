@@ -1,0 +1,400 @@
+"""Quäsenbö: shed your hand onto the played row by suit or rank, without three of a suit in a row."""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from game.rules.base import (Event, Option, Rng, State, check_options, check_players, check_seed,
+                             check_stacked_deck, int_in, is_bool, is_deck_or_none)
+from game.rules.decktet import ALL, SECOND, SUITS, deck
+
+# A card is its index in decktet.ALL (first copies, then the `#2` copies). Matching and the run
+# are bit operations on a suit mask (bit k = SUITS[k]) and an int rank per card; the Excuse has
+# mask 0 and rank 0, and every other card has at least one suit and a rank of at least 1.
+CODE: list[str] = [card.code for card in ALL]
+ID: dict[str, int] = {code: i for i, code in enumerate(CODE)}
+SUIT_BIT: dict[str, int] = {suit: 1 << k for k, suit in enumerate(SUITS)}
+MASK: list[int] = [sum(SUIT_BIT[s] for s in card.suits) for card in ALL]
+RANK: list[int] = [card.rank or 0 for card in ALL]
+EVERY_SUIT = (1 << len(SUITS)) - 1
+
+TURN, OVER = "turn", "over"
+"""The phases: a player's turn (play, draw or pass), and the game over."""
+
+_PLAY = [("play", i) for i in range(len(ALL))]
+_PLAY_EXCUSE = [[("play", i, suit) for suit in SUITS] for i in range(len(ALL))]
+_DRAW, _PASS = ("draw",), ("pass",)
+
+
+def _suit_named(card: int, mask: int) -> str | None:
+    """The suit an Excuse in the played row named (None for any other card, and for a
+    starting Excuse, which names none)."""
+    return SUITS[mask.bit_length() - 1] if mask and not MASK[card] else None
+
+
+def _name(card: int) -> str:
+    """A card's name in words, e.g. "the Chance Meeting", "the Ace of Moons"."""
+    code = CODE[card].removesuffix(SECOND)
+    if code.startswith("ace-"):
+        return f"the Ace of {code[4:].capitalize()}"
+    return "the " + " ".join(word.capitalize() for word in code.split("-"))
+
+
+class Quasenbo(State):
+    """A game of Quäsenbö with the Decktet (RULES.md, Quäsenbö).
+
+    Hand cards are named by hand index, the order they entered the hand. The played row's
+    last card decides what matches; the run (the longest tail of the row sharing a suit)
+    decides the penalty of a play.
+    """
+
+    game: ClassVar[str] = "quasenbo"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 8
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "excuse": Option(False, is_bool),
+        "pawns": Option(False, is_bool),
+        "courts": Option(False, is_bool),
+        "double": Option(False, is_bool),
+        "hand_size": Option(7, int_in(1, 20)),
+        "double_quasenbo": Option(False, is_bool),
+        "deck": Option(None, is_deck_or_none),
+    }
+    WORDS: ClassVar[tuple[str, ...]] = ("play", "draw", "pass") + SUITS
+
+    def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
+        """Deal a new game. Raises ValueError for a player count outside 2–8, a bad seed, an
+        unknown option or a value of the wrong kind, a stacked deck that is not exactly the
+        cards the options give, or a deal the deck cannot cover (players × hand_size + 1
+        cards)."""
+        self.players = check_players(self.game, players, self.min_players, self.max_players)
+        self.seed = check_seed(seed)
+        self.options = check_options(self.game, self.OPTIONS, options)
+        full = _full_deck(self.options)
+        size = self.options["hand_size"]
+        if players * size + 1 > len(full):
+            raise ValueError(f"{self.game}: {players} hands of {size} cards and a starting card "
+                             f"need {players * size + 1} cards; this deck has {len(full)}")
+        self.rng = Rng(self.seed)
+        if self.options["deck"] is None:
+            cards = list(full)
+            self.rng.shuffle(cards)
+        else:
+            cards = check_stacked_deck(self.game, self.options["deck"], ID, full)
+        self.step = 0
+        self.result = None
+        self._legal_cache = None
+        dealt = players * size
+        self.hands: list[list[int]] = [cards[seat:dealt:players] for seat in range(players)]
+        self.row: list[int] = [cards[dealt]]
+        # The suits each row card counts as: its own, the one an Excuse named, or none for a
+        # starting Excuse (which therefore breaks every run).
+        self.row_masks: list[int] = [MASK[cards[dealt]]]
+        self.draw: list[int] = cards[dealt + 1:][::-1]  # top card last
+        self.run = self._run_length()
+        self.passes = 0
+        self.to_move: int | None = 0
+        self.phase = TURN
+
+    # -- rules helpers -----------------------------------------------------------------------
+
+    def _run_length(self) -> int:
+        """The largest k such that the last k row cards share a suit."""
+        common = EVERY_SUIT
+        k = 0
+        for mask in reversed(self.row_masks):
+            common &= mask
+            if not common:
+                break
+            k += 1
+        return k
+
+    def _keep(self) -> int:
+        """How many row cards stay on the table when the row is shuffled into a draw pile."""
+        return max(2, self.run) if self.options["double_quasenbo"] else 2
+
+    def _can_draw(self) -> bool:
+        return bool(self.draw) or len(self.row) > self._keep()
+
+    def _take(self, seat: int, penalty: bool, events: list[Event]) -> bool:
+        """Draw one card into `seat`'s hand, first shuffling the row into a new draw pile if
+        the pile is empty; False if no card can be drawn."""
+        if not self.draw:
+            keep = self._keep()
+            if len(self.row) <= keep:
+                return False
+            cards = self.row[:-keep]
+            del self.row[:-keep]
+            del self.row_masks[:-keep]
+            # The shuffled list is read top first, like a freshly shuffled deck. An Excuse going
+            # back into the pile forgets its suit because only row_masks remembered it.
+            self.rng.shuffle(cards)
+            cards.reverse()
+            self.draw = cards
+            self.run = self._run_length()
+            events.append(Event("reshuffle", {"kept": keep, "draw": len(cards), "run": self.run}))
+        card = self.draw.pop()
+        self.hands[seat].append(card)
+        events.append(Event("draw", {"seat": seat, "penalty": penalty, "draw": len(self.draw)},
+                            {seat: {"card": CODE[card]}}))
+        return True
+
+    def _game_over(self, winners: list[int], reason: str, events: list[Event]) -> None:
+        self.result = {"scores": [len(hand) for hand in self.hands], "winners": winners}
+        self.to_move = None
+        self.phase = OVER
+        events.append(Event("game_over", {"result": _copy_result(self.result), "reason": reason}))
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def _legal(self) -> list[tuple]:
+        """The plays of the matching cards in hand order (the Excuse once per suit, in SUITS
+        order); if none matches, ("draw",) if a card can be drawn, else ("pass",)."""
+        if self.result is not None:
+            return []
+        want = self.row_masks[-1] or EVERY_SUIT  # only a starting Excuse has no suit
+        rank = RANK[self.row[-1]]
+        acts: list[tuple] = []
+        for i, card in enumerate(self.hands[self.to_move]):
+            mask = MASK[card]
+            if not mask:
+                acts.extend(_PLAY_EXCUSE[i])
+            elif mask & want or RANK[card] == rank:
+                acts.append(_PLAY[i])
+        if acts:
+            return acts
+        return [_DRAW] if self._can_draw() else [_PASS]
+
+    def _why_illegal(self, action: tuple) -> str:
+        verb = action[0]
+        if verb not in ("play", "draw", "pass"):
+            return f"{verb!r} is not an action of Quäsenbö"
+        must = self._legal_frozen()[0][0]
+        if must == "play" and verb != "play":
+            return "you hold a card that matches the last played card, so you must play one"
+        if must == "draw" and verb != "draw":
+            return "none of your cards matches the last played card: draw a card"
+        if must == "pass" and verb != "pass":
+            return "none of your cards matches and no card can be drawn: pass"
+        if verb != "play":
+            return f"{verb} takes nothing more: [{verb!r}]"
+        hand = self.hands[self.to_move]
+        if len(action) not in (2, 3) or type(action[1]) is not int:
+            return "play names a hand index, and for the Excuse a suit too"
+        i = action[1]
+        if not 0 <= i < len(hand):
+            return f"your hand has cards 0 to {len(hand) - 1}"
+        card = hand[i]
+        if not MASK[card]:
+            return f"name the suit the Excuse stands for: one of {', '.join(SUITS)}"
+        if len(action) == 3:
+            return "only the Excuse names a suit"
+        last, mask = self.row[-1], self.row_masks[-1]
+        if not MASK[last]:
+            suit = _suit_named(last, mask)
+            return f"the Excuse stands for {suit}: play a card of {suit} (or an Excuse)"
+        return f"{_name(card)} shares neither a suit nor the rank of {_name(last)}"
+
+    def _do(self, action: tuple) -> list[Event]:
+        events: list[Event] = []
+        seat = self.to_move
+        verb = action[0]
+        if verb == "play":
+            self._play(seat, action, events)
+        elif verb == "draw":
+            self._take(seat, False, events)
+        else:
+            self.passes += 1
+            events.append(Event("pass", {"seat": seat, "passes": self.passes}))
+            if self.passes == self.players:
+                # Every player passed in turn with no play between: nothing can change any more.
+                sizes = [len(hand) for hand in self.hands]
+                low = min(sizes)
+                self._game_over([s for s, n in enumerate(sizes) if n == low], "blocked", events)
+            else:
+                self.to_move = (seat + 1) % self.players
+        events.append(Event("next", {"to_move": self.to_move, "phase": self.phase}))
+        return events
+
+    def _play(self, seat: int, action: tuple, events: list[Event]) -> None:
+        """Play hand card action[1] (an Excuse standing for suit action[2]), draw the
+        Quäsenbö penalty, and end the turn."""
+        hand = self.hands[seat]
+        card = hand.pop(action[1])
+        suit = action[2] if len(action) == 3 else None
+        self.row.append(card)
+        self.row_masks.append(SUIT_BIT[suit] if suit else MASK[card])
+        self.run = run = self._run_length()
+        self.passes = 0
+        events.append(Event("play", {"seat": seat, "index": action[1], "card": CODE[card],
+                                     "suit": suit, "run": run}))
+        if run >= 3:
+            due = run - 2 if self.options["double_quasenbo"] else 1
+            events.append(Event("penalty", {"seat": seat, "run": run, "count": due}))
+            for k in range(due):
+                if not self._take(seat, True, events):
+                    events.append(Event("draw_skipped", {"seat": seat, "count": due - k}))
+                    break
+        if not hand:
+            self._game_over([seat], "emptied", events)
+        else:
+            self.to_move = (seat + 1) % self.players
+
+    def describe(self, action: list) -> str:
+        """`action` in words, e.g. "plays the Sea", "plays the Excuse as moons", "draws a card".
+        Raises nothing: an action that names no card here is described by its shape."""
+        verb = action[0] if isinstance(action, list) and action else None
+        if verb == "play" and self.to_move is not None:
+            hand = self.hands[self.to_move]
+            if len(action) >= 2 and type(action[1]) is int and 0 <= action[1] < len(hand):
+                words = "plays " + _name(hand[action[1]])
+                return words + f" as {action[2]}" if len(action) == 3 else words
+            return f"plays card {action[1:]}"
+        return {"draw": "draws a card", "pass": "passes"}.get(verb, str(action))
+
+    # -- what each seat sees -----------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict:
+        """What `seat` sees (None: a spectator): the played row ("row" codes, "named" the suit
+        each Excuse stands for or None), "run", "passes" (consecutive passes since the last
+        play), "hand_sizes", "hands" (the seat's own codes in hand order, None for everyone
+        else), "draw" {"count"}, and whether "double_quasenbo" applies."""
+        return {
+            "game": self.game, "players": self.players, "seat": seat,
+            "to_move": self.to_move, "phase": self.phase,
+            "double_quasenbo": self.options["double_quasenbo"],
+            "row": [CODE[c] for c in self.row],
+            "named": [_suit_named(c, m) for c, m in zip(self.row, self.row_masks)],
+            "run": self.run, "passes": self.passes,
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "hands": [[CODE[c] for c in hand] if s == seat else None
+                      for s, hand in enumerate(self.hands)],
+            "draw": {"count": len(self.draw)},
+            "result": _copy_result(self.result),
+        }
+
+    def open_view(self) -> dict:
+        """The spectator view with every hand shown and the draw pile's cards, top first."""
+        view = self.view(None)
+        view["seat"] = "open"
+        view["hands"] = [[CODE[c] for c in hand] for hand in self.hands]
+        view["draw"]["cards"] = [CODE[c] for c in reversed(self.draw)]
+        return view
+
+    @staticmethod
+    def update_view(view: dict, event: dict) -> None:
+        """Advance a seat's view by one event as that seat received it. The events:
+        play {seat, index, card, suit (the Excuse's, else None), run}; penalty {seat, run,
+        count}; reshuffle {kept (row cards left on the table), draw (new pile size), run};
+        draw {seat, penalty, draw (pile size), card (to the drawer only)}; draw_skipped
+        {seat, count}; pass {seat, passes}; game_over {result, reason: "emptied" | "blocked"};
+        next {to_move, phase}, the last event of every step."""
+        kind = event["type"]
+        if kind == "play":
+            seat = event["seat"]
+            view["hand_sizes"][seat] -= 1
+            hand = view["hands"][seat]
+            if hand is not None:
+                del hand[event["index"]]
+            view["row"].append(event["card"])
+            view["named"].append(event["suit"])
+            view["run"] = event["run"]
+            view["passes"] = 0
+        elif kind == "draw":
+            seat = event["seat"]
+            view["hand_sizes"][seat] += 1
+            if "card" in event:
+                view["hands"][seat].append(event["card"])
+            view["draw"] = {"count": event["draw"]}
+        elif kind == "reshuffle":
+            kept = event["kept"]
+            view["row"] = view["row"][-kept:]
+            view["named"] = view["named"][-kept:]
+            view["draw"] = {"count": event["draw"]}
+            view["run"] = event["run"]
+        elif kind == "pass":
+            view["passes"] = event["passes"]
+        elif kind == "game_over":
+            view["result"] = _copy_result(event["result"])
+        elif kind == "next":
+            view["to_move"] = event["to_move"]
+            view["phase"] = event["phase"]
+
+    # -- copies and snapshots ----------------------------------------------------------------
+
+    def clone(self) -> "Quasenbo":
+        """An independent copy, sharing only data that is never mutated."""
+        other = Quasenbo.__new__(Quasenbo)
+        other.__dict__.update(self.__dict__)
+        other.rng = Rng(self.rng.state)
+        other.hands = [list(h) for h in self.hands]
+        other.row = list(self.row)
+        other.row_masks = list(self.row_masks)
+        other.draw = list(self.draw)
+        # options, result and the legal-action cache are never mutated, only replaced.
+        return other
+
+    def to_snapshot(self) -> dict:
+        """The whole state as plain data with RULES.md card codes (the draw pile top first)."""
+        return {
+            "game": self.game, "players": self.players, "seed": self.seed,
+            "options": {k: list(v) if isinstance(v, list) else v for k, v in self.options.items()},
+            "rng": self.rng.state, "step": self.step,
+            "hands": [[CODE[c] for c in hand] for hand in self.hands],
+            "row": [CODE[c] for c in self.row],
+            "named": [_suit_named(c, m) for c, m in zip(self.row, self.row_masks)],
+            "draw": [CODE[c] for c in reversed(self.draw)],
+            "passes": self.passes, "to_move": self.to_move, "phase": self.phase,
+            "result": _copy_result(self.result),
+        }
+
+    @classmethod
+    def from_snapshot(cls, snapshot: dict) -> "Quasenbo":
+        """The state `to_snapshot()` described. Raises ValueError for a malformed snapshot:
+        missing fields, unknown cards, cards that are not exactly the deck's, an Excuse naming
+        no suit anywhere but as the row's first card, or seats and phase that disagree."""
+        try:
+            state = cls.__new__(cls)
+            state.players = check_players(cls.game, snapshot["players"], cls.min_players,
+                                          cls.max_players)
+            state.seed = check_seed(snapshot["seed"])
+            state.options = check_options(cls.game, cls.OPTIONS, snapshot["options"])
+            state.rng = Rng(snapshot["rng"])
+            state.step = int(snapshot["step"])
+            state.hands = [[ID[c] for c in hand] for hand in snapshot["hands"]]
+            state.row = [ID[c] for c in snapshot["row"]]
+            named = list(snapshot["named"])
+            state.row_masks = [SUIT_BIT[s] if s is not None else MASK[c]
+                               for c, s in zip(state.row, named)]
+            state.draw = [ID[c] for c in reversed(snapshot["draw"])]
+            state.passes = int(snapshot["passes"])
+            state.to_move = snapshot["to_move"]
+            state.phase = snapshot["phase"]
+            state.result = _copy_result(snapshot["result"])
+            state._legal_cache = None
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise ValueError(f"not a Quäsenbö snapshot: {err!r}") from None
+        cards = sorted(state.draw + state.row + [c for hand in state.hands for c in hand])
+        excuse_named_wrong = any(
+            (s is not None and MASK[c]) or (s is None and not MASK[c] and k > 0)
+            for k, (c, s) in enumerate(zip(state.row, named)))
+        over = state.result is not None
+        if (cards != sorted(_full_deck(state.options)) or len(state.hands) != state.players
+                or not state.row or len(named) != len(state.row) or excuse_named_wrong
+                or not 0 <= state.passes <= (state.players if over else state.players - 1)
+                or (state.phase, state.to_move is None) != ((OVER, True) if over else (TURN, False))
+                or not (over or type(state.to_move) is int and 0 <= state.to_move < state.players)):
+            raise ValueError("not a Quäsenbö snapshot: its cards, row, seats or phase are inconsistent")
+        state.run = state._run_length()
+        return state
+
+
+def _full_deck(options: dict) -> list[int]:
+    """The card ids of the deck the options give, in canonical order."""
+    return [ID[card.code] for card in deck(options["excuse"], options["pawns"],
+                                           options["courts"], options["double"])]
+
+
+def _copy_result(result: dict | None) -> dict | None:
+    if result is None:
+        return None
+    return {"scores": list(result["scores"]), "winners": list(result["winners"])}
