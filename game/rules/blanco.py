@@ -1,0 +1,760 @@
+"""Blanco: empty a face-down grid by completing columns of one colour and rows of one number."""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from game.rules.base import (Event, Option, Rng, State, check_options, check_players, check_seed,
+                             check_stacked_deck, int_in, is_deck_or_none)
+
+COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "lime", "green", "sky", "navy", "purple",
+                            "pink", "brown")
+# A card is an int `colour * 12 + number - 1`, so the canonical order is 0..119.
+CARDS: list[int] = list(range(120))
+CODE: list[str] = [f"{colour}:{number}" for colour in COLOURS for number in range(1, 13)]
+ID: dict[str, int] = {code: card for card, code in enumerate(CODE)}
+
+# A grid cell is one int: the card plus flag bits, so a grid is a flat list of ints (row-major)
+# that clone() copies in one call. KNOWN is only ever set on a face-down card.
+CARD, UP, KNOWN = 127, 128, 256
+# The key a cell brings to a row (its number) or a column (its colour); -1 while face down, so
+# that a line is complete exactly when every cell has the same key and it is not -1.
+ROW_KEY: list[int] = [(v & CARD) % 12 if v & UP else -1 for v in range(512)]
+COL_KEY: list[int] = [(v & CARD) // 12 if v & UP else -1 for v in range(512)]
+
+REVEAL, PEEK, TURN, PLAY, ELIMINATE, REWARD, CHAIN, OVER = (
+    "reveal", "peek", "turn", "play", "eliminate", "reward", "chain", "over")
+"""The kinds of decision: a setup (or stage-2) reveal and peek; the turn's choice of take or
+swap; after a take, discard or place; which complete line goes first; the reward peek; after a
+chain reaction, whether the peeked card turns face up. OVER: nobody decides any more."""
+
+STAGE_ONE, STAGE_TWO = (3, 3), (3, 4)
+HAND = 2
+"""Hand cards each player holds between turns (one more after taking a card)."""
+
+TAKE_DECK: tuple = ("take", "deck")
+TAKE_DISCARD: tuple = ("take", "discard")
+SKIP: tuple = ("skip",)
+REVEAL_PEEKED: tuple = ("reveal",)
+KEEP: tuple = ("keep",)
+
+
+class _Shape:
+    """Everything about a grid of `rows` x `cols` that does not depend on its cards, built once:
+    positions, lines and the action tuples, so that listing legal actions allocates little."""
+
+    __slots__ = ("rows", "cols", "pos", "lines", "swaps", "discard", "place", "reveal", "peek")
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
+        cells = range(rows * cols)
+        self.pos: list[tuple[int, int]] = [divmod(i, cols) for i in cells]
+        # Only lines of at least two cards count (RULES.md); rows first, then columns.
+        self.lines: list[tuple[str, int, tuple[int, ...], list[int]]] = []
+        if cols >= 2:
+            self.lines += [("row", r, tuple(range(r * cols, r * cols + cols)), ROW_KEY)
+                           for r in range(rows)]
+        if rows >= 2:
+            self.lines += [("col", c, tuple(range(c, rows * cols, cols)), COL_KEY)
+                           for c in range(cols)]
+        self.swaps: list[tuple[int, int, tuple, tuple]] = []
+        for i in cells:
+            r, c = self.pos[i]
+            for j in ((i + 1,) if c + 1 < cols else ()) + ((i + cols,) if r + 1 < rows else ()):
+                plain = ("swap", r, c) + self.pos[j]
+                self.swaps.append((i, j, plain, (plain + (0,), plain + (1,))))
+        self.discard = [[("discard", h) + self.pos[i] for i in cells] for h in range(HAND + 1)]
+        self.place = [("place", h) + self.pos[i] for h in range(HAND + 1) for i in cells]
+        self.reveal = [("reveal",) + p for p in self.pos]
+        self.peek = [("peek",) + p for p in self.pos]
+
+
+SHAPES: dict[tuple[int, int], _Shape] = {(r, c): _Shape(r, c) for r in range(4) for c in range(5)}
+
+
+def _where(pos: tuple[int, int] | list[int]) -> str:
+    return f"row {pos[0] + 1}, column {pos[1] + 1}"
+
+
+class Blanco(State):
+    """A game of Blanco: the first to empty a stage-2 grid wins (RULES.md, Blanco)."""
+
+    game: ClassVar[str] = "blanco"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "max_turns": Option(1000, int_in(1, 1_000_000)),
+        "deck": Option(None, is_deck_or_none),
+    }
+    WORDS: ClassVar[tuple[str, ...]] = ("take", "discard", "place", "swap", "reveal", "peek",
+                                        "eliminate", "skip", "keep", "deck", "row", "col")
+
+    def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
+        """Deal a new game. Raises ValueError for a player count outside 2..5, a bad seed, an
+        unknown option, an option value of the wrong kind, or a `deck` that is not exactly the
+        120 cards."""
+        self.players = check_players(self.game, players, self.min_players, self.max_players)
+        self.seed = check_seed(seed)
+        self.options = check_options(self.game, self.OPTIONS, options)
+        self.rng = Rng(self.seed)
+        if self.options["deck"] is not None:
+            deck = check_stacked_deck(self.game, self.options["deck"], ID, CARDS)
+        else:
+            deck = list(CARDS)
+            self.rng.shuffle(deck)
+        n = players
+        dealt = STAGE_ONE[0] * STAGE_ONE[1] * n
+        self.grids: list[list[int]] = [[] for _ in range(n)]
+        for k in range(dealt):
+            # Round robin from the first player (seat 0); each grid fills row by row.
+            self.grids[k % n].append(deck[k])
+        self.rows = [STAGE_ONE[0]] * n
+        self.cols = [STAGE_ONE[1]] * n
+        self.stage = [1] * n
+        self.discard: list[int] = [deck[dealt]]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        for k in range(HAND * n):
+            self.hands[k % n].append(deck[dealt + 1 + k])
+        self.draw: list[int] = deck[dealt + 1 + HAND * n:][::-1]  # top card last
+        self.box: list[int] = []
+        self.step = 0
+        self.turns = 0
+        self.setup = True
+        self.active = 0
+        self.to_move: int | None = 0
+        self.phase = REVEAL
+        self._new_turn()
+        self.result: dict | None = None
+        self._legal_cache = None
+
+    def _new_turn(self) -> None:
+        """Forget what the last turn did: lines removed, chain reaction, reward."""
+        self.removed = 0
+        self.chain = False
+        self.rewarded = False
+        self.peeked: int | None = None
+        # The complete lines (their cards) just before the turn's first removal.
+        self.before: list[list[int]] = []
+
+    # -- grid helpers ------------------------------------------------------------------------
+
+    def _shape(self, seat: int) -> _Shape:
+        return SHAPES[self.rows[seat], self.cols[seat]]
+
+    def _complete(self, seat: int) -> list[tuple[str, int, tuple[int, ...], list[int]]]:
+        """The complete lines of `seat`'s grid, rows first, then columns."""
+        grid = self.grids[seat]
+        out = []
+        for line in self._shape(seat).lines:
+            cells, keys = line[2], line[3]
+            key = keys[grid[cells[0]]]
+            if key >= 0 and all(keys[grid[i]] == key for i in cells[1:]):
+                out.append(line)
+        return out
+
+    def _pos(self, seat: int, index: int) -> list[int]:
+        return list(self._shape(seat).pos[index])
+
+    def _index(self, seat: int, r: int, c: int) -> int:
+        return r * self.cols[seat] + c
+
+    def _pop_card(self, events: list[Event]) -> int:
+        """The draw pile's top card, after turning the discard (all but its top card) and the box
+        into a new, shuffled draw pile if the pile is empty."""
+        if not self.draw:
+            # Discard bottom to top without its top card, then the box in removal order; after
+            # the shuffle the first card is the top. This order makes reshuffles portable.
+            pile = self.discard[:-1] + self.box
+            self.rng.shuffle(pile)
+            # Grids (at most 5 x 12), hands (5 x 2) and the discard's top hold at most 71 of
+            # the 120 cards, so the new pile is never empty.
+            self.draw = pile[::-1]
+            self.discard = self.discard[-1:]
+            self.box = []
+            events.append(Event("reshuffle", {"draw": self._draw_public(),
+                                              "discard": [CODE[c] for c in self.discard],
+                                              "box": []}))
+        return self.draw.pop()
+
+    def _draw_public(self) -> dict:
+        return {"count": len(self.draw)}
+
+    def _turn_up(self, seat: int, index: int, events: list[Event]) -> None:
+        grid = self.grids[seat]
+        card = grid[index] & CARD
+        grid[index] = card | UP
+        events.append(Event("reveal", {"seat": seat, "pos": self._pos(seat, index),
+                                       "card": CODE[card]}))
+
+    # -- the turn ----------------------------------------------------------------------------
+
+    def _eliminate(self, events: list[Event]) -> None:
+        """Remove complete lines of the active grid until none is left or the owner must
+        choose; then go on with the turn."""
+        seat = self.active
+        while True:
+            lines = self._complete(seat)
+            if not lines:
+                break
+            if len(lines) > 1:
+                self.phase = ELIMINATE
+                return
+            self._remove(lines[0][0], lines[0][1], events)
+        self._settled(events)
+
+    def _remove(self, kind: str, index: int, events: list[Event]) -> None:
+        """Take a complete line out of the active grid into the box and close the gap."""
+        seat = self.active
+        grid = self.grids[seat]
+        rows, cols = self.rows[seat], self.cols[seat]
+        if self.removed == 0:
+            self.before = [[grid[i] & CARD for i in line[2]] for line in self._complete(seat)]
+        if kind == "row":
+            cells = range(index * cols, index * cols + cols)
+        else:
+            cells = range(index, rows * cols, cols)
+        cards = [grid[i] & CARD for i in cells]
+        # A chain reaction: the line was not complete, not even inside a longer complete line,
+        # before the turn's first removal. After the reward a further one earns nothing, so
+        # it is not announced as one.
+        chain = not self.rewarded and not any(all(c in line for c in cards)
+                                              for line in self.before)
+        self.chain = self.chain or chain
+        self.removed += 1
+        if kind == "row":
+            del grid[index * cols:index * cols + cols]
+            rows -= 1
+        else:
+            grid[:] = [v for i, v in enumerate(grid) if i % cols != index]
+            cols -= 1
+        if rows == 0 or cols == 0:
+            grid.clear()
+            rows = cols = 0
+        self.rows[seat], self.cols[seat] = rows, cols
+        self.box.extend(cards)
+        events.append(Event("eliminate", {"seat": seat, "line": kind, "index": index,
+                                          "cards": [CODE[c] for c in cards], "chain": chain}))
+
+    def _settled(self, events: list[Event]) -> None:
+        """Eliminations have stopped: a stage change, a win, the reward, or the turn's end."""
+        seat = self.active
+        grid = self.grids[seat]
+        if not grid:
+            if self.stage[seat] == 1:
+                self._stage_change(events)
+            else:
+                self._finish("emptied", events)
+        elif self.removed and not self.rewarded and any(not v & UP for v in grid):
+            self.rewarded = True
+            self.phase = REWARD
+        else:
+            self._end_turn(events)
+
+    def _stage_change(self, events: list[Event]) -> None:
+        """Deal the active player a stage-2 grid; its reveal and peek finish the turn."""
+        seat = self.active
+        self.stage[seat] = 2
+        self.grids[seat] = [self._pop_card(events) for _ in range(STAGE_TWO[0] * STAGE_TWO[1])]
+        self.rows[seat], self.cols[seat] = STAGE_TWO
+        events.append(Event("stage", {"seat": seat, "stage": 2, "rows": STAGE_TWO[0],
+                                      "cols": STAGE_TWO[1], "draw": self._draw_public()}))
+        self.phase = REVEAL
+
+    def _end_turn(self, events: list[Event]) -> None:
+        self.turns += 1
+        self._new_turn()
+        if self.turns >= self.options["max_turns"]:
+            self._finish("max_turns", events)
+        else:
+            self.active = self.to_move = (self.active + 1) % self.players
+            self.phase = TURN
+
+    def _finish(self, reason: str, events: list[Event]) -> None:
+        """Game over: every player's cards left; the fewest win (one winner after a win)."""
+        scores = [len(grid) + (12 if stage == 1 else 0)
+                  for grid, stage in zip(self.grids, self.stage)]
+        best = min(scores)
+        self.result = {"scores": scores, "winners": [s for s, x in enumerate(scores) if x == best]}
+        self.to_move = None
+        self.phase = OVER
+        events.append(Event("game_over", {"reason": reason, "result": _copy_result(self.result)}))
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def _legal(self) -> list[tuple]:
+        """Legal actions in a stable order: take deck, take discard, then swaps by their first
+        cell (row-major), right neighbour before lower one, k=0 before k=1; after a take, every
+        discard (by hand index, then face-down cell row-major), then every place (likewise);
+        reveals, peeks and eliminations by cell or line (rows first), then skip or keep."""
+        phase = self.phase
+        if phase == OVER:
+            return []
+        seat = self.active
+        grid = self.grids[seat]
+        shape = self._shape(seat)
+        acts: list[tuple]
+        if phase == TURN:
+            acts = [TAKE_DECK, TAKE_DISCARD] if self.discard else [TAKE_DECK]
+            for i, j, plain, both in shape.swaps:
+                if grid[i] & UP or grid[j] & UP:
+                    acts.append(plain)
+                else:
+                    acts.extend(both)
+            return acts
+        if phase == PLAY:
+            down = [i for i, v in enumerate(grid) if not v & UP]
+            hand = range(HAND + 1)  # the hand always holds HAND + 1 cards after a take
+            if down:
+                acts = [shape.discard[h][i] for h in hand for i in down]
+            else:
+                acts = [("discard", h) for h in hand]
+            acts.extend(shape.place)
+            return acts
+        if phase == ELIMINATE:
+            return [("eliminate", kind, index) for kind, index, _, _ in self._complete(seat)]
+        if phase == CHAIN:
+            return [REVEAL_PEEKED, KEEP]
+        table = shape.reveal if phase == REVEAL else shape.peek
+        acts = [table[i] for i, v in enumerate(grid) if not v & UP]
+        if phase == REWARD:
+            acts.append(SKIP)
+        return acts
+
+    def _why_illegal(self, action: tuple) -> str:
+        verb, phase = action[0], self.phase
+        seat = self.active
+        rows, cols = self.rows[seat], self.cols[seat]
+        grid = self.grids[seat]
+
+        def cell(args: tuple) -> str | None:
+            """What is wrong with `args` as one position [r, c] of the grid, or None."""
+            if len(args) != 2 or any(type(x) is not int for x in args):
+                return f"{verb} names a grid position: row, column"
+            if not (0 <= args[0] < rows and 0 <= args[1] < cols):
+                return f"your grid has rows 0 to {rows - 1} and columns 0 to {cols - 1}"
+            return None
+
+        def face_down(args: tuple, what: str) -> str:
+            problem = cell(args)
+            if problem:
+                return problem
+            return f"{what}: the card at {_where(args)} is already face up"
+
+        if phase == REVEAL:
+            if verb == "reveal":
+                return face_down(action[1:], "turn up one of your face-down cards")
+            return "before play starts, turn one of your face-down cards face up (reveal r c)"
+        if phase == PEEK:
+            if verb == "peek":
+                return face_down(action[1:], "look at one of your face-down cards")
+            return "look at one of your face-down cards in secret first (peek r c)"
+        if phase == TURN:
+            if verb == "take":
+                if action[1:] == ("discard",):
+                    return "the discard pile is empty"
+                return "take from the \"deck\" or from the \"discard\""
+            if verb == "swap":
+                return self._why_not_swap(action)
+            return "it is your turn: take a card (deck or discard) or swap two neighbouring cards"
+        if phase == PLAY:
+            hand = len(self.hands[seat])
+            if verb not in ("discard", "place"):
+                return "you hold three cards: discard one or place one in your grid"
+            if len(action) < 2 or type(action[1]) is not int or not 0 <= action[1] < hand:
+                return f"{verb} names a hand card first: 0 to {hand - 1}"
+            down = any(not v & UP for v in grid)
+            if verb == "discard" and len(action) == 2:
+                return "also name a face-down card of your grid to turn face up"
+            if verb == "discard" and not down:
+                return "your grid has no face-down card: discard without naming a position"
+            if verb == "discard":
+                return face_down(action[2:], "discarding turns up a face-down card")
+            return cell(action[2:]) or "place names a hand card and a grid position"
+        if phase == ELIMINATE:
+            lines = ", ".join(f"{k} {i}" for k, i, _, _ in self._complete(seat))
+            return f"several lines are complete: choose which to remove first ({lines})"
+        if phase == REWARD:
+            if verb == "peek":
+                return face_down(action[1:], "as a reward, look at a face-down card")
+            return "you removed a line: look at one face-down card (peek r c) or skip"
+        return ("chain reaction: turn the card you looked at face up (reveal) "
+                "or leave it face down (keep)")
+
+    def _why_not_swap(self, action: tuple) -> str:
+        seat = self.active
+        rows, cols = self.rows[seat], self.cols[seat]
+        args = action[1:]
+        if len(args) not in (4, 5) or any(type(x) is not int for x in args):
+            return ("swap names two grid positions: r1, c1, r2, c2 "
+                    "(and 0 or 1 if both are face down)")
+        r1, c1, r2, c2 = args[:4]
+        if not all(0 <= r < rows for r in (r1, r2)) or not all(0 <= c < cols for c in (c1, c2)):
+            return f"your grid has rows 0 to {rows - 1} and columns 0 to {cols - 1}"
+        if abs(r1 - r2) + abs(c1 - c2) != 1:
+            return "only two orthogonally neighbouring cards can swap"
+        if (r1, c1) > (r2, c2):
+            return f"name the upper or left card first: swap {r2}, {c2}, {r1}, {c1}"
+        grid = self.grids[seat]
+        both_down = not (grid[self._index(seat, r1, c1)] & UP
+                         or grid[self._index(seat, r2, c2)] & UP)
+        if both_down and len(args) == 4:
+            return "both cards are face down: add 0 or 1 to say which one turns face up"
+        if not both_down and len(args) == 5:
+            return "choose which card turns face up only when both are face down"
+        return "the last number is 0 (the first card turns up) or 1 (the second)"
+
+    def _do(self, action: tuple) -> list[Event]:
+        events: list[Event] = []
+        verb = action[0]
+        seat = self.active
+        grid = self.grids[seat]
+        phase = self.phase
+        if verb == "take":
+            # Only the taker is told the card, even from the discard where all saw it: a
+            # hand card is its holder's alone (RULES.md), and the others' views know which
+            # card left the discard anyway.
+            card = self._pop_card(events) if action[1] == "deck" else self.discard.pop()
+            self.hands[seat].append(card)
+            events.append(Event("take", {"seat": seat, "source": action[1],
+                                         "draw": self._draw_public()},
+                                {seat: {"card": CODE[card]}}))
+            self.phase = PLAY
+        elif verb == "discard":
+            card = self.hands[seat].pop(action[1])
+            self.discard.append(card)
+            events.append(Event("discard", {"seat": seat, "index": action[1], "card": CODE[card]}))
+            if len(action) == 4:
+                self._turn_up(seat, self._index(seat, action[2], action[3]), events)
+                self._eliminate(events)
+            else:
+                self._end_turn(events)
+        elif verb == "place":
+            card = self.hands[seat].pop(action[1])
+            i = self._index(seat, action[2], action[3])
+            old = grid[i] & CARD
+            grid[i] = card | UP
+            self.discard.append(old)
+            events.append(Event("place", {"seat": seat, "index": action[1],
+                                          "pos": [action[2], action[3]],
+                                          "card": CODE[card], "replaced": CODE[old]}))
+            self._eliminate(events)
+        elif verb == "swap":
+            i = self._index(seat, action[1], action[2])
+            j = self._index(seat, action[3], action[4])
+            a, b = grid[i], grid[j]
+            grid[i], grid[j] = b, a
+            events.append(Event("swap", {"seat": seat, "pos": [action[1], action[2]],
+                                         "other": [action[3], action[4]]}))
+            if len(action) == 6:
+                # k names the card by where it was before the exchange.
+                self._turn_up(seat, j if action[5] == 0 else i, events)
+            elif not a & UP:
+                self._turn_up(seat, j, events)
+            elif not b & UP:
+                self._turn_up(seat, i, events)
+            self._eliminate(events)
+        elif verb == "eliminate":
+            # The 2 x 2 exception: only the chosen line goes, and eliminations stop.
+            two_by_two = self.rows[seat] == 2 and self.cols[seat] == 2
+            self._remove(action[1], action[2], events)
+            if two_by_two:
+                self._settled(events)
+            else:
+                self._eliminate(events)
+        elif verb == "reveal" and self.peeked is not None:  # set exactly while phase == CHAIN
+            self._turn_up(seat, self.peeked, events)
+            self.peeked = None
+            self._eliminate(events)
+        elif verb == "reveal":
+            # A single face-up card completes no line, so a setup reveal never eliminates.
+            self._turn_up(seat, self._index(seat, action[1], action[2]), events)
+            self.phase = PEEK
+        elif verb == "peek":
+            i = self._index(seat, action[1], action[2])
+            grid[i] |= KNOWN
+            events.append(Event("peek", {"seat": seat, "pos": [action[1], action[2]]},
+                                {seat: {"card": CODE[grid[i] & CARD]}}))
+            if phase == REWARD and self.chain:
+                self.peeked = i
+                self.phase = CHAIN
+            elif phase == REWARD or not self.setup:
+                self._end_turn(events)
+            elif seat + 1 < self.players:
+                self.active = self.to_move = seat + 1
+                self.phase = REVEAL
+            else:
+                self.setup = False
+                self.active = self.to_move = 0
+                self.phase = TURN
+        else:  # skip or keep
+            self.peeked = None
+            events.append(Event(verb, {"seat": seat}))
+            self._end_turn(events)
+        events.append(Event("next", self._next_public()))
+        return events
+
+    def _next_public(self) -> dict:
+        return {"to_move": self.to_move, "phase": self.phase, "turns": self.turns,
+                "chain": self.chain, "peeked": self._peeked_pos()}
+
+    def _peeked_pos(self) -> list[int] | None:
+        return None if self.peeked is None else self._pos(self.active, self.peeked)
+
+    def describe(self, action: list) -> str:
+        """`action` in words, judged before it is applied; names only cards that everyone sees
+        or that the action itself turns face up (a discarded or placed hand card)."""
+        verb = action[0]
+        seat = self.active
+        try:
+            if verb == "take":
+                if action[1] == "discard" and self.discard:
+                    return f"takes {CODE[self.discard[-1]]} from the discard pile"
+                return "takes the top card of the draw pile"
+            if verb == "discard":
+                card = CODE[self.hands[seat][action[1]]]
+                if len(action) == 4:
+                    return f"discards {card} and turns up the card at {_where(action[2:])}"
+                return f"discards {card}"
+            if verb == "place":
+                return f"places {CODE[self.hands[seat][action[1]]]} at {_where(action[2:])}"
+            if verb == "swap":
+                text = f"swaps the cards at {_where(action[1:3])} and {_where(action[3:5])}"
+                if len(action) == 6:
+                    which = action[1:3] if action[5] == 0 else action[3:5]
+                    text += f", turning up the one from {_where(which)}"
+                return text
+            if verb == "eliminate":
+                return f"removes {'row' if action[1] == 'row' else 'column'} {action[2] + 1}"
+            if verb == "reveal":
+                if len(action) == 1:
+                    return "turns the card they looked at face up"
+                return f"turns up the card at {_where(action[1:3])}"
+            if verb == "peek":
+                return f"looks at the card at {_where(action[1:3])}"
+        except (IndexError, TypeError, KeyError):
+            return str(action)
+        return {"skip": "does not look at a card",
+                "keep": "leaves the card face down"}.get(verb, str(action))
+
+    # -- what each seat sees -----------------------------------------------------------------
+
+    def _grid_seen(self, owner: int, seat: int | None, everything: bool = False) -> dict:
+        grid = self.grids[owner]
+        rows, cols = self.rows[owner], self.cols[owner]
+        mine = owner == seat
+        cards, up, known = [], [], []
+        for r in range(rows):
+            row = grid[r * cols:r * cols + cols]
+            cards.append([CODE[v & CARD] if v & UP or everything or (mine and v & KNOWN) else None
+                          for v in row])
+            up.append([bool(v & UP) for v in row])
+            known.append([bool(v & KNOWN) for v in row])
+        return {"stage": self.stage[owner], "rows": rows, "cols": cols,
+                "cards": cards, "up": up, "known": known}
+
+    def view(self, seat: int | None) -> dict:
+        """What `seat` (None: a spectator) sees, as fresh plain data:
+
+        grids[s]: {"stage", "rows", "cols", "cards", "up", "known"}, each a rows x cols list of
+        lists: the card code, or None for a face-down card the seat does not know; whether it is
+        face up; whether its owner has looked at it (public: everyone saw the peek).
+        hands[s]: the holder's card codes; None for each card of another hand.
+        draw: {"count"}; discard: codes, top last; box: removed cards in removal order.
+        phase, to_move, turns (turns ended), max_turns, chain (this turn had a chain reaction),
+        peeked (the position awaiting reveal or keep), result."""
+        return {
+            "game": self.game, "players": self.players, "seat": seat,
+            "to_move": self.to_move, "phase": self.phase, "turns": self.turns,
+            "max_turns": self.options["max_turns"], "chain": self.chain,
+            "peeked": self._peeked_pos(),
+            "grids": [self._grid_seen(s, seat) for s in range(self.players)],
+            "hands": [[CODE[c] if s == seat else None for c in hand]
+                      for s, hand in enumerate(self.hands)],
+            "draw": self._draw_public(), "discard": [CODE[c] for c in self.discard],
+            "box": [CODE[c] for c in self.box], "result": _copy_result(self.result),
+        }
+
+    def open_view(self) -> dict:
+        """The view with every card shown (grids, hands, and the draw pile top first in
+        draw["cards"]), with "seat": "open"."""
+        view = self.view(None)
+        view["seat"] = "open"
+        view["grids"] = [self._grid_seen(s, None, True) for s in range(self.players)]
+        view["hands"] = [[CODE[c] for c in hand] for hand in self.hands]
+        view["draw"]["cards"] = [CODE[c] for c in reversed(self.draw)]
+        return view
+
+    @staticmethod
+    def update_view(view: dict, event: dict) -> None:
+        """Advance a seat's view by one event as that seat received it (see State)."""
+        kind = event["type"]
+        if kind == "reveal":
+            grid = view["grids"][event["seat"]]
+            r, c = event["pos"]
+            grid["cards"][r][c] = event["card"]
+            grid["up"][r][c] = True
+            grid["known"][r][c] = False
+        elif kind == "peek":
+            grid = view["grids"][event["seat"]]
+            r, c = event["pos"]
+            grid["known"][r][c] = True
+            if "card" in event:
+                grid["cards"][r][c] = event["card"]
+        elif kind == "take":
+            if event["source"] == "discard":
+                view["discard"].pop()
+            view["hands"][event["seat"]].append(event.get("card"))
+            view["draw"] = dict(event["draw"])
+        elif kind == "discard":
+            del view["hands"][event["seat"]][event["index"]]
+            view["discard"].append(event["card"])
+        elif kind == "place":
+            del view["hands"][event["seat"]][event["index"]]
+            grid = view["grids"][event["seat"]]
+            r, c = event["pos"]
+            grid["cards"][r][c] = event["card"]
+            grid["up"][r][c] = True
+            grid["known"][r][c] = False
+            view["discard"].append(event["replaced"])
+        elif kind == "swap":
+            grid = view["grids"][event["seat"]]
+            (r1, c1), (r2, c2) = event["pos"], event["other"]
+            for key in ("cards", "up", "known"):
+                m = grid[key]
+                m[r1][c1], m[r2][c2] = m[r2][c2], m[r1][c1]
+        elif kind == "eliminate":
+            grid = view["grids"][event["seat"]]
+            index = event["index"]
+            for key in ("cards", "up", "known"):
+                if event["line"] == "row":
+                    del grid[key][index]
+                else:
+                    for row in grid[key]:
+                        del row[index]
+            if event["line"] == "row":
+                grid["rows"] -= 1
+            else:
+                grid["cols"] -= 1
+            if grid["rows"] == 0 or grid["cols"] == 0:
+                grid.update(rows=0, cols=0, cards=[], up=[], known=[])
+            view["box"].extend(event["cards"])
+        elif kind == "reshuffle":
+            view["draw"] = dict(event["draw"])
+            view["discard"] = list(event["discard"])
+            view["box"] = list(event["box"])
+        elif kind == "stage":
+            rows, cols = event["rows"], event["cols"]
+            view["grids"][event["seat"]] = {
+                "stage": event["stage"], "rows": rows, "cols": cols,
+                "cards": [[None] * cols for _ in range(rows)],
+                "up": [[False] * cols for _ in range(rows)],
+                "known": [[False] * cols for _ in range(rows)]}
+            view["draw"] = dict(event["draw"])
+        elif kind == "game_over":
+            view["result"] = _copy_result(event["result"])
+        elif kind == "next":
+            view.update(to_move=event["to_move"], phase=event["phase"], turns=event["turns"],
+                        chain=event["chain"],
+                        peeked=None if event["peeked"] is None else list(event["peeked"]))
+
+    # -- copies and snapshots ----------------------------------------------------------------
+
+    def clone(self) -> "Blanco":
+        """An independent copy, cheap enough for search: only mutable containers are copied."""
+        other = Blanco.__new__(Blanco)
+        other.__dict__.update(self.__dict__)
+        other.rng = Rng(self.rng.state)
+        other.grids = [list(g) for g in self.grids]
+        other.rows = list(self.rows)
+        other.cols = list(self.cols)
+        other.stage = list(self.stage)
+        other.hands = [list(h) for h in self.hands]
+        other.draw = list(self.draw)
+        other.discard = list(self.discard)
+        other.box = list(self.box)
+        # `before` and `result` are only ever replaced, never changed in place.
+        return other
+
+    def to_snapshot(self) -> dict:
+        """The whole state as plain data (lists, not tuples, so msgpack round-trips it).
+        grids[s]: {"stage", "rows", "cols", "cards" (codes, row-major), "up", "known"};
+        draw: top first; discard: top last; before: the cards of the lines that were complete
+        before the turn's first removal; peeked: a flat cell index or None."""
+        return {
+            "game": self.game, "players": self.players, "seed": self.seed,
+            "options": {k: list(v) if isinstance(v, list) else v for k, v in self.options.items()},
+            "rng": self.rng.state, "step": self.step, "turns": self.turns,
+            "grids": [{"stage": self.stage[s], "rows": self.rows[s], "cols": self.cols[s],
+                       "cards": [CODE[v & CARD] for v in grid],
+                       "up": [bool(v & UP) for v in grid],
+                       "known": [bool(v & KNOWN) for v in grid]}
+                      for s, grid in enumerate(self.grids)],
+            "hands": [[CODE[c] for c in hand] for hand in self.hands],
+            "draw": [CODE[c] for c in reversed(self.draw)],
+            "discard": [CODE[c] for c in self.discard],
+            "box": [CODE[c] for c in self.box],
+            "setup": self.setup, "active": self.active, "to_move": self.to_move,
+            "phase": self.phase, "removed": self.removed, "chain": self.chain,
+            "rewarded": self.rewarded, "peeked": self.peeked,
+            "before": [[CODE[c] for c in line] for line in self.before],
+            "result": _copy_result(self.result),
+        }
+
+    @classmethod
+    def from_snapshot(cls, snapshot: dict) -> "Blanco":
+        """The state a `to_snapshot()` described. Raises ValueError for a malformed snapshot
+        (missing fields, unknown cards, cards missing or twice, bad shapes or phase)."""
+        try:
+            state = cls.__new__(cls)
+            state.players = check_players(cls.game, snapshot["players"], cls.min_players,
+                                          cls.max_players)
+            state.seed = check_seed(snapshot["seed"])
+            state.options = check_options(cls.game, cls.OPTIONS, snapshot["options"])
+            state.rng = Rng(int(snapshot["rng"]))
+            state.step = int(snapshot["step"])
+            state.turns = int(snapshot["turns"])
+            grids = snapshot["grids"]
+            state.grids, state.rows, state.cols, state.stage = [], [], [], []
+            for g in grids:
+                rows, cols = int(g["rows"]), int(g["cols"])
+                cells = [ID[code] | (UP if up else 0) | (KNOWN if known and not up else 0)
+                         for code, up, known in zip(g["cards"], g["up"], g["known"], strict=True)]
+                if ((rows, cols) not in SHAPES or len(cells) != rows * cols
+                        or g["stage"] not in (1, 2)):
+                    raise ValueError("a grid's shape does not match its cards")
+                state.grids.append(cells)
+                state.rows.append(rows)
+                state.cols.append(cols)
+                state.stage.append(int(g["stage"]))
+            state.hands = [[ID[c] for c in hand] for hand in snapshot["hands"]]
+            state.draw = [ID[c] for c in reversed(snapshot["draw"])]
+            state.discard = [ID[c] for c in snapshot["discard"]]
+            state.box = [ID[c] for c in snapshot["box"]]
+            state.setup = bool(snapshot["setup"])
+            state.active = int(snapshot["active"])
+            state.to_move = None if snapshot["to_move"] is None else int(snapshot["to_move"])
+            state.phase = snapshot["phase"]
+            state.removed = int(snapshot["removed"])
+            state.chain = bool(snapshot["chain"])
+            state.rewarded = bool(snapshot["rewarded"])
+            state.peeked = None if snapshot["peeked"] is None else int(snapshot["peeked"])
+            state.before = [[ID[c] for c in line] for line in snapshot["before"]]
+            state.result = _copy_result(snapshot["result"])
+            state._legal_cache = None
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise ValueError(f"not a Blanco snapshot: {err!r}") from None
+        cards = sorted(state.draw + state.discard + state.box
+                       + [c for h in state.hands for c in h]
+                       + [v & CARD for g in state.grids for v in g])
+        if (cards != CARDS or len(state.grids) != state.players
+                or len(state.hands) != state.players or not 0 <= state.active < state.players
+                or state.phase not in (REVEAL, PEEK, TURN, PLAY, ELIMINATE, REWARD, CHAIN, OVER)
+                or (state.phase == OVER) != (state.result is not None)
+                or (state.phase == CHAIN) != (state.peeked is not None)):
+            raise ValueError("not a Blanco snapshot: its cards, seats or phase are inconsistent")
+        return state
+
+
+def _copy_result(result: dict | None) -> dict | None:
+    if result is None:
+        return None
+    return {"scores": list(result["scores"]), "winners": list(result["winners"])}
