@@ -1,0 +1,280 @@
+"""The client side of a connection: an asyncio client that reconnects by itself and resumes
+its seats, and a threaded wrapper a pygame loop can poll without ever blocking."""
+from __future__ import annotations
+
+import asyncio
+import queue
+import random
+import threading
+from typing import Any
+
+from net.framing import CLIENT_MAX_FRAME, FrameDecoder, FrameError, encode
+from net.schema import PROTOCOL_VERSION, ProtocolError, validate_server
+
+STATUS = "status"
+"""The type of the messages a client makes up itself (never sent on the wire):
+{"t": "status", "status": "connecting" | "connected" | "reconnecting" | "closed",
+ "message": text}."""
+
+
+class ConnectionClosed(Exception):
+    """The connection is closed for good (closed by us, refused, or retries ran out)."""
+
+
+class Client:
+    """One connection to a server, in asyncio.
+
+    Every server message is validated before it is handed out. If the connection drops, the
+    client retries with exponential backoff (`retry_for` seconds at most), says hello again,
+    resumes every seat it holds a token for and watches again what it watched; meanwhile
+    `recv()` yields status messages so the player sees "reconnecting…".
+    """
+
+    def __init__(self, host: str, port: int, name: str, *, reconnect: bool = True,
+                 retry_for: float = 60.0, ping_every: float = 10.0) -> None:
+        self.host, self.port, self.name = host, port, name
+        self.reconnect = reconnect
+        self.retry_for = retry_for
+        self.ping_every = ping_every
+        self.tokens: dict[str, str] = {}  # room -> seat token
+        self.watching: set[str] = set()
+        self.status = "connecting"
+        self.welcome: dict | None = None
+        self._inbox: asyncio.Queue[dict] = asyncio.Queue()
+        self._writer: asyncio.StreamWriter | None = None
+        self._task: asyncio.Task | None = None
+        self._closing = False
+        self._next_id = 0
+        self._pending: list = []
+        self._resuming: dict[int, str] = {}  # request id -> room of a resume sent on reconnect
+
+    async def connect(self) -> dict:
+        """Connect and say hello; returns the server's welcome. Raises ConnectionClosed if
+        the server cannot be reached or refuses us."""
+        reader, welcome = await self._open()
+        self._task = asyncio.get_running_loop().create_task(self._run(reader))
+        return welcome
+
+    async def _open(self) -> tuple[asyncio.StreamReader, dict]:
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port), timeout=5)
+        except (OSError, asyncio.TimeoutError) as err:
+            raise ConnectionClosed(f"cannot reach {self.host}:{self.port} ({err})") from None
+        self._writer = writer
+        self._decoder = FrameDecoder(CLIENT_MAX_FRAME)
+        writer.write(encode({"t": "hello", "version": PROTOCOL_VERSION, "name": self.name}))
+        while True:
+            message = await self._read_one(reader)
+            if message is None:
+                raise ConnectionClosed("the server closed the connection during hello")
+            if message["t"] == "welcome":
+                break
+            if message["t"] == "error":
+                writer.close()
+                raise ConnectionClosed(f"{message['code']}: {message['message']}")
+        self.welcome = message
+        self._set_status("connected", f"connected to {self.host}:{self.port}")
+        for room, token in list(self.tokens.items()):
+            self._next_id += 1
+            self._resuming[self._next_id] = room
+            writer.write(encode({"t": "resume", "token": token, "id": self._next_id}))
+        for room in self.watching:
+            writer.write(encode({"t": "watch", "room": room}))
+        return reader, message
+
+    async def _read_one(self, reader: asyncio.StreamReader) -> dict | None:
+        """The next valid message, or None at the end of the stream."""
+        while not self._pending:
+            data = await reader.read(65536)
+            if not data:
+                return None
+            self._pending = self._decoder.feed(data)
+        message = self._pending.pop(0)
+        try:
+            return validate_server(message)
+        except ProtocolError as err:
+            raise FrameError("bad_message", f"the server sent an invalid message: {err.message}")
+
+    async def _run(self, reader: asyncio.StreamReader) -> None:
+        while True:
+            lost = await self._pump(reader)
+            if self._closing or not self.reconnect:
+                self._set_status("closed", lost)
+                return
+            self._set_status("reconnecting", lost)
+            reader = await self._retry()
+            if reader is None:
+                self._set_status("closed", f"gave up reconnecting after {self.retry_for:.0f} s")
+                return
+
+    async def _pump(self, reader: asyncio.StreamReader) -> str:
+        """Hand out messages until the connection is lost; returns why it was."""
+        pinger = asyncio.get_running_loop().create_task(self._ping(reader))
+        try:
+            while True:
+                message = await self._read_one(reader)
+                if message is None:
+                    return "the server closed the connection"
+                self._remember(message)
+                await self._inbox.put(message)
+                if message["t"] == "bye":
+                    if message["code"] != "shutting_down":
+                        self._closing = True  # e.g. our seat was resumed elsewhere
+                    return message["message"]
+        except FrameError as err:
+            return err.message
+        except (ConnectionError, OSError) as err:
+            return f"connection lost ({err})"
+        finally:
+            pinger.cancel()
+            self._pending = []
+            if self._writer is not None:
+                self._writer.close()
+
+    async def _ping(self, reader: asyncio.StreamReader) -> None:
+        """Keep the server's idle timer at bay; a silent server is a dead one."""
+        while True:
+            await asyncio.sleep(self.ping_every)
+            self._send_now({"t": "ping"})
+
+    async def _retry(self) -> asyncio.StreamReader | None:
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + self.retry_for
+        delay = 0.1
+        while loop.time() < give_up and not self._closing:
+            await asyncio.sleep(delay * random.uniform(0.8, 1.2))
+            delay = min(delay * 2, 3.0)
+            try:
+                reader, _ = await self._open()
+                return reader
+            except ConnectionClosed:
+                continue
+        return None
+
+    def _remember(self, message: dict) -> None:
+        kind = message["t"]
+        if kind == "seated":
+            self.tokens[message["room"]] = message["token"]
+        elif kind == "error" and message.get("re") in self._resuming:
+            # The server no longer knows that seat (its game ended meanwhile): forget it.
+            self.tokens.pop(self._resuming.pop(message["re"]), None)
+
+    def _set_status(self, status: str, message: str) -> None:
+        self.status = status
+        self._inbox.put_nowait({"t": STATUS, "status": status, "message": message})
+
+    def _send_now(self, message: dict) -> None:
+        if self._writer is not None and not self._writer.is_closing():
+            self._writer.write(encode(message))
+
+    async def send(self, message: dict) -> int:
+        """Send a request; returns the id given to it (echoed as "re" in an error reply).
+        Raises ConnectionClosed once the client is closed. While reconnecting the request
+        is dropped (the server will send a full view on resume)."""
+        if self.status == "closed":
+            raise ConnectionClosed("the connection is closed")
+        if message.get("t") == "watch":
+            self.watching.add(message["room"])
+        elif message.get("t") == "leave":
+            self.tokens.pop(message["room"], None)
+            self.watching.discard(message["room"])
+        self._next_id += 1
+        self._send_now({**message, "id": self._next_id})
+        if self._writer is not None:
+            try:
+                await self._writer.drain()
+            except (ConnectionError, OSError):
+                pass
+        return self._next_id
+
+    async def recv(self, timeout: float | None = None) -> dict:
+        """The next server message or status message. Raises asyncio.TimeoutError after
+        `timeout` seconds, ConnectionClosed once closed and everything was read."""
+        if self.status == "closed" and self._inbox.empty():
+            raise ConnectionClosed("the connection is closed")
+        return await asyncio.wait_for(self._inbox.get(), timeout)
+
+    async def close(self) -> None:
+        """Close for good (no reconnecting)."""
+        self._closing = True
+        if self._writer is not None:
+            self._writer.close()
+        if self._task is not None:
+            try:
+                await asyncio.wait_for(self._task, 2)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                self._task.cancel()
+        self.status = "closed"
+
+
+class ThreadedClient:
+    """A Client on a background thread, for a pygame loop: `send()` and `poll()` return at
+    once; connection trouble arrives as status messages in `poll()`."""
+
+    def __init__(self, host: str, port: int, name: str, **client_args: Any) -> None:
+        self.client = Client(host, port, name, **client_args)
+        self._loop = asyncio.new_event_loop()
+        self._inbox: queue.Queue[dict] = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name="cardtable-net", daemon=True)
+        self._started = threading.Event()
+
+    def start(self) -> None:
+        """Begin connecting (the outcome arrives as a status message or a welcome)."""
+        self._thread.start()
+        self._started.wait(5)
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._started.set()
+        self._loop.run_until_complete(self._main())
+        self._loop.close()
+
+    async def _main(self) -> None:
+        try:
+            welcome = await self.client.connect()
+            self._inbox.put(welcome)
+        except ConnectionClosed as err:
+            self._inbox.put({"t": STATUS, "status": "closed", "message": str(err)})
+            return
+        while True:
+            try:
+                message = await self.client.recv()
+            except ConnectionClosed:
+                return
+            self._inbox.put(message)
+            if message["t"] == STATUS and message["status"] == "closed":
+                return
+
+    def send(self, message: dict) -> None:
+        """Queue a request for the server (dropped once the connection is closed)."""
+        if self._loop.is_closed():
+            return
+        try:
+            asyncio.run_coroutine_threadsafe(self._send(message), self._loop)
+        except RuntimeError:  # the loop stopped between the check and the call
+            pass
+
+    async def _send(self, message: dict) -> None:
+        try:
+            await self.client.send(message)
+        except ConnectionClosed:
+            pass
+
+    def poll(self) -> list[dict]:
+        """Every message received since the last poll."""
+        out = []
+        while True:
+            try:
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def close(self) -> None:
+        """Close the connection and stop the thread."""
+        if self._thread.is_alive() and not self._loop.is_closed():
+            try:
+                asyncio.run_coroutine_threadsafe(self.client.close(), self._loop).result(3)
+            except Exception:  # already closing: nothing left to release
+                pass
+            self._thread.join(3)

@@ -1,0 +1,73 @@
+"""Frames on the wire, sans I/O: a 4-byte big-endian length, then one msgpack map."""
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+import msgpack
+
+HEADER = struct.Struct(">I")
+DEFAULT_MAX_FRAME = 64 * 1024
+"""What a server accepts from a client unless told otherwise (server.py --max-frame)."""
+CLIENT_MAX_FRAME = 16 * 1024 * 1024
+"""What a client accepts from a server: views of long games are larger than any request."""
+
+
+class FrameError(Exception):
+    """The byte stream cannot be read as frames. `code` is the protocol error code; after a
+    FrameError the stream is out of step and the connection must be closed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def encode(message: dict) -> bytes:
+    """One frame holding `message` (a map of plain data)."""
+    body = msgpack.packb(message, use_bin_type=True)
+    return HEADER.pack(len(body)) + body
+
+
+def decode_body(body: bytes) -> Any:
+    """The msgpack object in one frame's body, or FrameError("bad_frame")."""
+    try:
+        return msgpack.unpackb(body, raw=False, strict_map_key=True, use_list=True)
+    except Exception as err:  # msgpack raises many kinds: ExtraData, FormatError, ValueError…
+        raise FrameError("bad_frame", f"the frame is not one msgpack object: {err}") from None
+
+
+class FrameDecoder:
+    """Turns received bytes into messages: `feed(data)` returns every message completed.
+
+    Frames longer than `max_frame` are refused before their body is buffered, so a peer
+    cannot make us hold more than one frame's worth of memory.
+    """
+
+    def __init__(self, max_frame: int = DEFAULT_MAX_FRAME) -> None:
+        self.max_frame = max_frame
+        self._buffer = bytearray()
+
+    def feed(self, data: bytes) -> list[Any]:
+        """The messages that `data` completes, in order. Raises FrameError for a frame that
+        is empty, too long, or not msgpack; the decoder is then unusable."""
+        self._buffer += data
+        out = []
+        while len(self._buffer) >= HEADER.size:
+            (size,) = HEADER.unpack_from(self._buffer)
+            if size == 0:
+                raise FrameError("bad_frame", "an empty frame")
+            if size > self.max_frame:
+                raise FrameError("frame_too_big",
+                                 f"a frame of {size} bytes (the limit is {self.max_frame})")
+            if len(self._buffer) < HEADER.size + size:
+                break
+            body = bytes(self._buffer[HEADER.size:HEADER.size + size])
+            del self._buffer[:HEADER.size + size]
+            out.append(decode_body(body))
+        return out
+
+    @property
+    def pending(self) -> int:
+        """Bytes received that do not yet make a whole frame (a truncated frame, at EOF)."""
+        return len(self._buffer)
