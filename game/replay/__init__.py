@@ -1,0 +1,1 @@
+"""The lockstep replay log: the file format, its writer and reader, verification and tools."""

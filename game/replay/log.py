@@ -1,0 +1,263 @@
+"""The replay log file (docs/replay-format.md): its format, an append-only writer, a reader
+that tells a torn tail from corruption."""
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+MAGIC = b"CTRP\x01"
+"""The first bytes of every replay file: the format's name and its version (1)."""
+FORMAT = 1
+DIGEST_SIZE = 8
+"""Bytes of each step's state digest kept in the log (the first 8 of State.digest())."""
+MAX_FILE = 64 * 1024 * 1024
+"""Larger files are refused rather than read into memory."""
+
+
+def engine_version() -> str:
+    """The installed program's version, recorded in every header."""
+    try:
+        return "cardtable " + metadata.version("cardtable")
+    except metadata.PackageNotFoundError:
+        return "cardtable (not installed)"
+
+
+def seed_hash(seed: int) -> bytes:
+    """The commitment to a seed announced at the start: SHA-256 of a fixed prefix and the
+    seed's 8 bytes. Nobody can find the seed from it, and no other seed gives it."""
+    return hashlib.sha256(b"cardtable seed " + seed.to_bytes(8, "big")).digest()
+
+
+def encode_action(action: list, words: list[str]) -> list:
+    """An action with each word replaced by -(its index in `words` + 1): one byte on disk.
+    Action ints are never negative, so the two cannot be confused."""
+    return [-(words.index(x) + 1) if type(x) is str else x for x in action]
+
+
+def decode_action(encoded: Any, words: list[str]) -> list:
+    """The action `encode_action` wrote; ValueError if `encoded` is not one."""
+    if type(encoded) is not list or not encoded:
+        raise ValueError("an action is a non-empty list")
+    out = []
+    for x in encoded:
+        if type(x) is int and x < 0:
+            if -x > len(words):
+                raise ValueError(f"word number {-x} is not in the header's word list")
+            out.append(words[-x - 1])
+        elif type(x) is int or (type(x) is list and all(type(i) is int and i >= 0 for i in x)):
+            out.append(x)
+        else:
+            raise ValueError(f"{x!r} is not part of an action")
+    if type(out[0]) is not str:
+        raise ValueError("an action starts with a verb")
+    return out
+
+
+@dataclass
+class Step:
+    """One logged step: the seat that decided, whether a bot stood in for its player, the
+    action, and the first bytes of the state digest after it."""
+
+    seat: int
+    by_bot: bool
+    action: list
+    digest: bytes
+
+
+@dataclass
+class Replay:
+    """A replay file as read: its header, steps and end record (None if unfinished).
+
+    `torn` is True when the file ends in a record cut short (a crash mid-write); `length`
+    is the size of the part made of whole records."""
+
+    header: dict
+    steps: list[Step] = field(default_factory=list)
+    end: dict | None = None
+    torn: bool = False
+    length: int = 0
+    path: Path | None = None
+
+    @property
+    def finished(self) -> bool:
+        """True when the game ended and the seed was revealed."""
+        return self.end is not None
+
+
+class ReplayError(Exception):
+    """A file that is not a readable replay; the message names the offset or step."""
+
+
+HEADER_FIELDS = {"t": str, "format": int, "game": str, "players": int, "options": dict,
+                 "seats": list, "engine": str, "seed_hash": bytes, "created": (int, float),
+                 "words": list, "digest0": bytes}
+
+
+def make_header(game: str, players: int, options: dict, seats: list[dict], seed: int,
+                words: tuple[str, ...], digest0: bytes, **extra: Any) -> dict:
+    """The header of a new replay: the seed appears only as its hash. `seats` are
+    {"name", "kind", "level"} maps; `extra` holds room settings (room id, timer…)."""
+    return {"t": "header", "format": FORMAT, "game": game, "players": players,
+            "options": options, "seats": seats, "engine": engine_version(),
+            "seed_hash": seed_hash(seed), "created": time.time(), "words": list(words),
+            "digest0": digest0[:DIGEST_SIZE], **extra}
+
+
+class ReplayWriter:
+    """Appends one game's log, one whole record per write() so that a crash can only cut the
+    last record short. Every call returns after the bytes reached the operating system
+    (and the disk too when `fsync` is set)."""
+
+    def __init__(self, path: Path, fsync: bool = False) -> None:
+        self.path = Path(path)
+        self.fsync = fsync
+        self._fd: int | None = None
+        self._words: list[str] = []
+
+    @classmethod
+    def create(cls, path: Path, header: dict, fsync: bool = False) -> "ReplayWriter":
+        """A new log at `path` (which must not exist) holding `header`."""
+        writer = cls(path, fsync)
+        writer._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
+        writer._words = list(header["words"])
+        writer._write(MAGIC + msgpack.packb(header, use_bin_type=True))
+        return writer
+
+    @classmethod
+    def resume(cls, replay: Replay, fsync: bool = False) -> "ReplayWriter":
+        """Go on appending to an unfinished log, first cutting off a torn last record."""
+        if replay.path is None:
+            raise ValueError("this replay was not read from a file")
+        writer = cls(replay.path, fsync)
+        writer._fd = os.open(replay.path, os.O_WRONLY | os.O_APPEND)
+        os.truncate(writer._fd, replay.length)
+        writer._words = list(replay.header["words"])
+        return writer
+
+    def step(self, seat: int, by_bot: bool, action: list, digest: bytes) -> None:
+        """Log one step: `seat` decided (`by_bot`: a bot stood in for its player)."""
+        who = -(seat + 1) if by_bot else seat
+        record = [who, encode_action(action, self._words), digest[:DIGEST_SIZE]]
+        self._write(msgpack.packb(record, use_bin_type=True))
+
+    def finish(self, seed: int, result: dict | None, reason: str = "over") -> None:
+        """Log the end: the seed (so anyone can check it against the header's hash) and
+        the result; `reason` is "over", or "abandoned" for a game stopped unfinished."""
+        self._write(msgpack.packb({"t": "end", "reason": reason, "seed": seed,
+                                   "result": result, "ended": time.time()}, use_bin_type=True))
+        self.close()
+
+    def close(self) -> None:
+        """Close the file (a later `resume` may reopen an unfinished log)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def _write(self, data: bytes) -> None:
+        if self._fd is None:
+            raise ValueError("the replay log is closed")
+        written = os.write(self._fd, data)
+        if written != len(data):  # a full disk: never leave half a record behind
+            os.ftruncate(self._fd, os.lseek(self._fd, 0, os.SEEK_END) - written)
+            raise OSError(f"short write to {self.path}: {written} of {len(data)} bytes")
+        if self.fsync:
+            os.fsync(self._fd)
+
+
+def read_replay(path: Path | str) -> Replay:
+    """Read a replay file. Raises ReplayError, naming the offset or step, for a file that is
+    not a replay of this format or is damaged anywhere but in a torn last record."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE:
+            raise ReplayError(f"{path}: {size} bytes is larger than any replay ({MAX_FILE})")
+        data = path.read_bytes()
+    except OSError as err:
+        raise ReplayError(f"{path}: cannot read it ({err.strerror})") from None
+    replay = parse_replay(data)
+    replay.path = path
+    return replay
+
+
+def parse_replay(data: bytes) -> Replay:
+    """A replay from its bytes (see `read_replay`)."""
+    if not data.startswith(MAGIC[:4]):
+        raise ReplayError("not a card-table replay (it does not start with CTRP)")
+    if data[:len(MAGIC)] != MAGIC:
+        raise ReplayError(f"replay format {data[4] if len(data) > 4 else '?'} is not "
+                          f"supported (this program reads format {FORMAT})")
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=len(data) + 1)
+    unpacker.feed(data[len(MAGIC):])
+    offset = len(MAGIC)
+    replay: Replay | None = None
+    while True:
+        try:
+            record = unpacker.unpack()
+        except msgpack.OutOfData:
+            if offset < len(data):
+                if replay is None:
+                    raise ReplayError("the file ends inside its header") from None
+                replay.torn = True
+            break
+        except Exception as err:
+            raise ReplayError(f"damaged record at byte {offset}: {err}") from None
+        end_offset = len(MAGIC) + unpacker.tell()
+        if replay is None:
+            replay = Replay(_check_header(record))
+        elif replay.end is not None:
+            raise ReplayError(f"a record after the end record, at byte {offset}")
+        elif type(record) is dict and record.get("t") == "end":
+            replay.end = _check_end(record, offset)
+        else:
+            replay.steps.append(_check_step(record, replay, offset))
+        offset = end_offset
+        replay.length = offset
+    return replay
+
+
+def _check_header(record: Any) -> dict:
+    if type(record) is not dict or record.get("t") != "header":
+        raise ReplayError("the first record is not a header")
+    for name, kind in HEADER_FIELDS.items():
+        if not isinstance(record.get(name), kind) or type(record.get(name)) is bool:
+            raise ReplayError(f"the header's field {name!r} is missing or of the wrong kind")
+    if record["format"] != FORMAT:
+        raise ReplayError(f"replay format {record['format']} is not supported")
+    if not all(type(w) is str for w in record["words"]):
+        raise ReplayError("the header's word list holds something other than words")
+    if len(record["seats"]) != record["players"]:
+        raise ReplayError("the header lists a different number of seats than players")
+    return record
+
+
+def _check_end(record: dict, offset: int) -> dict:
+    if type(record.get("seed")) is not int or record.get("reason") not in ("over", "abandoned"):
+        raise ReplayError(f"the end record at byte {offset} has no seed or no reason")
+    return record
+
+
+def _check_step(record: Any, replay: Replay, offset: int) -> Step:
+    number = len(replay.steps) + 1
+    where = f"step {number} (byte {offset})"
+    if type(record) is not list or len(record) != 3:
+        raise ReplayError(f"{where} is not a step record")
+    who, action, digest = record
+    players = replay.header["players"]
+    if type(who) is not int or not -players <= who < players:
+        raise ReplayError(f"{where} names no seat of this game: {who!r}")
+    if type(digest) is not bytes or len(digest) != DIGEST_SIZE:
+        raise ReplayError(f"{where} has no {DIGEST_SIZE}-byte digest")
+    try:
+        decoded = decode_action(action, replay.header["words"])
+    except ValueError as err:
+        raise ReplayError(f"{where}: {err}") from None
+    seat = -who - 1 if who < 0 else who
+    return Step(seat, who < 0, decoded, digest)
