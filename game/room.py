@@ -1,0 +1,504 @@
+"""One room of the server: its seats and tokens, the authoritative engine, bots standing in,
+the turn timer's deadline, and its replay log. No sockets: connections are anything with
+`send(message)`, so the room is driven the same way by server.py and by tests."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import msgpack
+
+from game.replay.log import ReplayWriter, make_header, read_replay, seed_hash
+from game.rules import Event, IllegalAction, State, new_game, view_digest
+from net.schema import ProtocolError
+
+SECRET_SUFFIX = ".secret"
+LOG_SUFFIX = ".ctr"
+
+
+class Peer(Protocol):
+    """A connection as a room sees it."""
+
+    name: str
+
+    def send(self, message: dict) -> None:
+        """Queue `message` for the peer; never blocks."""
+
+
+def token_hash(token: str) -> bytes:
+    """What a room keeps of a seat token: its hash, so a log directory leaks no tokens."""
+    return hashlib.sha256(token.encode()).digest()
+
+
+@dataclass
+class Seat:
+    """One seat: open, a human player (who may be away, a bot standing in) or a bot."""
+
+    kind: str = "open"  # "open" | "human" | "bot"
+    name: str = ""
+    level: str | None = None  # a bot seat's difficulty
+    token_hash: bytes | None = None
+    peer: Peer | None = None
+    ready: bool = False
+    away_since: int | None = None  # the step from which a bot stands in for the player
+
+    @property
+    def away(self) -> bool:
+        """True while a bot plays for this seat's human player."""
+        return self.away_since is not None
+
+    def info(self, index: int) -> dict:
+        return {"seat": index, "kind": self.kind, "name": self.name, "level": self.level,
+                "ready": self.ready, "connected": self.peer is not None, "away": self.away}
+
+
+@dataclass
+class StepRecord:
+    """What the room remembers of a step: who decided and the events (for late joiners'
+    'what happened meanwhile' and for the bots' history)."""
+
+    seat: int
+    by_bot: bool
+    events: list[Event]
+
+
+@dataclass
+class Room:
+    """A room: lobby, then one game. Methods raise ProtocolError for a refused request and
+    change nothing in that case; otherwise they send every affected peer what it may see."""
+
+    id: str
+    game: str
+    players: int
+    options: dict
+    log_dir: Path | None = None
+    code_hash: bytes | None = None
+    timer: float | None = None
+    level: str = "normal"
+    fsync: bool = False
+    seats: list[Seat] = field(default_factory=list)
+    spectators: set = field(default_factory=set)
+    state: State | None = None
+    seed: int | None = None
+    history: list[StepRecord] = field(default_factory=list)
+    deadline: float | None = None
+    finished_at: float | None = None
+    writer: ReplayWriter | None = None
+    log_path: Path | None = None
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [Seat() for _ in range(self.players)]
+
+    # -- lobby -------------------------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    @property
+    def private(self) -> bool:
+        return self.code_hash is not None
+
+    def check_code(self, code: str | None) -> None:
+        """ProtocolError("bad_code") unless the room is public or `code` is its join code."""
+        if self.code_hash is not None and (
+                code is None or not hmac.compare_digest(token_hash(code), self.code_hash)):
+            raise ProtocolError("bad_code")
+
+    def seat_of(self, peer: Peer) -> int | None:
+        """The seat `peer` plays, if any."""
+        for index, seat in enumerate(self.seats):
+            if seat.peer is peer:
+                return index
+        return None
+
+    def members(self) -> list[Peer]:
+        """Every connected player and spectator."""
+        return [s.peer for s in self.seats if s.peer is not None] + list(self.spectators)
+
+    def join(self, peer: Peer, seat: int | None, code: str | None) -> None:
+        """Seat `peer` as a human at `seat` (or the first open seat) before the game starts;
+        it is sent its seat token."""
+        self.check_code(code)
+        if self.started:
+            raise ProtocolError("started", "the game has started: watch it, or resume your seat")
+        if self.seat_of(peer) is not None:
+            raise ProtocolError("already_seated")
+        if seat is None:
+            seat = next((i for i, s in enumerate(self.seats) if s.kind == "open"), None)
+            if seat is None:
+                raise ProtocolError("no_free_seat")
+        elif seat >= self.players or self.seats[seat].kind != "open":
+            raise ProtocolError("seat_taken", f"seat {seat} is not free")
+        token = secrets.token_urlsafe(24)
+        self.spectators.discard(peer)
+        self.seats[seat] = Seat("human", peer.name, token_hash=token_hash(token), peer=peer)
+        peer.send({"t": "seated", "room": self.id, "seat": seat, "token": token, "resumed": False})
+        self.announce()
+
+    def watch(self, peer: Peer, code: str | None) -> None:
+        """Let `peer` watch: it sees what a spectator may see, from now on."""
+        self.check_code(code)
+        if self.seat_of(peer) is not None:
+            raise ProtocolError("already_seated")
+        self.spectators.add(peer)
+        self.announce()
+        if self.state is not None:
+            peer.send(self.update_for(None, [], full=True))
+
+    def _lobby_seat(self, peer: Peer, seat: int) -> Seat:
+        if self.started:
+            raise ProtocolError("started")
+        if self.seat_of(peer) is None:
+            raise ProtocolError("not_seated", "only a seated player may change the seats")
+        if seat >= self.players:
+            raise ProtocolError("bad_message", f"this room has seats 0 to {self.players - 1}")
+        return self.seats[seat]
+
+    def add_bot(self, peer: Peer, seat: int, level: str) -> None:
+        """Put a bot of `level` on open seat `seat`."""
+        if self._lobby_seat(peer, seat).kind != "open":
+            raise ProtocolError("seat_taken", f"seat {seat} is not free")
+        self.seats[seat] = Seat("bot", f"{level.capitalize()} bot", level=level, ready=True)
+        self.announce()
+
+    def remove_bot(self, peer: Peer, seat: int) -> None:
+        """Free bot seat `seat`."""
+        if self._lobby_seat(peer, seat).kind != "bot":
+            raise ProtocolError("bad_message", f"seat {seat} holds no bot")
+        self.seats[seat] = Seat()
+        self.announce()
+
+    def set_ready(self, peer: Peer, ready: bool) -> None:
+        if self.started:
+            raise ProtocolError("started")
+        seat = self.seat_of(peer)
+        if seat is None:
+            raise ProtocolError("not_seated")
+        self.seats[seat].ready = ready
+        self.announce()
+
+    def leave(self, peer: Peer) -> None:
+        """`peer` leaves. In the lobby its seat opens; during a game a bot plays the seat,
+        and the player may come back with the seat token."""
+        self.spectators.discard(peer)
+        seat = self.seat_of(peer)
+        if seat is not None:
+            if not self.started:
+                self.seats[seat] = Seat()
+            else:
+                self.seats[seat].peer = None
+                self._stand_in(seat)
+        self.announce()
+
+    def disconnect(self, peer: Peer) -> None:
+        """`peer`'s connection is gone. With a turn timer a bot stands in at once; without
+        one the game waits for the player to come back (quick play pauses)."""
+        self.spectators.discard(peer)
+        seat = self.seat_of(peer)
+        if seat is None:
+            return
+        if not self.started:
+            self.seats[seat] = Seat()
+        else:
+            self.seats[seat].peer = None
+            if self.timer is not None:
+                self._stand_in(seat)
+        self.announce()
+
+    def _stand_in(self, seat: int) -> None:
+        if self.state is not None and not self.state.is_over and not self.seats[seat].away:
+            self.seats[seat].away_since = self.state.step
+            self._set_deadline()
+
+    def start(self, peer: Peer) -> None:
+        """Deal: every seat filled, every human ready. The seed is drawn here and only its
+        hash is announced; the log's header and the room's secrets reach disk first."""
+        if self.started:
+            raise ProtocolError("started")
+        if self.seat_of(peer) is None:
+            raise ProtocolError("not_seated")
+        if any(s.kind == "open" or not s.ready for s in self.seats):
+            raise ProtocolError("not_ready")
+        self.seed = secrets.randbits(64)
+        self.state = new_game(self.game, self.players, self.seed, self.options)
+        if self.log_dir is not None:
+            self._open_log()
+        self._set_deadline()
+        self.announce()
+        for peer_, seat in self._audience():
+            peer_.send(self.update_for(seat, [], full=True))
+
+    # -- the game ----------------------------------------------------------------------------
+
+    def act(self, peer: Peer, step: int, action: list) -> None:
+        """`peer` plays `action` for its seat, answering the update of step `step`."""
+        state = self._running()
+        seat = self.seat_of(peer)
+        if seat is None:
+            raise ProtocolError("not_seated")
+        if seat != state.to_move:
+            raise ProtocolError("not_your_turn", f"seat {state.to_move} must decide now")
+        if self.seats[seat].away:
+            raise ProtocolError("not_your_turn", "a bot is playing your seat: resume it first")
+        if step != state.step:
+            raise ProtocolError("stale_step", f"this action answers step {step}; the game "
+                                              f"is at step {state.step}")
+        self._apply(seat, False, action)
+
+    def bot_act(self, seat: int, step: int, action: list) -> None:
+        """A bot's decision for `seat` (its own seat, or standing in) made at `step`.
+        Ignored if the game moved on meanwhile (the player came back and acted)."""
+        state = self.state
+        if state is None or state.is_over or state.step != step or state.to_move != seat:
+            return
+        if self.seats[seat].kind == "human" and not self.seats[seat].away:
+            return
+        self._apply(seat, self.seats[seat].kind == "human", action)
+
+    def time_out(self, now: float) -> None:
+        """The turn timer ran out: a bot stands in for the seat that had to decide."""
+        if self.deadline is None or now < self.deadline or self.state is None:
+            return
+        seat = self.state.to_move
+        if seat is not None and self.seats[seat].kind == "human":
+            self._stand_in(seat)
+            self.announce()
+
+    def _running(self) -> State:
+        if self.state is None:
+            raise ProtocolError("not_started")
+        if self.state.is_over:
+            raise ProtocolError("game_over")
+        return self.state
+
+    def _apply(self, seat: int, by_bot: bool, action: list) -> None:
+        state = self.state
+        try:
+            events = state.apply(action)
+        except IllegalAction as err:
+            raise ProtocolError("illegal_action", err.reason) from None
+        if self.writer is not None:
+            # The step reaches the log before anyone hears of it: a crash now loses nothing
+            # that a player saw.
+            self.writer.step(seat, by_bot, action, state.digest())
+        self.history.append(StepRecord(seat, by_bot, events))
+        over = state.is_over
+        if over:
+            self._finish_log()
+            self.finished_at = time.monotonic()
+        self._set_deadline()
+        by_a_bot = by_bot or self.seats[seat].kind == "bot"
+        for peer, viewer in self._audience():
+            peer.send(self.update_for(viewer, events, actor=seat, by_bot=by_a_bot))
+
+    def _set_deadline(self) -> None:
+        state = self.state
+        seat = None if state is None or state.is_over else state.to_move
+        if self.timer is None or seat is None or self.seats[seat].kind != "human" \
+                or self.seats[seat].away:
+            self.deadline = None
+        else:
+            self.deadline = time.monotonic() + self.timer
+
+    def bot_turn(self) -> tuple[int, str] | None:
+        """(seat, level) when a bot must decide now: a bot seat, or a player's seat that a
+        bot stands in for; else None."""
+        state = self.state
+        if state is None or state.is_over or state.to_move is None:
+            return None
+        seat = self.seats[state.to_move]
+        if seat.kind == "bot":
+            return state.to_move, seat.level or "random"
+        if seat.kind == "human" and seat.away:
+            return state.to_move, self.level
+        return None
+
+    def history_for(self, seat: int | None, since: int = 0) -> list[dict]:
+        """Every event of the steps after step `since` as `seat` received them."""
+        return [e.for_seat(seat) for record in self.history[since:] for e in record.events]
+
+    def resume(self, peer: Peer, token: str) -> int:
+        """Give `peer` the seat whose token it holds, as it was, with what it missed."""
+        digest = token_hash(token)
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "human" and seat.token_hash is not None and \
+                    hmac.compare_digest(seat.token_hash, digest):
+                break
+        else:
+            raise ProtocolError("bad_token")
+        old = seat.peer
+        if old is not None and old is not peer:
+            old.send({"t": "bye", "code": "bad_token",
+                      "message": "your seat was resumed from another connection"})
+        self.spectators.discard(peer)
+        missed_from = seat.away_since
+        seat.peer, seat.away_since, seat.name = peer, None, peer.name or seat.name
+        peer.send({"t": "seated", "room": self.id, "seat": index, "token": token, "resumed": True})
+        self.announce()
+        if self.state is not None:
+            update = self.update_for(index, [], full=True)
+            if missed_from is not None:
+                update["missed"] = [
+                    {"step": missed_from + k + 1, "seat": r.seat, "by": "bot" if r.by_bot else "player",
+                     "events": [e.for_seat(index) for e in r.events]}
+                    for k, r in enumerate(self.history[missed_from:])]
+            peer.send(update)
+            self._set_deadline()
+        return index
+
+    def sync(self, peer: Peer) -> None:
+        """Send `peer` a full update (its model drifted, or it asked)."""
+        if self.state is None:
+            raise ProtocolError("not_started")
+        seat = self.seat_of(peer)
+        if seat is None and peer not in self.spectators:
+            raise ProtocolError("not_seated", "join or watch the room first")
+        peer.send(self.update_for(seat, [], full=True))
+
+    # -- messages ----------------------------------------------------------------------------
+
+    def _audience(self) -> list[tuple[Peer, int | None]]:
+        out = [(s.peer, i) for i, s in enumerate(self.seats) if s.peer is not None]
+        return out + [(p, None) for p in self.spectators]
+
+    def update_for(self, seat: int | None, events: list[Event], *, full: bool = False,
+                   actor: int | None = None, by_bot: bool = False) -> dict:
+        """The update `seat` (None: a spectator) gets for a step with `events`."""
+        state = self.state
+        view = state.view(seat)
+        update: dict[str, Any] = {
+            "t": "update", "room": self.id, "step": state.step,
+            "events": [e.for_seat(seat) for e in events], "digest": view_digest(view),
+            "to_move": state.to_move, "clock": self.clock(),
+        }
+        if events:
+            update["actor"], update["by"] = actor, "bot" if by_bot else "player"
+        if full:
+            update["view"] = view
+            update["seed_hash"] = seed_hash(self.seed)
+        if seat is not None and seat == state.to_move and not self.seats[seat].away:
+            update["legal"] = state.legal_actions()
+        if state.is_over:
+            update["seed"] = self.seed
+        return update
+
+    def clock(self) -> dict | None:
+        """The running turn clock: whose it is and the seconds left."""
+        if self.deadline is None or self.state is None:
+            return None
+        return {"seat": self.state.to_move, "left": max(0.0, self.deadline - time.monotonic()),
+                "total": self.timer}
+
+    def info(self) -> dict:
+        """The room as the lobby and the room list show it."""
+        return {"id": self.id, "game": self.game, "players": self.players,
+                "options": self.options, "seats": [s.info(i) for i, s in enumerate(self.seats)],
+                "started": self.started, "over": self.state is not None and self.state.is_over,
+                "step": self.state.step if self.state else 0, "private": self.private,
+                "timer": self.timer, "level": self.level, "spectators": len(self.spectators)}
+
+    def announce(self) -> None:
+        """Tell every member how the room looks now."""
+        message = {"t": "room", "room": self.info()}
+        for peer in self.members():
+            peer.send(message)
+
+    # -- the log and crash recovery ----------------------------------------------------------
+
+    def _open_log(self) -> None:
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+        self.log_path = Path(self.log_dir) / f"{stamp}-{self.id}{LOG_SUFFIX}"
+        secret = {"room": self.id, "seed": self.seed, "code_hash": self.code_hash,
+                  "tokens": [s.token_hash for s in self.seats]}
+        _write_atomically(self.log_path.with_suffix(SECRET_SUFFIX),
+                          msgpack.packb(secret, use_bin_type=True), self.fsync)
+        seats = [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
+        header = make_header(self.game, self.players, self.options, seats, self.seed,
+                             type(self.state).WORDS, self.state.digest(), room=self.id,
+                             timer=self.timer, level=self.level, private=self.private)
+        self.writer = ReplayWriter.create(self.log_path, header, self.fsync)
+
+    def _finish_log(self) -> None:
+        if self.writer is None:
+            return
+        self.writer.finish(self.seed, self.state.result)
+        self.writer = None
+
+    def close(self) -> None:
+        """Release the log file; an unfinished game stays on disk to be recovered."""
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+    def forget(self) -> None:
+        """The room is done with: close it and drop its secrets file (a finished game's seed
+        is in its log by now; the seat tokens are no use any more)."""
+        self.close()
+        if self.log_path is not None and self.state is not None and self.state.is_over:
+            self.log_path.with_suffix(SECRET_SUFFIX).unlink(missing_ok=True)
+
+    @classmethod
+    def recover(cls, log_path: Path, fsync: bool = False) -> "Room":
+        """The room of a game in the log directory, rebuilt from its log and secrets: every
+        logged step is re-applied and checked against its digest; a torn last record is
+        dropped. An unfinished game goes on from there; a finished one (its room was not
+        forgotten yet) stays so that its players can still come back and see the end.
+        Raises ValueError when the files do not make a game this program can resume."""
+        replay = read_replay(log_path)
+        try:
+            secret = msgpack.unpackb(log_path.with_suffix(SECRET_SUFFIX).read_bytes())
+            seed, tokens, code_hash = secret["seed"], secret["tokens"], secret["code_hash"]
+        except (OSError, ValueError, TypeError, KeyError) as err:
+            raise ValueError(f"{log_path}: its secrets file is missing or damaged ({err})") from None
+        header = replay.header
+        if type(seed) is not int or seed_hash(seed) != header["seed_hash"]:
+            raise ValueError(f"{log_path}: the secret seed does not match the header's hash")
+        state = new_game(header["game"], header["players"], seed, header["options"])
+        history = []
+        for number, step in enumerate(replay.steps, 1):
+            try:
+                events = state.apply(step.action)
+            except IllegalAction as err:
+                raise ValueError(f"{log_path}: step {number} is refused: {err.reason}") from None
+            if state.digest()[:len(step.digest)] != step.digest:
+                raise ValueError(f"{log_path}: step {number} gives another state than logged")
+            history.append(StepRecord(step.seat, step.by_bot, events))
+        room = cls(header["room"], header["game"], header["players"], header["options"],
+                   log_dir=log_path.parent, code_hash=code_hash, timer=header["timer"],
+                   level=header["level"], fsync=fsync)
+        for index, (seat, token) in enumerate(zip(header["seats"], tokens)):
+            room.seats[index] = Seat(seat["kind"], seat["name"], seat["level"], token, ready=True)
+        room.state, room.seed, room.log_path, room.history = state, seed, log_path, history
+        if replay.finished:
+            room.finished_at = time.monotonic()
+            return room
+        if state.is_over:  # the last step was logged, its end record was not
+            room.writer = ReplayWriter.resume(replay, fsync)
+            room._finish_log()
+            room.finished_at = time.monotonic()
+            return room
+        room.writer = ReplayWriter.resume(replay, fsync)
+        if room.timer is not None:
+            for seat in room.seats:
+                if seat.kind == "human":
+                    seat.away_since = state.step
+        room._set_deadline()
+        return room
+
+
+def _write_atomically(path: Path, data: bytes, fsync: bool) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    with open(tmp, "wb") as f:
+        f.write(data)
+        if fsync:
+            f.flush()
+            os.fsync(f.fileno())
+    os.replace(tmp, path)

@@ -1,0 +1,568 @@
+"""The card-table server: the only place games advance. asyncio, one process, many rooms;
+msgpack frames over TCP (docs/protocol.md); a replay log per game (docs/replay-format.md).
+
+    python server.py --host 127.0.0.1 --port 7777 --log-dir logs
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+import os
+import random
+import resource
+import secrets
+import signal
+import sys
+import threading
+import time
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any, Callable
+
+from game.bots import decide
+from game.replay.log import ReplayError, engine_version
+from game.room import LOG_SUFFIX, SECRET_SUFFIX, Room, token_hash
+from game.rules import GAMES, new_game
+from net.framing import FrameDecoder, FrameError, encode
+from net.schema import PROTOCOL_VERSION, ProtocolError, error, validate_client
+
+log = logging.getLogger("cardtable.server")
+
+
+@dataclass
+class Limits:
+    """What one server allows; each is a command-line flag (see --help)."""
+
+    max_rooms: int = 500
+    max_conns_per_ip: int = 64
+    rate: float = 50.0
+    burst: int = 100
+    max_frame: int = 64 * 1024
+    max_name: int = 24
+    idle: float = 120.0
+    max_buffer: int = 4 * 1024 * 1024
+    finished_room_ttl: float = 600.0
+    finished_grace: float = 30.0
+
+
+class Connection:
+    """One client: reads frames, checks them, hands requests to the server; writes without
+    ever waiting (a client that stops reading is cut off, not waited for)."""
+
+    def __init__(self, server: "Server", reader: asyncio.StreamReader,
+                 writer: asyncio.StreamWriter) -> None:
+        self.server = server
+        self.reader = reader
+        self.writer = writer
+        peer = writer.get_extra_info("peername")
+        self.address = peer[0] if peer else "?"
+        self.name = ""
+        self.greeted = False
+        self.rooms: set[str] = set()
+        self.closed = False
+        limits = server.limits
+        self.tokens = float(limits.burst)
+        self.refilled = time.monotonic()
+        self.last_refusal = 0.0
+        self.last_heard = time.monotonic()
+
+    def send(self, message: dict) -> None:
+        """Queue `message`; if the client has let too much pile up, drop the connection."""
+        if self.closed:
+            return
+        self.writer.write(encode(message))
+        if self.writer.transport.get_write_buffer_size() > self.server.limits.max_buffer:
+            log.info("%s reads too slowly; closing", self.address)
+            self.close()
+
+    def close(self) -> None:
+        """Close the connection (idempotent); the server then forgets it."""
+        if not self.closed:
+            self.closed = True
+            self.writer.transport.abort() if self.writer.transport.get_write_buffer_size() > \
+                self.server.limits.max_buffer else self.writer.close()
+
+    def refuse(self, code: str, message: str | None = None, re: int | None = None) -> None:
+        self.send(error(code, message, re))
+
+    def _allow(self) -> bool:
+        """Token bucket: `rate` messages a second on average, `burst` at once."""
+        now = time.monotonic()
+        limits = self.server.limits
+        self.tokens = min(limits.burst, self.tokens + (now - self.refilled) * limits.rate)
+        self.refilled = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        if now - self.last_refusal >= 1.0:  # one refusal a second, not one per message
+            self.last_refusal = now
+            self.refuse("rate_limited")
+        return False
+
+    async def run(self) -> None:
+        decoder = FrameDecoder(self.server.limits.max_frame)
+        try:
+            while not self.closed:
+                try:
+                    async with asyncio.timeout(self.server.limits.idle):
+                        data = await self.reader.read(65536)
+                except TimeoutError:
+                    self.refuse("idle_timeout")
+                    break
+                if not data:
+                    if decoder.pending:
+                        self.refuse("bad_frame", f"the stream ended inside a frame "
+                                                 f"({decoder.pending} bytes of it arrived)")
+                    break
+                self.last_heard = time.monotonic()
+                try:
+                    messages = decoder.feed(data)
+                except FrameError as err:
+                    self.refuse(err.code, err.message)
+                    break
+                for message in messages:
+                    if self.closed:
+                        break
+                    if self._allow():
+                        self.server.handle(self, message)
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self.server.forget(self)
+            self.close()
+
+
+class Server:
+    """Rooms and connections. `start()` listens; `close()` stops and flushes every log.
+    Embedded use: `ServerThread` runs one in a background thread for the client."""
+
+    def __init__(self, log_dir: Path | None = None, limits: Limits | None = None,
+                 fsync: bool = False, bot_workers: int | None = None) -> None:
+        self.log_dir = Path(log_dir) if log_dir else None
+        self.limits = limits or Limits()
+        self.fsync = fsync
+        self.rooms: dict[str, Room] = {}
+        self.connections: set[Connection] = set()
+        self._conn_tasks: set[asyncio.Task] = set()
+        self.per_address: dict[str, int] = {}
+        self.bot_tasks: dict[str, asyncio.Task] = {}
+        self.bot_workers = bot_workers
+        self.pool: concurrent.futures.Executor | None = None
+        self.port = 0
+        self._server: asyncio.base_events.Server | None = None
+        self._ticker: asyncio.Task | None = None
+        self._handlers: dict[str, Callable[[Connection, dict], None]] = {
+            "hello": self._hello, "list": self._list, "create": self._create,
+            "join": self._join, "watch": self._watch, "bot": self._bot, "unbot": self._unbot,
+            "ready": self._ready, "start": self._start, "leave": self._leave, "act": self._act,
+            "resume": self._resume, "sync": self._sync, "rematch": self._rematch,
+            "ping": self._ping,
+        }
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        """Recover unfinished games from the log directory, then listen; returns the port."""
+        if self.log_dir is not None:
+            self.log_dir.mkdir(parents=True, exist_ok=True)
+            self.recover()
+        self._server = await asyncio.start_server(self._accept, host, port,
+                                                  limit=self.limits.max_frame + 1024)
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._ticker = asyncio.create_task(self._tick())
+        for room in self.rooms.values():
+            self._kick(room)
+        return self.port
+
+    def recover(self) -> None:
+        """Bring back every game whose log and secrets are in the log directory: unfinished
+        games go on; games that ended lately wait for their players to see the end. Files
+        that cannot be resumed are renamed `*.unrecoverable` (and reported) so that they are
+        not retried at every start."""
+        for secret in sorted(self.log_dir.glob("*" + SECRET_SUFFIX)):
+            path = secret.with_suffix(LOG_SUFFIX)
+            try:
+                room = Room.recover(path, self.fsync)
+            except (ValueError, OSError, ReplayError) as err:
+                log.error("cannot resume %s: %s", path, err)
+                for broken in (secret, path):
+                    if broken.exists():
+                        broken.rename(broken.with_name(broken.name + ".unrecoverable"))
+                continue
+            self.rooms[room.id] = room
+            log.info("resumed room %s (%s) at step %d%s", room.id, room.game, room.state.step,
+                     ", game over" if room.state.is_over else "")
+
+    async def close(self) -> None:
+        """Stop listening, tell every client, close every log (unfinished games stay
+        resumable), and stop the bot workers."""
+        if self._server is not None:
+            self._server.close()
+        if self._ticker is not None:
+            self._ticker.cancel()
+        for task in self.bot_tasks.values():
+            task.cancel()
+        for conn in list(self.connections):
+            conn.send({"t": "bye", "code": "shutting_down", "message": "the server is shutting down"})
+            conn.close()
+        if self._conn_tasks:
+            await asyncio.wait(self._conn_tasks, timeout=5)
+        for room in self.rooms.values():
+            room.close()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+        if self._server is not None:
+            await self._server.wait_closed()
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(self, reader, writer)
+        if self.per_address.get(conn.address, 0) >= self.limits.max_conns_per_ip:
+            conn.refuse("too_many_connections",
+                        f"at most {self.limits.max_conns_per_ip} connections per address")
+            conn.close()
+            return
+        self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
+        self.connections.add(conn)
+        task = asyncio.current_task()
+        self._conn_tasks.add(task)
+        try:
+            await conn.run()
+        finally:
+            self._conn_tasks.discard(task)
+
+    def forget(self, conn: Connection) -> None:
+        """A connection ended: its rooms learn it is gone."""
+        if conn not in self.connections:
+            return
+        self.connections.discard(conn)
+        left = self.per_address.get(conn.address, 1) - 1
+        if left:
+            self.per_address[conn.address] = left
+        else:
+            self.per_address.pop(conn.address, None)
+        for room_id in conn.rooms:
+            room = self.rooms.get(room_id)
+            if room is not None:
+                room.disconnect(conn)
+                self._kick(room)
+
+    async def _tick(self) -> None:
+        """Turn timers, and rooms nobody needs any more."""
+        while True:
+            await asyncio.sleep(0.1)
+            now = time.monotonic()
+            for room in list(self.rooms.values()):
+                if room.deadline is not None and now >= room.deadline:
+                    room.time_out(now)
+                    self._kick(room)
+                if self._unused(room, now):
+                    room.forget()
+                    del self.rooms[room.id]
+
+    def _unused(self, room: Room, now: float) -> bool:
+        """A lobby nobody is in; a finished game nobody looks at any more (after a grace
+        period for players reconnecting to see the end), or any finished game after the
+        time allowed for a rematch."""
+        if room.finished_at is not None:
+            age = now - room.finished_at
+            return age > self.limits.finished_room_ttl or (
+                age > self.limits.finished_grace and not room.members())
+        return not room.started and not room.members()
+
+    # -- requests ----------------------------------------------------------------------------
+
+    def handle(self, conn: Connection, message: Any) -> None:
+        """Check one message and carry it out; every refusal is an error reply to `conn`
+        alone, and nothing else changes."""
+        re = message.get("id") if type(message) is dict and type(message.get("id")) is int else None
+        try:
+            message = validate_client(message)
+            kind = message["t"]
+            if not conn.greeted and kind != "hello":
+                raise ProtocolError("hello_first")
+            self._handlers[kind](conn, message)
+        except ProtocolError as err:
+            conn.refuse(err.code, err.message, re)
+        except Exception:  # a bug must not take the server or other rooms down
+            log.exception("failed to handle %.200r", message)
+            conn.refuse("internal", re=re)
+
+    def _room(self, message: dict) -> Room:
+        room = self.rooms.get(message["room"])
+        if room is None:
+            raise ProtocolError("no_such_room", f"there is no room {message['room']!r}")
+        return room
+
+    def _hello(self, conn: Connection, message: dict) -> None:
+        if message["version"] != PROTOCOL_VERSION:
+            conn.refuse("version_mismatch", f"this server speaks protocol version "
+                                            f"{PROTOCOL_VERSION}, not {message['version']}")
+            conn.close()
+            return
+        name = message["name"].strip()
+        if len(name) > self.limits.max_name:
+            raise ProtocolError("name_too_long", f"names have at most {self.limits.max_name} characters")
+        if not name or not name.isprintable():
+            raise ProtocolError("bad_message", "a name is printable text")
+        conn.name, conn.greeted = name, True
+        limits = {f.name: getattr(self.limits, f.name) for f in fields(self.limits)}
+        conn.send({"t": "welcome", "version": PROTOCOL_VERSION, "server": engine_version(),
+                   "limits": limits})
+
+    def _list(self, conn: Connection, message: dict) -> None:
+        conn.send({"t": "rooms", "rooms": [room.info() for room in self.rooms.values()]})
+
+    def _create(self, conn: Connection, message: dict) -> None:
+        if len(self.rooms) >= self.limits.max_rooms:
+            raise ProtocolError("too_many_rooms", f"this server holds at most "
+                                                  f"{self.limits.max_rooms} rooms")
+        game, players, options = message["game"], message["players"], message.get("options", {})
+        if game not in GAMES:
+            raise ProtocolError("bad_options", f"unknown game {game!r} (known: {', '.join(GAMES)})")
+        try:
+            new_game(game, players, 0, options)  # the engine's own checks, before any room exists
+        except ValueError as err:
+            raise ProtocolError("bad_options", str(err)) from None
+        room_id = secrets.token_hex(4)
+        while room_id in self.rooms:
+            room_id = secrets.token_hex(4)
+        code = message.get("code")
+        room = Room(room_id, game, players, options, log_dir=self.log_dir,
+                    code_hash=token_hash(code) if code else None, timer=message.get("timer"),
+                    level=message.get("level", "normal"), fsync=self.fsync)
+        self.rooms[room_id] = room
+        conn.send({"t": "room", "room": room.info(), **({"re": message["id"]} if "id" in message else {})})
+
+    def _join(self, conn: Connection, message: dict) -> None:
+        room = self._room(message)
+        room.join(conn, message.get("seat"), message.get("code"))
+        conn.rooms.add(room.id)
+
+    def _watch(self, conn: Connection, message: dict) -> None:
+        room = self._room(message)
+        room.watch(conn, message.get("code"))
+        conn.rooms.add(room.id)
+
+    def _bot(self, conn: Connection, message: dict) -> None:
+        self._room(message).add_bot(conn, message["seat"], message["level"])
+
+    def _unbot(self, conn: Connection, message: dict) -> None:
+        self._room(message).remove_bot(conn, message["seat"])
+
+    def _ready(self, conn: Connection, message: dict) -> None:
+        self._room(message).set_ready(conn, message["ready"])
+
+    def _start(self, conn: Connection, message: dict) -> None:
+        room = self._room(message)
+        room.start(conn)
+        self._kick(room)
+
+    def _leave(self, conn: Connection, message: dict) -> None:
+        room = self._room(message)
+        room.leave(conn)
+        conn.rooms.discard(room.id)
+        self._kick(room)
+
+    def _act(self, conn: Connection, message: dict) -> None:
+        room = self._room(message)
+        room.act(conn, message["step"], message["action"])
+        self._kick(room)
+
+    def _resume(self, conn: Connection, message: dict) -> None:
+        digest = token_hash(message["token"])
+        for room in self.rooms.values():
+            if any(s.token_hash == digest for s in room.seats):
+                room.resume(conn, message["token"])
+                conn.rooms.add(room.id)
+                self._kick(room)
+                return
+        raise ProtocolError("bad_token")
+
+    def _sync(self, conn: Connection, message: dict) -> None:
+        self._room(message).sync(conn)
+
+    def _rematch(self, conn: Connection, message: dict) -> None:
+        old = self._room(message)
+        if old.state is None or not old.state.is_over:
+            raise ProtocolError("not_started", "a rematch follows a finished game")
+        if old.seat_of(conn) is None:
+            raise ProtocolError("not_seated")
+        if len(self.rooms) >= self.limits.max_rooms:
+            raise ProtocolError("too_many_rooms")
+        room_id = secrets.token_hex(4)
+        room = Room(room_id, old.game, old.players, old.options, log_dir=self.log_dir,
+                    code_hash=old.code_hash, timer=old.timer, level=old.level, fsync=self.fsync)
+        for index, seat in enumerate(old.seats):
+            if seat.kind == "bot":
+                room.seats[index] = type(seat)("bot", seat.name, level=seat.level, ready=True)
+        self.rooms[room_id] = room
+        for peer in old.members():
+            peer.send({"t": "rematch", "room": room_id, "from": old.id})
+
+    def _ping(self, conn: Connection, message: dict) -> None:
+        conn.send({"t": "pong", **({"n": message["n"]} if "n" in message else {})})
+
+    # -- bots --------------------------------------------------------------------------------
+
+    def _kick(self, room: Room) -> None:
+        """Start the room's bot loop if a bot must decide and none is deciding."""
+        if room.bot_turn() is not None and room.id not in self.bot_tasks:
+            self.bot_tasks[room.id] = asyncio.get_running_loop().create_task(self._bots(room))
+
+    async def _bots(self, room: Room) -> None:
+        """Let bots decide while one must: fast levels here, search in worker processes so
+        the event loop keeps serving everyone else."""
+        try:
+            while (turn := room.bot_turn()) is not None and self.rooms.get(room.id) is room:
+                seat, level = turn
+                state = room.state
+                step, view, legal = state.step, state.view(seat), state.legal_actions()
+                seed = random.getrandbits(64)
+                if level == "random":
+                    action = random.choice(legal)
+                    await asyncio.sleep(0)
+                else:
+                    action = await asyncio.get_running_loop().run_in_executor(
+                        self._bot_pool(), decide, level, room.game, seat, seed, view, legal,
+                        room.history_for(seat))
+                try:
+                    room.bot_act(seat, step, action)
+                except ProtocolError as err:  # a bot bug: fall back, never stall the game
+                    log.error("bot %s in room %s chose %r: %s", level, room.id, action, err.message)
+                    room.bot_act(seat, step, random.choice(legal))
+        finally:
+            self.bot_tasks.pop(room.id, None)
+
+    def _bot_pool(self) -> concurrent.futures.Executor:
+        if self.pool is None:
+            context = multiprocessing.get_context("spawn")
+            self.pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=self.bot_workers or max(1, (os.cpu_count() or 2) - 1),
+                mp_context=context)
+        return self.pool
+
+
+class ServerThread:
+    """A server in a background thread with its own event loop: quick play's embedded
+    server. `start()` returns the port once it listens; `stop()` shuts it down."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, **server_args: Any) -> None:
+        self.host, self.requested_port = host, port
+        self.server = Server(**server_args)
+        self.loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="cardtable-server", daemon=True)
+
+    def start(self) -> int:
+        self._thread.start()
+        self._ready.wait()
+        if self._error is not None:
+            raise self._error
+        return self.server.port
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_until_complete(self.server.start(self.host, self.requested_port))
+        except BaseException as err:  # report it to start(), in the caller's thread
+            self._error = err
+            self._ready.set()
+            return
+        self._ready.set()
+        self.loop.run_forever()
+        self.loop.run_until_complete(self.server.close())
+        self.loop.close()
+
+    def stop(self) -> None:
+        if self._thread.is_alive():
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(timeout=10)
+
+
+def positive(kind: type) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"{text!r} must be above zero")
+        return value
+    return parse
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    defaults = Limits()
+    parser = argparse.ArgumentParser(
+        prog="server.py", description="Host card-table games (Quando, Blanco, Quäsenbö) on a LAN.",
+        epilog="Unfinished games in --log-dir are resumed at start. See docs/operations.md.")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (0.0.0.0: every interface; default %(default)s)")
+    parser.add_argument("--port", type=int, default=7777, help="TCP port (0: any free port; "
+                                                               "default %(default)s)")
+    parser.add_argument("--log-dir", type=Path, default=Path("logs"),
+                        help="where replay logs go and unfinished games are resumed from "
+                             "(default %(default)s)")
+    parser.add_argument("--fsync", action="store_true",
+                        help="force every logged step to disk (survives power loss; slower)")
+    parser.add_argument("--bot-workers", type=positive(int), default=None,
+                        help="processes for search bots (default: cores - 1)")
+    limits = parser.add_argument_group("limits")
+    limits.add_argument("--max-rooms", type=positive(int), default=defaults.max_rooms)
+    limits.add_argument("--max-conns-per-ip", type=positive(int), default=defaults.max_conns_per_ip)
+    limits.add_argument("--rate", type=positive(float), default=defaults.rate,
+                        help="messages per second per connection, on average")
+    limits.add_argument("--burst", type=positive(int), default=defaults.burst,
+                        help="messages a connection may send at once")
+    limits.add_argument("--max-frame", type=positive(int), default=defaults.max_frame,
+                        help="largest frame a client may send, in bytes")
+    limits.add_argument("--max-name", type=positive(int), default=defaults.max_name,
+                        help="longest player name, in characters")
+    limits.add_argument("--idle", type=positive(float), default=defaults.idle,
+                        help="seconds of silence before a connection is closed")
+    args = parser.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        parser.error(f"--port must be from 0 to 65535, not {args.port}")
+    try:
+        args.log_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        parser.error(f"--log-dir {args.log_dir}: {err.strerror}")
+    return args
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run a server until SIGINT or SIGTERM."""
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # a log file per game + sockets
+    limits = Limits(max_rooms=args.max_rooms, max_conns_per_ip=args.max_conns_per_ip,
+                    rate=args.rate, burst=args.burst, max_frame=args.max_frame,
+                    max_name=args.max_name, idle=args.idle)
+    server = Server(args.log_dir, limits, fsync=args.fsync, bot_workers=args.bot_workers)
+
+    async def serve() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        try:
+            port = await server.start(args.host, args.port)
+        except OSError as err:
+            log.error("cannot listen on %s:%d: %s", args.host, args.port, err.strerror)
+            sys.exit(1)
+        log.info("listening on %s:%d, logs in %s", args.host, port, args.log_dir)
+        print(f"listening on {args.host}:{port}", flush=True)
+        await stop.wait()
+        log.info("shutting down")
+        await server.close()
+
+    asyncio.run(serve())
+
+
+if __name__ == "__main__":
+    main()
