@@ -46,6 +46,7 @@ class Limits:
     max_buffer: int = 4 * 1024 * 1024
     finished_room_ttl: float = 600.0
     finished_grace: float = 30.0
+    lobby_grace: float = 60.0
 
 
 class Connection:
@@ -263,14 +264,15 @@ class Server:
                     del self.rooms[room.id]
 
     def _unused(self, room: Room, now: float) -> bool:
-        """A lobby nobody is in; a finished game nobody looks at any more (after a grace
-        period for players reconnecting to see the end), or any finished game after the
-        time allowed for a rematch."""
+        """A lobby nobody joined in time or everyone left; a finished game nobody looks at
+        any more (after a grace period for players reconnecting to see the end), or any
+        finished game after the time allowed for a rematch."""
         if room.finished_at is not None:
             age = now - room.finished_at
             return age > self.limits.finished_room_ttl or (
                 age > self.limits.finished_grace and not room.members())
-        return not room.started and not room.members()
+        return not room.started and not room.members() and \
+            now - room.created_at > self.limits.lobby_grace
 
     # -- requests ----------------------------------------------------------------------------
 

@@ -88,6 +88,7 @@ class Room:
     seed: int | None = None
     history: list[StepRecord] = field(default_factory=list)
     deadline: float | None = None
+    created_at: float = field(default_factory=time.monotonic)
     finished_at: float | None = None
     writer: ReplayWriter | None = None
     log_path: Path | None = None

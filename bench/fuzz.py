@@ -1,0 +1,131 @@
+"""Fuzz the wire and the server: hostile bytes into the frame decoder, hostile messages into
+the validator, and hostile requests into a server with real games. Prints what was tried and
+every crash, unhandled exception and state change caused by a refused input (all must be 0).
+
+    python bench/fuzz.py [--inputs 100000] [--seed 1]
+    python bench/fuzz.py --atheris [--inputs 100000]   # coverage-guided (pip install atheris)
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tests.fuzzing import (ServerTarget, Tally, frame_inputs, fuzz_frames, fuzz_validator,  # noqa: E402
+                           messages, plain, run_server_target)
+
+
+def fuzz_settings(count: int) -> settings:
+    return settings(max_examples=count, deadline=None, database=None, phases=[Phase.generate],
+                    suppress_health_check=list(HealthCheck))
+
+
+def run(inputs: int, random_seed: int) -> list[tuple[str, Tally, float]]:
+    share = inputs // 3 + 1
+    results = []
+
+    started = time.perf_counter()
+    frames = Tally()
+
+    @seed(random_seed)
+    @fuzz_settings(share)
+    @given(frame_inputs())
+    def frame_case(case):
+        fuzz_frames(frames, *case)
+    frame_case()
+    results.append(("frame decoder", frames, time.perf_counter() - started))
+
+    started = time.perf_counter()
+    valid = Tally()
+
+    @seed(random_seed)
+    @fuzz_settings(share)
+    @given(st.one_of(messages(), plain))
+    def validator_case(message):
+        fuzz_validator(valid, message)
+    validator_case()
+    results.append(("message validator", valid, time.perf_counter() - started))
+
+    started = time.perf_counter()
+    rooms = Tally()
+
+    def server_steps(target: ServerTarget) -> None:
+        @seed(random_seed)
+        @fuzz_settings(share)
+        @given(st.data())
+        def server_case(data):
+            if data.draw(st.integers(0, 4)) == 0:
+                target.play_legal(rooms, data.draw(st.integers(0, 1000)))
+            else:
+                target.feed(rooms, data.draw(st.integers(0, 6)),
+                            data.draw(messages(rooms=True)))
+        server_case()
+    run_server_target(server_steps)
+    results.append(("server with real rooms", rooms, time.perf_counter() - started))
+    return results
+
+
+def run_atheris(inputs: int) -> None:
+    import atheris  # an optional tool: only this mode needs it
+
+    with atheris.instrument_imports():
+        import net.framing  # noqa: F401
+        import net.schema  # noqa: F401
+    frames, valid = Tally(), Tally()
+
+    def one_input(data: bytes) -> None:
+        fuzz_frames(frames, data, [len(data) // 2])
+        try:
+            import msgpack
+            message = msgpack.unpackb(data, strict_map_key=False)
+        except Exception:  # most random bytes are not msgpack: nothing to validate
+            return
+        fuzz_validator(valid, message)
+
+    atheris.Setup([sys.argv[0], f"-runs={inputs}", "-max_len=512"], one_input)
+    try:
+        atheris.Fuzz()
+    except SystemExit:
+        pass
+    report([("frame decoder (atheris)", frames, 0.0), ("message validator (atheris)", valid, 0.0)])
+
+
+def report(results: list[tuple[str, Tally, float]]) -> bool:
+    clean = True
+    for name, tally, seconds in results:
+        rate = f", {tally.inputs / seconds:,.0f}/s" if seconds else ""
+        print(f"{name}: {tally.inputs:,} inputs{rate}; crashes {len(tally.crashes)}, unhandled "
+              f"exceptions {len(tally.unhandled)}, state changes from refused inputs "
+              f"{len(tally.changed_by_refusal)}")
+        common = ", ".join(f"{k} {v}" for k, v in tally.outcomes.most_common(8))
+        print(f"  outcomes: {common}")
+        for problem in (tally.crashes + tally.unhandled + tally.changed_by_refusal)[:10]:
+            print("  PROBLEM:", problem)
+        clean = clean and tally.clean
+    total = sum(t.inputs for _, t, _ in results)
+    print(f"total {total:,} inputs: {'all clean' if clean else 'PROBLEMS FOUND'}")
+    return clean
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--inputs", type=int, default=100_000, help="inputs in all (default 100,000)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--atheris", action="store_true", help="coverage-guided, with atheris")
+    args = parser.parse_args(argv)
+    if args.inputs < 3:
+        parser.error("--inputs must be at least 3")
+    if args.atheris:
+        run_atheris(args.inputs)
+        return
+    sys.exit(0 if report(run(args.inputs, args.seed)) else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,252 @@
+"""Fuzzing harness shared by the short run in the tests and the long one in bench/fuzz.py:
+hypothesis strategies for hostile input, and three targets – the frame decoder, the message
+validator, and a server with real rooms and engines behind it – that tally what went wrong."""
+from __future__ import annotations
+
+import asyncio
+import struct
+from collections import Counter
+from dataclasses import dataclass, field
+
+import msgpack
+from hypothesis import strategies as st
+
+from game.rules import GAMES
+from net.framing import FrameDecoder, FrameError, encode
+from net.schema import (CLIENT_MESSAGES, ActionField, Bool, Field, Int, Num, ProtocolError, Str,
+                        validate_client)
+from server import Limits, Server
+
+WORDS = sorted({w for cls in GAMES.values() for w in cls.WORDS})
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.integers(-3, 20),
+                    st.floats(allow_nan=True), st.text(max_size=12), st.binary(max_size=12),
+                    st.sampled_from(WORDS + ["", "room", "t", "\x00", "é" * 300]))
+plain = st.one_of(scalars, st.lists(scalars, max_size=5),
+                  st.dictionaries(st.text(max_size=6), scalars, max_size=4),
+                  st.lists(st.lists(scalars, max_size=3), max_size=3))
+actions = st.one_of(
+    st.lists(st.one_of(st.sampled_from(WORDS), st.integers(-2, 12),
+                       st.lists(st.integers(-2, 12), max_size=5)), min_size=1, max_size=7),
+    plain)
+
+
+def fitting(field: Field) -> st.SearchStrategy:
+    """Values of the kind `field` takes (mostly in range), to get past the validator and
+    reach the rooms and engines behind it."""
+    if isinstance(field, ActionField):
+        return actions
+    if isinstance(field, Num):
+        return st.one_of(st.integers(-5, 500), st.floats(-1, 5000))
+    if isinstance(field, Int):
+        return st.integers(-2, 20)
+    if isinstance(field, Bool):
+        return st.booleans()
+    if isinstance(field, Str):
+        return st.sampled_from(field.choices) if field.choices else st.one_of(
+            st.text(max_size=30), st.sampled_from(sorted(GAMES)))
+    return st.dictionaries(st.sampled_from(["target", "max_turns", "deck", "excuse", "hand_size"]),
+                           scalars, max_size=3)
+
+
+@dataclass(frozen=True)
+class RoomRef:
+    """Stands for "the k-th room the server has" until the message is sent, so that what
+    is generated does not depend on the server's state (hypothesis needs that)."""
+
+    k: int
+
+
+@st.composite
+def messages(draw, rooms: bool = False) -> dict:
+    """A message that looks like a client's: a known or unknown type, fields of the right or
+    the wrong kind, and (with `rooms`) references to the server's real rooms."""
+    kind = draw(st.sampled_from(sorted(CLIENT_MESSAGES) + ["fly", ""]))
+    fields = CLIENT_MESSAGES.get(kind, {})
+    message: dict = {"t": kind}
+    for name in fields:
+        if draw(st.integers(0, 9)) == 0:
+            continue  # leave it out
+        if name == "room" and rooms and draw(st.booleans()):
+            message[name] = RoomRef(draw(st.integers(0, 100)))
+        elif name == "step":
+            message[name] = draw(st.one_of(st.integers(0, 400), plain))
+        elif draw(st.integers(0, 4)):
+            message[name] = draw(fitting(fields[name]))
+        else:
+            message[name] = draw(plain)
+    if draw(st.integers(0, 7)) == 0:
+        message[draw(st.text(max_size=6))] = draw(plain)
+    return message
+
+
+@dataclass
+class Tally:
+    """What a fuzz run found: inputs tried and every kind of failure."""
+
+    inputs: int = 0
+    crashes: list[str] = field(default_factory=list)  # exceptions that escaped
+    unhandled: list[str] = field(default_factory=list)  # caught only by the last resort
+    changed_by_refusal: list[str] = field(default_factory=list)
+    outcomes: Counter = field(default_factory=Counter)
+
+    @property
+    def clean(self) -> bool:
+        return not (self.crashes or self.unhandled or self.changed_by_refusal)
+
+
+def fuzz_frames(tally: Tally, data: bytes, cuts: list[int]) -> None:
+    """Feed `data` to a frame decoder in pieces: only FrameError may come out."""
+    tally.inputs += 1
+    decoder = FrameDecoder(4096)
+    try:
+        start = 0
+        for cut in sorted(cuts) + [len(data)]:
+            decoder.feed(data[start:cut])
+            start = max(start, cut)
+        tally.outcomes["frames read"] += 1
+    except FrameError as err:
+        tally.outcomes[err.code] += 1
+    except Exception as err:  # anything else is a bug in the decoder
+        tally.crashes.append(f"frame decoder: {err!r} on {data[:60]!r}")
+
+
+def _framed(message: dict) -> bytes:
+    try:
+        return encode(message)
+    except (TypeError, ValueError, OverflowError):  # msgpack cannot carry it: an empty frame
+        return struct.pack(">I", 0)
+
+
+def frame_inputs() -> st.SearchStrategy:
+    """Bytes: random, or frames around real messages with lengths and bodies bent."""
+    real = st.builds(_framed, messages())
+    bent = st.tuples(real, st.integers(0, 2**32 - 1), st.binary(max_size=30)).map(
+        lambda t: struct.pack(">I", t[1] % 6000) + t[0][4:] + t[2])
+    return st.tuples(st.one_of(st.binary(max_size=300), real, bent,
+                               st.lists(real, max_size=4).map(b"".join)),
+                     st.lists(st.integers(0, 300), max_size=5))
+
+
+def fuzz_validator(tally: Tally, message) -> None:
+    """Validate `message`: it is accepted as it is, or ProtocolError – never anything else."""
+    tally.inputs += 1
+    try:
+        # What the decoder could hand over: msgpack must be able to carry it.
+        message = msgpack.unpackb(msgpack.packb(message, use_bin_type=True), strict_map_key=False)
+    except (TypeError, ValueError, OverflowError):
+        tally.outcomes["not msgpack"] += 1
+        return
+    try:
+        validate_client(message)
+        tally.outcomes["valid"] += 1
+    except ProtocolError as err:
+        tally.outcomes[err.code] += 1
+    except Exception as err:
+        tally.crashes.append(f"validator: {err!r} on {message!r:.200}")
+
+
+class Peer:
+    """A connection as the server's request handler sees it, recording what it is sent."""
+
+    def __init__(self, name: str) -> None:
+        self.name, self.address = name, "127.0.0.1"
+        self.greeted = True
+        self.rooms: set[str] = set()
+        self.inbox: list[dict] = []
+        self.closed = False
+
+    def send(self, message: dict) -> None:
+        self.inbox.append(message)
+
+    def refuse(self, code: str, message: str | None = None, re: int | None = None) -> None:
+        self.inbox.append({"t": "error", "code": code, "message": message or code})
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class ServerTarget:
+    """A Server with rooms of all three games, each with two seated peers, driven by hand
+    through its request handler (the same code the sockets feed)."""
+
+    def __init__(self) -> None:
+        self.server = Server(None, Limits(max_rooms=40))
+        self.peers = [Peer(f"P{i}") for i in range(6)] + [Peer("stranger")]
+        self.peers[-1].greeted = False
+        for game in GAMES:
+            self.open_room(game)
+
+    def open_room(self, game: str) -> None:
+        host, guest = self.peers[:2] if game == "quando" else \
+            self.peers[2:4] if game == "blanco" else self.peers[4:6]
+        self.server.handle(host, {"t": "create", "game": game, "players": 2})
+        room = host.inbox[-1]["room"]["id"]
+        for peer in (host, guest):
+            self.server.handle(peer, {"t": "join", "room": room})
+            self.server.handle(peer, {"t": "ready", "room": room, "ready": True})
+        self.server.handle(host, {"t": "start", "room": room})
+
+    def fingerprint(self) -> dict:
+        return {rid: (room.state.digest() if room.state else None, repr(room.info()))
+                for rid, room in self.server.rooms.items()}
+
+    def feed(self, tally: Tally, peer_index: int, message) -> None:
+        """Send `message` as one peer; a refusal must leave every room as it was."""
+        tally.inputs += 1
+        peer = self.peers[peer_index % len(self.peers)]
+        if isinstance(message, dict) and isinstance(message.get("room"), RoomRef):
+            rooms = list(self.server.rooms)
+            message["room"] = rooms[message["room"].k % len(rooms)] if rooms else "none"
+        before = self.fingerprint()
+        sent = len(peer.inbox)
+        try:
+            self.server.handle(peer, message)
+        except Exception as err:
+            tally.crashes.append(f"server: {err!r} on {message!r:.200}")
+            return
+        replies = peer.inbox[sent:]
+        errors = [m for m in replies if m["t"] == "error"]
+        for error in errors:
+            tally.outcomes[error["code"]] += 1
+            if error["code"] == "internal":
+                tally.unhandled.append(f"server: internal error on {message!r:.200}")
+        if errors and self.fingerprint() != before:
+            tally.changed_by_refusal.append(f"refused {message!r:.200} but a room changed")
+        if not errors:
+            tally.outcomes["accepted " + str(message.get("t"))] += 1
+        self.keep_going()
+
+    def play_legal(self, tally: Tally, choice: int) -> None:
+        """Advance a game with a legal action, so the fuzzer sees every phase."""
+        rooms = [r for r in self.server.rooms.values() if r.state and not r.state.is_over
+                 and r.seats[r.state.to_move].peer in self.peers]
+        if not rooms:
+            return
+        room = rooms[choice % len(rooms)]
+        seat = room.state.to_move
+        legal = room.state.legal_actions()
+        self.feed(tally, self.peers.index(room.seats[seat].peer),
+                  {"t": "act", "room": room.id, "step": room.state.step,
+                   "action": legal[choice % len(legal)]})
+
+    def keep_going(self) -> None:
+        """Replace finished or abandoned games, and keep the peers' inboxes small."""
+        for game in GAMES:
+            live = [r for r in self.server.rooms.values() if r.game == game and r.state
+                    and not r.state.is_over and all(s.peer for s in r.seats)]
+            if not live and len(self.server.rooms) < 30:
+                for peer in self.peers:
+                    peer.rooms.clear()
+                self.open_room(game)
+        for peer in self.peers:
+            del peer.inbox[:-50]
+
+
+def run_server_target(steps) -> None:
+    """Run `steps(target)` inside an event loop, as the server's bot scheduling expects."""
+    async def main() -> None:
+        target = ServerTarget()
+        steps(target)
+        await target.server.close()
+    asyncio.run(main())

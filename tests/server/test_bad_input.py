@@ -1,0 +1,187 @@
+"""Every kind of bad input gets an error reply and changes no game; the server keeps serving."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import struct
+
+import pytest
+
+from tests.server.helpers import Player, Raw, frame, packed, running_server
+
+
+@contextlib.asynccontextmanager
+async def two_player_game(tmp_path, **limits):
+    """A running Quando game between Ann (seat 0, to move) and Bob (seat 1)."""
+    async with running_server(tmp_path, **limits) as server:
+        async with Player(server.port, "Ann") as ann, Player(server.port, "Bob") as bob:
+            room = await ann.host("quando", 2)
+            await bob.send(t="join", room=room)
+            await bob.expect("seated")
+            await bob.send(t="ready", room=room, ready=True)
+            await bob.expect("room")
+            await ann.start()
+            await bob.expect("update")
+            yield server, server.rooms[room], ann, bob
+
+
+async def still_playable(room, ann: Player) -> None:
+    """Ann can still make her move: the game was not harmed."""
+    step = room.state.step
+    await ann.send(t="act", room=room.id, step=ann.last["step"], action=ann.last["legal"][0])
+    await ann.expect("update")
+    assert room.state.step == step + 1
+
+
+def run(coro):
+    asyncio.run(coro)
+
+
+@pytest.mark.parametrize("message, code", [
+    (["not", "a", "map"], "bad_message"),
+    ({"type": "act"}, "bad_message"),
+    ({"t": 5}, "bad_message"),
+    ({"t": "fly"}, "unknown_type"),
+    ({"t": "act", "room": "R", "step": "0", "action": ["play", [0]]}, "bad_message"),
+    ({"t": "act", "room": "R", "step": 0, "action": "play"}, "bad_message"),
+    ({"t": "act", "room": "R", "step": 0, "action": ["play", [0.5]]}, "bad_message"),
+    ({"t": "act", "room": "R", "step": 0}, "bad_message"),
+    ({"t": "act", "room": "R", "step": 0, "action": ["play", [0]], "seat": 1}, "bad_message"),
+    ({"t": "act", "room": "R", "step": -1, "action": ["play", [0]]}, "bad_message"),
+    ({"t": "join", "room": "R", "seat": True}, "bad_message"),
+    ({"t": "act", "room": "nope", "step": 0, "action": ["play", [0]]}, "no_such_room"),
+    ({"t": "act", "room": "R", "step": 0, "action": ["fly", 3]}, "illegal_action"),
+    ({"t": "act", "room": "R", "step": 0, "action": ["play", [99]]}, "illegal_action"),
+    ({"t": "act", "room": "R", "step": 0, "action": ["knock"]}, "illegal_action"),
+    ({"t": "act", "room": "R", "step": 0, "action": ["play", [1, 0]]}, "illegal_action"),
+    ({"t": "hello", "version": 1, "name": "x" * 25}, "name_too_long"),
+    ({"t": "create", "game": "chess", "players": 2}, "bad_options"),
+    ({"t": "create", "game": "quando", "players": 7}, "bad_options"),
+    ({"t": "create", "game": "quando", "players": 2, "options": {"target": "lots"}}, "bad_options"),
+    ({"t": "start", "room": "R"}, "started"),
+    ({"t": "ping", "n": "x"}, "bad_message"),
+])
+def test_bad_messages_are_refused_and_the_game_is_unchanged(tmp_path, message, code):
+    async def main():
+        async with two_player_game(tmp_path) as (server, room, ann, bob):
+            digest = room.state.digest()
+            if isinstance(message, dict) and message.get("room") == "R":
+                message["room"] = room.id
+            if isinstance(message, dict):
+                message["id"] = 77
+            ann.client._send_now(message)  # from the seated player whose turn it is
+            error = await ann.expect("error")
+            assert error["code"] == code and error["message"]
+            assert error.get("re") == (77 if isinstance(message, dict) else None)
+            assert room.state.digest() == digest
+            await still_playable(room, ann)
+    run(main())
+
+
+def test_acting_out_of_turn_or_for_a_stale_step_is_refused(tmp_path):
+    async def main():
+        async with two_player_game(tmp_path) as (server, room, ann, bob):
+            digest = room.state.digest()
+            await bob.send(t="act", room=room.id, step=0, action=["play", [0]])
+            error = await bob.expect("error")
+            assert error["code"] == "not_your_turn" and "seat 0" in error["message"]
+            await ann.send(t="act", room=room.id, step=0, action=ann.last["legal"][0])
+            await ann.expect("update")
+            await ann.send(t="act", room=room.id, step=0, action=["draw", "up"])
+            assert (await ann.expect("error"))["code"] == "stale_step"
+            assert room.state.step == 1 and room.state.digest() != digest
+            after = room.state.digest()
+            await ann.send(t="act", room=room.id, step=1, action=["play", [0]])
+            error = await ann.expect("error")
+            assert error["code"] == "illegal_action" and "draw" in error["message"]
+            assert room.state.digest() == after
+            raw = await Raw.open(server.port)  # not seated at all
+            raw.send({"t": "act", "room": room.id, "step": 1, "action": ["draw", "up"]})
+            assert (await raw.error())["code"] == "not_seated"
+            assert room.state.digest() == after
+    run(main())
+
+
+@pytest.mark.parametrize("data, code", [
+    (struct.pack(">I", 0), "bad_frame"),
+    (frame(b"\xc1"), "bad_frame"),
+    (frame(packed({"t": "ping"}) + b"\x00"), "bad_frame"),
+    (frame(b"\x92\x01"), "bad_frame"),
+    (struct.pack(">I", 10**6) + b"x" * 100, "frame_too_big"),
+])
+def test_broken_frames_are_refused_and_close_only_that_connection(tmp_path, data, code):
+    async def main():
+        async with two_player_game(tmp_path) as (server, room, ann, bob):
+            digest = room.state.digest()
+            raw = await Raw.open(server.port)
+            raw.send_bytes(data)
+            assert (await raw.error())["code"] == code
+            assert await raw.closed()
+            assert room.state.digest() == digest
+            await still_playable(room, ann)
+    run(main())
+
+
+def test_a_frame_cut_short_is_reported_when_the_stream_ends(tmp_path):
+    async def main():
+        async with two_player_game(tmp_path) as (server, room, ann, bob):
+            digest = room.state.digest()
+            raw = await Raw.open(server.port)
+            body = packed({"t": "act", "room": room.id, "step": 0, "action": ["play", [0]]})
+            raw.send_bytes(frame(body)[:-3])
+            raw.writer.write_eof()
+            error = await raw.error()
+            assert error["code"] == "bad_frame" and "ended inside a frame" in error["message"]
+            assert room.state.digest() == digest
+            await still_playable(room, ann)
+    run(main())
+
+
+def test_requests_before_hello_and_a_wrong_version(tmp_path):
+    async def main():
+        async with two_player_game(tmp_path) as (server, room, ann, bob):
+            raw = await Raw.open(server.port, hello=False)
+            raw.send({"t": "list"})
+            assert (await raw.error())["code"] == "hello_first"
+            raw.send({"t": "hello", "version": 99, "name": "Future"})
+            error = await raw.error()
+            assert error["code"] == "version_mismatch" and "1" in error["message"]
+            assert await raw.closed()
+            await still_playable(room, ann)
+    run(main())
+
+
+def test_a_flood_is_rate_limited_without_harming_anyone(tmp_path):
+    async def main():
+        async with two_player_game(tmp_path, rate=20, burst=40) as (server, room, ann, bob):
+            digest = room.state.digest()
+            raw = await Raw.open(server.port)
+            for n in range(400):
+                raw.send({"t": "act", "room": room.id, "step": 0, "action": ["knock"], "id": n})
+            codes = []
+            while "rate_limited" not in codes:
+                codes.append((await raw.recv())["code"])
+            assert codes.count("not_seated") == 40 - 1  # the burst, less the hello
+            assert room.state.digest() == digest
+            started = asyncio.get_running_loop().time()
+            await still_playable(room, ann)
+            assert asyncio.get_running_loop().time() - started < 1.0
+    run(main())
+
+
+def test_a_client_that_stops_reading_is_cut_off_and_the_game_goes_on(tmp_path):
+    async def main():
+        async with two_player_game(tmp_path, max_buffer=256 * 1024, rate=1e6,
+                                   burst=10**6) as (server, room, ann, bob):
+            raw = await Raw.open(server.port)
+            request = frame(packed({"t": "list"})) * 2000
+            for _ in range(20):  # asks for far more than it ever reads
+                raw.send_bytes(request)
+                await asyncio.sleep(0.01)
+            for _ in range(100):
+                if len(server.connections) == 2:
+                    break
+                await asyncio.sleep(0.05)
+            assert len(server.connections) == 2  # only Ann and Bob are left
+            await still_playable(room, ann)
+    run(main())
