@@ -18,9 +18,10 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from game.bots import decide
 from game.replay.log import ReplayError, engine_version
@@ -53,7 +54,7 @@ class Connection:
     """One client: reads frames, checks them, hands requests to the server; writes without
     ever waiting (a client that stops reading is cut off, not waited for)."""
 
-    def __init__(self, server: "Server", reader: asyncio.StreamReader,
+    def __init__(self, server: Server, reader: asyncio.StreamReader,
                  writer: asyncio.StreamWriter) -> None:
         self.server = server
         self.reader = reader
@@ -207,7 +208,8 @@ class Server:
         for task in self.bot_tasks.values():
             task.cancel()
         for conn in list(self.connections):
-            conn.send({"t": "bye", "code": "shutting_down", "message": "the server is shutting down"})
+            conn.send({"t": "bye", "code": "shutting_down",
+                       "message": "the server is shutting down"})
             conn.close()
         if self._conn_tasks:
             await asyncio.wait(self._conn_tasks, timeout=5)
@@ -306,7 +308,8 @@ class Server:
             return
         name = message["name"].strip()
         if len(name) > self.limits.max_name:
-            raise ProtocolError("name_too_long", f"names have at most {self.limits.max_name} characters")
+            raise ProtocolError("name_too_long",
+                                f"names have at most {self.limits.max_name} characters")
         if not name or not name.isprintable():
             raise ProtocolError("bad_message", "a name is printable text")
         conn.name, conn.greeted = name, True
@@ -336,7 +339,10 @@ class Server:
                     code_hash=token_hash(code) if code else None, timer=message.get("timer"),
                     level=message.get("level", "normal"), fsync=self.fsync)
         self.rooms[room_id] = room
-        conn.send({"t": "room", "room": room.info(), **({"re": message["id"]} if "id" in message else {})})
+        reply = {"t": "room", "room": room.info()}
+        if "id" in message:
+            reply["re"] = message["id"]
+        conn.send(reply)
 
     def _join(self, conn: Connection, message: dict) -> None:
         room = self._room(message)

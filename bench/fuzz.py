@@ -17,8 +17,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from tests.fuzzing import (ServerTarget, Tally, frame_inputs, fuzz_frames, fuzz_validator,  # noqa: E402
-                           messages, plain, run_server_target)
+from tests.fuzzing import (  # noqa: E402
+    ServerTarget,
+    Tally,
+    frame_inputs,
+    fuzz_frames,
+    fuzz_validator,
+    messages,
+    plain,
+    run_server_target,
+)
 
 
 def fuzz_settings(count: int) -> settings:
@@ -115,7 +123,8 @@ def report(results: list[tuple[str, Tally, float]]) -> bool:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--inputs", type=int, default=100_000, help="inputs in all (default 100,000)")
+    parser.add_argument("--inputs", type=int, default=100_000,
+                        help="inputs in all (default 100,000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--atheris", action="store_true", help="coverage-guided, with atheris")
     args = parser.parse_args(argv)

@@ -33,7 +33,7 @@ class Stats:
     games: int = 0
     actions: int = 0
 
-    def take(self) -> "Stats":
+    def take(self) -> Stats:
         """These figures, and a fresh start for the next interval."""
         out = Stats(self.rtts, self.errors, self.games, self.actions)
         self.rtts, self.errors, self.games, self.actions = [], [], 0, 0
@@ -66,7 +66,7 @@ class ServerProcess:
         self.proc: subprocess.Popen | None = None
         self.port = 0
 
-    def __enter__(self) -> "ServerProcess":
+    def __enter__(self) -> ServerProcess:
         args = [sys.executable, str(ROOT / "server.py"), "--host", "127.0.0.1", "--port", "0",
                 "--log-dir", str(self.log_dir), "--max-conns-per-ip", "5000",
                 "--max-rooms", "5000", "--rate", "1000", "--burst", "2000", *self.extra]
@@ -99,7 +99,8 @@ class ServerProcess:
 class Seat:
     """One client playing one seat: acts after `think` seconds, times each round trip."""
 
-    def __init__(self, port: int, name: str, stats: Stats, think: float, rng: random.Random) -> None:
+    def __init__(self, port: int, name: str, stats: Stats, think: float,
+                 rng: random.Random) -> None:
         self.client = Client("127.0.0.1", port, name, reconnect=False, ping_every=30)
         self.stats, self.think, self.rng = stats, think, rng
         self.sent_at: float | None = None
@@ -110,7 +111,7 @@ class Seat:
         while not stop.is_set():
             try:
                 message = await self.client.recv(timeout=30)
-            except (asyncio.TimeoutError, ConnectionClosed) as err:
+            except (TimeoutError, ConnectionClosed) as err:
                 self.stats.errors.append(f"no message: {err!r}")
                 return False
             kind = message["t"]

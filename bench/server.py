@@ -57,7 +57,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--connections", type=int, default=1000)
     parser.add_argument("--rooms", type=int, default=250)
     args = parser.parse_args(argv)
-    if args.connections < args.rooms or args.connections % args.rooms or args.connections // args.rooms > 4:
+    per_room, rest = divmod(args.connections, args.rooms)
+    if rest or not 1 <= per_room <= 4:
         parser.error("--connections must be 1 to 4 times --rooms")
     print(f"bench/server.py: {cpu_note()}")
     with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs)) as server:

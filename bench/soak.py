@@ -62,7 +62,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rooms", type=int, default=250)
     parser.add_argument("--interval", type=float, default=60.0, help="seconds per report line")
     args = parser.parse_args(argv)
-    if args.connections < args.rooms or args.connections % args.rooms or args.connections // args.rooms > 4:
+    per_room, rest = divmod(args.connections, args.rooms)
+    if rest or not 1 <= per_room <= 4:
         parser.error("--connections must be 1 to 4 times --rooms")
     if args.minutes <= 0 or args.interval <= 0:
         parser.error("--minutes and --interval must be above zero")

@@ -329,12 +329,11 @@ class Room:
     def resume(self, peer: Peer, token: str) -> int:
         """Give `peer` the seat whose token it holds, as it was, with what it missed."""
         digest = token_hash(token)
-        for index, seat in enumerate(self.seats):
-            if seat.kind == "human" and seat.token_hash is not None and \
-                    hmac.compare_digest(seat.token_hash, digest):
-                break
-        else:
+        index = next((i for i, s in enumerate(self.seats) if s.kind == "human" and
+                      s.token_hash is not None and hmac.compare_digest(s.token_hash, digest)), None)
+        if index is None:
             raise ProtocolError("bad_token")
+        seat = self.seats[index]
         old = seat.peer
         if old is not None and old is not peer:
             old.send({"t": "bye", "code": "bad_token",
@@ -348,7 +347,8 @@ class Room:
             update = self.update_for(index, [], full=True)
             if missed_from is not None:
                 update["missed"] = [
-                    {"step": missed_from + k + 1, "seat": r.seat, "by": "bot" if r.by_bot else "player",
+                    {"step": missed_from + k + 1, "seat": r.seat,
+                     "by": "bot" if r.by_bot else "player",
                      "events": [e.for_seat(index) for e in r.events]}
                     for k, r in enumerate(self.history[missed_from:])]
             peer.send(update)
@@ -447,7 +447,7 @@ class Room:
             self.log_path.with_suffix(SECRET_SUFFIX).unlink(missing_ok=True)
 
     @classmethod
-    def recover(cls, log_path: Path, fsync: bool = False) -> "Room":
+    def recover(cls, log_path: Path, fsync: bool = False) -> Room:
         """The room of a game in the log directory, rebuilt from its log and secrets: every
         logged step is re-applied and checked against its digest; a torn last record is
         dropped. An unfinished game goes on from there; a finished one (its room was not
@@ -458,7 +458,8 @@ class Room:
             secret = msgpack.unpackb(log_path.with_suffix(SECRET_SUFFIX).read_bytes())
             seed, tokens, code_hash = secret["seed"], secret["tokens"], secret["code_hash"]
         except (OSError, ValueError, TypeError, KeyError) as err:
-            raise ValueError(f"{log_path}: its secrets file is missing or damaged ({err})") from None
+            raise ValueError(f"{log_path}: its secrets file is missing or damaged "
+                             f"({err})") from None
         header = replay.header
         if type(seed) is not int or seed_hash(seed) != header["seed_hash"]:
             raise ValueError(f"{log_path}: the secret seed does not match the header's hash")

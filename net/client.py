@@ -59,7 +59,7 @@ class Client:
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(self.host, self.port), timeout=5)
-        except (OSError, asyncio.TimeoutError) as err:
+        except (TimeoutError, OSError) as err:
             raise ConnectionClosed(f"cannot reach {self.host}:{self.port} ({err})") from None
         self._writer = writer
         self._decoder = FrameDecoder(CLIENT_MAX_FRAME)
@@ -94,7 +94,8 @@ class Client:
         try:
             return validate_server(message)
         except ProtocolError as err:
-            raise FrameError("bad_message", f"the server sent an invalid message: {err.message}")
+            raise FrameError("bad_message",
+                             f"the server sent an invalid message: {err.message}") from None
 
     async def _run(self, reader: asyncio.StreamReader) -> None:
         while True:
@@ -203,7 +204,7 @@ class Client:
         if self._task is not None:
             try:
                 await asyncio.wait_for(self._task, 2)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
+            except (TimeoutError, asyncio.CancelledError):
                 self._task.cancel()
         self.status = "closed"
 

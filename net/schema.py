@@ -89,7 +89,8 @@ class Num(Int):
 
 
 class Str(Field):
-    def __init__(self, lo: int = 0, hi: int = 256, choices: tuple[str, ...] = (), **kw: bool) -> None:
+    def __init__(self, lo: int = 0, hi: int = 256, choices: tuple[str, ...] = (),
+                 **kw: bool) -> None:
         super().__init__(**kw)
         self.lo, self.hi, self.choices = lo, hi, choices
 
@@ -176,7 +177,8 @@ NAME = Str(1, 256)
 CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "hello": {"version": Int(0, 2**31), "name": NAME},
     "list": {},
-    "create": {"game": Str(1, 16), "players": Int(2, 8), "options": Plain(dict, 1000, optional=True),
+    "create": {"game": Str(1, 16), "players": Int(2, 8),
+               "options": Plain(dict, 1000, optional=True),
                "code": Str(1, 64, optional=True),
                "timer": Num(0.1, 3600, optional=True, nullable=True),
                "level": Str(choices=BOT_LEVELS, optional=True)},
@@ -202,9 +204,11 @@ SERVER_MESSAGES: dict[str, dict[str, Field]] = {
     "seated": {"room": ROOM, "seat": SEAT, "token": TOKEN, "resumed": Bool()},
     "update": {"room": ROOM, "step": Int(0, 2**31), "events": Plain(list), "digest": Bytes(8),
                "to_move": Int(0, 15, nullable=True), "view": Plain(dict, optional=True),
-               "legal": Plain(list, optional=True), "clock": Plain(dict, optional=True, nullable=True),
+               "legal": Plain(list, optional=True),
+               "clock": Plain(dict, optional=True, nullable=True),
                "by": Str(choices=("player", "bot"), optional=True),
-               "actor": Int(0, 15, optional=True, nullable=True), "seed_hash": Bytes(32, optional=True),
+               "actor": Int(0, 15, optional=True, nullable=True),
+               "seed_hash": Bytes(32, optional=True),
                "seed": Int(0, 2**64 - 1, optional=True), "missed": Plain(list, optional=True)},
     "error": {"code": Str(1, 32), "message": Str(0, 1000)},
     "pong": {"n": Int(optional=True)},

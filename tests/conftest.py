@@ -1,4 +1,5 @@
-"""Test-wide settings: hypothesis profiles (the CI run is bounded; `--hypothesis-profile=long` digs deeper)."""
+"""Test-wide settings: SDL without a display, and hypothesis profiles (`ci` by default;
+`HYPOTHESIS_PROFILE=long` digs deeper)."""
 import os
 
 from hypothesis import HealthCheck, settings

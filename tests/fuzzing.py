@@ -13,8 +13,17 @@ from hypothesis import strategies as st
 
 from game.rules import GAMES
 from net.framing import FrameDecoder, FrameError, encode
-from net.schema import (CLIENT_MESSAGES, ActionField, Bool, Field, Int, Num, ProtocolError, Str,
-                        validate_client)
+from net.schema import (
+    CLIENT_MESSAGES,
+    ActionField,
+    Bool,
+    Field,
+    Int,
+    Num,
+    ProtocolError,
+    Str,
+    validate_client,
+)
 from server import Limits, Server
 
 WORDS = sorted({w for cls in GAMES.values() for w in cls.WORDS})

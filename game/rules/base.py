@@ -1,9 +1,10 @@
-"""The engine contract every game implements: the State base class, events, errors, PRNG, digests."""
+"""The engine contract every game implements: the State class, events, errors, PRNG, digests."""
 from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from typing import Any, Callable, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import msgpack
 
@@ -77,7 +78,8 @@ class Event:
         return out
 
     def __repr__(self) -> str:
-        return f"Event({self.type!r}, {self.public!r}, private={self.private!r}, others={self.others!r})"
+        return (f"Event({self.type!r}, {self.public!r}, private={self.private!r}, "
+                f"others={self.others!r})")
 
 
 _SCALARS = frozenset((int, str, bool, float, bytes, type(None)))
@@ -107,6 +109,13 @@ def view_digest(view: dict) -> bytes:
     return data_digest(view, 8)
 
 
+def copy_result(result: dict | None) -> dict | None:
+    """A copy of a game's result ({"scores", "winners"}), or None."""
+    if result is None:
+        return None
+    return {"scores": list(result["scores"]), "winners": list(result["winners"])}
+
+
 class Option:
     """One game option: its default and a check that returns an error text or None."""
 
@@ -132,7 +141,8 @@ def is_bool(value: Any) -> str | None:
 
 
 def is_deck_or_none(value: Any) -> str | None:
-    """An option check for `deck`: a list of card codes (checked against the cards later) or None."""
+    """An option check for `deck`: a list of card codes (checked against the cards later), or
+    None."""
     if value is None or (isinstance(value, list) and all(isinstance(c, str) for c in value)):
         return None
     return "must be a list of card codes"
@@ -203,7 +213,8 @@ def freeze(action: Any) -> tuple:
         elif (kind is list or kind is tuple) and all(type(x) is int for x in item):
             out.append(tuple(item))
         else:
-            raise IllegalAction(f"{action[0]}: {item!r} is not an index, a word or a list of indices")
+            raise IllegalAction(f"{action[0]}: {item!r} is not an index, a word or a list of "
+                                f"indices")
     return tuple(out)
 
 
@@ -277,7 +288,7 @@ class State(ABC):
         """Why a well-shaped but illegal action is refused, in a player's words."""
 
     @abstractmethod
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy: nothing done to either one affects the other."""
 
     @abstractmethod
@@ -294,7 +305,7 @@ class State(ABC):
 
     @classmethod
     @abstractmethod
-    def from_snapshot(cls, snapshot: dict) -> "State":
+    def from_snapshot(cls, snapshot: dict) -> State:
         """The state `to_snapshot()` described. Raises ValueError for a malformed snapshot."""
 
     @staticmethod
@@ -309,5 +320,6 @@ class State(ABC):
         every seat can see (e.g. "plays 7, 8, 9", "draws the hidden side")."""
 
     def digest(self) -> bytes:
-        """A 16-byte hash of the whole state, identical on every machine."""
-        return data_digest(self.to_snapshot())
+        """A 16-byte hash of the whole state, identical on every machine. It hashes the
+        snapshot as built, so `to_snapshot()` must build its maps in a fixed key order."""
+        return hashlib.blake2b(msgpack.packb(self.to_snapshot()), digest_size=16).digest()

@@ -3,8 +3,19 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from game.rules.base import (Event, Option, Rng, State, check_options, check_players, check_seed,
-                             check_stacked_deck, int_in, is_deck_or_none)
+from game.rules.base import (
+    Event,
+    Option,
+    Rng,
+    State,
+    check_options,
+    check_players,
+    check_seed,
+    check_stacked_deck,
+    copy_result,
+    int_in,
+    is_deck_or_none,
+)
 
 COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "lime", "green", "sky", "navy", "purple",
                             "pink", "brown")
@@ -276,7 +287,7 @@ class Blanco(State):
         self.result = {"scores": scores, "winners": [s for s, x in enumerate(scores) if x == best]}
         self.to_move = None
         self.phase = OVER
-        events.append(Event("game_over", {"reason": reason, "result": _copy_result(self.result)}))
+        events.append(Event("game_over", {"reason": reason, "result": copy_result(self.result)}))
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -570,7 +581,7 @@ class Blanco(State):
             "hands": [[CODE[c] if s == seat else None for c in hand]
                       for s, hand in enumerate(self.hands)],
             "draw": self._draw_public(), "discard": [CODE[c] for c in self.discard],
-            "box": [CODE[c] for c in self.box], "result": _copy_result(self.result),
+            "box": [CODE[c] for c in self.box], "result": copy_result(self.result),
         }
 
     def open_view(self) -> dict:
@@ -650,7 +661,7 @@ class Blanco(State):
                 "known": [[False] * cols for _ in range(rows)]}
             view["draw"] = dict(event["draw"])
         elif kind == "game_over":
-            view["result"] = _copy_result(event["result"])
+            view["result"] = copy_result(event["result"])
         elif kind == "next":
             view.update(to_move=event["to_move"], phase=event["phase"], turns=event["turns"],
                         chain=event["chain"],
@@ -658,7 +669,7 @@ class Blanco(State):
 
     # -- copies and snapshots ----------------------------------------------------------------
 
-    def clone(self) -> "Blanco":
+    def clone(self) -> Blanco:
         """An independent copy, cheap enough for search: only mutable containers are copied."""
         other = Blanco.__new__(Blanco)
         other.__dict__.update(self.__dict__)
@@ -696,11 +707,11 @@ class Blanco(State):
             "phase": self.phase, "removed": self.removed, "chain": self.chain,
             "rewarded": self.rewarded, "peeked": self.peeked,
             "before": [[CODE[c] for c in line] for line in self.before],
-            "result": _copy_result(self.result),
+            "result": copy_result(self.result),
         }
 
     @classmethod
-    def from_snapshot(cls, snapshot: dict) -> "Blanco":
+    def from_snapshot(cls, snapshot: dict) -> Blanco:
         """The state a `to_snapshot()` described. Raises ValueError for a malformed snapshot
         (missing fields, unknown cards, cards missing or twice, bad shapes or phase)."""
         try:
@@ -738,7 +749,7 @@ class Blanco(State):
             state.rewarded = bool(snapshot["rewarded"])
             state.peeked = None if snapshot["peeked"] is None else int(snapshot["peeked"])
             state.before = [[ID[c] for c in line] for line in snapshot["before"]]
-            state.result = _copy_result(snapshot["result"])
+            state.result = copy_result(snapshot["result"])
             state._legal_cache = None
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise ValueError(f"not a Blanco snapshot: {err!r}") from None
@@ -753,8 +764,3 @@ class Blanco(State):
             raise ValueError("not a Blanco snapshot: its cards, seats or phase are inconsistent")
         return state
 
-
-def _copy_result(result: dict | None) -> dict | None:
-    if result is None:
-        return None
-    return {"scores": list(result["scores"]), "winners": list(result["winners"])}

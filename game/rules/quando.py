@@ -4,8 +4,19 @@ from __future__ import annotations
 from itertools import combinations
 from typing import ClassVar
 
-from game.rules.base import (Event, Option, Rng, State, check_options, check_players, check_seed,
-                             check_stacked_deck, int_in, is_deck_or_none)
+from game.rules.base import (
+    Event,
+    Option,
+    Rng,
+    State,
+    check_options,
+    check_players,
+    check_seed,
+    check_stacked_deck,
+    copy_result,
+    int_in,
+    is_deck_or_none,
+)
 
 # A card is an int `a*11 + b` for the pair {a, b}, a != b. In a pile `a` is the up side and `b`
 # the down side; in a hand `a` is the front (its holder sees it) and `b` the back (the others
@@ -305,7 +316,7 @@ class Quando(State):
             "discard": [c // 11 for c in self.discard], "plays": list(self.plays),
             "knocker": self.knocker, "totals": list(self.totals),
             "target": self.options["target"],
-            "last_round": _copy_round(self.last_round), "result": _copy_result(self.result),
+            "last_round": _copy_round(self.last_round), "result": copy_result(self.result),
         }
 
     def open_view(self) -> dict:
@@ -353,14 +364,14 @@ class Quando(State):
             view["totals"] = list(event["totals"])
             view["last_round"] = _copy_round({k: v for k, v in event.items() if k != "type"})
         elif kind == "game_over":
-            view["result"] = _copy_result(event["result"])
+            view["result"] = copy_result(event["result"])
         elif kind == "next":
             view.update(to_move=event["to_move"], phase=event["phase"], active=event["active"],
                         penalty=list(event["penalty"]))
 
     # -- copies and snapshots ----------------------------------------------------------------
 
-    def clone(self) -> "Quando":
+    def clone(self) -> Quando:
         other = Quando.__new__(Quando)
         other.__dict__.update(self.__dict__)
         other.rng = Rng(self.rng.state)
@@ -384,11 +395,11 @@ class Quando(State):
             "phase": self.phase, "to_move": self.to_move, "active": self.active,
             "plays": list(self.plays), "knocker": self.knocker, "triplet": self.triplet,
             "penalty": list(self.penalty), "last_round": _copy_round(self.last_round),
-            "result": _copy_result(self.result),
+            "result": copy_result(self.result),
         }
 
     @classmethod
-    def from_snapshot(cls, snapshot: dict) -> "Quando":
+    def from_snapshot(cls, snapshot: dict) -> Quando:
         try:
             state = cls.__new__(cls)
             state.players = check_players(cls.game, snapshot["players"], 2, 6)
@@ -409,26 +420,26 @@ class Quando(State):
             state.triplet = bool(snapshot["triplet"])
             state.penalty = [int(s) for s in snapshot["penalty"]]
             state.last_round = _copy_round(snapshot["last_round"])
-            state.result = _copy_result(snapshot["result"])
+            state.result = copy_result(snapshot["result"])
             state._legal_cache = None
         except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"not a Quando snapshot: {err!r}") from None
         cards = sorted(c if c // 11 < c % 11 else FLIP[c]
                        for c in state.draw + state.discard + [c for h in state.hands for c in h])
-        if (cards != CARDS or len(state.hands) != state.players or len(state.totals) != state.players
+        seats = state.players
+        if (cards != CARDS or len(state.hands) != seats or len(state.totals) != seats
                 or state.phase not in (TURN, DRAW, PENALTY, OVER)):
             raise ValueError("not a Quando snapshot: its cards, seats or phase are inconsistent")
         return state
 
 
+ROUND_KEYS = ("round", "reason", "hands", "sums", "scores", "knocker", "knock_penalty", "totals")
+
+
 def _copy_round(summary: dict | None) -> dict | None:
+    """A deep copy of a round summary, its keys always in the same order (digests hash it)."""
     if summary is None:
         return None
-    return {k: [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v
-            for k, v in summary.items()}
+    return {k: [list(x) if isinstance(x, list) else x for x in summary[k]]
+            if isinstance(summary[k], list) else summary[k] for k in ROUND_KEYS}
 
-
-def _copy_result(result: dict | None) -> dict | None:
-    if result is None:
-        return None
-    return {"scores": list(result["scores"]), "winners": list(result["winners"])}

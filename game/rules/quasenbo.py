@@ -1,10 +1,22 @@
-"""Quäsenbö: shed your hand onto the played row by suit or rank, without three of a suit in a row."""
+"""Quäsenbö: shed your hand onto the played row by suit or rank, never three of a suit in a row."""
 from __future__ import annotations
 
 from typing import ClassVar
 
-from game.rules.base import (Event, Option, Rng, State, check_options, check_players, check_seed,
-                             check_stacked_deck, int_in, is_bool, is_deck_or_none)
+from game.rules.base import (
+    Event,
+    Option,
+    Rng,
+    State,
+    check_options,
+    check_players,
+    check_seed,
+    check_stacked_deck,
+    copy_result,
+    int_in,
+    is_bool,
+    is_deck_or_none,
+)
 from game.rules.decktet import ALL, SECOND, SUITS, deck
 
 # A card is its index in decktet.ALL (first copies, then the `#2` copies). Matching and the run
@@ -142,7 +154,7 @@ class Quasenbo(State):
         self.result = {"scores": [len(hand) for hand in self.hands], "winners": winners}
         self.to_move = None
         self.phase = OVER
-        events.append(Event("game_over", {"result": _copy_result(self.result), "reason": reason}))
+        events.append(Event("game_over", {"result": copy_result(self.result), "reason": reason}))
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -269,7 +281,7 @@ class Quasenbo(State):
             "hands": [[CODE[c] for c in hand] if s == seat else None
                       for s, hand in enumerate(self.hands)],
             "draw": {"count": len(self.draw)},
-            "result": _copy_result(self.result),
+            "result": copy_result(self.result),
         }
 
     def open_view(self) -> dict:
@@ -314,14 +326,14 @@ class Quasenbo(State):
         elif kind == "pass":
             view["passes"] = event["passes"]
         elif kind == "game_over":
-            view["result"] = _copy_result(event["result"])
+            view["result"] = copy_result(event["result"])
         elif kind == "next":
             view["to_move"] = event["to_move"]
             view["phase"] = event["phase"]
 
     # -- copies and snapshots ----------------------------------------------------------------
 
-    def clone(self) -> "Quasenbo":
+    def clone(self) -> Quasenbo:
         """An independent copy, sharing only data that is never mutated."""
         other = Quasenbo.__new__(Quasenbo)
         other.__dict__.update(self.__dict__)
@@ -344,11 +356,11 @@ class Quasenbo(State):
             "named": [_suit_named(c, m) for c, m in zip(self.row, self.row_masks)],
             "draw": [CODE[c] for c in reversed(self.draw)],
             "passes": self.passes, "to_move": self.to_move, "phase": self.phase,
-            "result": _copy_result(self.result),
+            "result": copy_result(self.result),
         }
 
     @classmethod
-    def from_snapshot(cls, snapshot: dict) -> "Quasenbo":
+    def from_snapshot(cls, snapshot: dict) -> Quasenbo:
         """The state `to_snapshot()` described. Raises ValueError for a malformed snapshot:
         missing fields, unknown cards, cards that are not exactly the deck's, an Excuse naming
         no suit anywhere but as the row's first card, or seats and phase that disagree."""
@@ -369,7 +381,7 @@ class Quasenbo(State):
             state.passes = int(snapshot["passes"])
             state.to_move = snapshot["to_move"]
             state.phase = snapshot["phase"]
-            state.result = _copy_result(snapshot["result"])
+            state.result = copy_result(snapshot["result"])
             state._legal_cache = None
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise ValueError(f"not a Quäsenbö snapshot: {err!r}") from None
@@ -383,7 +395,8 @@ class Quasenbo(State):
                 or not 0 <= state.passes <= (state.players if over else state.players - 1)
                 or (state.phase, state.to_move is None) != ((OVER, True) if over else (TURN, False))
                 or not (over or type(state.to_move) is int and 0 <= state.to_move < state.players)):
-            raise ValueError("not a Quäsenbö snapshot: its cards, row, seats or phase are inconsistent")
+            raise ValueError("not a Quäsenbö snapshot: its cards, row, seats or phase are "
+                             "inconsistent")
         state.run = state._run_length()
         return state
 
@@ -393,8 +406,3 @@ def _full_deck(options: dict) -> list[int]:
     return [ID[card.code] for card in deck(options["excuse"], options["pawns"],
                                            options["courts"], options["double"])]
 
-
-def _copy_result(result: dict | None) -> dict | None:
-    if result is None:
-        return None
-    return {"scores": list(result["scores"]), "winners": list(result["winners"])}

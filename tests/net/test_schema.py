@@ -3,8 +3,15 @@ from __future__ import annotations
 
 import pytest
 
-from net.schema import (CLIENT_MESSAGES, ERRORS, SERVER_MESSAGES, ProtocolError, error,
-                        validate_client, validate_server)
+from net.schema import (
+    CLIENT_MESSAGES,
+    ERRORS,
+    SERVER_MESSAGES,
+    ProtocolError,
+    error,
+    validate_client,
+    validate_server,
+)
 
 GOOD = [
     {"t": "hello", "version": 1, "name": "Ann"},
@@ -48,8 +55,9 @@ def test_every_client_message_type_has_an_example():
     ({"t": "act", "room": "r", "step": 1, "action": [1, 2]}, "bad_message", "verb"),
     ({"t": "act", "room": "r", "step": 1, "action": ["play", {"a": 1}]}, "bad_message", "'action'"),
     ({"t": "act", "room": "r", "step": 1, "action": ["play", [True]]}, "bad_message", "'action'"),
-    ({"t": "act", "room": "r", "step": 1, "action": ["play"] + [1] * 20}, "bad_message", "'action'"),
-    ({"t": "create", "game": "quando", "players": 2, "options": {"a": {"b": {"c": [[[[[[[[[[[[[1]]]]]]]]]]]]]}}}},
+    ({"t": "act", "room": "r", "step": 1, "action": ["play"] + [1] * 20}, "bad_message",
+     "'action'"),
+    ({"t": "create", "game": "quando", "players": 2, "options": {"a": [[[[[[[[[[[[[1]]]]]]]]]]]]]}},
      "bad_message", "'options'"),
     ({"t": "create", "game": "quando", "players": 2, "timer": 0}, "bad_message", "'timer'"),
     ({"t": "resume", "token": "short"}, "bad_message", "'token'"),

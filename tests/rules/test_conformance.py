@@ -92,9 +92,10 @@ def bogus_actions(state, rng: random.Random) -> list:
     out = [None, [], {}, "play", [1], [None], ["play", 1.5], ["play", [True]], ["nope"],
            ["play", ["x"]], ["play", [[1]]], [b"play"], list(range(100))]
     for _ in range(40):
-        out.append([rng.choice(words)] + [rng.choice([rng.randint(-2, 12), rng.choice(words),
-                                                      [rng.randint(-1, 9) for _ in range(rng.randint(0, 4))]])
-                                          for _ in range(rng.randint(0, 5))])
+        def item():
+            return rng.choice([rng.randint(-2, 12), rng.choice(words),
+                               [rng.randint(-1, 9) for _ in range(rng.randint(0, 4))]])
+        out.append([rng.choice(words)] + [item() for _ in range(rng.randint(0, 5))])
     for action in state.legal_actions()[:10]:
         changed = list(action)
         changed.append(0)

@@ -7,8 +7,18 @@ from collections.abc import Sequence
 import pytest
 
 from game.rules.base import IllegalAction
-from game.rules.decktet import (ALL, BASIC, COURT, COURTS, EXCUSE, PAWN, PAWNS, SUITS,
-                                FIRST_COPIES, deck)
+from game.rules.decktet import (
+    ALL,
+    BASIC,
+    COURT,
+    COURTS,
+    EXCUSE,
+    FIRST_COPIES,
+    PAWN,
+    PAWNS,
+    SUITS,
+    deck,
+)
 from game.rules.quasenbo import ID, RANK, Quasenbo
 from tests.rules.decks import stack
 
@@ -373,11 +383,14 @@ def test_double_quasenbo_costs_run_minus_two_cards():
                   "ace-moons", double_quasenbo=True)
     play(state, "journey")
     events = play(state, "lunatic")
-    assert events[1].public == {"seat": 1, "run": 3, "count": 1} and kinds(events).count("draw") == 1
+    assert events[1].public == {"seat": 1, "run": 3, "count": 1}
+    assert kinds(events).count("draw") == 1
     events = play(state, "forest")
-    assert events[1].public == {"seat": 0, "run": 4, "count": 2} and kinds(events).count("draw") == 2
+    assert events[1].public == {"seat": 0, "run": 4, "count": 2}
+    assert kinds(events).count("draw") == 2
     events = play(state, "chance-meeting")
-    assert events[1].public == {"seat": 1, "run": 5, "count": 3} and kinds(events).count("draw") == 3
+    assert events[1].public == {"seat": 1, "run": 5, "count": 3}
+    assert kinds(events).count("draw") == 3
     assert state.view(0)["hand_sizes"] == [3, 5]
 
 
@@ -501,6 +514,7 @@ def test_random_playouts_keep_views_cards_and_snapshots_consistent(players, opti
                     Quasenbo.update_view(views[seat], event.for_seat(seat))
                 assert views[seat] == state.view(seat)
             opened = state.open_view()
-            cards = [c for h in opened["hands"] for c in h] + opened["row"] + opened["draw"]["cards"]
+            cards = ([c for h in opened["hands"] for c in h] + opened["row"]
+                     + opened["draw"]["cards"])
             assert sorted(cards) == full
         assert min(state.result["scores"]) == 0

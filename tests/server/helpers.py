@@ -5,8 +5,8 @@ import asyncio
 import contextlib
 import random
 import struct
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import AsyncIterator
 
 import msgpack
 
@@ -39,7 +39,7 @@ class Player:
         self.errors: list[dict] = []
         self.rooms: list[dict] = []  # every room map received
 
-    async def __aenter__(self) -> "Player":
+    async def __aenter__(self) -> Player:
         await self.client.connect()
         return self
 
@@ -70,7 +70,8 @@ class Player:
         await self.client.send(message)
 
     async def create(self, game: str, players: int, **fields) -> str:
-        request = await self.client.send({"t": "create", "game": game, "players": players, **fields})
+        request = await self.client.send({"t": "create", "game": game, "players": players,
+                                          **fields})
         while True:
             message = await self.client.recv(10)
             self._note(message)
@@ -116,7 +117,7 @@ class Raw:
         self.inbox: list = []
 
     @classmethod
-    async def open(cls, port: int, hello: bool = True) -> "Raw":
+    async def open(cls, port: int, hello: bool = True) -> Raw:
         raw = cls(*await asyncio.open_connection("127.0.0.1", port))
         if hello:
             raw.send({"t": "hello", "version": 1, "name": "raw"})

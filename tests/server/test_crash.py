@@ -3,7 +3,6 @@ every game; the clients reconnect by themselves and finish; every log verifies e
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import re
 import signal

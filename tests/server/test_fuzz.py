@@ -5,8 +5,16 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.fuzzing import (ServerTarget, Tally, frame_inputs, fuzz_frames, fuzz_validator,
-                           messages, plain, run_server_target)
+from tests.fuzzing import (
+    ServerTarget,
+    Tally,
+    frame_inputs,
+    fuzz_frames,
+    fuzz_validator,
+    messages,
+    plain,
+    run_server_target,
+)
 
 SHORT = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 

@@ -18,7 +18,8 @@ def replay_digests_hold(path, seed: int) -> int:
     replay = read_replay(path)
     assert replay.finished and replay.end["seed"] == seed
     assert seed_hash(seed) == replay.header["seed_hash"]
-    state = new_game(replay.header["game"], replay.header["players"], seed, replay.header["options"])
+    header = replay.header
+    state = new_game(header["game"], header["players"], seed, header["options"])
     for step in replay.steps:
         state.apply(step.action)
         assert state.digest()[:8] == step.digest

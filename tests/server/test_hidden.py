@@ -42,7 +42,8 @@ async def quando_frames_for_seat_0(tmp_path, deck: list[str]) -> list[dict]:
             # Everything seat 0 was sent, up to (not including) the round's end, which shows
             # every hand by the rules.
             for message in ann.updates[:-1]:
-                received.append({k: v for k, v in message.items() if k not in ("room", "seed_hash")})
+                received.append({k: v for k, v in message.items()
+                                 if k not in ("room", "seed_hash")})
             return received
 
 

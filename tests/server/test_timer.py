@@ -100,7 +100,8 @@ def test_a_disconnect_hands_the_seat_to_a_bot_and_resume_takes_it_back(tmp_path)
                     while not update.get("legal"):
                         update = await back.expect("update")
                     assert update["clock"]["seat"] == 0
-                    await back.send(t="act", room=room_id, step=update["step"], action=update["legal"][0])
+                    await back.send(t="act", room=room_id, step=update["step"],
+                                    action=update["legal"][0])
                     update = await bob.expect("update")
                     assert (update["actor"], update["by"]) == (0, "player")
                 log = room.log_path
