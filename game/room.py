@@ -18,6 +18,8 @@ from game.replay.log import ReplayWriter, make_header, read_replay, seed_hash
 from game.rules import Event, IllegalAction, State, new_game, view_digest
 from net.schema import ProtocolError
 
+BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
+"""A bot's name by its seat, so that players can tell the bots at a table apart."""
 SECRET_SUFFIX = ".secret"
 LOG_SUFFIX = ".ctr"
 
@@ -167,7 +169,7 @@ class Room:
         """Put a bot of `level` on open seat `seat`."""
         if self._lobby_seat(peer, seat).kind != "open":
             raise ProtocolError("seat_taken", f"seat {seat} is not free")
-        self.seats[seat] = Seat("bot", f"{level.capitalize()} bot", level=level, ready=True)
+        self.seats[seat] = Seat("bot", f"{BOT_NAMES[seat]} ({level} bot)", level=level, ready=True)
         self.announce()
 
     def remove_bot(self, peer: Peer, seat: int) -> None:
@@ -422,7 +424,9 @@ class Room:
         _write_atomically(self.log_path.with_suffix(SECRET_SUFFIX),
                           msgpack.packb(secret, use_bin_type=True), self.fsync)
         seats = [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
-        header = make_header(self.game, self.players, self.options, seats, self.seed,
+        # The options as the engine completed them: a later change of a default must not
+        # change how an old log replays.
+        header = make_header(self.game, self.players, self.state.options, seats, self.seed,
                              type(self.state).WORDS, self.state.digest(), room=self.id,
                              timer=self.timer, level=self.level, private=self.private)
         self.writer = ReplayWriter.create(self.log_path, header, self.fsync)
@@ -461,7 +465,7 @@ class Room:
             raise ValueError(f"{log_path}: its secrets file is missing or damaged "
                              f"({err})") from None
         header = replay.header
-        if type(seed) is not int or seed_hash(seed) != header["seed_hash"]:
+        if seed_hash(seed) != header["seed_hash"]:  # ValueError too for a seed out of range
             raise ValueError(f"{log_path}: the secret seed does not match the header's hash")
         state = new_game(header["game"], header["players"], seed, header["options"])
         history = []

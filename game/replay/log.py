@@ -19,6 +19,11 @@ DIGEST_SIZE = 8
 """Bytes of each step's state digest kept in the log (the first 8 of State.digest())."""
 MAX_FILE = 64 * 1024 * 1024
 """Larger files are refused rather than read into memory."""
+MAX_STEP_RECORD, MAX_RECORD = 128, 512
+"""No step record (it starts with 0x93, an array of three) is longer than the first, no
+other record longer than the second: a cut-short tail longer than that is damage – say a
+length byte changed mid-file, so that one record swallows the rest – not a record a crash
+interrupted (and resuming must not cut it off)."""
 
 
 def engine_version() -> str:
@@ -31,7 +36,10 @@ def engine_version() -> str:
 
 def seed_hash(seed: int) -> bytes:
     """The commitment to a seed announced at the start: SHA-256 of a fixed prefix and the
-    seed's 8 bytes. Nobody can find the seed from it, and no other seed gives it."""
+    seed's 8 bytes. Nobody can find the seed from it, and no other seed gives it.
+    Raises ValueError for anything but an int in [0, 2**64)."""
+    if type(seed) is not int or not 0 <= seed < 2**64:
+        raise ValueError(f"a seed is an integer from 0 to 2**64-1, not {seed!r}")
     return hashlib.sha256(b"cardtable seed " + seed.to_bytes(8, "big")).digest()
 
 
@@ -122,7 +130,7 @@ class ReplayWriter:
         self._words: list[str] = []
 
     @classmethod
-    def create(cls, path: Path, header: dict, fsync: bool = False) -> "ReplayWriter":
+    def create(cls, path: Path, header: dict, fsync: bool = False) -> ReplayWriter:
         """A new log at `path` (which must not exist) holding `header`."""
         writer = cls(path, fsync)
         writer._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
@@ -131,7 +139,7 @@ class ReplayWriter:
         return writer
 
     @classmethod
-    def resume(cls, replay: Replay, fsync: bool = False) -> "ReplayWriter":
+    def resume(cls, replay: Replay, fsync: bool = False) -> ReplayWriter:
         """Go on appending to an unfinished log, first cutting off a torn last record."""
         if replay.path is None:
             raise ValueError("this replay was not read from a file")
@@ -182,7 +190,10 @@ def read_replay(path: Path | str) -> Replay:
         data = path.read_bytes()
     except OSError as err:
         raise ReplayError(f"{path}: cannot read it ({err.strerror})") from None
-    replay = parse_replay(data)
+    try:
+        replay = parse_replay(data)
+    except ReplayError as err:
+        raise ReplayError(f"{path}: {err}") from None
     replay.path = path
     return replay
 
@@ -205,10 +216,16 @@ def parse_replay(data: bytes) -> Replay:
             if offset < len(data):
                 if replay is None:
                     raise ReplayError("the file ends inside its header") from None
+                limit = MAX_STEP_RECORD if data[offset] == 0x93 else MAX_RECORD
+                if len(data) - offset > limit:
+                    raise ReplayError(f"damaged record at byte {offset} (step "
+                                      f"{len(replay.steps) + 1}): it claims the rest of the "
+                                      f"file ({len(data) - offset} bytes)") from None
                 replay.torn = True
             break
         except Exception as err:
-            raise ReplayError(f"damaged record at byte {offset}: {err}") from None
+            where = "the header" if replay is None else f"step {len(replay.steps) + 1}"
+            raise ReplayError(f"damaged record at byte {offset} ({where}): {err}") from None
         end_offset = len(MAGIC) + unpacker.tell()
         if replay is None:
             replay = Replay(_check_header(record))
@@ -239,8 +256,10 @@ def _check_header(record: Any) -> dict:
 
 
 def _check_end(record: dict, offset: int) -> dict:
-    if type(record.get("seed")) is not int or record.get("reason") not in ("over", "abandoned"):
-        raise ReplayError(f"the end record at byte {offset} has no seed or no reason")
+    seed = record.get("seed")
+    if type(seed) is not int or not 0 <= seed < 2**64 or \
+            record.get("reason") not in ("over", "abandoned"):
+        raise ReplayError(f"the end record at byte {offset} has no valid seed or no reason")
     return record
 
 
