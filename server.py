@@ -32,6 +32,9 @@ from net.schema import PROTOCOL_VERSION, ProtocolError, error, validate_client
 
 log = logging.getLogger("cardtable.server")
 
+INLINE_RANDOM_MOVES = 16
+"""Random bots' moves made at once, before the room's bot loop takes over."""
+
 
 @dataclass
 class Limits:
@@ -52,7 +55,9 @@ class Limits:
 
 class Connection:
     """One client: reads frames, checks them, hands requests to the server; writes without
-    ever waiting (a client that stops reading is cut off, not waited for)."""
+    ever waiting (a client that stops reading is cut off, not waited for). What one turn of
+    the event loop sends a client goes out in one write: on loopback a send costs more than
+    all the work of a step."""
 
     def __init__(self, server: Server, reader: asyncio.StreamReader,
                  writer: asyncio.StreamWriter) -> None:
@@ -70,22 +75,33 @@ class Connection:
         self.refilled = time.monotonic()
         self.last_refusal = 0.0
         self.last_heard = time.monotonic()
+        self._out: list[bytes] = []
 
     def send(self, message: dict) -> None:
-        """Queue `message`; if the client has let too much pile up, drop the connection."""
+        """Queue `message` for this turn of the event loop's write."""
         if self.closed:
             return
-        self.writer.write(encode(message))
+        if not self._out:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._out.append(encode(message))
+
+    def _flush(self) -> None:
+        if self.closed or not self._out:
+            return
+        self.writer.write(b"".join(self._out))
+        self._out.clear()
         if self.writer.transport.get_write_buffer_size() > self.server.limits.max_buffer:
             log.info("%s reads too slowly; closing", self.address)
-            self.close()
+            self.writer.transport.abort()
+            self.closed = True
 
     def close(self) -> None:
-        """Close the connection (idempotent); the server then forgets it."""
+        """Close the connection after what was queued for it (idempotent); the server then
+        forgets it."""
         if not self.closed:
+            self._flush()
             self.closed = True
-            self.writer.transport.abort() if self.writer.transport.get_write_buffer_size() > \
-                self.server.limits.max_buffer else self.writer.close()
+            self.writer.close()
 
     def refuse(self, code: str, message: str | None = None, re: int | None = None) -> None:
         self.send(error(code, message, re))
@@ -416,26 +432,35 @@ class Server:
     # -- bots --------------------------------------------------------------------------------
 
     def _kick(self, room: Room) -> None:
-        """Start the room's bot loop if a bot must decide and none is deciding."""
-        if room.bot_turn() is not None and room.id not in self.bot_tasks:
+        """Let bots decide while one must. A few random moves are made at once (they cost
+        microseconds, and the updates they cause then share the clients' next write); the
+        rest goes to the room's bot loop, which yields to everyone else between moves."""
+        if room.id in self.bot_tasks:
+            return
+        for _ in range(INLINE_RANDOM_MOVES):
+            turn = room.bot_turn()
+            if turn is None or turn[1] != "random":
+                break
+            legal = room.state.legal_actions()
+            room.bot_act(turn[0], room.state.step, random.choice(legal))
+        if room.bot_turn() is not None:
             self.bot_tasks[room.id] = asyncio.get_running_loop().create_task(self._bots(room))
 
     async def _bots(self, room: Room) -> None:
-        """Let bots decide while one must: fast levels here, search in worker processes so
-        the event loop keeps serving everyone else."""
+        """The room's bot loop: random moves here, search in worker processes so the event
+        loop keeps serving everyone else."""
         try:
             while (turn := room.bot_turn()) is not None and self.rooms.get(room.id) is room:
                 seat, level = turn
                 state = room.state
                 step, view, legal = state.step, state.view(seat), state.legal_actions()
-                seed = random.getrandbits(64)
                 if level == "random":
-                    action = random.choice(legal)
                     await asyncio.sleep(0)
+                    action = random.choice(legal)
                 else:
                     action = await asyncio.get_running_loop().run_in_executor(
-                        self._bot_pool(), decide, level, room.game, seat, seed, view, legal,
-                        room.history_for(seat))
+                        self._bot_pool(), decide, level, room.game, seat,
+                        random.getrandbits(64), view, legal, room.history_for(seat))
                 try:
                     room.bot_act(seat, step, action)
                 except ProtocolError as err:  # a bot bug: fall back, never stall the game

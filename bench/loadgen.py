@@ -69,7 +69,7 @@ class ServerProcess:
     def __enter__(self) -> ServerProcess:
         args = [sys.executable, str(ROOT / "server.py"), "--host", "127.0.0.1", "--port", "0",
                 "--log-dir", str(self.log_dir), "--max-conns-per-ip", "5000",
-                "--max-rooms", "5000", "--rate", "1000", "--burst", "2000", *self.extra]
+                "--max-rooms", "5000", "--rate", "1000000", "--burst", "1000000", *self.extra]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                      text=True, cwd=ROOT)
         line = self.proc.stdout.readline()
@@ -140,12 +140,13 @@ class Seat:
 
 
 async def table(port: int, game: str, humans: int, stats: Stats, think: float, stop: asyncio.Event,
-                seed: int, players: int | None = None) -> bool:
+                seed: int, players: int | None = None, options: dict | None = None) -> bool:
     """One room after another of `game`: `humans` client seats, random bots on the rest,
     until `stop`. Returns True if a game was lost (it stalled or a connection broke)."""
     rng = random.Random(seed)
-    default_players, options = GAME_SETUPS[game]
+    default_players, default_options = GAME_SETUPS[game]
     players = players or default_players
+    options = default_options if options is None else options
     seats = [Seat(port, f"load{seed}-{i}", stats, think, rng) for i in range(humans)]
     for seat in seats:
         await seat.client.connect()

@@ -131,16 +131,23 @@ class Plain(Field):
         return None if _plain(value, 0, budget) else "plain data within the size limits"
 
 
+_SCALARS = frozenset((int, float, bool, bytes, type(None)))
+
+
 def _plain(value: Any, depth: int, budget: list[int]) -> bool:
     budget[0] -= 1
     if budget[0] < 0 or depth > 12:
         return False
     kind = type(value)
-    if kind in (int, float, bool, bytes, type(None)):
+    if kind in _SCALARS:
         return True
     if kind is str:
         return len(value) <= 10_000
     if kind is list:
+        # Most lists hold plain numbers: check their types in one pass.
+        if _SCALARS.issuperset(map(type, value)):
+            budget[0] -= len(value)
+            return True
         return all(_plain(x, depth + 1, budget) for x in value)
     if kind is dict:
         return all(type(k) is str and len(k) <= 64 and _plain(v, depth + 1, budget)
