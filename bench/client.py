@@ -1,0 +1,206 @@
+"""Client frame times: update + render of the busiest scene of each game, headless.
+
+    python bench/client.py [--size 1280x720] [--frames 600] [--speed 1]
+
+Scenes: 6-player Quando while the cards are dealt (every deal replayed from the start);
+5-player Blanco mid-game; 8-player Quäsenbö with a long played row. The table is fed the
+updates a server would send (built from the real engine with `view`, `for_seat` and
+`view_digest`, one step every few frames so animations never stop), without a network: the
+figures are the client's own cost. Each frame runs the fixed-step updates for 1/60 s and
+draws the whole scene; the display flip (a no-op headless) is not counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.client.app import STEP, App  # noqa: E402
+from game.client.config import Settings  # noqa: E402
+from game.client.scenes.table import TableScene  # noqa: E402
+from game.rules import new_game, view_digest  # noqa: E402
+
+ROOM = "bench"
+
+
+def update_for(state, seat: int | None, events: list, *, full: bool = False) -> dict:
+    """The update the server's Room.update_for would send `seat`."""
+    view = state.view(seat)
+    update = {
+        "t": "update",
+        "room": ROOM,
+        "step": state.step,
+        "events": [e.for_seat(seat) for e in events],
+        "digest": view_digest(view),
+        "to_move": state.to_move,
+        "clock": None,
+    }
+    if full:
+        update["view"] = view
+    if seat is not None and seat == state.to_move:
+        update["legal"] = state.legal_actions()
+    return update
+
+
+def room_for(game: str, players: int) -> dict:
+    names = ["You"] + [f"Bot {k}" for k in range(1, players)]
+    return {
+        "id": ROOM,
+        "game": game,
+        "players": players,
+        "options": {},
+        "seats": [
+            {
+                "seat": k,
+                "kind": "human" if k == 0 else "bot",
+                "name": n,
+                "level": "normal",
+                "ready": True,
+                "connected": True,
+                "away": False,
+            }
+            for k, n in enumerate(names)
+        ],
+    }
+
+
+class Scenario:
+    """A table fed from a local engine: `advance()` plays one random step and feeds it."""
+
+    def __init__(
+        self,
+        app: App,
+        game: str,
+        players: int,
+        options: dict,
+        seed: int,
+        warmup: int = 0,
+        until=None,
+    ) -> None:
+        self.app, self.game, self.players, self.options = app, game, players, options
+        self.rng = random.Random(seed)
+        self.state = new_game(game, players, seed, options)
+        steps = 0
+        while not self.state.is_over and (
+            steps < warmup or (until is not None and not until(self.state))
+        ):
+            self.state.apply(self.rng.choice(self.state.legal_actions()))
+            steps += 1
+        self.warmed = steps
+        app.session = SimpleNamespace(
+            room=room_for(game, players),
+            seat=0,
+            close=lambda: None,
+            poll=lambda: [],
+            act=lambda action: None,
+            leave=lambda: None,
+            server=None,
+            token=None,
+        )
+        self.scene = TableScene(app, update_for(self.state, 0, [], full=True))
+        app.reset(self.scene)
+
+    def advance(self) -> None:
+        if self.state.is_over:
+            return
+        events = self.state.apply(self.rng.choice(self.state.legal_actions()))
+        self.scene.table.feed(update_for(self.state, 0, events))
+        if self.scene.table.hold is not None:
+            self.scene.table.release()
+
+
+def measure(make, frames: int, every: int) -> list[float]:
+    """Milliseconds per frame (fixed-step updates for 1/60 s, then a full draw)."""
+    times: list[float] = []
+    scenario = make()
+    steps_per_frame = round((1 / 60) / STEP)
+    screen = scenario.app.screen
+    for frame in range(frames):
+        if scenario is None or scenario.state.is_over:
+            scenario = make()
+        if every and frame % every == 0:
+            scenario.advance()
+        start = time.perf_counter()
+        for _ in range(steps_per_frame):
+            scenario.scene.update(STEP)
+        scenario.app.draw(screen)
+        times.append((time.perf_counter() - start) * 1000)
+        if (
+            getattr(scenario, "redeal", False)
+            and scenario.scene.table.director.idle
+            and not any(s.moving for s in scenario.scene.table.sprites)
+        ):
+            scenario = make()
+    return times
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--speed", type=float, default=1.0, help="animation speed setting")
+    args = parser.parse_args(argv)
+    w, h = (int(x) for x in args.size.split("x"))
+    app = App(Settings(speed=args.speed, sound=False), size=(w, h))
+
+    def quando_deal() -> Scenario:
+        s = Scenario(app, "quando", 6, {}, random.randrange(1 << 30))
+        s.redeal = True  # type: ignore[attr-defined]
+        return s
+
+    def blanco_mid() -> Scenario:
+        return Scenario(app, "blanco", 5, {}, 11, warmup=120)
+
+    def quasenbo_long() -> Scenario:
+        options = {"double": True, "pawns": True, "courts": True, "excuse": True, "hand_size": 5}
+        return Scenario(
+            app, "quasenbo", 8, options, 5, until=lambda st: len(st.view(None)["row"]) >= 40
+        )
+
+    rows = []
+    for name, make, every in (
+        ("Quando, 6 players, dealing", quando_deal, 0),
+        ("Blanco, 5 players, mid-game", blanco_mid, 20),
+        ("Quäsenbö, 8 players, long row", quasenbo_long, 20),
+    ):
+        measure(make, 60, every)  # warm the caches of card pictures and text
+        times = measure(make, args.frames, every)
+        rows.append(
+            (
+                name,
+                statistics.mean(times),
+                percentile(times, 50),
+                percentile(times, 90),
+                percentile(times, 99),
+                max(times),
+            )
+        )
+    print(
+        f"client frame times, {w}x{h}, headless, {args.frames} frames each, "
+        f"animation speed {args.speed:g} (ms per frame: update + render); "
+        f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+    )
+    print(f"{'scene':34} {'mean':>7} {'p50':>7} {'p90':>7} {'p99':>7} {'max':>7}")
+    for name, mean, p50, p90, p99, worst in rows:
+        print(f"{name:34} {mean:7.2f} {p50:7.2f} {p90:7.2f} {p99:7.2f} {worst:7.2f}")
+    app.shutdown()
+
+
+if __name__ == "__main__":
+    main()

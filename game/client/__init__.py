@@ -1,0 +1,1 @@
+"""The pygame front end: scenes, card sprites, tweens, one layout module, and the glue to net/."""

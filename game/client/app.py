@@ -1,0 +1,244 @@
+"""The application: the window, the scene stack, the fixed-step loop, settings and the session."""
+
+from __future__ import annotations
+
+import gc
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from game.client import config
+from game.client.config import Settings
+from game.client.scenes import Scene
+from game.client.session import Session
+from game.client.sound import Sound
+
+STEP = 1 / 120
+"""The fixed update step: animations and timers advance in these steps whatever the frame
+rate, so a slow frame never makes a tween skip or a fast one run twice as fast."""
+MAX_STEPS = 12
+"""Fixed steps at most per frame: after a stall the game slows down instead of spiralling."""
+
+
+def settle_garbage() -> None:
+    """Collect now, then move every object alive to the collector's permanent generation:
+    a full collection in the middle of a game then scans only what the game made since,
+    not the whole program (it cost several milliseconds a frame, now a fraction of one).
+    Called when a scene starts, a moment when a pause goes unnoticed."""
+    gc.collect()
+    gc.freeze()
+
+
+class App:
+    """Owns the window and runs the scenes. A test drives it frame by frame with `frame(dt)`;
+    `run()` is the real loop. `session` is the one connection to a server, if any."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        size: tuple[int, int] | None = None,
+        settings_file: Path | None = None,
+        retry_for: float = 30.0,
+        fps: int = 60,
+        notice: str | None = None,
+    ) -> None:
+        self.settings = settings or Settings()
+        self.settings_file = settings_file
+        self.retry_for = retry_for
+        self.fps = fps
+        self.notice = notice
+        """A message to show once on the title screen (e.g. a settings file problem)."""
+        pygame.init()
+        pygame.display.set_caption("Card Table – Quando, Blanco, Quäsenbö")
+        self.screen = pygame.display.set_mode(
+            size or (self.settings.width, self.settings.height), pygame.RESIZABLE
+        )
+        pygame.key.set_repeat(350, 40)
+        self.sound = Sound(self.settings.sound)
+        self.scenes: list[Scene] = []
+        self.session: Session | None = None
+        self.running = True
+        self.accumulator = 0.0
+        self.clock_time = 0.0
+        self.frames = 0
+        self.drawn = 0
+        self._dirty = True
+        self.after_frame: list[Callable[[], None]] = []
+
+    # -- the stack ---------------------------------------------------------------------------
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    @property
+    def listener(self) -> Scene | None:
+        """The topmost scene that takes server messages (help pages and dialogs do not)."""
+        return next((s for s in reversed(self.scenes) if s.listens), None)
+
+    def push(self, scene: Scene) -> Scene:
+        self.scenes.append(scene)
+        scene.enter()
+        self._dirty = True
+        settle_garbage()
+        return scene
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Remove `scene` (default: the top one) from the stack."""
+        if scene is None:
+            if self.scenes:
+                self.scenes.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)
+        if self.top is not None:
+            self.top.enter()
+        self._dirty = True
+
+    def replace(self, scene: Scene) -> Scene:
+        """Put `scene` in place of the top scene."""
+        if self.scenes:
+            self.scenes.pop()
+        return self.push(scene)
+
+    def reset(self, scene: Scene) -> Scene:
+        """Make `scene` the only scene (e.g. back to the title screen)."""
+        self.scenes.clear()
+        return self.push(scene)
+
+    def find(self, kind: type) -> Scene | None:
+        """The topmost scene of type `kind` on the stack."""
+        return next((s for s in reversed(self.scenes) if isinstance(s, kind)), None)
+
+    # -- the session ---------------------------------------------------------------------------
+
+    def open_session(self, session: Session) -> Session:
+        """Make `session` the connection (closing any previous one) and start it."""
+        self.close_session()
+        self.session = session
+        session.start()
+        return session
+
+    def close_session(self) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+    def to_title(self, notice: str | None = None) -> None:
+        """Close the connection and go back to the title screen."""
+        from game.client.scenes.title import TitleScene
+
+        self.close_session()
+        self.notice = notice or self.notice
+        self.reset(TitleScene(self))
+
+    # -- settings ------------------------------------------------------------------------------
+
+    def save_settings(self) -> str | None:
+        """Write the settings to the config folder; a problem in words, or None."""
+        self.sound.enabled = self.settings.sound
+        return config.save_settings(self.settings, self.settings_file)
+
+    def resize_window(self, size: tuple[int, int]) -> None:
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._resized()
+
+    def _resized(self) -> None:
+        self.screen = pygame.display.get_surface()
+        for scene in self.scenes:
+            scene.resize()
+        self._dirty = True
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def frame(self, dt: float) -> bool:
+        """One frame: input, server messages, fixed-step updates for `dt` seconds, and a
+        redraw if anything may have changed. Returns whether it drew."""
+        for event in pygame.event.get():
+            self._dirty = True
+            if event.type == pygame.QUIT:
+                self.running = False
+            elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self._resized()
+            elif self.top is not None:
+                self.top.handle(event)
+        if self.session is not None:
+            for message in self.session.poll():
+                self._dirty = True
+                listener = self.listener
+                if listener is not None:
+                    listener.on_message(message)
+        self.accumulator = min(self.accumulator + dt, STEP * MAX_STEPS)
+        while self.accumulator >= STEP:
+            self.accumulator -= STEP
+            self.clock_time += STEP
+            if self.top is not None:
+                self.top.update(STEP)
+        self.frames += 1
+        drew = False
+        if self._dirty or (self.top is not None and self.top.busy):
+            self.draw(self.screen)
+            pygame.display.flip()
+            self.drawn += 1
+            drew = True
+        self._dirty = False
+        callbacks, self.after_frame = self.after_frame, []
+        for callback in callbacks:
+            callback()
+        return drew
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the stack from the topmost opaque scene up."""
+        start = 0
+        for k in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[k].opaque:
+                start = k
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(surface)
+
+    def run(self) -> None:
+        """Run until the window is closed or a scene quits."""
+        clock = pygame.time.Clock()
+        try:
+            while self.running:
+                dt = clock.tick(self.fps) / 1000.0
+                self.frame(dt)
+        finally:
+            self.shutdown()
+
+    def run_until(
+        self, done: Callable[[], bool], timeout: float, dt: float = 1 / 60, real_time: bool = True
+    ) -> bool:
+        """Run frames of `dt` until `done()` or `timeout` real seconds pass; returns done().
+        For tests and the headless mode: frames are as fast as the machine allows, while the
+        network and the server run in real time beside them."""
+        import time
+
+        end = time.monotonic() + timeout
+        while self.running and not done():
+            if time.monotonic() > end:
+                return False
+            self.frame(dt)
+            if real_time:
+                time.sleep(0.001)
+        return done()
+
+    def screenshot(self, path: str | os.PathLike) -> Path:
+        """Draw the current frame and save it as a PNG at `path`."""
+        self.draw(self.screen)
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+        return path
+
+    def shutdown(self) -> None:
+        """Close the connection and the embedded server; leave pygame."""
+        self.close_session()
+        pygame.quit()

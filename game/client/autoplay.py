@@ -1,0 +1,221 @@
+"""Headless play: a player that clicks what the table highlights (used by the tests and
+`--autoplay`), and the tour that makes the README's screenshots."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.client.scenes.table import TableScene
+
+
+def click(pos: tuple[int, int]) -> None:
+    """Post a left click at `pos`, as the mouse would: move there, press, release."""
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def table_scene(app: App) -> TableScene | None:
+    from game.client.scenes.table import TableScene
+
+    top = app.top
+    return top if isinstance(top, TableScene) else None
+
+
+class AutoPlayer:
+    """Plays the viewer's seat through the screen alone: when the table accepts input it
+    clicks one of the highlighted cards or enabled buttons (seeded random choice), exactly
+    where a player would click. Round summaries go on by themselves."""
+
+    def __init__(self, app: App, seed: int = 1, prefer: tuple[str, ...] = ("play",)) -> None:
+        self.app = app
+        self.rng = random.Random(seed)
+        self.prefer = prefer
+        self.clicks = 0
+        self.decisions = 0
+        self._cooldown = 0
+
+    def __call__(self) -> None:
+        """Look at the screen once (call once per frame)."""
+        scene = table_scene(self.app)
+        if scene is None:
+            return
+        scene.autoplay = True
+        if self._cooldown > 0:
+            self._cooldown -= 1
+            return
+        table = scene.table
+        if not table.active:
+            return
+        options = table.clickables()
+        if not options:
+            return
+        preferred = [o for o in options if o[0][0] == "btn" and o[0][1] in self.prefer]
+        token, rect = (
+            preferred[0] if preferred and self.rng.random() < 0.7 else self.rng.choice(options)
+        )
+        if table.prefix == [] and getattr(table, "chosen", None) in (None, set()):
+            self.decisions += 1
+        click(rect.center)
+        self.clicks += 1
+        self._cooldown = 2
+
+
+def run_autoplay(
+    app: App,
+    *,
+    frames: int | None,
+    screenshots: Path | None,
+    every: int = 600,
+    timeout: float = 600.0,
+    dt: float = 1 / 60,
+) -> bool:
+    """Drive `app` with an AutoPlayer until the game is over (or `frames` frames, or
+    `timeout` seconds). Saves a screenshot every `every` frames and at the end when
+    `screenshots` is a folder. Returns True when the game reached its end."""
+    player = AutoPlayer(app)
+    end = time.monotonic() + timeout
+    count = 0
+    shot = 0
+
+    def over() -> bool:
+        scene = table_scene(app)
+        return (
+            scene is not None
+            and scene.table.hold is not None
+            and scene.table.hold["type"] == "game_over"
+        )
+
+    while app.running and time.monotonic() < end and (frames is None or count < frames):
+        app.frame(dt)
+        player()
+        count += 1
+        if screenshots is not None and table_scene(app) is not None and count % every == 0:
+            shot += 1
+            app.screenshot(screenshots / f"autoplay-{shot:03d}.png")
+        if over():
+            for _ in range(90):
+                app.frame(dt)
+            if screenshots is not None:
+                app.screenshot(screenshots / "autoplay-over.png")
+            return True
+        time.sleep(0.0005)
+    return over()
+
+
+# -- the tour: the README's screenshots --------------------------------------------------------
+
+
+def _settle(
+    app: App, until: Callable[[], bool], timeout: float, player: AutoPlayer | None = None
+) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.frame(1 / 60)
+        # Look before the player clicks: the screenshot shows the position it was shown.
+        if until():
+            return True
+        if player is not None:
+            player()
+        time.sleep(0.0005)
+    return False
+
+
+def _my_turn_and_still(app: App) -> bool:
+    scene = table_scene(app)
+    if scene is None:
+        return False
+    table = scene.table
+    return table.active and not any(s.moving for s in table.sprites) and not table.effects.busy
+
+
+def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
+    """Save the title, a lobby, each table mid-game, a Quando round summary and a game-over
+    screen into `folder`; returns the files written."""
+    from game.client.scenes.lobby import start_host, start_local
+    from game.client.scenes.title import TitleScene
+
+    folder.mkdir(parents=True, exist_ok=True)
+    out: list[Path] = []
+    app.reset(TitleScene(app))
+    _settle(app, lambda: False, 0.3)
+    out.append(app.screenshot(folder / "title.png"))
+
+    start_host(app, "127.0.0.1", 0, "quando", 5, level, {"target": 50}, 30.0, None)
+    lobby = app.top
+
+    def seated() -> bool:
+        session = app.session
+        return session is not None and session.room is not None and session.seat is not None
+
+    _settle(app, seated, 10)
+    app.session.add_bot(1, level)
+    app.session.add_bot(2, "easy")
+    _settle(app, lambda: sum(s["kind"] == "bot" for s in app.session.room["seats"]) == 2, 10)
+    app.session.ready(True)
+    _settle(app, lambda: app.session.room["seats"][0]["ready"], 10)
+    _settle(app, lambda: False, 0.3)
+    if app.top is lobby:
+        out.append(app.screenshot(folder / "lobby.png"))
+    app.to_title()
+
+    plans = [
+        ("quando", 5, {"target": 100}, 6),
+        ("blanco", 4, {}, 14),
+        (
+            "quasenbo",
+            6,
+            {"hand_size": 7, "excuse": True, "pawns": True, "courts": True, "double": True},
+            5,
+        ),
+    ]
+    for game, players, options, decisions in plans:
+        start_local(app, game, players, level, options)
+        player = AutoPlayer(app, seed=7)
+
+        def ready(
+            player: AutoPlayer = player, decisions: int = decisions, game: str = game
+        ) -> bool:
+            if not (player.decisions >= decisions and _my_turn_and_still(app)):
+                return False
+            # Quando at the start of a turn shows the most: every card of a legal play lit.
+            scene = table_scene(app)
+            return game != "quando" or (scene is not None and scene.table.model["phase"] == "turn")
+
+        _settle(app, ready, 120, player)
+        out.append(app.screenshot(folder / f"{game}.png"))
+        if game == "quando":
+
+            def summary() -> bool:
+                scene = table_scene(app)
+                return (
+                    scene is not None and scene.table.hold is not None and scene.overlay_age > 0.6
+                )
+
+            if _settle(app, summary, 300, player):
+                out.append(app.screenshot(folder / "quando-summary.png"))
+        if game == "quasenbo":
+
+            def over() -> bool:
+                scene = table_scene(app)
+                return (
+                    scene is not None
+                    and scene.table.hold is not None
+                    and scene.table.hold["type"] == "game_over"
+                    and not scene.table.effects.busy
+                )
+
+            if _settle(app, over, 400, player):
+                out.append(app.screenshot(folder / "game-over.png"))
+        app.to_title()
+    return out

@@ -1,0 +1,112 @@
+"""Where the client keeps its files, and the player's settings kept between runs."""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+APP_DIR = "cardtable"
+SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
+"""The animation speeds the settings offer (1.0 = normal)."""
+MIN_SIZE = (800, 480)
+"""The smallest window the layout is made for; smaller requests are raised to it."""
+MAX_NAME = 24
+"""The server's default `max_name`: a longer name would be refused at hello."""
+
+
+def config_dir() -> Path:
+    """$XDG_CONFIG_HOME/cardtable (default ~/.config/cardtable); not created here."""
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(Path.home(), ".config")
+    return Path(base) / APP_DIR
+
+
+def data_dir() -> Path:
+    """$XDG_DATA_HOME/cardtable (default ~/.local/share/cardtable); not created here."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
+    return Path(base) / APP_DIR
+
+
+def log_dir() -> Path:
+    """Where embedded servers write their replay logs (so a game played is a replay later)."""
+    return data_dir() / "logs"
+
+
+def default_name() -> str:
+    """The login name, capitalised and cut to a name the server accepts; "Player" if none."""
+    try:
+        name = getpass.getuser().strip().capitalize()
+    except (KeyError, OSError):  # no passwd entry (e.g. a container user)
+        name = ""
+    return clean_name(name) or "Player"
+
+
+def clean_name(name: str) -> str:
+    """`name` without surrounding blanks and unprintable characters, at most MAX_NAME long."""
+    return "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
+
+
+@dataclass
+class Settings:
+    """What the player sets once and keeps: name, window size, animation speed, sound."""
+
+    name: str = field(default_factory=default_name)
+    width: int = 1280
+    height: int = 720
+    speed: float = 1.0
+    sound: bool = True
+    address: str = "127.0.0.1:7777"
+    """The last address joined, offered again next time."""
+
+    def checked(self) -> Settings:
+        """A copy with every field brought into range (a hand-edited file may hold anything)."""
+        name = clean_name(self.name) if isinstance(self.name, str) else ""
+        speed = self.speed if self.speed in SPEEDS else 1.0
+        return Settings(
+            name=name or default_name(),
+            width=max(MIN_SIZE[0], min(7680, int(self.width))),
+            height=max(MIN_SIZE[1], min(4320, int(self.height))),
+            speed=speed,
+            sound=bool(self.sound),
+            address=self.address if isinstance(self.address, str) else "",
+        )
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings, or the defaults. Returns (settings, problem): `problem` says in
+    words why the file could not be used (it is then left as it is); None when all is well
+    or no file exists yet. Never raises for a missing, unreadable or corrupt file."""
+    path = path or settings_path()
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        return Settings(), f"Your settings file could not be read ({err}); using the defaults."
+    if not isinstance(raw, dict):
+        return Settings(), "Your settings file is not a settings object; using the defaults."
+    known = {f.name for f in fields(Settings)}
+    try:
+        settings = Settings(**{k: v for k, v in raw.items() if k in known}).checked()
+    except (TypeError, ValueError) as err:
+        return Settings(), f"Your settings file has a bad value ({err}); using the defaults."
+    return settings, None
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> str | None:
+    """Write `settings` atomically; returns a problem in words, or None when saved."""
+    path = path or settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as err:
+        return f"Could not save your settings ({err.strerror or err})."
+    return None

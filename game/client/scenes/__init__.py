@@ -1,0 +1,155 @@
+"""The scene stack's members: each screen is a Scene with handle / update / draw."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.client import layout, palette, widgets
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+
+class Scene:
+    """One screen. The App calls `handle(event)` for input, `on_message(message)` for what
+    the server sent, `update(dt)` at a fixed rate, and `draw(surface)`, which only reads.
+
+    `opaque` scenes hide the scenes under them; a dialog is not opaque. `busy` is True while
+    something moves, so the App knows the screen must be redrawn even without input.
+    """
+
+    opaque = True
+    listens = True
+    """Whether server messages are for this scene; a help page or dialog on top of a table
+    lets them through to the table, which must see every update."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.app.size
+
+    @property
+    def s(self) -> float:
+        return layout.scale(self.app.size)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one input event."""
+
+    def on_message(self, message: dict) -> None:
+        """React to one message from the session (server messages and status messages)."""
+
+    def update(self, dt: float) -> None:
+        """Advance by `dt` seconds (a fixed step)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene; never changes state."""
+
+    def resize(self) -> None:
+        """The window changed size: recompute positions."""
+
+    def enter(self) -> None:
+        """The scene became the top of the stack (again)."""
+
+    @property
+    def busy(self) -> bool:
+        return False
+
+
+def background(surface: pygame.Surface) -> None:
+    """The felt every menu screen shares: a vertical gradient (cached per size)."""
+    surface.blit(felt(surface.get_size()), (0, 0))
+
+
+_FELT_CACHE: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The felt at `size` (cached: copy it before drawing on it)."""
+    surf = _FELT_CACHE.get(size)
+    if surf is None:
+        surf = pygame.Surface(size)
+        w, h = size
+        band = max(1, h // 64)
+        for y in range(0, h, band):
+            t = y / max(1, h - 1)
+            # Lighter in the middle, like a lamp over the table.
+            k = 1 - abs(t - 0.45) * 1.4
+            pygame.draw.rect(
+                surf,
+                palette.mix(palette.FELT_DARK, palette.FELT, max(0.0, min(1.0, k))),
+                (0, y, w, band),
+            )
+        if len(_FELT_CACHE) > 8:
+            _FELT_CACHE.clear()
+        _FELT_CACHE[size] = surf
+    return surf
+
+
+class Dialog(Scene):
+    """A modal box over the scene below: a title, some lines of text and buttons. Escape
+    presses the last button (by convention "Cancel"/"Back"); Enter the first."""
+
+    opaque = False
+    listens = False
+
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        body: str,
+        buttons: list[tuple[str, object]],
+        width: float = 620,
+        height: float = 320,
+    ) -> None:
+        super().__init__(app)
+        self.title, self.body = title, body
+        self.specs = buttons
+        self.box_size = (width, height)
+        self.form = widgets.Form()
+        self.resize()
+
+    def resize(self) -> None:
+        self.box = layout.dialog(self.size, *self.box_size)
+        rects = layout.dialog_buttons(self.box, len(self.specs), self.s)
+        self.form = widgets.Form()
+        for k, ((label, action), rect) in enumerate(zip(self.specs, rects)):
+            self.form.add(
+                widgets.Button(
+                    rect, label, self._press(action), style="primary" if k == 0 else "normal"
+                )
+            )
+        self.form.focus(self.form.widgets[0])
+
+    def _press(self, action: object):
+        def run() -> None:
+            self.app.pop(self)
+            if callable(action):
+                action()
+
+        return run
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.form.widgets[-1].activate()
+            return
+        self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.shade(surface, 140)
+        widgets.panel(surface, self.box, radius=14)
+        s = self.s
+        title = pygame.Rect(
+            self.box.left + 20, self.box.top + 14, self.box.width - 40, layout.px(44, s)
+        )
+        widgets.blit_text(surface, self.title, layout.px(34, s), palette.ACCENT, title)
+        size = layout.px(22, s, 13)
+        y = title.bottom + layout.px(10, s)
+        for line in widgets.wrap(self.body, size, self.box.width - 50):
+            surf = widgets.text(line, size, palette.TEXT)
+            surface.blit(surf, surf.get_rect(midtop=(self.box.centerx, y)))
+            y += surf.get_height() + 3
+        self.form.draw(surface)

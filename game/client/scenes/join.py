@@ -1,0 +1,190 @@
+"""Joining a LAN game: type the host's address, see its rooms, take a seat or watch."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import layout, palette, widgets
+from game.client.scenes import Scene, background
+from game.client.scenes.lobby import GAME_NAMES, LobbyScene
+from game.client.session import Session, parse_address
+
+
+class JoinScene(Scene):
+    """Address, then the server's room list: Join an open seat, or Watch a running game."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.message = ""
+        self.connected_to: str | None = None
+        self.resize()
+
+    def resize(self) -> None:
+        s = self.s
+        labels, controls = layout.form_rows(self.size, 2)
+        self.labels = labels
+        self.form = widgets.Form()
+        old = getattr(self, "address", None)
+        self.address = self.form.add(
+            widgets.TextField(
+                controls[0],
+                old.value if old else self.app.settings.address,
+                on_enter=self.connect,
+                placeholder="host:port",
+            )
+        )
+        old_code = getattr(self, "code", None)
+        self.code = self.form.add(
+            widgets.TextField(
+                controls[1],
+                old_code.value if old_code else "",
+                placeholder="only for private rooms",
+            )
+        )
+        back, refresh, go = layout.bottom_buttons(self.size, 3)
+        self.form.add(widgets.Button(back, "Back", self.back))
+        self.form.add(widgets.Button(refresh, "Refresh", self.refresh))
+        self.form.add(widgets.Button(go, "Connect", self.connect, style="primary"))
+        self.form.focus(self.address)
+        self.list_top = controls[1].bottom + layout.px(24, s)
+        self.room_buttons: list[widgets.Button] = []
+        self._rooms_key: tuple = ()
+
+    def back(self) -> None:
+        self.app.close_session()
+        self.app.pop(self)
+
+    def connect(self) -> None:
+        try:
+            host, port = parse_address(self.address.value)
+        except ValueError as err:
+            self.message = str(err)
+            return
+        self.app.settings.address = self.address.value.strip()
+        self.app.save_settings()
+        self.message = f"Connecting to {host}:{port}…"
+        self.connected_to = f"{host}:{port}"
+        self.app.open_session(
+            Session(host, port, self.app.settings.name, retry_for=self.app.retry_for)
+        )
+
+    def refresh(self) -> None:
+        if self.app.session is not None and self.app.session.welcome is not None:
+            self.app.session.list_rooms()
+        else:
+            self.connect()
+
+    def on_message(self, message: dict) -> None:
+        kind = message["t"]
+        if kind == "welcome":
+            self.message = f"Connected to {self.connected_to}."
+            self.app.session.list_rooms()
+        elif kind == "rooms":
+            self._sync_rooms(force=True)
+        elif kind == "status" and message["status"] in ("closed", "reconnecting"):
+            self.message = f"No connection: {message.get('message', '')}"
+            if message["status"] == "closed":
+                self.app.after_frame.append(self.app.close_session)
+        elif kind == "error":
+            self.message = message["message"]
+
+    def _sync_rooms(self, force: bool = False) -> None:
+        session = self.app.session
+        rooms = session.rooms if session is not None else []
+        s = self.s
+        w = self.size[0]
+        row_w = min(w - 40, layout.px(900, s))
+        row_h = layout.px(44, s)
+        self.room_buttons = []
+        self.room_rows: list[tuple[dict, pygame.Rect]] = []
+        bottom = layout.bottom_buttons(self.size, 3)[0].top - layout.px(10, s)
+        y = self.list_top + layout.px(30, s)
+        for room in rooms:
+            if y + row_h > bottom:
+                break
+            rect = pygame.Rect((w - row_w) // 2, y, row_w, row_h)
+            self.room_rows.append((room, rect))
+            button_rect = pygame.Rect(0, 0, layout.px(130, s), row_h - 8)
+            button_rect.midright = (rect.right - 6, rect.centery)
+            open_seat = any(seat["kind"] == "open" for seat in room["seats"])
+            if not room["started"] and open_seat:
+                self.room_buttons.append(
+                    widgets.Button(
+                        button_rect, "Join", lambda r=room: self.join(r), style="primary"
+                    )
+                )
+            elif room["started"] and not room["over"]:
+                self.room_buttons.append(
+                    widgets.Button(button_rect, "Watch", lambda r=room: self.watch(r))
+                )
+            y += row_h + 6
+
+    def join(self, room: dict) -> None:
+        session = self.app.session
+        if session is None:
+            return
+        session.join(room["id"], None, self.code.value.strip() or None)
+        self.app.push(LobbyScene(self.app, "join", game=room["game"]))
+
+    def watch(self, room: dict) -> None:
+        session = self.app.session
+        if session is None:
+            return
+        session.watch(room["id"], self.code.value.strip() or None)
+        self.app.push(LobbyScene(self.app, "watch", game=room["game"]))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        for button in self.room_buttons:
+            if button.handle(event):
+                return
+        self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        background(surface)
+        s = self.s
+        widgets.blit_text(
+            surface, "Join a LAN game", layout.px(48, s), palette.ACCENT, layout.heading(self.size)
+        )
+        for label, rect in zip(("Address (host:port)", "Room code"), self.labels):
+            widgets.blit_text(
+                surface, label, max(12, int(rect.height * 0.5)), palette.TEXT, rect, "right"
+            )
+        self.form.draw(surface)
+        size = layout.px(22, s, 12)
+        widgets.blit_text(
+            surface,
+            self.message,
+            size,
+            palette.TEXT_DIM,
+            pygame.Rect(0, self.list_top, self.size[0], size + 6),
+        )
+        session = self.app.session
+        if session is not None and session.welcome is not None and not session.rooms:
+            widgets.blit_text(
+                surface,
+                "No rooms on this server yet – ask the host to open one.",
+                size,
+                palette.TEXT,
+                pygame.Rect(0, self.list_top + layout.px(40, s), self.size[0], size + 6),
+            )
+        for room, rect in getattr(self, "room_rows", []):
+            pygame.draw.rect(surface, palette.PANEL, rect, border_radius=8)
+            pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 1, border_radius=8)
+            people = ", ".join(seat["name"] or "open" for seat in room["seats"])
+            state = "over" if room["over"] else "playing" if room["started"] else "waiting"
+            lock = " · private" if room["private"] else ""
+            game = GAME_NAMES.get(room["game"], room["game"])
+            label = f"{game} · {room['players']} players · {state}{lock} · {people}"
+            widgets.blit_text(
+                surface,
+                label,
+                size,
+                palette.TEXT,
+                pygame.Rect(rect.left + 12, rect.top, rect.width - layout.px(160, s), rect.height),
+                "left",
+            )
+        for button in self.room_buttons:
+            button.draw(surface)

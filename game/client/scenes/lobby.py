@@ -1,0 +1,464 @@
+"""The lobby: a room's seats (human or bot, and the bots' level), adding and removing bots,
+ready and start; and the local games that skip it (quick play, single player)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.bots import LEVELS
+from game.client import config, layout, palette, widgets
+from game.client.scenes import Dialog, Scene, background
+from game.client.session import Session, lan_addresses
+
+GAME_NAMES = {"quando": "Quando", "blanco": "Blanco", "quasenbo": "Quäsenbö"}
+
+
+def start_local(
+    app,
+    game: str,
+    players: int,
+    level: str,
+    options: dict,
+    *,
+    quick: bool = False,
+    timer: float | None = None,
+) -> None:
+    """Start an embedded server on 127.0.0.1 (a free port, logs in the data folder) and seat
+    the player against `players - 1` bots of `level`; the table opens when the cards are
+    dealt. A server that cannot start is reported in a dialog."""
+    from server import ServerThread
+
+    try:
+        server = ServerThread("127.0.0.1", 0, log_dir=config.log_dir())
+        port = server.start()
+    except (OSError, ValueError) as err:
+        app.push(
+            Dialog(
+                app, "Cannot start a game", f"The local server did not start: {err}", [("OK", None)]
+            )
+        )
+        return
+    session = Session("127.0.0.1", port, app.settings.name, server=server, retry_for=app.retry_for)
+    app.open_session(session)
+    app.push(
+        LobbyScene(
+            app,
+            "local",
+            game=game,
+            players=players,
+            level=level,
+            options=options,
+            timer=timer,
+            quick=quick,
+        )
+    )
+
+
+def start_host(
+    app,
+    host: str,
+    port: int,
+    game: str,
+    players: int,
+    level: str,
+    options: dict,
+    timer: float | None,
+    code: str | None,
+) -> None:
+    """Host a LAN game: a server on `host` (0.0.0.0: every interface) and `port`, a room in
+    it, and the lobby where others join and bots are added."""
+    from server import ServerThread
+
+    try:
+        server = ServerThread(host, port, log_dir=config.log_dir())
+        port = server.start()
+    except OSError as err:
+        app.push(
+            Dialog(
+                app,
+                "Cannot host",
+                f"Could not listen on {host}:{port}: {err.strerror or err}",
+                [("OK", None)],
+            )
+        )
+        return
+    local = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    session = Session(local, port, app.settings.name, server=server, retry_for=app.retry_for)
+    app.open_session(session)
+    shown = lan_addresses() if host in ("0.0.0.0", "") else [host]
+    app.push(
+        LobbyScene(
+            app,
+            "host",
+            game=game,
+            players=players,
+            level=level,
+            options=options,
+            timer=timer,
+            code=code,
+            share=[f"{a}:{port}" for a in shown],
+        )
+    )
+
+
+class LobbyScene(Scene):
+    """A room before its game starts (and, watching, until the first view arrives).
+
+    Modes: "local" (single player and quick play: the room is created, the player sits,
+    bots fill the rest and the game starts by itself), "host" (create the room, sit, then
+    wait for others), "join" (the player already asked to sit in a room), "watch".
+    """
+
+    def __init__(
+        self,
+        app,
+        mode: str,
+        *,
+        game: str = "quando",
+        players: int = 4,
+        level: str = "normal",
+        options: dict | None = None,
+        timer: float | None = None,
+        code: str | None = None,
+        quick: bool = False,
+        share: list[str] | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.mode = mode
+        self.game, self.players, self.level = game, players, level
+        self.options = options or {}
+        self.timer, self.code, self.quick = timer, code, quick
+        self.share = share or []
+        self.status = "Connecting…"
+        self.asked_bots: set[int] = set()
+        self.readied = False
+        self.started = False
+        self.error: str | None = None
+        self.bot_level = widgets.Choice(
+            pygame.Rect(0, 0, 10, 10),
+            [(lv, lv.capitalize()) for lv in LEVELS],
+            level if level in LEVELS else "normal",
+        )
+        self.resize()
+
+    @property
+    def session(self) -> Session | None:
+        return self.app.session
+
+    # -- layout --------------------------------------------------------------------------------
+
+    def resize(self) -> None:
+        s = self.s
+        w, h = self.size
+        self.list_rect = pygame.Rect(0, 0, min(w - 40, layout.px(820, s)), layout.px(56, s) * 8)
+        self.list_rect.midtop = (w // 2, layout.px(150, s))
+        bottom = layout.bottom_buttons(self.size, 3)
+        self.form = widgets.Form()
+        self.leave_button = self.form.add(widgets.Button(bottom[0], "Leave", self.leave))
+        self.ready_button = self.form.add(widgets.Button(bottom[1], "Ready", self.toggle_ready))
+        self.start_button = self.form.add(
+            widgets.Button(bottom[2], "Start", self.start, style="primary")
+        )
+        self.bot_level.rect = pygame.Rect(0, 0, layout.px(220, s), layout.px(40, s))
+        self.form.add(self.bot_level)
+        self.seat_buttons: list[widgets.Button] = []
+        self._seat_key: tuple = ()
+        self._sync_seats()
+
+    def _rows(self) -> list[pygame.Rect]:
+        room = self.session.room if self.session else None
+        n = room["players"] if room else 0
+        row_h = min(layout.px(52, self.s), (self.list_rect.height) // max(1, n))
+        return [
+            pygame.Rect(
+                self.list_rect.left,
+                self.list_rect.top + i * (row_h + 4),
+                self.list_rect.width,
+                row_h,
+            )
+            for i in range(n)
+        ]
+
+    def _sync_seats(self) -> None:
+        """One button per seat that the player may change: add a bot to an open seat,
+        remove a bot."""
+        room = self.session.room if self.session else None
+        if room is None or self.mode in ("local", "watch"):
+            self.seat_buttons = []
+            return
+        key = tuple((seat["kind"], seat["level"]) for seat in room["seats"]) + (self.size,)
+        if key == self._seat_key:
+            return
+        self._seat_key = key
+        self.seat_buttons = []
+        seated = self.session.seat is not None
+        rows = self._rows()
+        if rows:
+            self.bot_level.rect.topright = (
+                self.list_rect.right,
+                rows[-1].bottom + layout.px(12, self.s),
+            )
+        for seat, rect in zip(room["seats"], rows):
+            button_rect = pygame.Rect(0, 0, layout.px(170, self.s), rect.height - 10)
+            button_rect.midright = (rect.right - 8, rect.centery)
+            index = seat["seat"]
+            if seat["kind"] == "open" and seated and not room["started"]:
+                self.seat_buttons.append(
+                    widgets.Button(button_rect, "Add bot", lambda i=index: self.add_bot(i))
+                )
+            elif seat["kind"] == "bot" and seated and not room["started"]:
+                self.seat_buttons.append(
+                    widgets.Button(button_rect, "Remove bot", lambda i=index: self.remove_bot(i))
+                )
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def add_bot(self, seat: int) -> None:
+        if self.session:
+            self.session.add_bot(seat, self.bot_level.value)
+
+    def remove_bot(self, seat: int) -> None:
+        if self.session:
+            self.session.remove_bot(seat)
+
+    def toggle_ready(self) -> None:
+        if self.session and self.session.room and self.session.seat is not None:
+            mine = self.session.room["seats"][self.session.seat]
+            self.session.ready(not mine["ready"])
+
+    def start(self) -> None:
+        if self.session:
+            self.session.start_game()
+
+    def leave(self) -> None:
+        if self.session:
+            self.session.leave()
+        self.app.to_title()
+
+    # -- messages ------------------------------------------------------------------------------
+
+    def on_message(self, message: dict) -> None:
+        session = self.session
+        if session is None:
+            return
+        kind = message["t"]
+        if kind == "welcome":
+            if self.mode in ("local", "host"):
+                self.status = "Opening a room…"
+                session.create(
+                    self.game,
+                    self.players,
+                    self.options,
+                    timer=self.timer,
+                    level=self.level,
+                    code=self.code,
+                )
+        elif kind == "room":
+            room = message["room"]
+            if self.mode in ("local", "host") and session.room_id is None and "re" in message:
+                self.status = "Taking a seat…"
+                session.join(room["id"], 0, self.code)
+            self._advance_local()
+            self._sync_seats()
+        elif kind == "seated":
+            self.status = "Seated."
+            self._advance_local()
+        elif kind == "update" and message["room"] == session.room_id and "view" in message:
+            from game.client.scenes.table import TableScene
+
+            self.started = True
+            self.app.replace(
+                TableScene(self.app, message, quick=self.quick, local=self.mode == "local")
+            )
+        elif kind == "error":
+            self.error = message["message"]
+            if self.mode == "local" and message["code"] in ("bad_options", "too_many_rooms"):
+                self.app.to_title(f"The game could not start: {message['message']}")
+        elif kind == "status" and message["status"] == "closed":
+            self.app.to_title(f"Connection closed: {message.get('message', '')}")
+
+    def _advance_local(self) -> None:
+        """Single player: fill the seats with bots, get ready and start, one step per reply."""
+        session = self.session
+        if self.mode != "local" or session is None or session.room is None or session.seat is None:
+            return
+        room = session.room
+        if room["started"]:
+            return
+        for seat in room["seats"]:
+            if seat["kind"] == "open" and seat["seat"] not in self.asked_bots:
+                self.asked_bots.add(seat["seat"])
+                session.add_bot(seat["seat"], self.level)
+        if all(seat["kind"] != "open" for seat in room["seats"]):
+            if not room["seats"][session.seat]["ready"] and not self.readied:
+                self.readied = True
+                session.ready(True)
+            elif room["seats"][session.seat]["ready"] and not self.started:
+                self.started = True
+                self.status = "Dealing…"
+                session.start_game()
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave()
+            return
+        for button in self.seat_buttons:
+            if button.handle(event):
+                return
+        if self.mode in ("local",):
+            return
+        self.form.handle(event)
+
+    def update(self, dt: float) -> None:
+        session = self.session
+        if session is None:
+            return
+        room = session.room
+        seated = session.seat is not None and room is not None
+        if room is not None and room["started"] and self.mode == "join" and session.seat is None:
+            self.status = "The game has started: watch it from the join screen."
+        self.ready_button.visible = self.start_button.visible = seated and self.mode != "local"
+        self.bot_level.visible = seated and self.mode != "local"
+        if seated:
+            mine = room["seats"][session.seat]
+            self.ready_button.label = "Not ready" if mine["ready"] else "Ready"
+            self.start_button.enabled = all(
+                s["kind"] != "open" and s["ready"] for s in room["seats"]
+            )
+        self._sync_seats()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        background(surface)
+        s = self.s
+        session = self.session
+        room = session.room if session else None
+        game = GAME_NAMES.get(room["game"] if room else self.game, self.game)
+        title = f"{game} – lobby" if self.mode != "local" else f"{game} – starting"
+        widgets.blit_text(
+            surface, title, layout.px(48, s), palette.ACCENT, layout.heading(self.size)
+        )
+        y = layout.heading(self.size).bottom + layout.px(4, s)
+        lines = []
+        if self.share:
+            lines.append("Others join with: " + "   or   ".join(self.share))
+        if room is not None:
+            opts = (
+                ", ".join(f"{k} {v}" for k, v in room["options"].items() if k != "deck")
+                or "standard rules"
+            )
+            timer = f", {room['timer']:.0f} s per decision" if room.get("timer") else ""
+            lines.append(f"Room {room['id']}  ·  {room['players']} players  ·  {opts}{timer}")
+        else:
+            lines.append(self.status)
+        for line in lines:
+            widgets.blit_text(
+                surface,
+                line,
+                layout.px(24, s, 12),
+                palette.TEXT,
+                pygame.Rect(0, y, self.size[0], layout.px(28, s)),
+            )
+            y += layout.px(30, s)
+        if room is not None:
+            if self.bot_level.visible:
+                label = pygame.Rect(0, 0, layout.px(200, s), self.bot_level.rect.height)
+                label.midright = (self.bot_level.rect.left - 10, self.bot_level.rect.centery)
+                widgets.blit_text(
+                    surface,
+                    "Level of new bots:",
+                    layout.px(20, s, 11),
+                    palette.TEXT_DIM,
+                    label,
+                    "right",
+                )
+            for seat, rect in zip(room["seats"], self._rows()):
+                self._draw_seat(
+                    surface, seat, rect, seat["seat"] == (session.seat if session else None)
+                )
+        for button in self.seat_buttons:
+            button.draw(surface)
+        self.form.draw(surface)
+        if room is not None and self.mode in ("host", "join") and not room["started"]:
+            open_seats = sum(seat["kind"] == "open" for seat in room["seats"])
+            waiting = sum(seat["kind"] == "human" and not seat["ready"] for seat in room["seats"])
+            hint = (
+                f"{open_seats} open seat{'s' if open_seats != 1 else ''}: "
+                "wait for players or add bots"
+                if open_seats
+                else f"Waiting for {waiting} player{'s' if waiting != 1 else ''} to be ready"
+                if waiting
+                else "Everybody is ready: Start!"
+            )
+            buttons = layout.bottom_buttons(self.size, 3)
+            widgets.blit_text(
+                surface,
+                hint,
+                layout.px(24, s, 12),
+                palette.ACCENT,
+                pygame.Rect(0, buttons[0].top - layout.px(44, s), self.size[0], layout.px(30, s)),
+            )
+        if self.mode == "local" or room is None:
+            widgets.blit_text(
+                surface,
+                self.status,
+                layout.px(30, s),
+                palette.TEXT,
+                pygame.Rect(0, self.size[1] - layout.px(150, s), self.size[0], layout.px(40, s)),
+            )
+        if self.error:
+            widgets.blit_text(
+                surface,
+                self.error,
+                layout.px(22, s, 12),
+                palette.DANGER,
+                pygame.Rect(0, self.size[1] - layout.px(190, s), self.size[0], layout.px(28, s)),
+            )
+
+    def _draw_seat(self, surface: pygame.Surface, seat: dict, rect: pygame.Rect, me: bool) -> None:
+        s = self.s
+        pygame.draw.rect(surface, (58, 50, 22) if me else palette.PANEL, rect, border_radius=8)
+        pygame.draw.rect(
+            surface,
+            palette.ACCENT if me else palette.PANEL_EDGE,
+            rect,
+            2 if me else 1,
+            border_radius=8,
+        )
+        size = layout.px(24, s, 12)
+        kind = seat["kind"]
+        if kind == "open":
+            name, detail = "open seat", "waiting for a player or a bot"
+        elif kind == "bot":
+            name, detail = seat["name"], f"bot · {seat['level']}"
+        else:
+            name = seat["name"] + (" (you)" if me else "")
+            detail = "human · " + ("ready" if seat["ready"] else "not ready")
+            if not seat["connected"]:
+                detail += " · offline"
+        widgets.blit_text(
+            surface,
+            f"{seat['seat'] + 1}.",
+            size,
+            palette.TEXT_DIM,
+            pygame.Rect(rect.left + 10, rect.top, layout.px(40, s), rect.height),
+            "left",
+        )
+        widgets.blit_text(
+            surface,
+            name,
+            size,
+            palette.TEXT if kind != "open" else palette.TEXT_DIM,
+            pygame.Rect(rect.left + layout.px(50, s), rect.top, rect.width * 0.4, rect.height),
+            "left",
+        )
+        color = palette.ACCENT if kind == "bot" or seat.get("ready") else palette.TEXT_DIM
+        widgets.blit_text(
+            surface,
+            detail,
+            layout.px(20, s, 11),
+            color,
+            pygame.Rect(rect.left + rect.width * 0.45, rect.top, rect.width * 0.32, rect.height),
+            "left",
+        )

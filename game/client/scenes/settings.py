@@ -1,0 +1,110 @@
+"""Settings kept between runs: name, window size, animation speed, sound."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import config, layout, palette, widgets
+from game.client.scenes import Scene, background
+
+SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080)]
+
+
+class SettingsScene(Scene):
+    """Change and save the settings (in the user's config folder)."""
+
+    listens = False
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.message = ""
+        self.resize()
+
+    def resize(self) -> None:
+        st = self.app.settings
+        labels, controls = layout.form_rows(self.size, 4)
+        self.labels = labels
+        self.form = widgets.Form()
+        old = getattr(self, "name_field", None)
+        self.name_field = self.form.add(
+            widgets.TextField(
+                controls[0],
+                old.value if old else st.name,
+                max_len=config.MAX_NAME,
+                on_enter=self.save,
+            )
+        )
+        sizes = list(SIZES)
+        if (st.width, st.height) not in sizes:
+            sizes.append((st.width, st.height))
+        self.size_choice = self.form.add(
+            widgets.Choice(
+                controls[1], [(sz, f"{sz[0]} × {sz[1]}") for sz in sizes], (st.width, st.height)
+            )
+        )
+        self.speed_choice = self.form.add(
+            widgets.Choice(
+                controls[2],
+                [(0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast"), (4.0, "Fastest")],
+                st.speed,
+            )
+        )
+        self.sound_choice = self.form.add(
+            widgets.Choice(controls[3], [(True, "On"), (False, "Off")], st.sound)
+        )
+        back, save = layout.bottom_buttons(self.size, 2)
+        self.form.add(widgets.Button(back, "Back", lambda: self.app.pop(self)))
+        self.form.add(widgets.Button(save, "Save", self.save, style="primary"))
+        self.form.focus(self.name_field)
+
+    def save(self) -> None:
+        st = self.app.settings
+        name = config.clean_name(self.name_field.value)
+        if not name:
+            self.message = "A name needs at least one letter."
+            return
+        st.name = name
+        st.width, st.height = self.size_choice.value
+        st.speed = self.speed_choice.value
+        st.sound = self.sound_choice.value
+        problem = self.app.save_settings()
+        if (st.width, st.height) != self.app.size:
+            self.app.resize_window((st.width, st.height))
+        self.message = problem or "Saved."
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+            return
+        self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        background(surface)
+        s = self.s
+        widgets.blit_text(
+            surface, "Settings", layout.px(48, s), palette.ACCENT, layout.heading(self.size)
+        )
+        for label, rect in zip(
+            ("Your name", "Window size", "Animation speed", "Sound"), self.labels
+        ):
+            widgets.blit_text(
+                surface, label, max(12, int(rect.height * 0.5)), palette.TEXT, rect, "right"
+            )
+        self.form.draw(surface)
+        where = f"Kept in {self.app.settings_file or config.settings_path()}"
+        size = layout.px(18, s, 10)
+        y = layout.bottom_buttons(self.size, 2)[0].top - layout.px(60, s)
+        widgets.blit_text(
+            surface,
+            self.message,
+            layout.px(22, s, 12),
+            palette.ACCENT,
+            pygame.Rect(0, y, self.size[0], layout.px(26, s)),
+        )
+        widgets.blit_text(
+            surface,
+            where,
+            size,
+            palette.TEXT_DIM,
+            pygame.Rect(0, y + layout.px(30, s), self.size[0], size + 4),
+        )

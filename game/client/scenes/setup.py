@@ -1,0 +1,217 @@
+"""Choosing a game before it starts: single player (bots, their level, every option) and
+hosting a LAN game (players, interface, port, timer, options)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.bots import LEVELS
+from game.client import layout, palette, widgets
+from game.client.scenes import Scene, background
+from game.client.scenes.lobby import GAME_NAMES, start_host, start_local
+from game.client.session import lan_addresses
+from game.rules import GAMES, new_game
+
+ON_OFF = [(False, "Off"), (True, "On")]
+
+OPTIONS: dict[str, list[tuple[str, str, list[tuple[Any, str]], Any]]] = {
+    "quando": [
+        (
+            "target",
+            "Game ends at (points)",
+            [(v, str(v)) for v in (20, 30, 40, 50, 75, 100, 150)],
+            50,
+        )
+    ],
+    "blanco": [
+        ("max_turns", "Turn limit", [(v, str(v)) for v in (30, 60, 100, 200, 500, 1000)], 1000)
+    ],
+    "quasenbo": [
+        ("hand_size", "Cards in hand", [(v, str(v)) for v in range(3, 11)], 7),
+        ("excuse", "The Excuse", ON_OFF, False),
+        ("pawns", "Pawns", ON_OFF, False),
+        ("courts", "Courts", ON_OFF, False),
+        ("double", "Double deck", ON_OFF, False),
+        ("double_quasenbo", "Double Quäsenbö", ON_OFF, False),
+    ],
+}
+"""Every option of RULES.md a player can set, per game: (name, label, choices, default)."""
+
+
+class SetupScene(Scene):
+    """A form for a new game. `mode` is "single" (against bots on this computer) or "host"."""
+
+    def __init__(self, app, mode: str) -> None:
+        super().__init__(app)
+        self.mode = mode
+        self.values: dict[str, Any] = {
+            "game": "quando",
+            "bots": 3,
+            "players": 4,
+            "level": "normal",
+            "timer": None,
+            "interface": "0.0.0.0",
+            "port": "7777",
+            "code": "",
+        }
+        self.options: dict[str, dict[str, Any]] = {
+            g: {name: default for name, _, _, default in specs} for g, specs in OPTIONS.items()
+        }
+        self.error = ""
+        self.resize()
+
+    def _rows(self) -> list[tuple[str, str, list[tuple[Any, str]] | None]]:
+        """(key, label, choices) per row; choices None: a text field."""
+        game = self.values["game"]
+        cls = GAMES[game]
+        rows: list[tuple[str, str, list[tuple[Any, str]] | None]] = [
+            ("game", "Game", [(g, GAME_NAMES[g]) for g in GAMES])
+        ]
+        if self.mode == "single":
+            rows.append(
+                ("bots", "Bots", [(n, str(n)) for n in range(cls.min_players - 1, cls.max_players)])
+            )
+            rows.append(("level", "Bot difficulty", [(lv, lv.capitalize()) for lv in LEVELS]))
+        else:
+            rows.append(
+                (
+                    "players",
+                    "Players",
+                    [(n, str(n)) for n in range(cls.min_players, cls.max_players + 1)],
+                )
+            )
+            rows.append(("level", "Stand-in bot", [(lv, lv.capitalize()) for lv in LEVELS]))
+            rows.append(
+                (
+                    "timer",
+                    "Turn timer",
+                    [
+                        (None, "None"),
+                        (15.0, "15 s"),
+                        (30.0, "30 s"),
+                        (60.0, "60 s"),
+                        (120.0, "2 min"),
+                    ],
+                )
+            )
+            rows.append(
+                (
+                    "interface",
+                    "Listen on",
+                    [("0.0.0.0", "All interfaces")]
+                    + [(a, a) for a in lan_addresses()]
+                    + [("127.0.0.1", "This computer only")],
+                )
+            )
+            rows.append(("port", "Port", None))
+            rows.append(("code", "Private code (optional)", None))
+        for name, label, choices, _ in OPTIONS[game]:
+            rows.append((f"opt:{name}", label, choices))
+        return rows
+
+    def resize(self) -> None:
+        rows = self._rows()
+        labels, controls = layout.form_rows(self.size, len(rows))
+        self.labels = [(label, rect) for (_, label, _), rect in zip(rows, labels)]
+        self.form = widgets.Form()
+        self.fields: dict[str, widgets.Widget] = {}
+        game = self.values["game"]
+        for (key, _, choices), rect in zip(rows, controls):
+            if choices is None:
+                widget: widgets.Widget = widgets.TextField(
+                    rect, str(self.values[key]), max_len=24, on_enter=self.start
+                )
+            else:
+                value = self.options[game][key[4:]] if key.startswith("opt:") else self.values[key]
+                widget = widgets.Choice(
+                    rect, choices, value, on_change=lambda v, k=key: self.changed(k, v)
+                )
+            self.fields[key] = self.form.add(widget)
+        back, go = layout.bottom_buttons(self.size, 2)
+        self.form.add(widgets.Button(back, "Back", lambda: self.app.pop(self)))
+        start = self.form.add(
+            widgets.Button(
+                go, "Start" if self.mode == "single" else "Host", self.start, style="primary"
+            )
+        )
+        self.form.focus(start)
+
+    def changed(self, key: str, value: Any) -> None:
+        if key.startswith("opt:"):
+            self.options[self.values["game"]][key[4:]] = value
+            return
+        self.values[key] = value
+        if key == "game":
+            cls = GAMES[value]
+            self.values["bots"] = min(
+                max(self.values["bots"], cls.min_players - 1), cls.max_players - 1
+            )
+            self.values["players"] = min(
+                max(self.values["players"], cls.min_players), cls.max_players
+            )
+            self.resize()
+            self.form.focus(self.fields["game"])
+
+    def start(self) -> None:
+        """Check the choices with the engine (a clear message if it refuses them) and go."""
+        game = self.values["game"]
+        options = dict(self.options[game])
+        players = self.values["bots"] + 1 if self.mode == "single" else self.values["players"]
+        try:
+            new_game(game, players, 0, options)
+        except ValueError as err:
+            self.error = str(err)
+            return
+        self.error = ""
+        if self.mode == "single":
+            start_local(self.app, game, players, self.values["level"], options)
+            return
+        try:
+            port = int(self.fields["port"].value)  # type: ignore[attr-defined]
+            if not 1 <= port <= 65535:
+                raise ValueError
+        except ValueError:
+            self.error = "The port is a number from 1 to 65535 (7777 is the usual one)."
+            return
+        code = self.fields["code"].value.strip() or None  # type: ignore[attr-defined]
+        start_host(
+            self.app,
+            self.values["interface"],
+            port,
+            game,
+            players,
+            self.values["level"],
+            options,
+            self.values["timer"],
+            code,
+        )
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+            return
+        self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        background(surface)
+        s = self.s
+        title = "Single player" if self.mode == "single" else "Host a LAN game"
+        widgets.blit_text(
+            surface, title, layout.px(48, s), palette.ACCENT, layout.heading(self.size)
+        )
+        for label, rect in self.labels:
+            widgets.blit_text(
+                surface, label, max(12, int(rect.height * 0.5)), palette.TEXT, rect, "right"
+            )
+        self.form.draw(surface)
+        if self.error:
+            buttons = layout.bottom_buttons(self.size, 2)
+            widgets.blit_text(
+                surface,
+                self.error,
+                layout.px(20, s, 11),
+                palette.DANGER,
+                pygame.Rect(0, buttons[0].top - layout.px(34, s), self.size[0], layout.px(26, s)),
+            )

@@ -1,0 +1,484 @@
+"""The table scene: a game's table, and around it the round summary, the game-over screen,
+the in-game menu and what happens when the connection is lost."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import layout, palette, widgets
+from game.client.cards import render_card
+from game.client.scenes import Dialog, Scene
+from game.client.session import Session
+from game.client.tables import TABLES, Table
+
+AUTO_CONTINUE = 5.0
+"""Seconds a round summary stays up for a spectator before the game goes on by itself."""
+
+
+class TableScene(Scene):
+    """Plays one game: updates go to the table; the scene adds the overlays.
+
+    `first` is the full update that started it (the start, a watch or a resume)."""
+
+    def __init__(self, app, first: dict, *, quick: bool = False, local: bool = False) -> None:
+        super().__init__(app)
+        session = app.session
+        self.quick = quick
+        self.local = local
+        room = dict(
+            session.room
+            or {
+                "players": len(first["view"].get("hands") or first["view"].get("grids")),
+                "seats": [],
+            }
+        )
+        self.room_id = first["room"]
+        game = first["view"]["game"]
+        self.table: Table = TABLES[game](app, room, session.seat)
+        self.table.feed(first)
+        self.connection: str | None = None
+        """"reconnecting" while net.client retries, "closed" once it gave up."""
+        self.connection_message = ""
+        self.overlay_age = 0.0
+        self.autoplay = False
+        """Headless autoplay: summaries go on by themselves (the AutoPlayer sets it)."""
+        self.resize()
+
+    # -- layout --------------------------------------------------------------------------------
+
+    def resize(self) -> None:
+        self.table.resize()
+        s = self.s
+        bar = self.table.geo.topbar
+        bw, bh = layout.px(110, s), bar.height - layout.px(8, s)
+        self.menu_button = widgets.Button(
+            pygame.Rect(bar.right - bw - layout.px(8, s), bar.top + layout.px(4, s), bw, bh),
+            "Menu",
+            self.open_menu,
+            hint="Esc",
+        )
+        self.rules_button = widgets.Button(
+            pygame.Rect(
+                self.menu_button.rect.left - bw - layout.px(8, s), bar.top + layout.px(4, s), bw, bh
+            ),
+            "Rules",
+            self.open_rules,
+            hint="F1",
+        )
+        self._overlay_form: widgets.Form | None = None
+        self._overlay_key: object = None
+        self._overlay_event: dict | None = None
+        self.overlay()
+
+    # -- menu ----------------------------------------------------------------------------------
+
+    def open_menu(self) -> None:
+        leave_words = (
+            "Leave the table? A bot plays your seat until you come back."
+            if self.table.seat is not None and not self.local
+            else "Leave the table?"
+        )
+        if self.local:
+            leave_words = "Leave this game and go back to the title screen?"
+        self.app.push(
+            Dialog(
+                self.app,
+                "Menu",
+                leave_words,
+                [("Keep playing", None), ("Rules", self.open_rules), ("Leave", self.leave)],
+            )
+        )
+
+    def open_rules(self) -> None:
+        from game.client.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.table.game))
+
+    def leave(self) -> None:
+        if self.app.session is not None:
+            self.app.session.leave()
+        self.app.to_title()
+
+    # -- messages ------------------------------------------------------------------------------
+
+    def on_message(self, message: dict) -> None:
+        session = self.app.session
+        kind = message["t"]
+        if kind == "update" and message["room"] == self.room_id:
+            self.table.feed(message)
+        elif kind == "room" and message["room"]["id"] == self.room_id:
+            self.table.set_room(message["room"])
+        elif kind == "error":
+            if message["code"] in ("illegal_action", "stale_step", "not_your_turn", "game_over"):
+                self.table.refused(message["message"])
+            else:
+                self.table.toasts.show(message["message"], palette.DANGER, 4.0)
+        elif kind == "status":
+            status = message["status"]
+            if status == "reconnecting":
+                self.connection, self.connection_message = (
+                    "reconnecting",
+                    message.get("message", ""),
+                )
+            elif status == "connected":
+                if self.connection:
+                    self.table.toasts.show("Reconnected.")
+                self.connection = None
+            elif status == "closed":
+                self.connection, self.connection_message = "closed", message.get("message", "")
+        elif kind == "rematch" and session is not None:
+            from game.client.scenes.lobby import LobbyScene
+
+            session.follow(message["room"])
+            session.join(message["room"])
+            mode = "local" if self.local else "join"
+            lobby = LobbyScene(self.app, mode, game=self.table.game, quick=self.quick)
+            lobby.readied = False
+            self.app.replace(lobby)
+
+    # -- input ---------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        form = self.overlay()
+        if form is not None:
+            if event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN,
+                pygame.K_KP_ENTER,
+                pygame.K_SPACE,
+            ):
+                form.widgets[0].activate()
+                return
+            form.handle(event)
+            return
+        if self.menu_button.handle(event) or self.rules_button.handle(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F1:
+                self.open_rules()
+                return
+            if (
+                event.key == pygame.K_ESCAPE
+                and not self.table.prefix
+                and not getattr(self.table, "chosen", None)
+            ):
+                self.open_menu()
+                return
+        self.table.handle(event)
+
+    # -- overlays ------------------------------------------------------------------------------
+
+    def overlay(self) -> widgets.Form | None:
+        """The buttons of the overlay showing now (connection lost, summary, game over),
+        rebuilt when what it shows changes. Called by handle and update, never by draw."""
+        key: object
+        if self.connection == "closed":
+            key = "closed"
+        elif self.table.hold is not None:
+            key = ("hold", id(self.table.hold))
+        else:
+            key = None
+        if key != self._overlay_key:
+            self._overlay_key = key
+            self._overlay_event = self.table.hold if key not in (None, "closed") else None
+            self.overlay_age = 0.0
+            self._overlay_form = self._build_overlay(key)
+        return self._overlay_form
+
+    def _build_overlay(self, key: object) -> widgets.Form | None:
+        if key is None:
+            return None
+        box = self.overlay_box()
+        specs: list[tuple[str, object]]
+        if key == "closed":
+            session = self.app.session
+            specs = [("Back to menu", self.app.to_title)]
+            if session is not None and session.token and session.server is None:
+                specs.insert(0, ("Reconnect", self.reconnect))
+        elif self.table.hold["type"] == "round_end":
+            specs = [("Continue", self.table.release)]
+        else:
+            specs = []
+            if self.table.seat is not None:
+                specs.append(("Rematch", self.rematch))
+            specs.append(("Watch the replay", self.watch_replay))
+            specs.append(("Menu", self.leave_finished))
+        form = widgets.Form()
+        for k, (rect, (label, action)) in enumerate(
+            zip(layout.dialog_buttons(box, len(specs), self.s), specs)
+        ):
+            form.add(widgets.Button(rect, label, action, style="primary" if k == 0 else "normal"))
+        form.focus(form.widgets[0])
+        return form
+
+    def overlay_box(self) -> pygame.Rect:
+        if self._overlay_key == "closed":
+            return layout.dialog(self.size, 640, 300)
+        return layout.dialog(self.size, 980, 560)
+
+    def reconnect(self) -> None:
+        """A new connection to the same server that takes the seat back with its token."""
+        old = self.app.session
+        if old is None:
+            return
+        session = Session(old.host, old.port, old.name, retry_for=self.app.retry_for)
+        session.room_id, session.seat, session.token, session.room = (
+            old.room_id,
+            old.seat,
+            old.token,
+            old.room,
+        )
+        session.net.client.tokens[old.room_id] = old.token
+        old.server = None
+        self.app.open_session(session)
+        self.connection, self.connection_message = "reconnecting", "Reconnecting…"
+        self._overlay_key, self._overlay_form, self._overlay_event = None, None, None
+
+    def rematch(self) -> None:
+        if self.app.session is not None:
+            self.app.session.rematch()
+            self.table.toasts.show("Asking for a rematch…")
+
+    def watch_replay(self) -> None:
+        from game.client.scenes.replays import ReplaysScene
+
+        self.app.push(ReplaysScene(self.app, room=self.room_id))
+
+    def leave_finished(self) -> None:
+        self.app.to_title()
+
+    # -- time ----------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.table.update(dt)
+        if self.overlay() is not None:
+            self.overlay_age += dt
+            hold = self.table.hold
+            if (
+                hold is not None
+                and hold["type"] == "round_end"
+                and (self.table.seat is None or self.autoplay)
+                and self.overlay_age > AUTO_CONTINUE / self.app.settings.speed
+            ):
+                self.table.release()
+
+    @property
+    def busy(self) -> bool:
+        return self.table.busy or self.connection is not None
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.table.draw(surface)
+        self.rules_button.draw(surface)
+        self.menu_button.draw(surface)
+        s = self.s
+        if self.connection == "reconnecting":
+            bar = pygame.Rect(0, self.table.geo.topbar.bottom, self.size[0], layout.px(34, s))
+            pygame.draw.rect(surface, (120, 40, 40), bar)
+            widgets.blit_text(
+                surface,
+                "Connection lost – reconnecting…  " + self.connection_message,
+                layout.px(22, s, 12),
+                palette.TEXT,
+                bar,
+            )
+        # What the overlay was built for, not what may have changed since this frame's update.
+        form, event = self._overlay_form, self._overlay_event
+        if form is None:
+            return
+        widgets.shade(surface, 150)
+        box = self.overlay_box()
+        widgets.panel(surface, box, radius=14)
+        if event is None:
+            self._draw_closed(surface, box)
+        elif event["type"] == "round_end":
+            self._draw_round(surface, box, event)
+        else:
+            self._draw_over(surface, box, event)
+        form.draw(surface)
+
+    def _heading(
+        self, surface: pygame.Surface, box: pygame.Rect, title: str, color=palette.ACCENT
+    ) -> int:
+        s = self.s
+        rect = pygame.Rect(
+            box.left + 20, box.top + layout.px(14, s), box.width - 40, layout.px(46, s)
+        )
+        widgets.blit_text(surface, title, layout.px(40, s), color, rect)
+        return rect.bottom + layout.px(8, s)
+
+    def _draw_closed(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        y = self._heading(surface, box, "Connection lost", palette.DANGER)
+        size = layout.px(22, self.s, 12)
+        lines = [self.connection_message or "The server closed the connection."]
+        session = self.app.session
+        if session is not None and session.token and session.server is None:
+            lines.append("Reconnect to take your seat back, or go back to the menu.")
+        else:
+            lines.append("The game cannot go on from here.")
+        for text in lines:
+            for line in widgets.wrap(text, size, box.width - 60):
+                widgets.blit_text(
+                    surface, line, size, palette.TEXT, pygame.Rect(box.left, y, box.width, size + 4)
+                )
+                y += size + 6
+
+    def _columns(self, box: pygame.Rect) -> list[int]:
+        return [box.left + round(box.width * f) for f in (0.04, 0.26, 0.68, 0.78, 0.89)]
+
+    def _draw_round(self, surface: pygame.Surface, box: pygame.Rect, event: dict) -> None:
+        """Quando's round summary: each hand, its sum, the round's score (the knock penalty
+        shown) and the running total."""
+        s = self.s
+        y = self._heading(surface, box, f"Round {event['round'] + 1} is over")
+        reason = (
+            "everybody had a last turn after the knock"
+            if event["reason"] == "knock"
+            else "a player held nothing but zeros"
+        )
+        size = layout.px(20, s, 11)
+        widgets.blit_text(
+            surface,
+            f"The round ended because {reason}.",
+            size,
+            palette.TEXT_DIM,
+            pygame.Rect(box.left, y, box.width, size + 4),
+        )
+        y += size + layout.px(14, s)
+        cols = self._columns(box)
+        head = [
+            ("Player", cols[0]),
+            ("Hand (fronts)", cols[1]),
+            ("Sum", cols[2]),
+            ("Round", cols[3]),
+            ("Total", cols[4]),
+        ]
+        for label, x in head:
+            widgets.blit_text(
+                surface, label, size, palette.TEXT_DIM, pygame.Rect(x, y, 200, size + 4), "left"
+            )
+        y += size + layout.px(6, s)
+        card_w = max(24, layout.px(30, s))
+        row_h = max(card_w * 1.4 + 6, size * 1.6)
+        low = min(event["sums"])
+        for seat in range(len(event["sums"])):
+            score = event["scores"][seat]
+            name = self.table.name(seat) + (" (you)" if seat == self.table.seat else "")
+            color = palette.ACCENT if score == 0 else palette.TEXT
+            widgets.blit_text(
+                surface,
+                name,
+                size,
+                color,
+                pygame.Rect(cols[0], y, cols[1] - cols[0] - 8, row_h),
+                "left",
+            )
+            x = cols[1]
+            for value in event["hands"][seat]:
+                card = render_card(str(value), card_w, game="quando")
+                surface.blit(card, (x, y + 2))
+                x += card_w + 2
+            widgets.blit_text(
+                surface,
+                str(event["sums"][seat]),
+                size,
+                palette.TEXT,
+                pygame.Rect(cols[2], y, 80, row_h),
+                "left",
+            )
+            word = "0 – lowest!" if score == 0 and event["sums"][seat] == low else str(score)
+            if seat == event["knocker"]:
+                word = f"{score} (knock +5)" if event["knock_penalty"] else f"{score} – knocked"
+            widgets.blit_text(
+                surface,
+                word,
+                size,
+                palette.DANGER if seat == event["knocker"] and event["knock_penalty"] else color,
+                pygame.Rect(cols[3], y, cols[4] - cols[3] - 4, row_h),
+                "left",
+            )
+            widgets.blit_text(
+                surface,
+                str(event["totals"][seat]),
+                size,
+                palette.TEXT,
+                pygame.Rect(cols[4], y, 80, row_h),
+                "left",
+            )
+            y += row_h
+        if self.table.seat is None or self.autoplay:
+            left = max(0.0, AUTO_CONTINUE / self.app.settings.speed - self.overlay_age)
+            widgets.blit_text(
+                surface,
+                f"The next round starts in {left:.0f} s",
+                size,
+                palette.TEXT_DIM,
+                pygame.Rect(box.left, box.bottom - layout.px(90, s), box.width, size + 4),
+            )
+
+    def _draw_over(self, surface: pygame.Surface, box: pygame.Rect, event: dict) -> None:
+        s = self.s
+        result = event["result"]
+        winners = result["winners"]
+        names = [self.table.who(w) for w in winners]
+        if self.table.seat in winners:
+            title = "You win!" if len(winners) == 1 else "You share the win!"
+        else:
+            title = " and ".join(names) + (" wins" if len(names) == 1 else " win")
+        y = self._heading(surface, box, title)
+        size = layout.px(24, s, 12)
+        game = self.table.game
+        unit = {
+            "quando": "points (lowest wins)",
+            "blanco": "cards left (fewest wins)",
+            "quasenbo": "cards in hand (fewest wins)",
+        }[game]
+        widgets.blit_text(
+            surface,
+            f"Scores: {unit}",
+            size,
+            palette.TEXT_DIM,
+            pygame.Rect(box.left, y, box.width, size + 4),
+        )
+        y += size + layout.px(12, s)
+        order = sorted(range(len(result["scores"])), key=lambda k: result["scores"][k])
+        row_h = size + layout.px(12, s)
+        for place, seat in enumerate(order):
+            win = seat in winners
+            row = pygame.Rect(box.left + box.width // 5, y, box.width * 3 // 5, row_h)
+            if win:
+                pygame.draw.rect(surface, (70, 58, 20), row, border_radius=6)
+            name = self.table.name(seat) + (" (you)" if seat == self.table.seat else "")
+            widgets.blit_text(
+                surface,
+                f"{place + 1}.  {name}" + ("  – winner" if win else ""),
+                size,
+                palette.ACCENT if win else palette.TEXT,
+                row.inflate(-20, 0),
+                "left",
+            )
+            widgets.blit_text(
+                surface,
+                str(result["scores"][seat]),
+                size,
+                palette.TEXT,
+                row.inflate(-20, 0),
+                "right",
+            )
+            y += row_h + 4
+        if event.get("reason") == "max_turns":
+            widgets.blit_text(
+                surface,
+                "The turn limit was reached.",
+                layout.px(20, s, 11),
+                palette.TEXT_DIM,
+                pygame.Rect(box.left, y + 6, box.width, 24),
+            )
+        elif event.get("reason") == "blocked":
+            widgets.blit_text(
+                surface,
+                "Nobody could play or draw any more.",
+                layout.px(20, s, 11),
+                palette.TEXT_DIM,
+                pygame.Rect(box.left, y + 6, box.width, 24),
+            )

@@ -1,0 +1,128 @@
+"""The title screen: quick play (the default: Enter or one click), and the way to every
+other part of the program."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import layout, palette, widgets
+from game.client.cards import render_card
+from game.client.scenes import Dialog, Scene, background
+
+QUICK_GAME, QUICK_PLAYERS, QUICK_LEVEL = "quando", 4, "normal"
+"""Quick play: Quando against three bots of normal strength, standard rules."""
+
+
+class TitleScene(Scene):
+    """The menu. Quick play is focused, so Enter starts it."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.items = [
+            ("Quick play – Quando vs 3 bots", self.quick, "primary"),
+            ("Single player…", self.single, "normal"),
+            ("Host a LAN game…", self.host, "normal"),
+            ("Join a LAN game…", self.join, "normal"),
+            ("Replays", self.replays, "normal"),
+            ("Settings", self.settings, "normal"),
+            ("Rules", self.rules, "normal"),
+            ("Quit", self.quit, "normal"),
+        ]
+        self.resize()
+
+    def resize(self) -> None:
+        rects = layout.menu_buttons(self.size, len(self.items))
+        self.form = widgets.Form()
+        for (label, action, style), rect in zip(self.items, rects):
+            self.form.add(widgets.Button(rect, label, action, style=style))
+        self.form.focus(self.form.widgets[0])
+        self.fans = pygame.Surface(self.size, pygame.SRCALPHA)
+        self._draw_cards(self.fans)
+
+    def enter(self) -> None:
+        if self.app.notice:
+            notice, self.app.notice = self.app.notice, None
+            self.app.after_frame.append(
+                lambda: self.app.push(Dialog(self.app, "Note", notice, [("OK", None)]))
+            )
+
+    # -- the menu ------------------------------------------------------------------------------
+
+    def quick(self) -> None:
+        from game.client.scenes.lobby import start_local
+
+        start_local(self.app, QUICK_GAME, QUICK_PLAYERS, QUICK_LEVEL, {}, quick=True)
+
+    def single(self) -> None:
+        from game.client.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app, "single"))
+
+    def host(self) -> None:
+        from game.client.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app, "host"))
+
+    def join(self) -> None:
+        from game.client.scenes.join import JoinScene
+
+        self.app.push(JoinScene(self.app))
+
+    def replays(self) -> None:
+        from game.client.scenes.replays import ReplaysScene
+
+        self.app.push(ReplaysScene(self.app))
+
+    def settings(self) -> None:
+        from game.client.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def rules(self) -> None:
+        from game.client.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return
+        self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        background(surface)
+        s = self.s
+        surface.blit(self.fans, (0, 0))
+        area = layout.title_area(self.size)
+        widgets.blit_text(
+            surface, "Card Table", layout.px(84, s), palette.ACCENT, area.move(0, -layout.px(14, s))
+        )
+        widgets.blit_text(
+            surface,
+            "Quando  ·  Blanco  ·  Quäsenbö",
+            layout.px(28, s),
+            palette.TEXT,
+            pygame.Rect(0, area.bottom - layout.px(30, s), self.size[0], layout.px(32, s)),
+        )
+        self.form.draw(surface)
+        widgets.blit_text(
+            surface,
+            f"Playing as {self.app.settings.name}  ·  Enter: quick play",
+            layout.px(20, s, 11),
+            palette.TEXT_DIM,
+            pygame.Rect(0, self.size[1] - layout.px(30, s), self.size[0], layout.px(24, s)),
+        )
+
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        """A fan of each game's cards at the sides: what the program is about, at a glance."""
+        for game, codes, center, angle0 in layout.title_fans(self.size):
+            for k, (code, width) in enumerate(codes):
+                card = render_card(code, width, game=game)
+                turned = pygame.transform.rotozoom(card, angle0 - k * 9, 1.0)
+                cx = center[0] + k * width * 0.42
+                cy = center[1] + abs(k - (len(codes) - 1) / 2) * width * 0.08
+                surface.blit(turned, turned.get_rect(center=(cx, cy)))

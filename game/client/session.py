@@ -1,0 +1,245 @@
+"""The client's side of the wire: one connection (net.client.ThreadedClient), the room and
+seat it holds, an optional embedded server, and the model of the seat's view kept from the
+events and checked against the server's digests."""
+
+from __future__ import annotations
+
+import copy
+import socket
+import threading
+from typing import Any
+
+from game.rules import update_view, view_digest
+from net.client import STATUS, ThreadedClient
+
+
+def parse_address(text: str, default_port: int = 7777) -> tuple[str, int]:
+    """ "host:port" (or just "host") as (host, port). Raises ValueError with a message for
+    people when it is not an address."""
+    text = text.strip()
+    if not text:
+        raise ValueError("type the address the host shows, e.g. 192.168.1.20:7777")
+    host, sep, port_text = text.rpartition(":")
+    if not sep:
+        host, port_text = text, str(default_port)
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not host:
+        raise ValueError("the address needs a host before the colon")
+    try:
+        port = int(port_text)
+    except ValueError:
+        raise ValueError(f"{port_text!r} is not a port number") from None
+    if not 1 <= port <= 65535:
+        raise ValueError("a port is a number from 1 to 65535")
+    return host, port
+
+
+def lan_addresses() -> list[str]:
+    """This machine's addresses that others on the LAN can reach, best guess first."""
+    found: list[str] = []
+    try:
+        # A UDP "connection" sends nothing; it only asks the OS which interface would be used.
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = info[4][0]
+            if address not in found and not address.startswith("127."):
+                found.append(address)
+    except OSError:
+        pass
+    return found or ["127.0.0.1"]
+
+
+class Session:
+    """One connection to a server and what the client knows through it.
+
+    `poll()` returns every message that arrived (including the local status messages of
+    net.client), after noting what the session keeps: the welcome, the room, the seat and
+    token, and the model. Requests are sent with the helpers below; none blocks.
+    """
+
+    def __init__(
+        self, host: str, port: int, name: str, *, server: Any = None, retry_for: float = 30.0
+    ) -> None:
+        self.host, self.port = host, port
+        self.name = name
+        self.server = server
+        """An embedded server (server.ServerThread) this session owns and stops at close."""
+        self.net = ThreadedClient(host, port, name, retry_for=retry_for)
+        self.status = "connecting"
+        self.status_message = ""
+        self.welcome: dict | None = None
+        self.rooms: list[dict] = []
+        self.room: dict | None = None
+        self.room_id: str | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.game: str | None = None
+        self.model: dict | None = None
+        self.last: dict | None = None
+        """The last update received (its `step` is the one an action answers)."""
+        self.desyncs = 0
+        self.syncing = False
+        self.closed = False
+
+    def start(self) -> None:
+        """Begin connecting; the outcome arrives through `poll()`."""
+        self.net.start()
+
+    # -- receiving ---------------------------------------------------------------------------
+
+    def poll(self) -> list[dict]:
+        """Every message since the last poll, each already noted by the session."""
+        messages = self.net.poll()
+        if (
+            not messages
+            and self.status != "closed"
+            and not self.net._thread.is_alive()
+            and self.net._started.is_set()
+        ):
+            # The network thread ended without saying so (an error it did not expect): the
+            # player must hear that the connection is gone rather than wait forever.
+            messages = [{"t": STATUS, "status": "closed", "message": "the connection failed"}]
+        for message in messages:
+            self._note(message)
+        return messages
+
+    def _note(self, message: dict) -> None:
+        kind = message["t"]
+        if kind == STATUS:
+            self.status, self.status_message = message["status"], message.get("message", "")
+        elif kind == "welcome":
+            self.welcome = message
+            self.status = "connected"
+        elif kind == "rooms":
+            self.rooms = message["rooms"]
+        elif kind == "room":
+            room = message["room"]
+            if self.room_id is None or room["id"] == self.room_id:
+                self.room = room
+                self.game = room["game"]
+        elif kind == "seated":
+            self.room_id, self.seat, self.token = message["room"], message["seat"], message["token"]
+        elif kind == "update" and message["room"] == self.room_id:
+            self._advance(message)
+
+    def _advance(self, update: dict) -> None:
+        """Bring the model to the update's step and check it against the digest. This is the
+        one place the model is checked: on a mismatch the update is marked `desync`, the
+        model is dropped and a full view is asked for (the server is authoritative)."""
+        self.last = update
+        if "view" in update:
+            self.model = copy.deepcopy(update["view"])
+            self.game = update["view"]["game"]
+            self.syncing = False
+        elif self.model is not None and self.game is not None:
+            for event in update["events"]:
+                update_view(self.game, self.model, event)
+        if self.model is None or view_digest(self.model) != update["digest"]:
+            update["desync"] = True
+            self.model = None
+            if not self.syncing:  # one request per drift: the full view will answer it
+                self.desyncs += 1
+                self.syncing = True
+                self.send({"t": "sync", "room": update["room"]})
+
+    # -- sending -------------------------------------------------------------------------------
+
+    def send(self, message: dict) -> None:
+        """Queue `message` for the server (dropped once the connection is closed)."""
+        if not self.closed:
+            self.net.send(message)
+
+    def list_rooms(self) -> None:
+        self.send({"t": "list"})
+
+    def create(
+        self,
+        game: str,
+        players: int,
+        options: dict,
+        *,
+        timer: float | None = None,
+        level: str = "normal",
+        code: str | None = None,
+    ) -> None:
+        message: dict[str, Any] = {
+            "t": "create",
+            "game": game,
+            "players": players,
+            "options": options,
+            "timer": timer,
+            "level": level,
+        }
+        if code:
+            message["code"] = code
+        self.send(message)
+
+    def use_room(self, room_id: str) -> None:
+        """Follow room `room_id` (before joining or watching it)."""
+        self.room_id = room_id
+        self.room = next((r for r in self.rooms if r["id"] == room_id), self.room)
+
+    def join(self, room_id: str, seat: int | None = None, code: str | None = None) -> None:
+        self.use_room(room_id)
+        message: dict[str, Any] = {"t": "join", "room": room_id}
+        if seat is not None:
+            message["seat"] = seat
+        if code:
+            message["code"] = code
+        self.send(message)
+
+    def watch(self, room_id: str, code: str | None = None) -> None:
+        self.use_room(room_id)
+        self.seat = None
+        message: dict[str, Any] = {"t": "watch", "room": room_id}
+        if code:
+            message["code"] = code
+        self.send(message)
+
+    def add_bot(self, seat: int, level: str) -> None:
+        self.send({"t": "bot", "room": self.room_id, "seat": seat, "level": level})
+
+    def remove_bot(self, seat: int) -> None:
+        self.send({"t": "unbot", "room": self.room_id, "seat": seat})
+
+    def ready(self, ready: bool) -> None:
+        self.send({"t": "ready", "room": self.room_id, "ready": ready})
+
+    def start_game(self) -> None:
+        self.send({"t": "start", "room": self.room_id})
+
+    def act(self, action: list) -> None:
+        """Play `action` for our seat, answering the last update's step."""
+        if self.last is not None:
+            self.send(
+                {"t": "act", "room": self.room_id, "step": self.last["step"], "action": action}
+            )
+
+    def rematch(self) -> None:
+        self.send({"t": "rematch", "room": self.room_id})
+
+    def leave(self) -> None:
+        if self.room_id is not None:
+            self.send({"t": "leave", "room": self.room_id})
+
+    def follow(self, room_id: str) -> None:
+        """Forget the old room's game and follow `room_id` (after a rematch)."""
+        self.room_id, self.room, self.seat, self.model, self.last = room_id, None, None, None, None
+
+    def close(self) -> None:
+        """Close the connection and stop the embedded server, if any (idempotent)."""
+        if self.closed:
+            return
+        self.closed = True
+        # net.client's close can take seconds (it waits for its thread): never on the
+        # window's thread, which must go on drawing.
+        threading.Thread(target=self.net.close, name="cardtable-net-close", daemon=True).start()
+        if self.server is not None:
+            self.server.stop()
+            self.server = None

@@ -1,0 +1,520 @@
+"""The Blanco table: every player's grid (face down, face up, and the cards you peeked marked
+for you), your hand, the deck and the discard, eliminations and chain reactions, the reward
+peek and the move to the 3 × 4 grid."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+from game.client import layout, palette, widgets
+from game.client.cards import card_size
+from game.client.sprites import CardSprite
+from game.client.tables.base import FLIP, MOVE, PAUSE, Slot, Table, Token
+from game.client.tween import HOLD
+
+PILE_LAYER, DISCARD_LAYER, GRID_LAYER, HAND_LAYER = 10, 20, 100, 200
+SHOWN_DISCARD = 4
+"""Discard cards kept as sprites: the top few; the rest lie unseen beneath them."""
+
+
+def _where(pos: list[int]) -> str:
+    return f"row {pos[0] + 1}, column {pos[1] + 1}"
+
+
+class BlancoTable(Table):
+    """Blanco as one seat sees it."""
+
+    game = "blanco"
+    BUTTONS = [
+        (("pile", "deck"), "Deck", "D", pygame.K_d),
+        (("pile", "discard"), "Discard pile", "T", pygame.K_t),
+        (("btn", "skip"), "Skip", "S", pygame.K_s),
+        (("btn", "reveal"), "Turn it up", "R", pygame.K_r),
+        (("btn", "keep"), "Keep it hidden", "K", pygame.K_k),
+    ]
+    ALWAYS = frozenset({("pile", "deck"), ("pile", "discard")})
+    VERBS = {
+        "take": "take a card (deck or discard pile)",
+        "swap": "swap two neighbouring grid cards",
+        "discard": "discard a card",
+        "place": "place a card in your grid",
+        "reveal": "turn a face-down card face up",
+        "peek": "look at a face-down card",
+        "eliminate": "choose the line to remove",
+        "skip": "skip",
+        "keep": "keep the card hidden",
+    }
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.grids: list[list[list[CardSprite]]] = []
+        self.hands: list[list[CardSprite]] = []
+        self.pile: CardSprite | None = None
+        self.discard: list[CardSprite] = []
+        super().__init__(*args, **kwargs)
+
+    # -- sprites from the model ----------------------------------------------------------------
+
+    def _look(self, seat: int, r: int, c: int) -> tuple[str | None, bool, bool]:
+        """(code, face up, known to the viewer) of one grid card."""
+        grid = self.model["grids"][seat]
+        code, up = grid["cards"][r][c], grid["up"][r][c]
+        if up:
+            return code, True, False
+        if code is not None and seat == self.seat and grid["known"][r][c]:
+            return code, False, True
+        return None, False, False
+
+    def _width(self, seat: int) -> int:
+        return self.geo.hand_w if seat == self.viewer else self.geo.small_w
+
+    def build(self) -> None:
+        geo = self.geo
+        pile = geo.places["draw"].center
+        self.grids = []
+        for seat in range(self.players):
+            g = self.model["grids"][seat]
+            self.grids.append(
+                [
+                    [self._grid_card(seat, r, c, pile) for c in range(g["cols"])]
+                    for r in range(g["rows"])
+                ]
+            )
+        self.hands = [
+            [
+                self.new_card(code, self._width(s), pile, face_up=code is not None)
+                for code in self.model["hands"][s]
+            ]
+            for s in range(self.players)
+        ]
+        self.pile = (
+            self.new_card(None, geo.pile_w, pile, face_up=False)
+            if self.model["draw"]["count"]
+            else None
+        )
+        self.discard = []
+        self._fill_discard()
+
+    def _grid_card(self, seat: int, r: int, c: int, pos: tuple[float, float]) -> CardSprite:
+        code, up, known = self._look(seat, r, c)
+        return self.new_card(code, self._width(seat), pos, face_up=up, known=known)
+
+    def _fill_discard(self) -> None:
+        """Keep sprites for the top few discard cards: add those missing underneath, drop
+        those buried deeper."""
+        codes = self.model["discard"]
+        want = min(SHOWN_DISCARD, len(codes))
+        where = self.geo.places["discard"].center
+        while len(self.discard) < want:
+            code = codes[-len(self.discard) - 1]
+            self.discard.insert(0, self.new_card(code, self.geo.pile_w, where, layer=DISCARD_LAYER))
+        while len(self.discard) > want:
+            self.discard.pop(0).kill()
+
+    def deal_in(self, after: float = 0.0) -> float:
+        pile = self.geo.places["draw"].center
+        delays: dict[CardSprite, float] = {}
+        k = 0
+        for r in range(3):
+            for c in range(3):
+                for seat in range(self.players):
+                    rows = self.grids[seat]
+                    if r < len(rows) and c < len(rows[r]):
+                        rows[r][c].move_to(pile, 0)
+                        delays[rows[r][c]] = after + k * 0.035
+                        k += 1
+        for i in range(3):
+            for seat in range(self.players):
+                if i < len(self.hands[seat]):
+                    self.hands[seat][i].move_to(pile, 0)
+                    delays[self.hands[seat][i]] = after + k * 0.035
+                    k += 1
+        self.place(MOVE, delays)
+        self.app.sound.play("slide")
+        return after + k * 0.035 + MOVE
+
+    def layout_slots(self) -> Iterable[tuple[CardSprite, Slot]]:
+        geo = self.geo
+        s = geo.s
+        for area in geo.seats:
+            seat = area.seat
+            if seat >= len(self.grids):
+                continue
+            rows = self.grids[seat]
+            mine = seat == self.viewer
+            width = self._width(seat)
+            w, h = card_size(width)
+            gap = max(2, round(width * 0.08))
+            n_rows = len(rows)
+            n_cols = len(rows[0]) if rows else 0
+            hand = self.hands[seat]
+            if mine:
+                center = area.cards.center
+                hand_area = geo.places["hand"]
+                hand_pos = layout.fan(hand_area, len(hand), width, width * 1.08)
+            else:
+                # The grid and a column of hand cards, centred together in the seat's column.
+                grid_w = 4 * w + 3 * gap
+                group = grid_w + gap * 3 + w
+                left = area.cards.centerx - group / 2
+                center = (left + grid_w / 2, area.cards.centery)
+                hx = left + grid_w + gap * 3 + w / 2
+                step = (
+                    min(h * 0.42, (area.cards.height - h) / max(1, len(hand) - 1))
+                    if len(hand) > 1
+                    else 0
+                )
+                top = area.cards.centery - (h + step * (len(hand) - 1)) / 2 + h / 2
+                hand_pos = [(hx, top + i * step) for i in range(len(hand))]
+            positions = layout.grid(center, n_rows, n_cols, width, gap) if rows else []
+            for r, row in enumerate(rows):
+                for c, sprite in enumerate(row):
+                    token = ("cell", r, c) if mine and self.seat is not None else None
+                    yield sprite, Slot(positions[r][c], width, GRID_LAYER + r * 10 + c, token)
+            for i, (sprite, pos) in enumerate(zip(hand, hand_pos)):
+                token = ("hand", i) if mine and self.seat is not None else None
+                yield sprite, Slot(pos, width, HAND_LAYER + i, token)
+        if self.pile is not None:
+            yield (
+                self.pile,
+                Slot(geo.places["draw"].center, geo.pile_w, PILE_LAYER, ("pile", "deck")),
+            )
+        where = geo.places["discard"].center
+        for i, sprite in enumerate(self.discard):
+            top = i == len(self.discard) - 1
+            yield (
+                sprite,
+                Slot(
+                    (where[0], where[1] - i * max(1, round(2 * s))),
+                    geo.pile_w,
+                    DISCARD_LAYER + i,
+                    ("pile", "discard") if top else None,
+                ),
+            )
+
+    # -- events --------------------------------------------------------------------------------
+
+    def on_event(self, event: dict) -> float:
+        kind = event["type"]
+        geo = self.geo
+        seat: int = event.get("seat", -1)
+        if kind == "reveal":
+            r, c = event["pos"]
+            self.grids[seat][r][c].flip_to(event["card"], True, FLIP, known=False)
+            self.app.sound.play("flip")
+            return FLIP + 0.15
+        if kind == "peek":
+            r, c = event["pos"]
+            sprite = self.grids[seat][r][c]
+            if "card" in event:
+                sprite.flip_to(event["card"], False, FLIP, known=True)
+                self.toasts.show(
+                    f"You look at the card at {_where(event['pos'])}: it is marked for you."
+                )
+            else:
+                sprite.flip_to(None, False, FLIP)
+                self.toasts.show(f"{self.name(seat)} looks at a face-down card.")
+            return FLIP + 0.3
+        if kind == "take":
+            if event["source"] == "deck":
+                card = event.get("card")
+                sprite = self.pile or self.new_card(
+                    None, geo.pile_w, geo.places["draw"].center, face_up=False
+                )
+                self.pile = None
+                if card is not None:
+                    sprite.flip_to(card, True, FLIP, 0.1)
+                if event["draw"]["count"]:
+                    self.pile = self.new_card(
+                        None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
+                    )
+            else:
+                top = self.model["discard"][-1] if self.model["discard"] else None
+                sprite = (
+                    self.discard.pop()
+                    if self.discard
+                    else self.new_card(top, geo.pile_w, geo.places["discard"].center)
+                )
+                if seat != self.seat:
+                    sprite.flip_to(None, False, FLIP, 0.1)
+                if top is not None:
+                    self.toasts.show(
+                        f"{self.who(seat)} take{'' if seat == self.seat else 's'} "
+                        f"{top.replace(':', ' ')} from the discard pile."
+                    )
+            self.hands[seat].append(sprite)
+            self.app.sound.play("slide")
+            return MOVE
+        if kind == "discard":
+            sprite = self.hands[seat].pop(event["index"])
+            if not sprite.face_up or sprite.code != event["card"]:
+                sprite.flip_to(event["card"], True, FLIP)
+            self.discard.append(sprite)
+            self.app.sound.play("slide")
+            return MOVE
+        if kind == "place":
+            r, c = event["pos"]
+            sprite = self.hands[seat].pop(event["index"])
+            old = self.grids[seat][r][c]
+            if not sprite.face_up or sprite.code != event["card"]:
+                sprite.flip_to(event["card"], True, FLIP)
+            self.grids[seat][r][c] = sprite
+            if not old.face_up or old.code != event["replaced"]:
+                old.flip_to(event["replaced"], True, FLIP, 0.1, known=False)
+            self.discard.append(old)
+            self.app.sound.play("slide")
+            return MOVE + 0.1
+        if kind == "swap":
+            (r1, c1), (r2, c2) = event["pos"], event["other"]
+            g = self.grids[seat]
+            g[r1][c1], g[r2][c2] = g[r2][c2], g[r1][c1]
+            self.app.sound.play("slide")
+            return MOVE
+        if kind == "eliminate":
+            g = self.grids[seat]
+            index = event["index"]
+            if event["line"] == "row":
+                gone = g.pop(index)
+            else:
+                gone = [row.pop(index) for row in g]
+            if not g or not g[0]:
+                gone += [sp for row in g for sp in row]
+                self.grids[seat] = []
+            box = geo.places["box"].center
+            for k, sprite in enumerate(gone):
+                sprite.tweens.add(_pulse(sprite))
+                self.discard_sprite(sprite, box, MOVE * 1.4, 0.35 + k * 0.05)
+            center = geo.seat_area(seat).cards.center
+            if event["chain"]:
+                self.flourish("CHAIN REACTION!", center, (255, 120, 60), "chain")
+            else:
+                self.flourish("LINE!", center, palette.ACCENT, "chain")
+            return 0.35 + MOVE * 1.4
+        if kind == "reshuffle":
+            pile = geo.places["draw"].center
+            keep = self.discard[-1:] if self.discard else []
+            for k, sprite in enumerate(self.discard[:-1]):
+                sprite.flip_to(None, False, FLIP)
+                self.discard_sprite(sprite, pile, MOVE, k * 0.04, fade=False)
+            self.discard = keep
+            if self.pile is None:
+                self.pile = self.new_card(None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER)
+            self.toasts.show("The discard pile and the box are shuffled into a new deck.")
+            return MOVE + 0.3
+        if kind == "stage":
+            self.grids[seat] = []
+            self.flourish("STAGE 2!", geo.seat_area(seat).cards.center, palette.ACCENT, "win")
+            return 0.0
+        if kind in ("skip", "keep"):
+            words = "does not look at a card" if kind == "skip" else "keeps the card hidden"
+            if seat == self.seat:
+                words = "don't look at a card" if kind == "skip" else "keep the card hidden"
+            self.toasts.show(f"{self.who(seat)} {words}.")
+            return 0.3
+        if kind == "game_over":
+            self.hold = event
+            self.game_over_flourish(event)
+            return HOLD
+        if kind == "next":
+            return PAUSE
+        return 0.0
+
+    def after_event(self, event: dict) -> float | None:
+        kind = event["type"]
+        if kind in ("take", "discard", "place", "reshuffle"):
+            self._fill_discard()
+            if kind == "reshuffle" and not self.model["draw"]["count"] and self.pile is not None:
+                self.pile.kill()
+                self.pile = None
+        if kind == "stage":
+            seat = event["seat"]
+            pile = self.geo.places["draw"].center
+            self.grids[seat] = [
+                [self._grid_card(seat, r, c, pile) for c in range(event["cols"])]
+                for r in range(event["rows"])
+            ]
+            if not self.model["draw"]["count"] and self.pile is not None:
+                self.pile.kill()
+                self.pile = None
+            delays = {
+                sp: 0.4 + k * 0.05
+                for k, sp in enumerate(sp for row in self.grids[seat] for sp in row)
+            }
+            self.place(MOVE, delays)
+            return 0.4 + len(delays) * 0.05 + MOVE
+        return None
+
+    # -- choosing ------------------------------------------------------------------------------
+
+    def sequences(self, action: list) -> list[tuple[Token, ...]]:
+        verb = action[0]
+        if verb == "take":
+            return [(("pile", action[1]),)]
+        if verb == "swap":
+            a, b = ("cell", action[1], action[2]), ("cell", action[3], action[4])
+            if len(action) == 6:
+                which = a if action[5] == 0 else b
+                return [(a, b, which), (b, a, which)]
+            return [(a, b), (b, a)]
+        if verb == "discard":
+            if len(action) == 4:
+                return [(("hand", action[1]), ("pile", "discard"), ("cell", action[2], action[3]))]
+            return [(("hand", action[1]), ("pile", "discard"))]
+        if verb == "place":
+            return [(("hand", action[1]), ("cell", action[2], action[3]))]
+        if verb in ("reveal", "peek"):
+            if len(action) == 3:
+                return [(("cell", action[1], action[2]),)]
+            return [(("btn", "reveal"),)]
+        if verb == "eliminate":
+            return [(("line", action[1], action[2]),)]
+        return [(("btn", verb),)]
+
+    def button_specs(self) -> list[tuple[Token, str, str, int | None]]:
+        if self.seat is None:
+            return []
+        specs = list(self.BUTTONS)
+        for action in self.legal or []:
+            if action[0] == "eliminate" and not self.waiting:
+                word = "row" if action[1] == "row" else "column"
+                specs.append(
+                    (("line", action[1], action[2]), f"Remove {word} {action[2] + 1}", "", None)
+                )
+        return specs
+
+    def key_token(self, event: pygame.event.Event) -> Token | None:
+        if self.seat is None:
+            return None
+        return self.hand_token_key(event, len(self.hands[self.viewer]) if self.hands else 0)
+
+    def explain(self, token: Token) -> None:
+        phase = self.model.get("phase")
+        if token[0] == "cell" and phase in ("reveal", "peek", "reward"):
+            self.toasts.show("Choose one of your face-down cards.", palette.ACCENT)
+        elif token[0] == "cell" and self.prefix and self.prefix[0][0] == "cell":
+            self.toasts.show(
+                "Only two neighbouring cards can swap (Esc to start over).", palette.ACCENT
+            )
+        elif token[0] == "cell" and phase == "play" and not self.prefix:
+            self.toasts.show("First click the hand card to place or discard.", palette.ACCENT)
+        else:
+            super().explain(token)
+            return
+        self.app.sound.play("error")
+
+    # -- words and drawing ---------------------------------------------------------------------
+
+    def title(self) -> str:
+        m = self.model
+        if not m:
+            return "Blanco"
+        return f"Blanco  ·  turn {m['turns'] + 1} of at most {m['max_turns']}"
+
+    def seat_detail(self, seat: int) -> str:
+        m = self.model
+        if not m:
+            return ""
+        g = m["grids"][seat]
+        left = g["rows"] * g["cols"]
+        return f"stage {g['stage']}  ·  {left} in grid  ·  {len(m['hands'][seat])} in hand"
+
+    def prompt(self) -> str:
+        m = self.model
+        if not m or m.get("result") or m["to_move"] is None:
+            return ""
+        seat, phase = m["to_move"], m["phase"]
+        if seat != self.seat:
+            name = self.name(seat)
+            return {
+                "reveal": f"{name} turns a card face up…",
+                "peek": f"{name} looks at a card…",
+                "turn": f"{name} is playing…",
+                "play": f"{name} places or discards a card…",
+                "eliminate": f"{name} chooses a line to remove…",
+                "reward": f"{name} may look at a card…",
+                "chain": f"{name} decides on the card after a chain reaction…",
+            }.get(phase, f"{name} is playing…")
+        prefix = self.prefix
+        setup = (
+            m["turns"] == 0 and all(len(h) == 2 for h in m["hands"]) and phase in ("reveal", "peek")
+        )
+        if phase == "reveal":
+            return (
+                "Setup: " if setup else ""
+            ) + "click one of your face-down cards to turn it face up"
+        if phase == "peek":
+            return (
+                "Setup: " if setup else "New grid: "
+            ) + "click a face-down card to look at it in secret"
+        if phase == "turn":
+            if len(prefix) == 2:
+                return "Both are face down: click the one to turn face up"
+            if prefix:
+                return "Swap: click a neighbouring card (Esc to start over)"
+            return (
+                "Your turn: take a card from the Deck (D) or the Discard pile (T)"
+                " – or click two neighbours to swap"
+            )
+        if phase == "play":
+            if len(prefix) == 2:
+                return "Now click a face-down card of your grid to turn it face up"
+            if prefix:
+                return "Click a grid place to put it there – or the discard pile to discard it"
+            return "You hold three cards: click the one to place or discard"
+        if phase == "eliminate":
+            return "Several lines are complete: choose which to remove first"
+        if phase == "reward":
+            return "Reward: click a face-down card to look at it – or Skip (S)"
+        if phase == "chain":
+            return "Chain reaction! Turn the card you looked at face up (R) – or keep it hidden (K)"
+        return ""
+
+    def toast_place(self) -> tuple[tuple[int, int], int]:
+        hand = self.geo.places["hand"]
+        return (hand.centerx, hand.bottom - layout.px(4, self.geo.s)), hand.width + layout.px(
+            40, self.geo.s
+        )
+
+    def paint_background(self, surface: pygame.Surface) -> None:
+        geo = self.geo
+        self.outline(surface, geo.places["draw"].inflate(-4, -4), "Deck")
+        self.outline(surface, geo.places["discard"].inflate(-4, -4), "Discard")
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        m = self.model
+        if not m:
+            return
+        geo = self.geo
+        size = layout.px(17, geo.s, 10)
+        box = geo.places["box"]
+        widgets.panel(
+            surface, box, palette.FELT_DARK, 200, palette.mix(palette.FELT, (255, 255, 255), 0.2), 6
+        )
+        widgets.blit_text(surface, f"Box: {len(m['box'])} removed", size, palette.TEXT_DIM, box)
+        draw = geo.places["draw"]
+        count = m["draw"]["count"]
+        widgets.blit_text(
+            surface,
+            f"{count} cards",
+            size,
+            palette.TEXT_DIM,
+            pygame.Rect(draw.left - 10, draw.top - size - 4, draw.width + 20, size + 2),
+        )
+        if m.get("peeked") is not None and m["to_move"] is not None:
+            seat = m["to_move"]
+            r, c = m["peeked"]
+            rows = self.grids[seat] if seat < len(self.grids) else []
+            if r < len(rows) and c < len(rows[r]):
+                rect = rows[r][c].rect.inflate(10, 10)
+                pygame.draw.rect(surface, (255, 120, 60), rect, 3, border_radius=8)
+
+
+def _pulse(sprite: CardSprite):
+    """A quick flash before an eliminated line flies to the box."""
+    from game.client.tween import Tween
+
+    def apply(t: float) -> None:
+        sprite.lift = 12 * (1 - abs(2 * t - 1))
+
+    return Tween(0.35, apply)

@@ -1,0 +1,410 @@
+"""The Quando table: fronts of your hand, the others' backs, the draw pile's visible side,
+the discard, drawing up or down, knock and pass, the triplet penalty."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+from game.client import layout, palette, widgets
+from game.client.cards import card_size
+from game.client.sprites import CardSprite
+from game.client.tables.base import FLIP, MOVE, PAUSE, Slot, Table, Token
+from game.client.tween import HOLD
+
+PILE_LAYER, DISCARD_LAYER, HAND_LAYER = 10, 20, 100
+
+
+class QuandoTable(Table):
+    """Quando as one seat sees it. A hand card shows its front to its holder and its back to
+    everyone else, so the viewer's hand shows fronts and every other hand shows backs."""
+
+    game = "quando"
+    BUTTONS = [
+        (("btn", "play"), "Play", "Enter", pygame.K_RETURN),
+        (("btn", "up"), "Draw visible", "U", pygame.K_u),
+        (("btn", "down"), "Draw hidden", "D", pygame.K_d),
+        (("btn", "knock"), "Knock", "K", pygame.K_k),
+        (("btn", "pass"), "Pass", "P", pygame.K_p),
+    ]
+    ALWAYS = frozenset({("btn", "play"), ("btn", "up"), ("btn", "down"), ("btn", "knock")})
+    VERBS = {
+        "play": "play cards",
+        "draw": "draw a card (visible or hidden side)",
+        "flip": "flip one of your zeros",
+        "knock": "knock",
+        "pass": "pass",
+    }
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.hands: list[list[CardSprite]] = []
+        self.pile: CardSprite | None = None
+        self.discard: list[CardSprite] = []
+        self.chosen: set[int] = set()
+        super().__init__(*args, **kwargs)
+
+    # -- sprites from the model ----------------------------------------------------------------
+
+    def _side(self, seat: int) -> list[int]:
+        hand = self.model["hands"][seat]
+        return hand["fronts"] if "fronts" in hand else hand["backs"]
+
+    def build(self) -> None:
+        geo = self.geo
+        pile = geo.places["draw"].center
+        self.hands = [
+            [
+                self.new_card(str(v), geo.hand_w if s == self.viewer else geo.small_w, pile)
+                for v in self._side(s)
+            ]
+            for s in range(self.players)
+        ]
+        self.discard = [
+            self.new_card(str(v), geo.pile_w, geo.places["discard"].center)
+            for v in self.model["discard"]
+        ]
+        top = self.model["draw"]["top"]
+        self.pile = None if top is None else self.new_card(str(top), geo.pile_w, pile)
+        self.chosen = set()
+
+    def deal_in(self, after: float = 0.0) -> float:
+        """Deal round robin from the pile: one card at a time, first player first."""
+        pile = self.geo.places["draw"].center
+        delays: dict[CardSprite, float] = {}
+        first = self.model.get("active", 0)
+        order = [(first + k) % self.players for k in range(self.players)]
+        step = 0.07
+        k = 0
+        for i in range(max((len(h) for h in self.hands), default=0)):
+            for seat in order:
+                if i < len(self.hands[seat]):
+                    sprite = self.hands[seat][i]
+                    sprite.move_to(pile, 0)
+                    delays[sprite] = after + k * step
+                    k += 1
+        self.place(MOVE, delays)
+        self.app.sound.play("slide")
+        return after + k * step + MOVE
+
+    def layout_slots(self) -> Iterable[tuple[CardSprite, Slot]]:
+        geo = self.geo
+        for area in geo.seats:
+            seat = area.seat
+            hand = self.hands[seat] if seat < len(self.hands) else []
+            mine = seat == self.viewer
+            width = geo.hand_w if mine else geo.small_w
+            step = width * 1.06 if mine else width * 0.72
+            for i, (sprite, pos) in enumerate(
+                zip(hand, layout.fan(area.cards, len(hand), width, step))
+            ):
+                token = ("hand", i) if mine and self.seat is not None else None
+                yield sprite, Slot(pos, width, HAND_LAYER + i, token)
+        if self.pile is not None:
+            yield self.pile, Slot(geo.places["draw"].center, geo.pile_w, PILE_LAYER, ("pile", "up"))
+        place = geo.places["discard"]
+        shown = 6
+        offset = layout.px(14, geo.s)
+        base_x = place.left + geo.pile_w / 2
+        n = len(self.discard)
+        for i, sprite in enumerate(self.discard):
+            k = max(0, i - max(0, n - shown))
+            yield sprite, Slot((base_x + k * offset, place.centery), geo.pile_w, DISCARD_LAYER + i)
+
+    # -- events --------------------------------------------------------------------------------
+
+    def on_event(self, event: dict) -> float:
+        kind = event["type"]
+        geo = self.geo
+        if kind == "play":
+            hand = self.hands[event["seat"]]
+            moved = [hand[i] for i in event["indices"]]
+            for i in reversed(event["indices"]):
+                del hand[i]
+            for sprite, front in zip(moved, event["fronts"]):
+                if sprite.code != str(front):
+                    sprite.flip_to(str(front), True, FLIP)
+                self.discard.append(sprite)
+            self.app.sound.play("slide")
+            if event["triplet"]:
+                self.flourish("TRIPLET!", geo.places["discard"].center, palette.DANGER, "penalty")
+                return MOVE + 0.9
+            return MOVE + 0.05 * len(moved)
+        if kind == "draw":
+            value = event.get("front", event.get("back"))
+            sprite = self.pile or self.new_card(str(value), geo.pile_w, geo.places["draw"].center)
+            self.pile = None
+            if sprite.code != str(value):
+                sprite.flip_to(str(value), True, FLIP, 0.08)
+            self.hands[event["seat"]].append(sprite)
+            top = event["draw"]["top"]
+            if top is not None:
+                self.pile = self.new_card(
+                    str(top), geo.pile_w, geo.places["draw"].center, layer=PILE_LAYER
+                )
+            self.app.sound.play("slide")
+            return MOVE
+        if kind == "turn_over":
+            pile = geo.places["draw"].center
+            for k, sprite in enumerate(reversed(self.discard)):
+                self.discard_sprite(sprite, pile, MOVE, k * 0.03, fade=False)
+            self.discard = []
+            top = event["draw"]["top"]
+            self.pile = (
+                None if top is None else self.new_card(str(top), geo.pile_w, pile, layer=PILE_LAYER)
+            )
+            if self.pile is not None:
+                self.pile.scale_x = 0.0
+                self.pile.flip_to(str(top), True, FLIP, MOVE)
+            self.toasts.show("The discard pile is turned over: it is the new draw pile.")
+            return MOVE + FLIP
+        if kind == "flip":
+            sprite = self.hands[event["seat"]][event["index"]]
+            value = event.get("front", event.get("back"))
+            sprite.flip_to(str(value), True, FLIP * 1.5)
+            self.toasts.show(
+                f"{self.who(event['seat'])} flip{'' if event['seat'] == self.seat else 's'} a zero."
+            )
+            self.app.sound.play("flip")
+            return FLIP * 1.5 + 0.2
+        if kind == "knock":
+            self.flourish(
+                "KNOCK!", self.geo.seat_area(event["seat"]).cards.center, palette.ACCENT, "knock"
+            )
+            return 1.1
+        if kind == "pass":
+            self.toasts.show(
+                f"{self.who(event['seat'])} pass{'' if event['seat'] == self.seat else 'es'}."
+            )
+            return 0.5
+        if kind == "draw_skipped":
+            self.toasts.show(f"No card left to draw for {self.who(event['seat'])}.")
+            return 0.3
+        if kind == "round_end":
+            self.hold = event
+            self.app.sound.play("win")
+            return HOLD
+        if kind == "game_over":
+            self.hold = event
+            self.game_over_flourish(event)
+            return HOLD
+        if kind == "deal":
+            pile = geo.places["draw"].center
+            old = (
+                [s for hand in self.hands for s in hand]
+                + self.discard
+                + ([self.pile] if self.pile else [])
+            )
+            for k, sprite in enumerate(old):
+                self.discard_sprite(sprite, pile, MOVE, k * 0.01)
+            self.hands, self.discard, self.pile = [], [], None
+            return 0.0
+        if kind == "next":
+            return PAUSE
+        return 0.0
+
+    def after_event(self, event: dict) -> float | None:
+        if event["type"] != "deal":
+            return None
+        collect = MOVE + 0.2
+        self.build()
+        if self.pile is not None:
+            self.pile.scale_x = 0.0
+            self.pile.flip_to(self.pile.code, True, FLIP, collect)
+        self.toasts.show(
+            f"Round {event['round'] + 1}: {self.who(event['first'])} "
+            f"play{'' if event['first'] == self.seat else 's'} first."
+        )
+        return self.deal_in(collect)
+
+    # -- choosing ------------------------------------------------------------------------------
+
+    def sequences(self, action: list) -> list[tuple[Token, ...]]:
+        verb = action[0]
+        if verb == "draw":
+            if action[1] == "up":
+                return [(("btn", "up"),), (("pile", "up"),)]
+            return [(("btn", "down"),)]
+        if verb in ("knock", "pass"):
+            return [(("btn", verb),)]
+        if verb == "flip":
+            return [(("hand", action[1]),)]
+        return []  # plays are chosen as a set of cards, below
+
+    def _plays(self) -> list[set[int]]:
+        return [set(a[1]) for a in self.legal or [] if a[0] == "play"]
+
+    def candidates(self) -> dict[Token, list[list]]:
+        out = super().candidates()
+        if not self.active:
+            return out
+        for play in self._plays():
+            if self.chosen <= play:
+                for i in play - self.chosen:
+                    out.setdefault(("hand", i), []).append(["play", sorted(play)])
+        if self.chosen and self.chosen in self._plays():
+            out[("btn", "play")] = [["play", sorted(self.chosen)]]
+        return out
+
+    def selected(self) -> set[Token]:
+        return {("hand", i) for i in self.chosen}
+
+    def click(self, token: Token | None) -> None:
+        plays = self._plays()
+        if token is not None and token[0] == "hand" and self.active and plays:
+            i = token[1]
+            if i in self.chosen:
+                self.chosen.discard(i)
+            elif any(self.chosen | {i} <= p for p in plays):
+                self.chosen.add(i)
+                self.app.sound.play("tick")
+            else:
+                self.explain(token)
+                return
+            self.refresh()
+            return
+        if token == ("btn", "play") and self.active and self.chosen in plays:
+            self.send(["play", sorted(self.chosen)])
+            return
+        super().click(token)
+
+    def clear_selection(self) -> None:
+        self.chosen = set()
+        super().clear_selection()
+        self.refresh()
+
+    def send(self, action: list) -> None:
+        self.chosen = set()
+        super().send(action)
+
+    def _meta(self, update: dict) -> float:
+        self.chosen = set()
+        return super()._meta(update)
+
+    def explain(self, token: Token) -> None:
+        phase = self.model.get("phase")
+        if phase == "draw":
+            self.toasts.show(
+                "Draw first: the visible side (U) or the hidden side (D).", palette.ACCENT
+            )
+        elif phase == "penalty":
+            self.toasts.show("Triplet penalty: " + self.options_text() + ".", palette.ACCENT)
+        elif token[0] == "hand" and self.chosen:
+            values = ", ".join(str(self._side(self.viewer)[i]) for i in sorted(self.chosen))
+            value = self._side(self.viewer)[token[1]]
+            self.toasts.show(
+                f"{value} makes no play with {values}: play equal numbers, "
+                "or exactly three in a row.",
+                palette.ACCENT,
+            )
+        elif token[0] == "hand":
+            self.toasts.show(
+                "That card is in no play: play equal numbers, or exactly three in a row.",
+                palette.ACCENT,
+            )
+        else:
+            super().explain(token)
+            return
+        self.app.sound.play("error")
+
+    def key_token(self, event: pygame.event.Event) -> Token | None:
+        if self.seat is None:
+            return None
+        return self.hand_token_key(event, len(self.hands[self.viewer]) if self.hands else 0)
+
+    def button_flash(self, token: Token) -> bool:
+        return token == ("btn", "play")
+
+    def button_specs(self) -> list[tuple[Token, str, str, int | None]]:
+        if self.seat is None:
+            return []
+        return list(self.BUTTONS)
+
+    # -- words and drawing ---------------------------------------------------------------------
+
+    def title(self) -> str:
+        m = self.model
+        if not m:
+            return "Quando"
+        target = m["target"]
+        return f"Quando  ·  round {m['round'] + 1}  ·  the game ends when a total reaches {target}"
+
+    def seat_detail(self, seat: int) -> str:
+        m = self.model
+        if not m:
+            return ""
+        return f"{m['totals'][seat]} points  ·  {len(self._side(seat))} cards"
+
+    def seat_badge(self, seat: int) -> str:
+        m = self.model
+        if m and m.get("knocker") == seat:
+            return "KNOCKED"
+        return ""
+
+    def prompt(self) -> str:
+        m = self.model
+        if not m or m.get("result"):
+            return ""
+        seat, phase = m["to_move"], m["phase"]
+        if seat is None:
+            return ""
+        knocker = m.get("knocker")
+        last = ""
+        if knocker is not None:
+            who = "you" if knocker == self.seat else self.name(knocker)
+            last = f" – last round, {who} knocked"
+        if seat == self.seat:
+            if phase == "draw":
+                return "Draw a card: the visible side (U) or the hidden side (D)"
+            if phase == "penalty":
+                if any(a[0] == "flip" for a in self.legal or []):
+                    return "Triplet penalty: click one of your zeros to flip it"
+                return "Triplet penalty: draw a card – visible (U) or hidden (D)"
+            if self.chosen and self.chosen in self._plays():
+                values = ", ".join(str(self._side(seat)[i]) for i in sorted(self.chosen))
+                return f"Play {values}? Press Play (Enter) – or add cards"
+            extra = []
+            if any(a[0] == "knock" for a in self.legal or []):
+                extra.append("knock (K)")
+            if any(a[0] == "pass" for a in self.legal or []):
+                extra.append("pass (P)")
+            more = (" – or " + " or ".join(extra)) if extra else ""
+            return "Your turn: choose cards to play" + more + last
+        name = self.name(seat)
+        if phase == "draw":
+            return f"{name} draws…{last}"
+        if phase == "penalty":
+            return f"{name} pays the triplet penalty…"
+        return f"{name} is playing…{last}"
+
+    def paint_background(self, surface: pygame.Surface) -> None:
+        geo = self.geo
+        draw = pygame.Rect((0, 0), card_size(geo.pile_w))
+        draw.center = geo.places["draw"].center
+        self.outline(surface, draw.inflate(-4, -4), "")
+        discard = pygame.Rect((0, 0), card_size(geo.pile_w))
+        discard.midleft = (geo.places["discard"].left, geo.places["discard"].centery)
+        self.outline(surface, discard.inflate(-4, -4), "Discard")
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        geo = self.geo
+        m = self.model
+        if not m:
+            return
+        count = m["draw"]["count"]
+        rect = pygame.Rect((0, 0), card_size(geo.pile_w))
+        rect.center = geo.places["draw"].center
+        # The pile's thickness: a few offset edges under the top card.
+        for k in range(min(5, max(0, count - 1)), 0, -1):
+            edge = rect.move(k * 2, k * 2).inflate(-6, -6)
+            pygame.draw.rect(surface, (236, 230, 214), edge, border_radius=6)
+            pygame.draw.rect(surface, (120, 112, 100), edge, 1, border_radius=6)
+        size = layout.px(18, geo.s, 11)
+        label = f"Draw pile: {count}" if count else "Draw pile: empty"
+        widgets.blit_text(
+            surface,
+            label,
+            size,
+            palette.mix(palette.FELT, (255, 255, 255), 0.7),
+            pygame.Rect(rect.left - 40, rect.bottom + 4, rect.width + 80, size + 4),
+        )

@@ -1,0 +1,381 @@
+"""The Quäsenbö table: the played row (fanned, scrolling when long), your hand, the others'
+hands, the draw pile, the Excuse's suit choice and the Quäsenbö penalty called out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+from game.client import layout, palette, widgets
+from game.client.cards import DECKTET_CARDS, DECKTET_SUITS, card_size, render_symbol
+from game.client.sprites import CardSprite
+from game.client.tables.base import FLIP, MOVE, PAUSE, Slot, Table, Token
+from game.client.tween import HOLD
+
+PILE_LAYER, ROW_LAYER, HAND_LAYER = 10, 20, 300
+
+
+def suits_of(code: str, named: str | None) -> set[str]:
+    """The suits a row card counts as: the Excuse counts as the suit it named."""
+    if named:
+        return {named}
+    base = code[:-2] if code.endswith("#2") else code
+    return set(DECKTET_CARDS[base][1])
+
+
+class QuasenboTable(Table):
+    """Quäsenbö as one seat sees it."""
+
+    game = "quasenbo"
+    BUTTONS = [
+        (("btn", "draw"), "Draw", "D", pygame.K_d),
+        (("btn", "pass"), "Pass", "P", pygame.K_p),
+    ]
+    ALWAYS = frozenset({("btn", "draw")})
+    VERBS = {
+        "play": "play a card that shares a suit or the rank with the last one",
+        "draw": "draw a card",
+        "pass": "pass",
+    }
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.hands: list[list[CardSprite]] = []
+        self.row: list[CardSprite] = []
+        self.pile: CardSprite | None = None
+        self.offset: int | None = None
+        """The first row card shown in full when scrolled back; None: follow the end."""
+        super().__init__(*args, **kwargs)
+
+    # -- sprites from the model ----------------------------------------------------------------
+
+    def _badge(self, suit: str | None) -> pygame.Surface | None:
+        if not suit:
+            return None
+        return render_symbol("quasenbo", suit, max(24, layout.px(26, self.geo.s)))
+
+    def build(self) -> None:
+        geo = self.geo
+        pile = geo.places["draw"].center
+        self.hands = []
+        for seat in range(self.players):
+            codes = self.model["hands"][seat]
+            if codes is None:
+                codes = [None] * self.model["hand_sizes"][seat]
+            width = geo.hand_w if seat == self.viewer else geo.small_w
+            self.hands.append(
+                [self.new_card(code, width, pile, face_up=code is not None) for code in codes]
+            )
+        self.row = []
+        for code, named in zip(self.model["row"], self.model["named"]):
+            sprite = self.new_card(code, geo.pile_w, geo.places["row"].center)
+            sprite.badge = self._badge(named)
+            self.row.append(sprite)
+        self.pile = (
+            self.new_card(None, geo.pile_w, pile, face_up=False)
+            if self.model["draw"]["count"]
+            else None
+        )
+        self.offset = None
+
+    def deal_in(self, after: float = 0.0) -> float:
+        pile = self.geo.places["draw"].center
+        delays: dict[CardSprite, float] = {}
+        k = 0
+        for i in range(max((len(h) for h in self.hands), default=0)):
+            for seat in range(self.players):
+                if i < len(self.hands[seat]):
+                    self.hands[seat][i].move_to(pile, 0)
+                    delays[self.hands[seat][i]] = after + k * 0.04
+                    k += 1
+        for sprite in self.row:
+            sprite.move_to(pile, 0)
+            delays[sprite] = after + k * 0.04
+        self.place(MOVE, delays)
+        self.app.sound.play("slide")
+        return after + k * 0.04 + MOVE
+
+    def _row_geometry(self) -> tuple[float, int]:
+        """(step between row cards, how many fit in full)."""
+        area = self.geo.places["row"]
+        width = self.geo.pile_w
+        step = width * 0.46
+        return step, max(1, int((area.width - width) // step) + 1)
+
+    def _first_shown(self) -> int:
+        _, fit = self._row_geometry()
+        last_start = max(0, len(self.row) - fit)
+        return last_start if self.offset is None else max(0, min(self.offset, last_start))
+
+    def layout_slots(self) -> Iterable[tuple[CardSprite, Slot]]:
+        geo = self.geo
+        for area in geo.seats:
+            seat = area.seat
+            if seat >= len(self.hands):
+                continue
+            hand = self.hands[seat]
+            mine = seat == self.viewer
+            width = geo.hand_w if mine else geo.small_w
+            step = width * 1.02 if mine else width * 0.5
+            align = "center"
+            for i, (sprite, pos) in enumerate(
+                zip(hand, layout.fan(area.cards, len(hand), width, step, align))
+            ):
+                token = ("hand", i) if mine and self.seat is not None else None
+                yield sprite, Slot(pos, width, HAND_LAYER + i, token)
+        if self.pile is not None:
+            yield (
+                self.pile,
+                Slot(geo.places["draw"].center, geo.pile_w, PILE_LAYER, ("pile", "deck")),
+            )
+        row = geo.places["row"]
+        step, fit = self._row_geometry()
+        first = self._first_shown()
+        x0 = row.left + geo.pile_w / 2
+        for i, sprite in enumerate(self.row):
+            k = min(max(i - first, 0), fit - 1)
+            # Cards scrolled out lie stacked under the first (or last) one shown.
+            yield sprite, Slot((x0 + k * step, row.centery), geo.pile_w, ROW_LAYER + i)
+
+    # -- events --------------------------------------------------------------------------------
+
+    def on_event(self, event: dict) -> float:
+        kind = event["type"]
+        geo = self.geo
+        seat: int = event.get("seat", -1)
+        if kind == "play":
+            sprite = self.hands[seat].pop(event["index"])
+            if not sprite.face_up or sprite.code != event["card"]:
+                sprite.flip_to(event["card"], True, FLIP)
+            sprite.badge = self._badge(event["suit"])
+            self.row.append(sprite)
+            self.offset = None
+            self.app.sound.play("slide")
+            if event["suit"]:
+                self.toasts.show(f"The Excuse stands for {event['suit']}.")
+            return MOVE + 0.05
+        if kind == "penalty":
+            self.flourish("QUÄSENBÖ!", geo.places["row"].center, palette.DANGER, "penalty")
+            cards = "a penalty card" if event["count"] == 1 else f"{event['count']} penalty cards"
+            self.toasts.show(
+                f"{event['run']} of a suit in a row: {self.who(seat)} "
+                f"draw{'' if seat == self.seat else 's'} {cards}!",
+                palette.DANGER,
+                3.5,
+            )
+            return 1.0
+        if kind == "reshuffle":
+            pile = geo.places["draw"].center
+            kept = event["kept"]
+            gone, self.row = self.row[:-kept], self.row[-kept:]
+            for k, sprite in enumerate(gone):
+                sprite.badge = None
+                sprite.flip_to(None, False, FLIP, k * 0.02)
+                self.discard_sprite(sprite, pile, MOVE, k * 0.02, fade=False)
+            if self.pile is None:
+                self.pile = self.new_card(None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER)
+            self.offset = None
+            self.toasts.show("The played row is shuffled into a new draw pile.")
+            return MOVE + 0.3
+        if kind == "draw":
+            card = event.get("card")
+            sprite = self.pile or self.new_card(
+                None, geo.pile_w, geo.places["draw"].center, face_up=False
+            )
+            self.pile = None
+            if card is not None:
+                sprite.flip_to(card, True, FLIP, 0.1)
+            if event["draw"]:
+                self.pile = self.new_card(
+                    None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
+                )
+            self.hands[seat].append(sprite)
+            self.app.sound.play("slide")
+            return MOVE * (0.8 if event["penalty"] else 0.6)
+        if kind == "draw_skipped":
+            self.toasts.show(f"No card left to draw for {self.who(seat)}.")
+            return 0.3
+        if kind == "pass":
+            self.toasts.show(
+                f"{self.who(seat)} cannot play and pass{'' if seat == self.seat else 'es'}."
+            )
+            return 0.5
+        if kind == "game_over":
+            self.hold = event
+            self.game_over_flourish(event)
+            return HOLD
+        if kind == "next":
+            return PAUSE
+        return 0.0
+
+    # -- choosing ------------------------------------------------------------------------------
+
+    def sequences(self, action: list) -> list[tuple[Token, ...]]:
+        verb = action[0]
+        if verb == "play":
+            if len(action) == 3:
+                return [(("hand", action[1]), ("suit", action[2]))]
+            return [(("hand", action[1]),)]
+        if verb == "draw":
+            return [(("pile", "deck"),), (("btn", "draw"),)]
+        return [(("btn", verb),)]
+
+    def button_specs(self) -> list[tuple[Token, str, str, int | None]]:
+        if self.seat is None:
+            return []
+        specs = list(self.BUTTONS)
+        if self.prefix:
+            for suit in DECKTET_SUITS:
+                specs.append((("suit", suit), f"As {suit}", "", None))
+        return specs
+
+    def _sync_buttons(self, candidates: dict) -> None:
+        super()._sync_buttons(candidates)
+        for button in self.buttons:
+            token = button.token  # type: ignore[attr-defined]
+            if token[0] == "suit":
+                button.icon = render_symbol("quasenbo", token[1], max(24, button.rect.height - 12))
+
+    def key_token(self, event: pygame.event.Event) -> Token | None:
+        if self.seat is None:
+            return None
+        return self.hand_token_key(event, len(self.hands[self.viewer]) if self.hands else 0)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.geo.places["row"].collidepoint(
+            pygame.mouse.get_pos()
+        ):
+            self.scroll(-event.y if event.y else event.x)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.scroll(-3 if event.key == pygame.K_LEFT else 3)
+            return True
+        return super().handle(event)
+
+    def scroll(self, delta: int) -> None:
+        """Look back along a long played row (or forward again)."""
+        _, fit = self._row_geometry()
+        last_start = max(0, len(self.row) - fit)
+        first = self._first_shown() + delta
+        self.offset = None if first >= last_start else max(0, first)
+        self.place(0.2)
+
+    def explain(self, token: Token) -> None:
+        if token[0] == "hand" and any(a[0] == "play" for a in self.legal or []):
+            self.toasts.show(
+                "That card shares neither a suit nor the rank with the last card.", palette.ACCENT
+            )
+            self.app.sound.play("error")
+            return
+        super().explain(token)
+
+    # -- words and drawing ---------------------------------------------------------------------
+
+    def title(self) -> str:
+        m = self.model
+        if not m:
+            return "Quäsenbö"
+        return f"Quäsenbö  ·  {m['draw']['count']} cards to draw  ·  {len(m['row'])} played"
+
+    def seat_detail(self, seat: int) -> str:
+        m = self.model
+        if not m:
+            return ""
+        n = m["hand_sizes"][seat]
+        return f"{n} card{'s' if n != 1 else ''}"
+
+    def prompt(self) -> str:
+        m = self.model
+        if not m or m.get("result") or m["to_move"] is None:
+            return ""
+        seat = m["to_move"]
+        if seat != self.seat:
+            return f"{self.name(seat)} is playing…"
+        if self.prefix:
+            return "The Excuse: choose the suit it stands for"
+        verbs = {a[0] for a in self.legal or []}
+        if "play" in verbs:
+            return "Your turn: play a card that shares a suit or the rank with the last card"
+        if "draw" in verbs:
+            return "No card of yours matches: draw (D) until one does"
+        if "pass" in verbs:
+            return "Nothing matches and nothing is left to draw: pass (P)"
+        return "Your turn"
+
+    def paint_background(self, surface: pygame.Surface) -> None:
+        draw = self.geo.places["draw"]
+        self.outline(surface, draw.inflate(-4, -4), "Draw pile")
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        m = self.model
+        if not m or not self.row:
+            return
+        geo = self.geo
+        size = layout.px(18, geo.s, 10)
+        # The run: the last cards sharing a suit, underlined with that suit.
+        run = min(m["run"], len(self.row))
+        if run >= 2:
+            cards = self.row[-run:]
+            common = set.intersection(
+                *(suits_of(c, n) for c, n in zip(m["row"][-run:], m["named"][-run:]))
+            )
+            left = min(s.rect.left for s in cards)
+            right = max(s.rect.right for s in cards)
+            bottom = max(s.rect.bottom for s in cards) + 4
+            color = palette.DANGER if run >= 3 else palette.ACCENT
+            bar = pygame.Rect(left, bottom, right - left, max(3, layout.px(5, geo.s)))
+            pygame.draw.rect(surface, color, bar, border_radius=3)
+            label = f"run of {run}" + (
+                " – Quäsenbö!" if run >= 3 else " – a third would cost a card"
+            )
+            where = widgets.blit_text(
+                surface,
+                label,
+                size,
+                color,
+                pygame.Rect(left, bar.bottom + 2, max(right - left, 260), size + 4),
+                "left",
+            )
+            x = where.right + 6
+            for suit in sorted(common, key=DECKTET_SUITS.index):
+                icon = render_symbol("quasenbo", suit, max(24, size + 6))
+                surface.blit(icon, icon.get_rect(midleft=(x, where.centery)))
+                x += icon.get_width() + 2
+        first = self._first_shown()
+        _, fit = self._row_geometry()
+        area = geo.places["row"]
+        if first > 0:
+            widgets.blit_text(
+                surface,
+                f"< {first} earlier (mouse wheel or arrow keys)",
+                size,
+                palette.TEXT_DIM,
+                pygame.Rect(area.left, area.top - 2, 300, size + 2),
+                "left",
+            )
+        later = len(self.row) - first - fit
+        if later > 0:
+            widgets.blit_text(
+                surface,
+                f"{later} later >",
+                size,
+                palette.TEXT_DIM,
+                pygame.Rect(area.right - 300, area.top - 2, 300, size + 2),
+                "right",
+            )
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        m = self.model
+        if not m:
+            return
+        geo = self.geo
+        size = layout.px(18, geo.s, 10)
+        rect = pygame.Rect((0, 0), card_size(geo.pile_w))
+        rect.center = geo.places["draw"].center
+        widgets.blit_text(
+            surface,
+            f"{m['draw']['count']} cards",
+            size,
+            palette.TEXT_DIM,
+            pygame.Rect(rect.left - 20, rect.top - size - 6, rect.width + 40, size + 2),
+        )

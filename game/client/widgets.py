@@ -1,0 +1,551 @@
+"""Shared widgets: text, buttons, text fields, choices, panels, toasts and seat name plates.
+
+Widgets keep only their own little state (hover, focus, the text typed); what a click means
+is the callback the scene gives them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any, TypeVar
+
+import pygame
+
+from game.client import palette
+from game.client.palette import RGB
+
+Rect = pygame.Rect
+
+
+@lru_cache(maxsize=1024)
+def text(value: str, size: int, color: RGB = palette.TEXT) -> pygame.Surface:
+    """`value` rendered antialiased at font `size` (cached: do not draw on the result)."""
+    return palette.font(max(8, size)).render(value, True, color)
+
+
+def fit_text(value: str, size: int, color: RGB, max_width: int) -> pygame.Surface:
+    """`value` at `size`, or smaller until it is at most `max_width` wide."""
+    while size > 10 and text(value, size, color).get_width() > max_width:
+        size -= 1
+    return text(value, size, color)
+
+
+def blit_text(
+    surface: pygame.Surface, value: str, size: int, color: RGB, rect: Rect, align: str = "center"
+) -> Rect:
+    """Draw `value` in `rect` ("center", "left" or "right", vertically centred), shrunk to
+    fit its width; returns where it went."""
+    surf = fit_text(value, size, color, rect.width)
+    where = surf.get_rect()
+    where.centery = rect.centery
+    if align == "left":
+        where.left = rect.left
+    elif align == "right":
+        where.right = rect.right
+    else:
+        where.centerx = rect.centerx
+    surface.blit(surf, where)
+    return where
+
+
+def wrap(value: str, size: int, width: int) -> list[str]:
+    """`value` broken into lines no wider than `width` at font `size` (blank lines kept)."""
+    font = palette.font(size)
+    lines: list[str] = []
+    for paragraph in value.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def panel(
+    surface: pygame.Surface,
+    rect: Rect,
+    color: RGB = palette.PANEL,
+    alpha: int = 235,
+    edge: RGB | None = palette.PANEL_EDGE,
+    radius: int = 10,
+) -> None:
+    """A rounded translucent box."""
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*color, alpha), box.get_rect(), border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(box, (*edge, 255), box.get_rect(), 2, border_radius=radius)
+    surface.blit(box, rect)
+
+
+def shade(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken the whole surface (behind a dialog)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))
+
+
+class Widget:
+    """Something on screen that may take input. `handle` returns True when it used the event."""
+
+    def __init__(self, rect: Rect) -> None:
+        self.rect = Rect(rect)
+        self.visible = True
+        self.enabled = True
+        self.focused = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def activate(self) -> None:
+        """Do what pressing the widget does (Enter on a focused button); most do nothing."""
+
+    def draw(self, surface: pygame.surface.Surface) -> None:
+        raise NotImplementedError
+
+    @property
+    def focusable(self) -> bool:
+        return False
+
+
+class Button(Widget):
+    """A labelled button: calls `on_click()` when clicked (or its `key` is pressed, if the
+    scene passes keys on). `style` is "normal", "primary" (gold) or "danger"."""
+
+    def __init__(
+        self,
+        rect: Rect,
+        label: str,
+        on_click: Callable[[], Any],
+        *,
+        style: str = "normal",
+        hint: str = "",
+        key: int | None = None,
+    ) -> None:
+        super().__init__(rect)
+        self.label = label
+        self.on_click = on_click
+        self.style = style
+        self.hint = hint
+        self.key = key
+        self.hover = False
+        self.pressed = False
+        self.flash = False
+        """Drawn glowing: the button is the one the player is expected to press."""
+        self.icon: pygame.Surface | None = None
+        """A picture drawn at the left of the label (a suit symbol)."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            return False
+        if not self.enabled:
+            return (
+                event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+                and event.button == 1
+                and self.rect.collidepoint(event.pos)
+            )
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was, self.pressed = self.pressed, False
+            if was and self.rect.collidepoint(event.pos):
+                self.on_click()
+                return True
+        if (
+            event.type == pygame.KEYDOWN
+            and self.focused
+            and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+        ):
+            self.on_click()
+            return True
+        return False
+
+    @property
+    def focusable(self) -> bool:
+        return self.visible and self.enabled
+
+    def activate(self) -> None:
+        self.on_click()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        base = {"primary": (196, 142, 24), "danger": (160, 52, 52), "action": (40, 112, 190)}.get(
+            self.style, (58, 70, 88)
+        )
+        if not self.enabled:
+            base = (38, 42, 50) if self.style == "action" else palette.mix(base, (40, 44, 52), 0.6)
+        elif self.pressed:
+            base = palette.mix(base, (0, 0, 0), 0.25)
+        elif self.hover or self.focused:
+            base = palette.mix(base, (255, 255, 255), 0.18)
+        radius = max(4, self.rect.height // 5)
+        if self.flash and self.enabled:
+            glow = self.rect.inflate(8, 8)
+            pygame.draw.rect(surface, palette.HIGHLIGHT_LEGAL, glow, 3, border_radius=radius + 4)
+        pygame.draw.rect(surface, base, self.rect, border_radius=radius)
+        edge = (
+            palette.HIGHLIGHT_HOVER
+            if (self.focused and self.enabled)
+            else palette.mix(base, (255, 255, 255), 0.3)
+        )
+        pygame.draw.rect(surface, edge, self.rect, 2, border_radius=radius)
+        color = palette.TEXT if self.enabled else palette.TEXT_DIM
+        size = max(12, int(self.rect.height * 0.46))
+        label_rect = self.rect.inflate(-12, 0)
+        if self.icon is not None:
+            surface.blit(
+                self.icon, self.icon.get_rect(midleft=(self.rect.left + 8, self.rect.centery))
+            )
+            label_rect.left += self.icon.get_width() + 4
+            label_rect.width -= self.icon.get_width() + 4
+        if self.hint:
+            hint = text(self.hint, max(10, int(size * 0.7)), palette.mix(color, base, 0.35))
+            surface.blit(hint, hint.get_rect(midright=(self.rect.right - 8, self.rect.centery)))
+            label_rect.width -= hint.get_width() + 8
+        blit_text(surface, self.label, size, color, label_rect)
+
+
+class TextField(Widget):
+    """One line of text the player types; `on_enter()` when Return is pressed in it."""
+
+    def __init__(
+        self,
+        rect: Rect,
+        value: str = "",
+        *,
+        max_len: int = 64,
+        on_enter: Callable[[], Any] | None = None,
+        placeholder: str = "",
+    ) -> None:
+        super().__init__(rect)
+        self.value = value
+        self.max_len = max_len
+        self.on_enter = on_enter
+        self.placeholder = placeholder
+
+    @property
+    def focusable(self) -> bool:
+        return self.visible and self.enabled
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.rect.collidepoint(event.pos)
+        if not self.focused:
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.on_enter is not None:
+                    self.on_enter()
+                return True
+            if event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+                return True
+            return event.key not in (pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
+        if event.type == pygame.TEXTINPUT:
+            room = self.max_len - len(self.value)
+            self.value += "".join(ch for ch in event.text if ch.isprintable())[:room]
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (20, 24, 30), self.rect, border_radius=6)
+        edge = palette.ACCENT if self.focused else palette.PANEL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, 2, border_radius=6)
+        size = max(12, int(self.rect.height * 0.5))
+        inner = self.rect.inflate(-16, 0)
+        shown = self.value or self.placeholder
+        color = palette.TEXT if self.value else palette.TEXT_DIM
+        surf = text(shown, size, color)
+        # Show the end of a long value: that is where the caret is.
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        x = inner.left if surf.get_width() <= inner.width else inner.right - surf.get_width() - 4
+        surface.blit(surf, (x, self.rect.centery - surf.get_height() // 2))
+        if self.focused:
+            caret_x = min(inner.right - 2, x + (surf.get_width() if self.value else 0) + 2)
+            pygame.draw.line(
+                surface,
+                palette.TEXT,
+                (caret_x, self.rect.top + 8),
+                (caret_x, self.rect.bottom - 8),
+                2,
+            )
+        surface.set_clip(clip)
+
+
+class Choice(Widget):
+    """One of several values, stepped with the arrows, a click (right half: next, left half:
+    previous) or the Left/Right keys when focused. `on_change(value)` after each change."""
+
+    def __init__(
+        self,
+        rect: Rect,
+        options: Sequence[tuple[Any, str]],
+        value: Any = None,
+        *,
+        on_change: Callable[[Any], Any] | None = None,
+    ) -> None:
+        super().__init__(rect)
+        self.options = list(options)
+        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
+        self.on_change = on_change
+        self.hover = False
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0]
+
+    @property
+    def focusable(self) -> bool:
+        return self.visible and self.enabled
+
+    def step(self, delta: int) -> None:
+        self.index = (self.index + delta) % len(self.options)
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.visible or not self.enabled:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            self.step(1 if event.pos[0] >= self.rect.centerx else -1)
+            return True
+        elif event.type == pygame.MOUSEWHEEL and self.hover:
+            self.step(-1 if event.y > 0 else 1)
+            return True
+        elif (
+            event.type == pygame.KEYDOWN
+            and self.focused
+            and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
+        ):
+            self.step(1 if event.key == pygame.K_RIGHT else -1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        base = (44, 52, 66) if self.enabled else (36, 40, 48)
+        if self.hover and self.enabled:
+            base = palette.mix(base, (255, 255, 255), 0.1)
+        pygame.draw.rect(surface, base, self.rect, border_radius=6)
+        edge = palette.ACCENT if self.focused else palette.PANEL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, 2, border_radius=6)
+        size = max(12, int(self.rect.height * 0.5))
+        arrow = self.rect.height // 4
+        cy = self.rect.centery
+        color = palette.TEXT if self.enabled else palette.TEXT_DIM
+        left_x, right_x = self.rect.left + 14, self.rect.right - 14
+        pygame.draw.polygon(
+            surface,
+            color,
+            [(left_x, cy), (left_x + arrow, cy - arrow), (left_x + arrow, cy + arrow)],
+        )
+        pygame.draw.polygon(
+            surface,
+            color,
+            [(right_x, cy), (right_x - arrow, cy - arrow), (right_x - arrow, cy + arrow)],
+        )
+        blit_text(
+            surface, self.options[self.index][1], size, color, self.rect.inflate(-4 * arrow - 28, 0)
+        )
+
+
+W = TypeVar("W", bound=Widget)
+
+
+class Form:
+    """Widgets with keyboard focus: Tab / Shift-Tab and Up / Down move it; Enter in the last
+    field or anywhere on a button activates it."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+        self.widgets: list[Widget] = list(widgets)
+        self.focus_index = -1
+
+    def add(self, widget: W) -> W:
+        self.widgets.append(widget)
+        return widget
+
+    def focus(self, widget: Widget | None) -> None:
+        for w in self.widgets:
+            w.focused = w is widget
+        self.focus_index = self.widgets.index(widget) if widget in self.widgets else -1
+
+    def move_focus(self, delta: int) -> None:
+        candidates = [w for w in self.widgets if w.focusable]
+        if not candidates:
+            return
+        current = (
+            self.widgets[self.focus_index] if 0 <= self.focus_index < len(self.widgets) else None
+        )
+        k = candidates.index(current) if current in candidates else (-1 if delta > 0 else 0)
+        self.focus(candidates[(k + delta) % len(candidates)])
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next(
+                (
+                    w
+                    for w in self.widgets
+                    if w.visible and w.focusable and w.rect.collidepoint(event.pos)
+                ),
+                None,
+            )
+            if hit is not None:
+                self.focus(hit)
+        for widget in self.widgets:
+            if widget.visible and widget.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.move_focus(-1 if event.key == pygame.K_UP else 1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for widget in self.widgets:
+            if widget.visible:
+                widget.draw(surface)
+
+
+class Toasts:
+    """Short messages that appear, stay a moment and fade: "Ann passes", "Draw first"."""
+
+    def __init__(self) -> None:
+        self.items: list[list[Any]] = []  # [message, color, age, life]
+
+    def show(self, message: str, color: RGB = palette.TEXT, life: float = 2.6) -> None:
+        self.items = [i for i in self.items if i[0] != message][-3:]
+        self.items.append([message, color, 0.0, life])
+
+    def update(self, dt: float) -> None:
+        for item in self.items:
+            item[2] += dt
+        self.items = [i for i in self.items if i[2] < i[3]]
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.items)
+
+    def draw(
+        self, surface: pygame.Surface, anchor: tuple[int, int], size: int, width: int = 10_000
+    ) -> None:
+        """Draw the messages stacked upwards from `anchor` (their bottom centre), each
+        wrapped to at most `width` pixels."""
+        x, y = anchor
+        for message, color, age, life in reversed(self.items[-3:]):
+            alpha = 255 if age < life - 0.5 else int(255 * max(0.0, (life - age) / 0.5))
+            lines = [text(line, size, color) for line in wrap(message, size, max(60, width - size))]
+            inner_w = max(line.get_width() for line in lines)
+            inner_h = sum(line.get_height() for line in lines)
+            box = pygame.Rect(0, 0, inner_w + size, inner_h + size // 2)
+            box.midbottom = (x, y)
+            plate = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(
+                plate,
+                (16, 20, 26, min(220, alpha)),
+                plate.get_rect(),
+                border_radius=min(box.height, 40) // 3,
+            )
+            ly = size // 4
+            for line in lines:
+                label = line.copy()
+                label.set_alpha(alpha)
+                plate.blit(label, label.get_rect(midtop=(box.width // 2, ly)))
+                ly += line.get_height()
+            surface.blit(plate, box)
+            y = box.top - 4
+
+
+def seat_plate(
+    surface: pygame.Surface,
+    rect: Rect,
+    name: str,
+    detail: str,
+    *,
+    current: bool,
+    me: bool,
+    status: str = "",
+    clock: float | None = None,
+    accent: RGB = palette.ACCENT,
+) -> None:
+    """A seat's name plate: its name, a detail line (score, cards), a status word ("KNOCKED",
+    "away") and, for the seat that must decide, a gold frame, a marker and the turn clock
+    (`clock` = fraction of the time left)."""
+    bg = (58, 50, 22) if current else palette.PANEL
+    pygame.draw.rect(surface, bg, rect, border_radius=8)
+    pygame.draw.rect(
+        surface,
+        accent if current else palette.PANEL_EDGE,
+        rect,
+        3 if current else 1,
+        border_radius=8,
+    )
+    h = rect.height
+    if h >= 60:
+        name_rect = Rect(rect.left + 10, rect.top + 6, rect.width - 20, h // 3)
+        detail_rect = Rect(rect.left + 10, name_rect.bottom + 2, rect.width - 20, h // 4)
+        status_rect = Rect(rect.left + 10, detail_rect.bottom + 2, rect.width - 20, h // 4)
+        size = max(14, h // 4)
+    else:
+        name_rect = Rect(rect.left + 8, rect.top, rect.width * 0.55 - 8, h)
+        detail_rect = Rect(name_rect.right + 4, rect.top, rect.width * 0.45 - 12, h)
+        status_rect = None
+        size = max(12, int(h * 0.62))
+    if current:
+        # A small triangle pointing at the plate's name: the eye finds the turn fast.
+        tip = (rect.left - 2, rect.centery)
+        pygame.draw.polygon(
+            surface, accent, [tip, (tip[0] - 12, tip[1] - 9), (tip[0] - 12, tip[1] + 9)]
+        )
+    label = name + (" (you)" if me else "")
+    blit_text(
+        surface, label, size, palette.TEXT if not current else (255, 236, 170), name_rect, "left"
+    )
+    blit_text(
+        surface,
+        detail,
+        max(11, int(size * 0.85)),
+        palette.TEXT_DIM,
+        detail_rect,
+        "left" if status_rect else "right",
+    )
+    if status and status_rect is not None:
+        blit_text(surface, status, max(11, int(size * 0.8)), palette.ACCENT, status_rect, "left")
+    elif status:
+        # A short plate has no room for a third line: the status sits after the name.
+        tag = text(status, max(10, int(size * 0.8)), (30, 24, 8))
+        name_w = fit_text(label, size, palette.TEXT, name_rect.width).get_width()
+        pill = tag.get_rect(midleft=(name_rect.left + name_w + 10, rect.centery)).inflate(10, 4)
+        if pill.right < detail_rect.right - 40:
+            pygame.draw.rect(surface, palette.ACCENT, pill, border_radius=pill.height // 2)
+            surface.blit(tag, tag.get_rect(center=pill.center))
+    if clock is not None:
+        bar = Rect(
+            rect.left + 6, rect.bottom - 6, round((rect.width - 12) * max(0.0, min(1.0, clock))), 3
+        )
+        color = palette.DANGER if clock < 0.25 else palette.ACCENT
+        pygame.draw.rect(surface, color, bar)

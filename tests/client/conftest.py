@@ -1,0 +1,88 @@
+"""Client test fixtures: private config and data folders, an App to drive frame by frame,
+and a real server in another process."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def private_folders(tmp_path, monkeypatch):
+    """Settings and replay logs go to the test's own folders, never the user's."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path
+
+
+@pytest.fixture
+def make_app():
+    """Apps at 1280×720 with fast animations and no sound; shut down after the test."""
+    from game.client.app import App
+    from game.client.config import Settings
+    from game.client.scenes.title import TitleScene
+
+    apps = []
+
+    def make(size=(1280, 720), speed: float = 4.0, retry_for: float = 1.0):
+        app = App(Settings(name="Tester", speed=speed, sound=False), size=size, retry_for=retry_for)
+        app.reset(TitleScene(app))
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.shutdown()
+
+
+@pytest.fixture
+def server_process(tmp_path):
+    """`python server.py` on 127.0.0.1 and a free port, in its own process: (port, process)."""
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            str(ROOT / "server.py"),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--log-dir",
+            str(tmp_path / "server-logs"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+    )
+    line = proc.stdout.readline()
+    if "listening on" not in line:
+        proc.kill()
+        pytest.fail(f"the server did not start: {line!r}")
+    port = int(line.rsplit(":", 1)[1])
+    yield port, proc
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait(10)
+
+
+def wait_for(predicate, timeout: float = 10.0, step=None) -> bool:
+    """Call `step()` (if given) until `predicate()` or `timeout` seconds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        if step is not None:
+            step()
+        else:
+            time.sleep(0.01)
+    return predicate()

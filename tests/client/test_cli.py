@@ -1,0 +1,95 @@
+"""`python -m game`: clear errors for bad flags, and the headless mode runs and saves a frame."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.client.conftest import ROOT
+
+
+def run_game(
+    *args: str, env_extra: dict | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess:
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        **(env_extra or {}),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["--size", "big"], "is not a size"),
+        (["--frames", "0"], "must be above zero"),
+        (["--game", "poker", "--autoplay"], "invalid choice"),
+        (["--tour"], "--tour needs --screenshots"),
+        (["--connect", "host:99999"], "port"),
+        (["--replay", "/no/such/file.ctr"], "no such file"),
+        (["--autoplay", "--game", "quasenbo", "--players", "9"], "2 to 8 players"),
+        (["--autoplay", "--option", "colour=blue"], "unknown option"),
+        (["--players", "3"], "go with --autoplay"),
+    ],
+)
+def test_bad_flags_are_clear_errors(args, words, private_folders):
+    result = run_game(*args)
+    assert result.returncode == 2
+    assert words in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_headless_frames_save_a_screenshot(tmp_path, private_folders):
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    settings = tmp_path / "config" / "cardtable" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text("{broken", encoding="utf-8")
+    result = run_game(
+        "--headless",
+        "--frames",
+        "3",
+        "--size",
+        "960x540",
+        "--screenshots",
+        str(tmp_path / "shots"),
+        env_extra=env,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "using the defaults" in result.stderr
+    import pygame
+
+    image = pygame.image.load(str(tmp_path / "shots" / "frame.png"))
+    assert image.get_size() == (960, 540)
+
+
+def test_headless_autoplay_plays_a_game_to_its_end(tmp_path):
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    result = run_game(
+        "--headless",
+        "--autoplay",
+        "--game",
+        "quasenbo",
+        "--players",
+        "3",
+        "--level",
+        "random",
+        "--option",
+        "hand_size=3",
+        "--speed",
+        "4",
+        env_extra=env,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "game over" in result.stdout
+    assert list((tmp_path / "data" / "cardtable" / "logs").glob("*.ctr")), "the game left no replay"
