@@ -154,11 +154,14 @@ class Connection:
 
 
 class Server:
-    """Rooms and connections. `start()` listens; `close()` stops and flushes every log.
-    Embedded use: `ServerThread` runs one in a background thread for the client."""
+    """Rooms and connections. `start()` listens (after resuming the games in `log_dir`,
+    unless `recover` is False: a single-player client's embedded server, whose player
+    holds no token across runs); `close()` stops and flushes every log. Embedded use:
+    `ServerThread` runs one in a background thread for the client."""
 
     def __init__(self, log_dir: Path | None = None, limits: Limits | None = None,
-                 fsync: bool = False, bot_workers: int | None = None) -> None:
+                 fsync: bool = False, bot_workers: int | None = None,
+                 recover: bool = True) -> None:
         self.log_dir = Path(log_dir) if log_dir else None
         self.limits = limits or Limits()
         self.fsync = fsync
@@ -168,6 +171,7 @@ class Server:
         self.per_address: dict[str, int] = {}
         self.bot_tasks: dict[str, asyncio.Task] = {}
         self.bot_workers = bot_workers
+        self.resume_games = recover
         self.pool: concurrent.futures.Executor | None = None
         self.port = 0
         self._server: asyncio.base_events.Server | None = None
@@ -186,7 +190,8 @@ class Server:
         """Recover unfinished games from the log directory, then listen; returns the port."""
         if self.log_dir is not None:
             self.log_dir.mkdir(parents=True, exist_ok=True)
-            self.recover()
+            if self.resume_games:
+                self.recover()
         self._server = await asyncio.start_server(self._accept, host, port,
                                                   limit=self.limits.max_frame + 1024)
         self.port = self._server.sockets[0].getsockname()[1]

@@ -92,6 +92,7 @@ class Room:
     deadline: float | None = None
     created_at: float = field(default_factory=time.monotonic)
     finished_at: float | None = None
+    abandoned: bool = False
     writer: ReplayWriter | None = None
     log_path: Path | None = None
 
@@ -190,16 +191,32 @@ class Room:
 
     def leave(self, peer: Peer) -> None:
         """`peer` leaves. In the lobby its seat opens; during a game a bot plays the seat,
-        and the player may come back with the seat token."""
+        and the player may come back with the seat token – unless nobody but bots would be
+        left playing: then the game is abandoned (a single-player game the player quit)."""
         self.spectators.discard(peer)
         seat = self.seat_of(peer)
         if seat is not None:
             if not self.started:
                 self.seats[seat] = Seat()
+            elif not any(s.kind == "human" for i, s in enumerate(self.seats) if i != seat):
+                self.seats[seat].peer = None
+                self.abandon()
             else:
                 self.seats[seat].peer = None
                 self._stand_in(seat)
         self.announce()
+
+    def abandon(self) -> None:
+        """End an unfinished game that nobody will play on: its log ends with the seed (so
+        what was played can still be checked) and the reason "abandoned"."""
+        if self.state is None or self.finished_at is not None:
+            return
+        if self.writer is not None:
+            self.writer.finish(self.seed, None, reason="abandoned")
+            self.writer = None
+        self.abandoned = True
+        self.finished_at = time.monotonic()
+        self.deadline = None
 
     def disconnect(self, peer: Peer) -> None:
         """`peer`'s connection is gone. With a turn timer a bot stands in at once; without
@@ -260,7 +277,8 @@ class Room:
         """A bot's decision for `seat` (its own seat, or standing in) made at `step`.
         Ignored if the game moved on meanwhile (the player came back and acted)."""
         state = self.state
-        if state is None or state.is_over or state.step != step or state.to_move != seat:
+        if state is None or state.is_over or self.abandoned or state.step != step \
+                or state.to_move != seat:
             return
         if self.seats[seat].kind == "human" and not self.seats[seat].away:
             return
@@ -278,8 +296,9 @@ class Room:
     def _running(self) -> State:
         if self.state is None:
             raise ProtocolError("not_started")
-        if self.state.is_over:
-            raise ProtocolError("game_over")
+        if self.state.is_over or self.abandoned:
+            raise ProtocolError("game_over", "the game is over" if self.state.is_over
+                                else "the game was abandoned")
         return self.state
 
     def _apply(self, seat: int, by_bot: bool, action: list) -> None:
@@ -315,7 +334,7 @@ class Room:
         """(seat, level) when a bot must decide now: a bot seat, or a player's seat that a
         bot stands in for; else None."""
         state = self.state
-        if state is None or state.is_over or state.to_move is None:
+        if state is None or state.is_over or self.abandoned or state.to_move is None:
             return None
         seat = self.seats[state.to_move]
         if seat.kind == "bot":
@@ -404,7 +423,7 @@ class Room:
         """The room as the lobby and the room list show it."""
         return {"id": self.id, "game": self.game, "players": self.players,
                 "options": self.options, "seats": [s.info(i) for i, s in enumerate(self.seats)],
-                "started": self.started, "over": self.state is not None and self.state.is_over,
+                "started": self.started, "over": self.finished_at is not None,
                 "step": self.state.step if self.state else 0, "private": self.private,
                 "timer": self.timer, "level": self.level, "spectators": len(self.spectators)}
 
@@ -447,7 +466,7 @@ class Room:
         """The room is done with: close it and drop its secrets file (a finished game's seed
         is in its log by now; the seat tokens are no use any more)."""
         self.close()
-        if self.log_path is not None and self.state is not None and self.state.is_over:
+        if self.log_path is not None and self.finished_at is not None:
             self.log_path.with_suffix(SECRET_SUFFIX).unlink(missing_ok=True)
 
     @classmethod
@@ -485,6 +504,7 @@ class Room:
         room.state, room.seed, room.log_path, room.history = state, seed, log_path, history
         if replay.finished:
             room.finished_at = time.monotonic()
+            room.abandoned = replay.end["reason"] == "abandoned"
             return room
         if state.is_over:  # the last step was logged, its end record was not
             room.writer = ReplayWriter.resume(replay, fsync)

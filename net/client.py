@@ -63,16 +63,24 @@ class Client:
             raise ConnectionClosed(f"cannot reach {self.host}:{self.port} ({err})") from None
         self._writer = writer
         self._decoder = FrameDecoder(CLIENT_MAX_FRAME)
-        writer.write(encode({"t": "hello", "version": PROTOCOL_VERSION, "name": self.name}))
-        while True:
-            message = await self._read_one(reader)
-            if message is None:
-                raise ConnectionClosed("the server closed the connection during hello")
-            if message["t"] == "welcome":
-                break
-            if message["t"] == "error":
-                writer.close()
-                raise ConnectionClosed(f"{message['code']}: {message['message']}")
+        self._pending = []
+        try:
+            writer.write(encode({"t": "hello", "version": PROTOCOL_VERSION, "name": self.name}))
+            while True:
+                message = await asyncio.wait_for(self._read_one(reader), timeout=10)
+                if message is None:
+                    raise ConnectionClosed("the server closed the connection during hello")
+                if message["t"] == "welcome":
+                    break
+                if message["t"] == "error":
+                    raise ConnectionClosed(f"{message['code']}: {message['message']}")
+        except ConnectionClosed:
+            writer.close()
+            raise
+        except (OSError, FrameError, TimeoutError) as err:
+            writer.close()
+            raise ConnectionClosed(f"the hello with {self.host}:{self.port} failed ({err})") \
+                from None
         self.welcome = message
         self._set_status("connected", f"connected to {self.host}:{self.port}")
         for room, token in list(self.tokens.items()):
@@ -98,16 +106,20 @@ class Client:
                              f"the server sent an invalid message: {err.message}") from None
 
     async def _run(self, reader: asyncio.StreamReader) -> None:
-        while True:
-            lost = await self._pump(reader)
-            if self._closing or not self.reconnect:
-                self._set_status("closed", lost)
-                return
-            self._set_status("reconnecting", lost)
-            reader = await self._retry()
-            if reader is None:
-                self._set_status("closed", f"gave up reconnecting after {self.retry_for:.0f} s")
-                return
+        try:
+            while True:
+                lost = await self._pump(reader)
+                if self._closing or not self.reconnect:
+                    self._set_status("closed", lost)
+                    return
+                self._set_status("reconnecting", lost)
+                found = await self._retry()
+                if found is None:
+                    self._set_status("closed", f"gave up reconnecting after {self.retry_for:.0f} s")
+                    return
+                reader = found
+        except Exception as err:  # a bug must show as a closed connection, never a silent one
+            self._set_status("closed", f"the connection failed: {err!r}")
 
     async def _pump(self, reader: asyncio.StreamReader) -> str:
         """Hand out messages until the connection is lost; returns why it was."""
@@ -227,25 +239,39 @@ class ThreadedClient:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
+        self._done = asyncio.Event()
         self._started.set()
         self._loop.run_until_complete(self._main())
         self._loop.close()
 
     async def _main(self) -> None:
+        """Hand messages over until `close()`; the loop lives until then, so that closing
+        can finish its work on it."""
+        pump = asyncio.get_running_loop().create_task(self._pump())
+        await self._done.wait()
+        pump.cancel()
         try:
-            welcome = await self.client.connect()
-            self._inbox.put(welcome)
-        except ConnectionClosed as err:
+            await pump
+        except asyncio.CancelledError:
+            pass
+
+    async def _pump(self) -> None:
+        try:
+            self._inbox.put(await self.client.connect())
+        except Exception as err:  # ConnectionClosed, or a bug: either way the player is told
             self._inbox.put({"t": STATUS, "status": "closed", "message": str(err)})
             return
         while True:
             try:
-                message = await self.client.recv()
+                self._inbox.put(await self.client.recv())
             except ConnectionClosed:
                 return
-            self._inbox.put(message)
-            if message["t"] == STATUS and message["status"] == "closed":
-                return
+
+    async def _shutdown(self) -> None:
+        try:
+            await self.client.close()
+        finally:
+            self._done.set()
 
     def send(self, message: dict) -> None:
         """Queue a request for the server (dropped once the connection is closed)."""
@@ -272,10 +298,11 @@ class ThreadedClient:
                 return out
 
     def close(self) -> None:
-        """Close the connection and stop the thread."""
-        if self._thread.is_alive() and not self._loop.is_closed():
-            try:
-                asyncio.run_coroutine_threadsafe(self.client.close(), self._loop).result(3)
-            except Exception:  # already closing: nothing left to release
-                pass
-            self._thread.join(3)
+        """Close the connection and stop the thread (waits a few seconds at most)."""
+        if not self._thread.is_alive():
+            return
+        try:
+            asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
+        except RuntimeError:  # the loop already stopped
+            return
+        self._thread.join(5)

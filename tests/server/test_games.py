@@ -151,3 +151,35 @@ def test_the_lobby_seats_bots_and_starts_only_when_everyone_is_ready(tmp_path):
                 await bob.send(t="join", room=room)
                 assert (await bob.expect("error"))["code"] == "started"
     asyncio.run(main())
+
+
+def test_quitting_a_game_against_bots_abandons_it_and_ends_its_log(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as server:
+            async with Player(server.port, "Ann") as ann:
+                room_id = await ann.host("quasenbo", 3, {1: "random", 2: "random"})
+                await ann.start()
+                room = server.rooms[room_id]
+                await ann.send(t="act", room=room_id, step=ann.last["step"],
+                               action=ann.last["legal"][0])
+                await ann.expect("update")
+                await ann.send(t="leave", room=room_id)
+                for _ in range(100):  # she left: the room tells her nothing more
+                    if room.abandoned:
+                        break
+                    await asyncio.sleep(0.02)
+                assert room.abandoned and room.info()["over"] and room.bot_turn() is None
+                step = room.state.step
+                await asyncio.sleep(0.2)
+                assert room.state.step == step  # the bots stopped with her
+                await ann.send(t="resume", token=ann.token)
+                await ann.expect("seated")
+                await ann.send(t="act", room=room_id, step=step, action=["draw"])
+                error = await ann.expect("error")
+                assert error["code"] == "game_over" and "abandoned" in error["message"]
+                log = room.log_path
+        replay = read_replay(log)
+        assert replay.end["reason"] == "abandoned" and replay.end["result"] is None
+        assert len(replay.steps) == step
+        assert seed_hash(replay.end["seed"]) == replay.header["seed_hash"]
+    asyncio.run(main())

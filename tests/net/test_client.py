@@ -1,0 +1,99 @@
+"""The client connection on real sockets (127.0.0.1): trouble becomes a status message, never
+a dead thread, and closing is prompt."""
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+
+from net.client import STATUS, ThreadedClient
+from server import ServerThread
+
+
+def wait_for_status(client: ThreadedClient, status: str, seconds: float = 5.0) -> list[dict]:
+    seen: list[dict] = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        seen += client.poll()
+        if any(m["t"] == STATUS and m["status"] == status for m in seen):
+            return seen
+        time.sleep(0.02)
+    raise AssertionError(f"no {status!r} status; got {seen}")
+
+
+def test_connects_and_closes_promptly():
+    server = ServerThread()
+    port = server.start()
+    try:
+        client = ThreadedClient("127.0.0.1", port, "Ann")
+        client.start()
+        seen = wait_for_status(client, "connected")
+        assert seen[0]["t"] == "welcome"
+        started = time.monotonic()
+        client.close()
+        assert time.monotonic() - started < 1.0
+        assert not client._thread.is_alive()
+    finally:
+        server.stop()
+
+
+def test_nobody_listening_is_a_closed_status():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # free, and nobody listens once the probe is gone
+    client = ThreadedClient("127.0.0.1", port, "Ann")
+    client.start()
+    seen = wait_for_status(client, "closed")
+    assert "cannot reach" in seen[-1]["message"]
+    client.close()
+
+
+def test_a_server_that_hangs_up_during_hello_is_a_closed_status():
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    port = listener.getsockname()[1]
+
+    def hang_up() -> None:
+        conn, _ = listener.accept()
+        conn.recv(100)
+        conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+        conn.close()  # a reset, in the middle of the hello
+
+    threading.Thread(target=hang_up, daemon=True).start()
+    client = ThreadedClient("127.0.0.1", port, "Ann")
+    client.start()
+    seen = wait_for_status(client, "closed")
+    assert "hello" in seen[-1]["message"] or "closed the connection" in seen[-1]["message"]
+    assert client._thread.is_alive()  # the thread lives on until close(), and close works
+    client.close()
+    assert not client._thread.is_alive()
+    listener.close()
+
+
+def test_garbage_from_the_server_is_a_closed_status():
+    async def serve(reader, writer):
+        await reader.read(100)
+        writer.write(b"\x00\x00\x00\x02\xc1\xc1")  # a frame that is not msgpack
+        await writer.drain()
+        await asyncio.sleep(1)
+
+    holder: dict = {}
+    ready = threading.Event()
+
+    def run() -> None:
+        async def main() -> None:
+            server = await asyncio.start_server(serve, "127.0.0.1", 0)
+            holder["port"] = server.sockets[0].getsockname()[1]
+            ready.set()
+            await asyncio.sleep(3)
+        asyncio.run(main())
+
+    threading.Thread(target=run, daemon=True).start()
+    ready.wait(5)
+    client = ThreadedClient("127.0.0.1", holder["port"], "Ann")
+    client.start()
+    seen = wait_for_status(client, "closed")
+    assert "msgpack" in seen[-1]["message"] or "failed" in seen[-1]["message"]
+    client.close()
