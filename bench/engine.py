@@ -18,13 +18,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.rules import GAMES, new_game  # noqa: E402
 
 
+def options_for(game: str, players: int) -> dict:
+    """Default options, but a Decktet big enough for 6–8 players (as the sheet suggests)."""
+    return {"double": True} if game == "quasenbo" and players >= 6 else {}
+
+
 def playout_rate(game: str, players: int, seconds: float, seed: int) -> tuple[float, float]:
     """Random playouts for about `seconds`: (steps per second, games per second)."""
     pick = random.Random(seed)
     steps = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = new_game(game, players, pick.getrandbits(64))
+        state = new_game(game, players, pick.getrandbits(64), options_for(game, players))
         while not state.is_over:
             actions = state.legal_actions()
             state.apply(actions[pick.randrange(len(actions))])
@@ -39,7 +44,7 @@ def sample_states(game: str, players: int, count: int, seed: int) -> list:
     pick = random.Random(seed)
     states = []
     while len(states) < count:
-        state = new_game(game, players, pick.getrandbits(64))
+        state = new_game(game, players, pick.getrandbits(64), options_for(game, players))
         while not state.is_over:
             if pick.random() < 0.05:
                 states.append(state.clone())
