@@ -191,14 +191,16 @@ class Room:
 
     def leave(self, peer: Peer) -> None:
         """`peer` leaves. In the lobby its seat opens; during a game a bot plays the seat,
-        and the player may come back with the seat token – unless nobody but bots would be
-        left playing: then the game is abandoned (a single-player game the player quit)."""
+        and the player may come back with the seat token – unless only bots would be left
+        and nobody watches: then the game is abandoned (a single-player game the player
+        quit)."""
         self.spectators.discard(peer)
         seat = self.seat_of(peer)
         if seat is not None:
             if not self.started:
                 self.seats[seat] = Seat()
-            elif not any(s.kind == "human" for i, s in enumerate(self.seats) if i != seat):
+            elif not self.spectators and not any(
+                    s.kind == "human" for i, s in enumerate(self.seats) if i != seat):
                 self.seats[seat].peer = None
                 self.abandon()
             else:

@@ -67,9 +67,10 @@ async def host_games(log_dir: Path, games: list[tuple[str, int, dict]], *,
                      seed: int = 1) -> list[Path]:
     """Play each (game, players, options) on a real server on 127.0.0.1 logging to `log_dir`:
     seat 0 is a client playing random legal moves, the other seats random bots. With
-    `leave_after` the player leaves after that many of its own moves and a bot stands in
-    to the end; with `stop_after` the server shuts down once the game reaches that step
-    (the game stays unfinished). Returns the logs, in the order of `games`."""
+    `leave_after` the player stops answering after that many of its own moves: the room's
+    turn timer runs out and a bot stands in to the end; with `stop_after` the server shuts
+    down once the game reaches that step (the game stays unfinished). Returns the logs, in
+    the order of `games`."""
     pick = random.Random(seed)
     server = Server(log_dir=log_dir)
     port = await server.start("127.0.0.1", 0)
@@ -78,8 +79,9 @@ async def host_games(log_dir: Path, games: list[tuple[str, int, dict]], *,
         for game, players, options in games:
             client = Client("127.0.0.1", port, "Ann", reconnect=False)
             await client.connect()
+            timer = {} if leave_after is None else {"timer": 0.2}
             await client.send({"t": "create", "game": game, "players": players,
-                               "options": options, "level": "random"})
+                               "options": options, "level": "random", **timer})
             room = (await _next(client, "room"))["room"]["id"]
             await client.send({"t": "join", "room": room})
             await _next(client, "seated")
@@ -94,7 +96,6 @@ async def host_games(log_dir: Path, games: list[tuple[str, int, dict]], *,
                     break
                 if update.get("legal"):
                     if leave_after is not None and moves >= leave_after:
-                        await client.send({"t": "leave", "room": room})
                         state = server.rooms[room].state
                         while state is not None and not state.is_over:
                             await asyncio.sleep(0.01)
