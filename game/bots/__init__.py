@@ -1,11 +1,37 @@
 """Players that choose an action from what one seat may see: its view, the legal actions and
-the events it has been shown – never the engine's state."""
+the events it has been shown – never the engine's state.
+
+Kinds: `RandomBot` (uniform), `HeuristicBot` (each game's rules of thumb) and `SearchBot`
+(information-set MCTS over determinizations, game/bots/ismcts.py; in Quando and Blanco with
+the heuristic's choice as its favourite). One module per game (quando.py, blanco.py,
+quasenbo.py) holds what a seat can know of the hidden cards, its determinization sampler,
+its heuristic and its search model; arena.py plays bots against each other. Difficulty
+levels, as the client's menus offer them:
+
+    random  RandomBot
+    easy    HeuristicBot that plays a random legal action one decision in ten
+    normal  SearchBot, 300 iterations, at most 180 ms a decision
+    hard    SearchBot, 2,000 iterations, at most 1 s a decision
+
+(300 iterations take 60–180 ms on the development machine, two shared cores; the cap keeps a
+slower or busier machine under 200 ms.) A bot is made per seat; `decide` makes a fresh one
+per decision, which is how the server calls bots in its worker processes: a bot keeps no
+memory between decisions, everything it knows comes from the view and the history it is
+given, as plain data.
+"""
 from __future__ import annotations
 
+import logging
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
+from game.bots import blanco, quando, quasenbo
+from game.bots.ismcts import Budget, Model, SearchStats, search
 from game.rules import Action
+
+log = logging.getLogger(__name__)
 
 
 class Bot(Protocol):
@@ -14,6 +40,38 @@ class Bot(Protocol):
 
     def choose(self, view: dict, legal: list[Action], history: list[dict]) -> Action:
         """One of `legal`, given the seat's `view` and every event it saw so far."""
+
+
+def _always(view: dict) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Kit:
+    """What the bots know of one game: its heuristic player, its search model, which
+    decisions the search makes (the heuristic makes the others), and whether the search
+    takes the heuristic's choice as its favourite (see `ismcts.search`'s `prior`)."""
+
+    heuristic: Callable[[dict, list[Action], list[dict], random.Random], Action]
+    model: Callable[[dict, list[dict]], Model]
+    searched: Callable[[dict], bool] = _always
+    favourite: bool = True
+
+
+KITS: dict[str, Kit] = {
+    "quando": Kit(quando.heuristic, quando.Model),
+    "blanco": Kit(blanco.heuristic, blanco.Model, blanco.searched),
+    # Full-game rollouts judge Quäsenbö's plays well; kept to the heuristic's choice unless
+    # clearly beaten, the search played like the heuristic (51.5% against it, 400 games).
+    "quasenbo": Kit(quasenbo.heuristic, quasenbo.Model, favourite=False),
+}
+"""Every game the bots play, by the engine's name."""
+
+
+def _kit(game: str) -> Kit:
+    if game not in KITS:
+        raise ValueError(f"no bots for game {game!r} (known: {', '.join(KITS)})")
+    return KITS[game]
 
 
 class RandomBot:
@@ -26,19 +84,84 @@ class RandomBot:
         return self.rng.choice(legal)
 
 
+class HeuristicBot:
+    """The game's rules of thumb; with `noise` > 0 a uniformly random legal action instead,
+    that often (a softer opponent)."""
+
+    def __init__(self, game: str, seed: int, noise: float = 0.0) -> None:
+        self.kit = _kit(game)
+        self.rng = random.Random(seed)
+        self.noise = noise
+
+    def choose(self, view: dict, legal: list[Action], history: list[dict]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if self.noise and self.rng.random() < self.noise:
+            return self.rng.choice(legal)
+        return self.kit.heuristic(view, legal, history, self.rng)
+
+
+class SearchBot:
+    """SO-ISMCTS (game/bots/ismcts.py) within `budget` per decision. `last` holds what the
+    latest search did (iterations, seconds), for the arena's figures."""
+
+    def __init__(self, game: str, seed: int, budget: Budget) -> None:
+        self.kit = _kit(game)
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.last = SearchStats()
+
+    def choose(self, view: dict, legal: list[Action], history: list[dict]) -> Action:
+        if len(legal) == 1 or not self.kit.searched(view):
+            self.last = SearchStats(confidence=1.0)
+            if len(legal) == 1:
+                return legal[0]
+            return self.kit.heuristic(view, legal, history, self.rng)
+        # The heuristic's choice is the search's favourite: kept unless clearly beaten.
+        favourite = self.kit.heuristic(view, legal, history, self.rng) if self.kit.favourite \
+            else None
+        model = self.kit.model(view, history)
+        action, self.last = search(model, view["seat"], legal, self.budget, self.rng,
+                                   prior=favourite)
+        return action
+
+
 LEVELS = ("random", "easy", "normal", "hard")
+"""Difficulty levels, weakest first."""
+
+BUDGETS: dict[str, Budget] = {
+    "normal": Budget(iterations=300, ms=180),
+    "hard": Budget(iterations=2000, ms=1000),
+}
+"""The search budget of each search level (iterations, and a time cap for slow machines)."""
+
+EASY_NOISE = 0.1
+"""How often the easy level plays a random legal action instead of the heuristic's."""
 
 
 def make_bot(level: str, game: str, seat: int, seed: int) -> Bot:
-    """A bot of difficulty `level` (one of LEVELS) for `seat` of `game`; ValueError otherwise.
-    Until the search bots land, every level plays at random."""
+    """A bot of difficulty `level` (one of LEVELS) for `seat` of `game`, its randomness from
+    `seed`. Raises ValueError for an unknown level or a game without bots."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
-    return RandomBot(seed)
+    if level == "random":
+        _kit(game)
+        return RandomBot(seed)
+    if level == "easy":
+        return HeuristicBot(game, seed, EASY_NOISE)
+    return SearchBot(game, seed, BUDGETS[level])
 
 
 def decide(level: str, game: str, seat: int, seed: int, view: dict, legal: list[Action],
            history: list[dict]) -> Action:
     """One decision by a fresh bot: what a server runs, in a worker process for the slow
-    levels. Returns one of `legal`."""
-    return make_bot(level, game, seat, seed).choose(view, legal, history)
+    levels. Returns one of `legal`; raises ValueError for an unknown level or game, and
+    never otherwise: a bot that fails is logged and replaced by a uniform choice, so that a
+    bot bug cannot stall a game."""
+    bot = make_bot(level, game, seat, seed)
+    try:
+        action = bot.choose(view, legal, history)
+    except Exception:  # a game must go on; the log keeps the bug visible
+        log.exception("bot %s for %s seat %d failed; choosing at random", level, game, seat)
+        return random.Random(seed).choice(legal)
+    return action

@@ -253,7 +253,7 @@ class State(ABC):
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for `to_move`, each once, in a stable order; [] once over."""
-        return [thaw(a) for a in self._legal_frozen()]
+        return [thaw(a) for a in self.legal_keys()]
 
     def apply(self, action: Action) -> list[Event]:
         """Apply `to_move`'s action; return the step's events.
@@ -264,16 +264,25 @@ class State(ABC):
         key = freeze(action)
         if self.result is not None:
             raise IllegalAction("the game is over")
-        if key not in self._legal_frozen():
+        if key not in self.legal_keys():
             raise IllegalAction(self._why_illegal(key))
-        self._legal_cache = None
-        self.step += 1
-        return self._do(key)
+        return self.apply_key(key)
 
-    def _legal_frozen(self) -> list[tuple]:
+    def legal_keys(self) -> list[tuple]:
+        """The legal actions frozen (as `freeze` makes them: hashable tuples), cached until
+        the next step – for search, which compares and stores actions by the million. The
+        list is the engine's own: read it, never change it."""
         if self._legal_cache is None:
             self._legal_cache = self._legal()
         return self._legal_cache
+
+    def apply_key(self, key: tuple) -> list[Event]:
+        """`apply` for a key known to be legal – an item of `legal_keys()` – without checking
+        it again (checking costs more than a search's whole step). Anything else is
+        undefined: players' actions go through `apply`."""
+        self._legal_cache = None
+        self.step += 1
+        return self._do(key)
 
     @abstractmethod
     def _legal(self) -> list[tuple]:

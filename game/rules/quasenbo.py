@@ -180,7 +180,7 @@ class Quasenbo(State):
         verb = action[0]
         if verb not in ("play", "draw", "pass"):
             return f"{verb!r} is not an action of Quäsenbö"
-        must = self._legal_frozen()[0][0]
+        must = self.legal_keys()[0][0]
         if must == "play" and verb != "play":
             return "you hold a card that matches the last played card, so you must play one"
         if must == "draw" and verb != "draw":

@@ -1,0 +1,226 @@
+"""Information-set Monte Carlo tree search over the engine contract, for any game with a model.
+
+Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE TCIAIG, 2012),
+single-observer variant (SO-ISMCTS): one tree for the deciding seat's information set. Every
+iteration takes a determinization (a full state the seat cannot tell from the real one, from
+the game's sampler), walks it down the tree considering only the actions legal in that
+determinization, selects children by UCB1 with availability counts (a child's exploration
+term counts the iterations in which it could have been chosen, not its parent's visits),
+expands one child, rolls out with the game's policy until the game's horizon, and backs up
+the game's evaluation of the final state. Departures from the paper, each measured in the
+arena (BENCHMARKS.md):
+
+- the other seats' decisions are made by the model's policy, not searched (`opponent_nodes`
+  restores the paper's version), see `search`;
+- the tree may stop after a few of the seat's own decisions (`Model.tree_depth`) where a
+  later decision depends on a card the seat will only then have seen;
+- a heuristic's choice can be the favourite (`prior`), kept unless clearly beaten;
+- a determinization may serve a few iterations (`Model.reuse`), a clone each time.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, cast
+
+from game.rules import Action, State
+from game.rules.base import freeze
+
+
+class Model(Protocol):
+    """What the search needs of one game, for one decision of one seat.
+
+    `sample` must only return states whose view for the deciding seat equals the real view
+    (and whose legal actions equal the real ones); the rest is the game's judgement.
+    `tree_depth`: how many of the deciding seat's decisions in a row the tree holds (None:
+    no limit); deeper ones are left to the policy – right when a decision depends on what
+    the seat will have learnt by then (a card just drawn), which the tree's keys ignore.
+    `reuse`: iterations per determinization (a clone each time), where sampling costs as
+    much as the rest of an iteration.
+    """
+
+    tree_depth: int | None
+    reuse: int
+
+    def sample(self, rng: random.Random) -> State:
+        """A fresh determinization: a full state consistent with all the seat knows, with
+        its own PRNG state (future shuffles must not be the real ones)."""
+
+    def policy(self, state: State, rng: random.Random) -> tuple:
+        """An action for `state.to_move`: one of the state's legal actions, frozen (tuples
+        for lists, as `game.rules.base.freeze` makes them)."""
+
+    def done(self, state: State, depth: int) -> bool:
+        """True when a rollout `depth` steps past the tree should stop and be evaluated."""
+
+    def evaluate(self, state: State) -> Sequence[float]:
+        """Per seat, a value in [0, 1]: 1 is a sure win (a game over gives the exact result)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long one decision may search: at most `iterations`, at most `ms` milliseconds;
+    None means no limit of that kind (at least one must be set; ValueError otherwise)."""
+
+    iterations: int | None = None
+    ms: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.ms is None:
+            raise ValueError("a search budget needs iterations, milliseconds or both")
+
+
+@dataclass
+class SearchStats:
+    """What one search did: iterations, seconds spent, and the chosen action's visit share."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    confidence: float = 0.0
+
+
+class Node:
+    """A tree node: the action that led here, taken by `seat`; rewards are that seat's
+    (their sum and sum of squares, for the mean and its standard error)."""
+
+    __slots__ = ("seat", "visits", "avail", "total", "squares", "kids")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.squares = 0.0
+        # Children by the seat to move, then by action: who moves next can depend on hidden
+        # cards (a Quando round that ends on a draw of zeros), so the seat is part of the key.
+        self.kids: dict[int, dict[tuple, Node]] = {}
+
+
+def search(model: Model, seat: int, legal: list[Action], budget: Budget,
+           rng: random.Random, exploration: float = 0.7, opponent_nodes: bool = False,
+           prior: Action | None = None, bias: float = 0.1,
+           override: float = 1.0) -> tuple[Action, SearchStats]:
+    """Choose one of `legal` (the real legal actions of `seat`, which must be to move in every
+    determinization) within `budget`. Returns the action (an item of `legal`) and what the
+    search did. A single legal action is returned without searching. Raises nothing of its
+    own; a model's errors pass through.
+
+    With `opponent_nodes` False (the default) the other seats' decisions on the way down the
+    tree are made by the model's policy, as if by chance, and only `seat`'s decisions are
+    nodes: in a determinization an opponent's action names cards the searching seat cannot
+    see (Quando's hand indices name other cards in every deal), so statistics gathered under
+    such keys rank noise, and maximizing over them biases every long line against `seat`.
+    With True, every seat's decisions are nodes, as in the paper.
+
+    `prior`, one of `legal` (a heuristic's choice), gets a progressive bias of
+    `bias`/(visits + 1) at the root, and is kept unless the most visited action's mean beats
+    it by more than `override` standard errors of the difference: a few hundred noisy
+    iterations should overturn a good rule of thumb only on evidence."""
+    stats = SearchStats()
+    if len(legal) == 1:
+        stats.confidence = 1.0
+        return legal[0], stats
+    start = time.perf_counter()
+    deadline = None if budget.ms is None else start + budget.ms / 1000.0
+    limit = budget.iterations
+    root = Node(seat)
+    favourite = freeze(prior) if prior is not None else None
+    log, sqrt = math.log, math.sqrt
+    while True:
+        if limit is not None and stats.iterations >= limit:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        if stats.iterations % model.reuse == 0:
+            sample = model.sample(rng)
+        state = sample.clone()
+        node = root
+        path: list[Node] = []
+        level = 0
+        # Selection and expansion: down the tree while every legal action has a child (and,
+        # below the root, the model's horizon is not reached). Actions are applied unchecked:
+        # the tree's come from `legal_keys()`, the policies' are tested to be legal
+        # (tests/bots/test_search.py).
+        while state.result is None and (not path or not model.done(state, 0)):
+            mover = cast(int, state.to_move)
+            if mover != seat and not opponent_nodes:
+                state.apply_key(model.policy(state, rng))
+                continue
+            if model.tree_depth is not None and level >= model.tree_depth:
+                break
+            level += 1
+            acts = state.legal_keys()
+            kids = node.kids.get(mover)
+            if kids is None:
+                kids = node.kids[mover] = {}
+            untried = [a for a in acts if a not in kids]
+            if untried:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = kids[action] = Node(mover)
+                child.avail = 1
+                for a in acts:
+                    if a is not action and a in kids:
+                        kids[a].avail += 1
+                state.apply_key(action)
+                path.append(child)
+                break
+            best = node
+            best_score = -1.0
+            for a in acts:
+                child = kids[a]
+                child.avail += 1
+                score = (child.total / child.visits
+                         + exploration * sqrt(log(child.avail) / child.visits))
+                if node is root and a == favourite:
+                    score += bias / (child.visits + 1)
+                if score > best_score:
+                    best, best_score, action = child, score, a
+            state.apply_key(action)
+            path.append(best)
+            node = best
+        # Rollout from the new node, truncated by the model, then evaluation.
+        depth = 0
+        while state.result is None and not model.done(state, depth):
+            state.apply_key(model.policy(state, rng))
+            depth += 1
+        values = model.evaluate(state)
+        for child in path:
+            value = values[child.seat]
+            child.visits += 1
+            child.total += value
+            child.squares += value * value
+        stats.iterations += 1
+    stats.seconds = time.perf_counter() - start
+    kids = root.kids.get(seat, {})
+    keys = [freeze(a) for a in legal]
+    visits = [kids[k].visits if k in kids else 0 for k in keys]
+    means = [kids[k].total / kids[k].visits if visits[i] else 0.0 for i, k in enumerate(keys)]
+    best_index = max(range(len(legal)), key=lambda i: (visits[i], means[i]))
+    if favourite is not None and favourite in keys:
+        kept = keys.index(favourite)
+        if kept != best_index and not _clearly_better(kids.get(keys[best_index]),
+                                                      kids.get(favourite), override):
+            best_index = kept
+    stats.confidence = visits[best_index] / max(1, stats.iterations)
+    return legal[best_index], stats
+
+
+def _clearly_better(node: Node | None, than: Node | None, z: float) -> bool:
+    """Whether `node`'s mean beats `than`'s by more than z standard errors of the difference.
+    A rival tried fewer than twice has not won; then a favourite tried fewer than twice (the
+    search stopped trying it) has lost."""
+    if node is None or node.visits < 2:
+        return False
+    if than is None or than.visits < 2:
+        return True
+
+    def mean_and_variance(n: Node) -> tuple[float, float]:
+        mean = n.total / n.visits
+        return mean, max(0.0, n.squares / n.visits - mean * mean) / (n.visits - 1)
+
+    mean, var = mean_and_variance(node)
+    other, other_var = mean_and_variance(than)
+    return mean - other > z * math.sqrt(var + other_var)

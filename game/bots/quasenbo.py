@@ -1,0 +1,315 @@
+"""Quäsenbö for bots: which unseen card can be where, determinizations, a heuristic player and
+the search model (rollout policy, horizon, evaluation)."""
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Sequence
+from typing import cast
+
+from game.rules import Action, State, restore
+from game.rules.decktet import deck
+from game.rules.quasenbo import CODE, ID, MASK, RANK, SUIT_BIT, Quasenbo
+
+_DECKS: dict[tuple[bool, ...], tuple[frozenset[str], list[int]]] = {}
+for _flags in itertools.product((False, True), repeat=4):
+    _cards = [ID[card.code] for card in deck(*_flags)]
+    _DECKS[_flags] = (frozenset(CODE[c] for c in _cards), _cards)
+_DECK_OPTIONS = ("excuse", "pawns", "courts", "double")
+
+
+def _row_mask(code: str, named: str | None) -> int:
+    """The suits a played-row card counts as (an Excuse: the suit it named)."""
+    return SUIT_BIT[named] if named is not None else MASK[ID[code]]
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+class Inconsistent(ValueError):
+    """The history does not lead to the view."""
+
+
+class Knowledge:
+    """What one seat knows of the hidden cards.
+
+    `decks`: the option sets (excuse, pawns, courts, double) the seat cannot rule out – the
+    view does not name them, the card count and the cards seen narrow them down.
+    `voids[s]`: per card of seat s's hand (hand order), the (suits, ranks) bit masks it cannot
+    have: a player who draws or passes holds nothing that matches the last played card.
+    `pile`: the cards the draw pile is drawn from since the last reshuffle (the played row
+    that was shuffled into it, everyone saw it), or None if not known.
+    """
+
+    def __init__(self, view: dict, history: list[dict]) -> None:
+        me = view["seat"]
+        total = sum(view["hand_sizes"]) + len(view["row"]) + view["draw"]["count"]
+        seen = set(view["hands"][me]) | set(view["row"])
+        seen.update(ev["card"] for ev in history if ev["type"] == "play")
+        seen.update(ev["card"] for ev in history if ev["type"] == "draw" and "card" in ev)
+        self.decks = [flags for flags, (codes, cards) in _DECKS.items()
+                      if len(cards) == total and seen <= codes]
+        if not self.decks:
+            raise Inconsistent("no deck holds the cards seen")
+        mine = set(view["hands"][me]) | set(view["row"])
+        self.unseen = {flags: [c for c in _DECKS[flags][1] if CODE[c] not in mine]
+                       for flags in self.decks}
+        self.voids: list[list[tuple[int, int]]] = [[(0, 0)] * size for size in view["hand_sizes"]]
+        self.pile: frozenset[int] | None = None
+        try:
+            self._replay(view, history)
+        except (Inconsistent, KeyError, IndexError, TypeError, ValueError):
+            self.voids = [[(0, 0)] * size for size in view["hand_sizes"]]
+            self.pile = None
+
+    def _replay(self, view: dict, history: list[dict]) -> None:
+        n = view["players"]
+        sizes = list(view["hand_sizes"])
+        for ev in history:
+            if ev["type"] == "play":
+                sizes[ev["seat"]] += 1
+            elif ev["type"] == "draw":
+                sizes[ev["seat"]] -= 1
+        # Row cards as indices into `played`; played[0] is the starting card, which no event
+        # names: it is known only while it is still in the row.
+        played: list[str | None] = [None]
+        named: list[str | None] = [None]
+        row = [0]
+        hands: list[list[list[int]]] = [[[] for _ in range(size)] for size in sizes]
+        reshuffled: list[int] | None = None
+        for ev in history:
+            kind = ev["type"]
+            if kind == "play":
+                del hands[ev["seat"]][ev["index"]]
+                played.append(ev["card"])
+                named.append(ev["suit"])
+                row.append(len(played) - 1)
+            elif kind == "draw":
+                if not ev["penalty"]:
+                    for card in hands[ev["seat"]]:
+                        card.append(row[-1])
+                hands[ev["seat"]].append([])
+            elif kind == "pass":
+                for card in hands[ev["seat"]]:
+                    card.append(row[-1])
+            elif kind == "reshuffle":
+                kept = ev["kept"]
+                reshuffled = row[:-kept]
+                row = row[-kept:]
+        if [len(h) for h in hands] != view["hand_sizes"] or len(row) != len(view["row"]):
+            raise Inconsistent("the hands or the row differ from the view")
+        for k, code in zip(row, view["row"]):
+            if played[k] is None:
+                played[k] = code
+            elif played[k] != code:
+                raise Inconsistent("the row differs from the view")
+        for s in range(n):
+            voids = []
+            for card in hands[s]:
+                suits = ranks = 0
+                for k in card:
+                    code = played[k]
+                    if code is None:
+                        continue  # the starting card, long gone: no telling what it ruled out
+                    suits |= _row_mask(code, named[k])
+                    ranks |= 1 << RANK[ID[code]] | 1  # bit 0: the Excuse matches anything
+                voids.append((suits, ranks))
+            self.voids[s] = voids
+        codes = [played[k] for k in reshuffled or ()]
+        if reshuffled is not None and None not in codes:
+            self.pile = frozenset(ID[code] for code in codes if code is not None)
+
+
+def allowed(card: int, void: tuple[int, int]) -> bool:
+    """Whether a hand card with these (suits, ranks) voids can be `card`."""
+    suits, ranks = void
+    return not (MASK[card] & suits) and not (ranks >> RANK[card] & 1)
+
+
+class Sampler:
+    """Determinizations for one seat: its own hand and everything public as they are, the
+    unseen cards dealt to the other hands and the draw pile at random, respecting what the
+    seat could infer (voids, the reshuffled pile) whenever some deal allows it."""
+
+    def __init__(self, view: dict, history: list[dict]) -> None:
+        self.view = view
+        self.known = Knowledge(view, history)
+        self.others = [s for s in range(view["players"]) if s != view["seat"]]
+        self.base = {
+            "game": "quasenbo", "players": view["players"], "seed": 0,
+            "step": sum(1 for ev in history if ev["type"] == "next"),
+            "row": view["row"], "named": view["named"], "passes": view["passes"],
+            "to_move": view["to_move"], "phase": view["phase"], "result": view["result"],
+        }
+
+    def sample(self, rng: random.Random) -> State:
+        """A fresh determinization with a random PRNG state."""
+        known = self.known
+        flags = known.decks[rng.randrange(len(known.decks))]
+        view = self.view
+        hands, pile = self._deal(known.unseen[flags], rng)
+        me = view["seat"]
+        snapshot = dict(self.base)
+        options: dict[str, object] = dict(zip(_DECK_OPTIONS, flags))
+        options.update(hand_size=7, double_quasenbo=view["double_quasenbo"], deck=None)
+        snapshot.update(
+            options=options, rng=rng.getrandbits(64), draw=[CODE[c] for c in pile],
+            hands=[view["hands"][me] if s == me else [CODE[c] for c in hands[s]]
+                   for s in range(view["players"])])
+        return restore(snapshot)
+
+    def _deal(self, unseen: list[int],
+              rng: random.Random) -> tuple[dict[int, list[int]], list[int]]:
+        known = self.known
+        # Loosen the inferences one by one if no deal satisfies them (a history that is not
+        # the whole game, or an unlucky greedy): the view alone always has a deal.
+        for voids, pile in ((True, known.pile), (True, None), (False, None)):
+            for _attempt in range(6):
+                dealt = self._try(unseen, voids, pile, rng)
+                if dealt is not None:
+                    return dealt
+        raise Inconsistent("no deal fits the view")
+
+    def _try(self, unseen: list[int], use_voids: bool, pile: frozenset[int] | None,
+             rng: random.Random) -> tuple[dict[int, list[int]], list[int]] | None:
+        view = self.view
+        hands: dict[int, list[int | None]] = {s: [None] * view["hand_sizes"][s]
+                                               for s in self.others}
+        slots = [(s, i, self.known.voids[s][i] if use_voids else (0, 0))
+                 for s in self.others for i in range(view["hand_sizes"][s])]
+        cards = list(unseen)
+        rng.shuffle(cards)
+        # Cards that cannot be in the pile must be in a hand: place those first.
+        must = [c for c in cards if pile is not None and c not in pile]
+        rest = [c for c in cards if pile is None or c in pile]
+        open_slots = slots
+        rng.shuffle(open_slots)
+        for card in must:
+            for k, (s, i, void) in enumerate(open_slots):
+                if allowed(card, void):
+                    hands[s][i] = card
+                    del open_slots[k]
+                    break
+            else:
+                return None
+        # The most constrained hand cards choose first; unconstrained ones take what is left.
+        open_slots.sort(key=lambda slot: -(_popcount(slot[2][0]) + _popcount(slot[2][1])))
+        for s, i, void in open_slots:
+            if void == (0, 0):
+                k = 0 if rest else -1
+            else:
+                k = next((k for k, c in enumerate(rest) if allowed(c, void)), -1)
+            if k < 0:
+                return None
+            hands[s][i] = rest.pop(k)
+        if len(rest) != view["draw"]["count"]:
+            return None
+        return hands, rest  # type: ignore[return-value]
+
+
+# -- the heuristic player ----------------------------------------------------------------------
+
+def _play_mask(card: int, action: Action) -> int:
+    return SUIT_BIT[action[2]] if len(action) == 3 else MASK[card]
+
+
+def heuristic(view: dict, legal: list[Action], history: list[dict], rng: random.Random) -> Action:
+    """A good player's rules of thumb: never make a run of three if another card will do;
+    continue a suit with a single-suit card (Ace or Crown) so the next player must break it
+    or take a penalty; prefer cards the next player is unlikely to follow; keep the cards of
+    several suits and the Excuse for later."""
+    if len(legal) == 1 or legal[0][0] != "play":
+        return legal[0]
+    me = view["seat"]
+    hand = [ID[code] for code in view["hands"][me]]
+    row, named = view["row"], view["named"]
+    last = _row_mask(row[-1], named[-1])
+    before = _row_mask(row[-2], named[-2]) if len(row) >= 2 else 0
+    try:
+        known = Knowledge(view, history)
+        unseen = known.unseen[known.decks[0]]
+    except Inconsistent:
+        unseen = []
+    nxt = (me + 1) % view["players"]
+    nxt_size = view["hand_sizes"][nxt]
+    best, best_value = legal[0], -math.inf
+    for action in legal:
+        card = hand[action[1]]
+        mask = _play_mask(card, action)
+        rank = RANK[card]
+        value = 0.0
+        if mask & last & before:
+            value -= 20.0  # a run of three: a penalty card
+        # The next player's chance to follow without a penalty of their own.
+        if unseen:
+            safe = sum(1 for c in unseen if (MASK[c] & mask or (rank and RANK[c] == rank))
+                       and not MASK[c] & mask & last)
+            safe += sum(1 for c in unseen if not MASK[c])  # the Excuse always follows
+            p_safe = safe / len(unseen)
+            value -= 6.0 * (1.0 - (1.0 - p_safe) ** nxt_size)
+        if mask & last and not mask & ~last:
+            value += 1.5  # the next player faces a run of two in every suit of this card
+        if not MASK[card]:
+            value -= 8.0 if any(MASK[hand[a[1]]] for a in legal) else 0.0
+            value += sum(1 for c in hand if MASK[c] & mask) * 0.5  # a suit I can follow
+        else:
+            value -= 1.0 * (_popcount(MASK[card]) - 1)
+        value += rng.random() * 0.01
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+# -- the search model --------------------------------------------------------------------------
+
+class Model:
+    """ISMCTS model for one decision: determinizations from `Sampler`; rollouts that play a
+    random matching card, avoiding runs of three when they can, to the end of the game or
+    `depth` steps; then the hand sizes give the win chances."""
+
+    tree_depth: int | None = None
+    reuse: int = 1
+
+    def __init__(self, view: dict, history: list[dict], depth: int = 60) -> None:
+        self.sampler = Sampler(view, history)
+        self.depth = depth
+
+    def sample(self, rng: random.Random) -> State:
+        return self.sampler.sample(rng)
+
+    def done(self, state: State, depth: int) -> bool:
+        state = cast(Quasenbo, state)
+        return depth >= self.depth
+
+    def policy(self, state: State, rng: random.Random) -> tuple:
+        state = cast(Quasenbo, state)
+        acts = state.legal_keys()
+        if len(acts) == 1 or acts[0][0] != "play":
+            return acts[0]
+        masks = state.row_masks
+        both = masks[-1] & masks[-2] if len(masks) >= 2 else 0
+        hand = state.hands[cast(int, state.to_move)]
+        start = rng.randrange(len(acts))
+        for k in range(len(acts)):
+            a = acts[(start + k) % len(acts)]
+            mask = SUIT_BIT[a[2]] if len(a) == 3 else MASK[hand[a[1]]]
+            if not mask & both:
+                return a
+        return acts[start]
+
+    def evaluate(self, state: State) -> Sequence[float]:
+        state = cast(Quasenbo, state)
+        n = state.players
+        result = state.result
+        if result is not None:
+            winners = result["winners"]
+            share = 1.0 / len(winners)
+            return [share if s in winners else 0.0 for s in range(n)]
+        sizes = [len(hand) for hand in state.hands]
+        low = min(sizes)
+        weights = [math.exp(-(size - low) / 1.5) for size in sizes]
+        whole = sum(weights)
+        return [w / whole for w in weights]
+
