@@ -29,7 +29,7 @@ def start_local(
     from server import ServerThread
 
     try:
-        server = ServerThread("127.0.0.1", 0, log_dir=config.log_dir())
+        server = ServerThread("127.0.0.1", 0, log_dir=config.log_dir(), recover=False)
         port = server.start()
     except (OSError, ValueError) as err:
         app.push(
