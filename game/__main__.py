@@ -95,7 +95,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--connect", metavar="HOST:PORT", help="open the join screen connected to a server"
     )
-    parser.add_argument("--replay", type=Path, metavar="FILE", help="open a replay file")
+    parser.add_argument(
+        "--replay", type=Path, metavar="FILE", help="open a replay file in the replay viewer"
+    )
+    parser.add_argument(
+        "--record-session",
+        type=Path,
+        metavar="FILE",
+        help="record every update the server sends into FILE (appended), for "
+        "`python -m game.client.check FILE`",
+    )
     args = parser.parse_args(argv)
     if args.tour and args.screenshots is None:
         parser.error("--tour needs --screenshots DIR")
@@ -137,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         settings.name = config.clean_name(args.name) or settings.name
     if args.speed:
         settings.speed = args.speed
-    app = App(settings, size=args.size, notice=problem)
+    app = App(settings, size=args.size, notice=problem, record_session=args.record_session)
     if problem:
         print(problem, file=sys.stderr)
     app.reset(TitleScene(app))

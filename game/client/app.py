@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from game.client import config
+from game.client.check import SessionRecorder
 from game.client.config import Settings
 from game.client.scenes import Scene
 from game.client.session import Session
@@ -44,6 +45,7 @@ class App:
         retry_for: float = 30.0,
         fps: int = 60,
         notice: str | None = None,
+        record_session: Path | None = None,
     ) -> None:
         self.settings = settings or Settings()
         self.settings_file = settings_file
@@ -51,6 +53,9 @@ class App:
         self.fps = fps
         self.notice = notice
         """A message to show once on the title screen (e.g. a settings file problem)."""
+        self.record_session = record_session
+        """Every session of this run records the updates it receives here (for
+        `python -m game.client.check`), when set."""
         pygame.init()
         pygame.display.set_caption("Card Table – Quando, Blanco, Quäsenbö")
         self.screen = pygame.display.set_mode(
@@ -122,6 +127,8 @@ class App:
         """Make `session` the connection (closing any previous one) and start it."""
         self.close_session()
         self.session = session
+        if self.record_session is not None:
+            session.recorder = SessionRecorder(self.record_session)
         session.start()
         return session
 

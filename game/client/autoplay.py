@@ -140,8 +140,8 @@ def _my_turn_and_still(app: App) -> bool:
 
 
 def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
-    """Save the title, a lobby, each table mid-game, a Quando round summary and a game-over
-    screen into `folder`; returns the files written."""
+    """Save the title, a lobby, each table mid-game, a Quando round summary, a game-over
+    screen, the replay list and the replay viewer into `folder`; returns the files written."""
     from game.client.scenes.lobby import start_host, start_local
     from game.client.scenes.title import TitleScene
 
@@ -218,4 +218,58 @@ def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
             if _settle(app, over, 400, player):
                 out.append(app.screenshot(folder / "game-over.png"))
         app.to_title()
+    out += replay_tour(app, folder)
+    return out
+
+
+def replay_tour(app: App, folder: Path) -> list[Path]:
+    """Save the replay list and the replay viewer – one seat's eyes, then all cards open –
+    on the newest Quando game of the data folder (the tour's own), paused mid-game just
+    after an animated step. Returns the files written (none without a Quando replay)."""
+    from game.client.config import log_dir
+    from game.client.scenes.replays import ReplaysScene
+    from game.client.scenes.title import TitleScene
+    from game.client.scenes.viewer import OPEN, ViewerScene
+    from game.replay.library import list_replays
+
+    if not log_dir().is_dir():
+        return []
+    quando = [i for i in list_replays(log_dir()) if i.game == "quando" and not i.error]
+    if not quando:
+        return []
+    out: list[Path] = []
+    app.reset(TitleScene(app))
+    replays = ReplaysScene(app)
+    app.push(replays)
+    viewer = ViewerScene(app, quando[0].path)
+    app.push(viewer)
+    _settle(app, lambda: viewer.ready, 60)
+    playback = viewer.playback
+    if viewer.table is None or playback is None:
+        return out
+
+    def still() -> bool:
+        table = viewer.table
+        return (
+            table is not None
+            and table.director.idle
+            and table.hold is None
+            and not table.effects.busy
+            and not any(s.moving for s in table.sprites)
+        )
+
+    # A position where the next step is a play shows most: cards on their way to the pile.
+    middle = playback.length * 3 // 5
+    target = next(
+        (e.number - 1 for e in playback.entries[middle:] if e.action[0] == "play"), middle
+    )
+    for eyes, name in ((viewer.eyes, "viewer.png"), (OPEN, "viewer-open.png")):
+        viewer.set_eyes(eyes)
+        viewer.jump(target)
+        viewer.step_on()
+        _settle(app, still, 10)
+        out.append(app.screenshot(folder / name))
+    viewer.leave()
+    _settle(app, lambda: False, 0.3)
+    out.append(app.screenshot(folder / "replays.png"))
     return out

@@ -34,6 +34,11 @@ def log_dir() -> Path:
     return data_dir() / "logs"
 
 
+def desync_dir() -> Path:
+    """Where the client writes a report each time its model drifts from the server's view."""
+    return data_dir() / "desync"
+
+
 def default_name() -> str:
     """The login name, capitalised and cut to a name the server accepts; "Player" if none."""
     try:

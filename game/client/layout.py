@@ -423,3 +423,119 @@ def title_fans(size: tuple[int, int]) -> list[tuple[str, list[tuple[str, int]], 
         ),
     ]
     return out
+
+
+# --- the replay viewer ---------------------------------------------------------------------------
+
+
+@dataclass
+class Viewer:
+    """The replay viewer at one window size: the table (from the window's top left, so the
+    table's own coordinates are the window's), the controls under it, and the side panel
+    with the replay's facts, the eyes chooser, the step list and the Back button."""
+
+    size: tuple[int, int]
+    s: float
+    table: Rect
+    controls: Rect
+    scrub: Rect
+    """The scrub bar: the whole game, left to right."""
+    position: Rect
+    """Where "step 12 of 340" is written, right of the scrub bar."""
+    buttons: list[Rect]
+    """The transport buttons, left to right (see scenes/viewer.py for what each does)."""
+    speed: Rect
+    side: Rect
+    header: Rect
+    """The replay's facts and the verdict."""
+    eyes_label: Rect
+    eyes: Rect
+    steps: Rect
+    """The step list."""
+    keys: Rect
+    """A line of keyboard shortcuts."""
+    back: Rect
+
+    def regions(self) -> list[tuple[str, Rect]]:
+        """Every named region that must not overlap another, for the tests."""
+        out = [
+            ("table", self.table),
+            ("scrub", self.scrub),
+            ("position", self.position),
+            ("speed", self.speed),
+            ("header", self.header),
+            ("eyes_label", self.eyes_label),
+            ("eyes", self.eyes),
+            ("steps", self.steps),
+            ("keys", self.keys),
+            ("back", self.back),
+        ]
+        return out + [(f"button{k}", rect) for k, rect in enumerate(self.buttons)]
+
+
+VIEWER_BUTTONS = 7
+"""Transport buttons: round back, turn back, step back, play/pause, step on, turn on, round on."""
+
+
+def viewer(size: tuple[int, int]) -> Viewer:
+    """The replay viewer's regions at window `size`."""
+    w, h = size
+    s = scale(size)
+    side_w = max(260, min(px(390, s), w // 3))
+    controls_h = px(100, s)
+    margin, gap = px(10, s), px(8, s)
+    table = Rect(0, 0, w - side_w, h - controls_h)
+    controls = Rect(0, table.bottom, table.width, controls_h)
+    row_h = px(40, s)
+    position_w = px(150, s)
+    scrub = Rect(
+        margin, controls.top + px(10, s), controls.width - 2 * margin - position_w - gap, px(26, s)
+    )
+    position = Rect(scrub.right + gap, scrub.top - px(4, s), position_w, scrub.height + px(8, s))
+    speed_w = px(130, s)
+    buttons_top = controls.bottom - row_h - px(10, s)
+    room = controls.width - 2 * margin - speed_w - px(16, s)
+    bw = (room - (VIEWER_BUTTONS - 1) * gap) // VIEWER_BUTTONS
+    buttons = [Rect(margin + k * (bw + gap), buttons_top, bw, row_h) for k in range(VIEWER_BUTTONS)]
+    speed = Rect(controls.right - margin - speed_w, buttons_top, speed_w, row_h)
+    side = Rect(table.right, 0, side_w, h)
+    inner = side.inflate(-2 * margin, 0)
+    header = Rect(inner.left, px(10, s), inner.width, px(126, s))
+    eyes_h = px(36, s)
+    eyes_label = Rect(inner.left, header.bottom + gap, px(70, s), eyes_h)
+    eyes = Rect(
+        eyes_label.right + gap, eyes_label.top, inner.right - eyes_label.right - gap, eyes_h
+    )
+    back_h = px(40, s)
+    back = Rect(inner.left, h - margin - back_h, inner.width, back_h)
+    keys = Rect(inner.left, back.top - gap - px(40, s), inner.width, px(40, s))
+    steps = Rect(inner.left, eyes.bottom + gap, inner.width, keys.top - gap - eyes.bottom - gap)
+    return Viewer(
+        size,
+        s,
+        table,
+        controls,
+        scrub,
+        position,
+        buttons,
+        speed,
+        side,
+        header,
+        eyes_label,
+        eyes,
+        steps,
+        keys,
+        back,
+    )
+
+
+def replay_columns(row: Rect) -> list[Rect]:
+    """The columns of one row of the replay list: date, game, players, steps, how it ended,
+    the verdict once opened."""
+    shares = (0.15, 0.11, 0.36, 0.09, 0.15, 0.14)
+    out, x = [], row.left
+    for share in shares:
+        width = round(row.width * share)
+        out.append(Rect(x, row.top, width - 6, row.height))
+        x += width
+    return out

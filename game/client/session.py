@@ -1,15 +1,16 @@
 """The client's side of the wire: one connection (net.client.ThreadedClient), the room and
 seat it holds, an optional embedded server, and the model of the seat's view kept from the
-events and checked against the server's digests."""
+events and checked against the server's digests (a drift is reported and resynced)."""
 
 from __future__ import annotations
 
-import copy
 import socket
 import threading
+from pathlib import Path
 from typing import Any
 
-from game.rules import update_view, view_digest
+from game.client import config
+from game.client.check import ModelKeeper, SessionRecorder, write_report
 from net.client import STATUS, ThreadedClient
 
 
@@ -80,12 +81,23 @@ class Session:
         self.seat: int | None = None
         self.token: str | None = None
         self.game: str | None = None
-        self.model: dict | None = None
+        self.keeper = ModelKeeper()
         self.last: dict | None = None
         """The last update received (its `step` is the one an action answers)."""
         self.desyncs = 0
-        self.syncing = False
+        self.reports: list[Path] = []
+        """The desync reports written, oldest first."""
+        self.report_problem: str | None = None
+        """Why the last desync report could not be written, if it could not."""
+        self.recorder: SessionRecorder | None = None
+        """Where every update received is recorded (`python -m game --record-session`)."""
         self.closed = False
+
+    @property
+    def model(self) -> dict | None:
+        """The seat's view as the events built it, checked against every update's digest;
+        None while a drift waits for the full view that replaces it."""
+        return self.keeper.model
 
     def start(self) -> None:
         """Begin connecting; the outcome arrives through `poll()`."""
@@ -126,27 +138,36 @@ class Session:
         elif kind == "seated":
             self.room_id, self.seat, self.token = message["room"], message["seat"], message["token"]
         elif kind == "update" and message["room"] == self.room_id:
+            if self.recorder is not None:
+                self.recorder.record(message)
             self._advance(message)
 
     def _advance(self, update: dict) -> None:
         """Bring the model to the update's step and check it against the digest. This is the
-        one place the model is checked: on a mismatch the update is marked `desync`, the
-        model is dropped and a full view is asked for (the server is authoritative)."""
+        one place the model is checked. The first update that does not match is marked
+        `desync` (so are the ones after it until the full view), and a full view is asked
+        for: the server is authoritative. When the full view comes, the desync report is
+        written to the data folder and that update is marked `resynced` (the report's path,
+        or None when it could not be written)."""
         self.last = update
+        outcome = self.keeper.advance(update)
         if "view" in update:
-            self.model = copy.deepcopy(update["view"])
             self.game = update["view"]["game"]
-            self.syncing = False
-        elif self.model is not None and self.game is not None:
-            for event in update["events"]:
-                update_view(self.game, self.model, event)
-        if self.model is None or view_digest(self.model) != update["digest"]:
+        if outcome == "drift":
             update["desync"] = True
-            self.model = None
-            if not self.syncing:  # one request per drift: the full view will answer it
-                self.desyncs += 1
-                self.syncing = True
-                self.send({"t": "sync", "room": update["room"]})
+            self.desyncs += 1
+            self.send({"t": "sync", "room": update["room"]})
+        elif outcome == "drifting":
+            update["desync"] = True
+        elif outcome == "resync":
+            assert self.keeper.drift is not None
+            path: Path | None = None
+            try:
+                path = write_report(self.keeper.drift, config.desync_dir())
+                self.reports.append(path)
+            except OSError as err:
+                self.report_problem = f"the desync report could not be written ({err})"
+            update["resynced"] = path
 
     # -- sending -------------------------------------------------------------------------------
 
@@ -230,7 +251,8 @@ class Session:
 
     def follow(self, room_id: str) -> None:
         """Forget the old room's game and follow `room_id` (after a rematch)."""
-        self.room_id, self.room, self.seat, self.model, self.last = room_id, None, None, None, None
+        self.room_id, self.room, self.seat, self.last = room_id, None, None, None
+        self.keeper.reset()
 
     def close(self) -> None:
         """Close the connection and stop the embedded server, if any (idempotent)."""
@@ -240,6 +262,8 @@ class Session:
         # net.client's close can take seconds (it waits for its thread): never on the
         # window's thread, which must go on drawing.
         threading.Thread(target=self.net.close, name="cardtable-net-close", daemon=True).start()
+        if self.recorder is not None:
+            self.recorder.close()
         if self.server is not None:
             self.server.stop()
             self.server = None

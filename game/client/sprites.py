@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game.client import palette
-from game.client.cards import card_size, render_card, render_outline
+from game.client.cards import card_size, render_card, render_outline, render_quando_pair
 from game.client.tween import Ease, Tween, Tweens, ease_in_cubic, ease_out_back, ease_out_cubic
 from game.client.widgets import text
 
@@ -48,6 +48,9 @@ class CardSprite(pygame.sprite.Sprite):
         self.lift = 0.0
         self.badge: pygame.Surface | None = None
         """A small picture drawn over the card's left edge (the suit an Excuse stands for)."""
+        self.other: int | None = None
+        """A Quando card's other side, drawn small in a corner while face up: the replay
+        viewer's open view knows both sides of every card."""
         self.token: Any = None
         self.tweens = Tweens()
         self.target = pos
@@ -60,6 +63,8 @@ class CardSprite(pygame.sprite.Sprite):
 
     def _base(self) -> pygame.Surface:
         highlight = self.highlight or ("hover" if self.hover else None)
+        if self.other is not None and self.face_up and self.code is not None:
+            return render_quando_pair(int(self.code), self.other, self.width)
         if self.known and not self.face_up and self.code is not None:
             base = render_card(
                 self.code, self.width, game=self.game, face_up=False, highlight="known"
@@ -90,6 +95,7 @@ class CardSprite(pygame.sprite.Sprite):
             round(self.zoom, 3),
             self.alpha,
             id(self.badge),
+            self.other,
         )
         if key != self._key:
             self._key = key

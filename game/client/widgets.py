@@ -30,6 +30,22 @@ def fit_text(value: str, size: int, color: RGB, max_width: int) -> pygame.Surfac
     return text(value, size, color)
 
 
+def elided(value: str, size: int, color: RGB, max_width: int) -> pygame.Surface:
+    """`value` at `size`, cut short with "…" to at most `max_width` wide: for lists, where
+    every row keeps one font size."""
+    if text(value, size, color).get_width() <= max_width:
+        return text(value, size, color)
+    font = palette.font(max(8, size))
+    lo, hi = 0, len(value)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if font.size(value[:mid].rstrip() + "…")[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return font.render(value[:lo].rstrip() + "…", True, color)
+
+
 def blit_text(
     surface: pygame.Surface, value: str, size: int, color: RGB, rect: Rect, align: str = "center"
 ) -> Rect:
@@ -487,14 +503,14 @@ def seat_plate(
     detail: str,
     *,
     current: bool,
-    me: bool,
+    tag: str = "",
     status: str = "",
     clock: float | None = None,
     accent: RGB = palette.ACCENT,
 ) -> None:
-    """A seat's name plate: its name, a detail line (score, cards), a status word ("KNOCKED",
-    "away") and, for the seat that must decide, a gold frame, a marker and the turn clock
-    (`clock` = fraction of the time left)."""
+    """A seat's name plate: its name (followed by `tag`, e.g. " (you)"), a detail line
+    (score, cards), a status word ("KNOCKED", "away") and, for the seat that must decide, a
+    gold frame, a marker and the turn clock (`clock` = fraction of the time left)."""
     bg = (58, 50, 22) if current else palette.PANEL
     pygame.draw.rect(surface, bg, rect, border_radius=8)
     pygame.draw.rect(
@@ -521,18 +537,22 @@ def seat_plate(
         pygame.draw.polygon(
             surface, accent, [tip, (tip[0] - 12, tip[1] - 9), (tip[0] - 12, tip[1] + 9)]
         )
-    label = name + (" (you)" if me else "")
-    blit_text(
+    label = name + tag
+    drawn = blit_text(
         surface, label, size, palette.TEXT if not current else (255, 236, 170), name_rect, "left"
     )
-    blit_text(
-        surface,
-        detail,
-        max(11, int(size * 0.85)),
-        palette.TEXT_DIM,
-        detail_rect,
-        "left" if status_rect else "right",
-    )
+    detail_size = max(11, int(size * 0.85))
+    if status_rect is None:
+        # One line: the detail takes what the name leaves (a long name at a small scale
+        # may be wider than its share even at the smallest font).
+        free = Rect(drawn.right + 8, rect.top, rect.right - 8 - drawn.right - 8, h)
+        if free.width > 20:
+            surf = fit_text(detail, detail_size, palette.TEXT_DIM, free.width)
+            if surf.get_width() > free.width:
+                surf = elided(detail, 10, palette.TEXT_DIM, free.width)
+            surface.blit(surf, surf.get_rect(midright=(free.right, free.centery)))
+    else:
+        blit_text(surface, detail, detail_size, palette.TEXT_DIM, detail_rect, "left")
     if status and status_rect is not None:
         blit_text(surface, status, max(11, int(size * 0.8)), palette.ACCENT, status_rect, "left")
     elif status:

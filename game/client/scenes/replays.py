@@ -1,8 +1,9 @@
-"""The replays this computer's games left behind (the embedded server logs every game), as
-a list; the replay viewer itself is still to come."""
+"""The replays on this computer – every game its embedded server hosted, kept in the data
+folder's logs – newest first; a click opens one in the replay viewer."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pygame
@@ -10,13 +11,26 @@ import pygame
 from game.client import config, layout, palette, widgets
 from game.client.scenes import Dialog, Scene, background
 from game.client.scenes.lobby import GAME_NAMES
+from game.client.scenes.viewer import VERDICTS, ViewerScene
 from game.replay.library import ReplayInfo, list_replays, replay_info
 from game.replay.log import ReplayError, read_replay
 
+HEADINGS = ("When", "Game", "Players", "Steps", "Ended", "Verified")
+
+
+def ending(info: ReplayInfo) -> str:
+    """How the game ended, in a word or two: finished (and who won), abandoned, unfinished."""
+    if info.reason == "abandoned":
+        return "abandoned"
+    if info.finished:
+        return "won by " + ", ".join(info.winners) if info.winners else "finished"
+    return "unfinished" + (" (torn)" if info.torn else "")
+
 
 class ReplaysScene(Scene):
-    """Newest first: when, which game, who played, how it ended. `room` or `path` picks one
-    replay to open at once (from the game-over screen or `--replay FILE`)."""
+    """Newest first: when, which game, who played, how long, how it ended, and the verify
+    outcome of those opened in this run. `room` or `path` picks one replay to open at once
+    (from the game-over screen, or `--replay FILE`, whose file is listed first)."""
 
     listens = False
 
@@ -25,22 +39,26 @@ class ReplaysScene(Scene):
         self.scroll = 0
         self.problem = ""
         self.infos: list[ReplayInfo] = []
+        folder = config.log_dir()
         try:
-            self.infos = list_replays(config.log_dir()) if config.log_dir().is_dir() else []
+            self.infos = list_replays(folder) if folder.is_dir() else []
         except ReplayError as err:
             self.problem = str(err)
         if path is not None:
             try:
                 info = replay_info(read_replay(path))
-                self.infos = [info] + [i for i in self.infos if i.path != info.path]
             except (ReplayError, OSError) as err:
-                self.problem = f"{path}: {err}"
+                info = ReplayInfo(Path(path), datetime.now(UTC), error=str(err))
+            self.infos = [info] + [i for i in self.infos if i.path != info.path]
         self.resize()
-        chosen = next(
-            (i for i in self.infos if room and i.path.name.endswith(f"-{room}.ctr")), None
-        )
-        if path is not None and self.infos and not self.problem:
-            chosen = self.infos[0]
+        chosen = self.infos[0] if path is not None else None
+        if room is not None:
+            chosen = next((i for i in self.infos if i.path.name.endswith(f"-{room}.ctr")), None)
+            if chosen is None:
+                self.problem = (
+                    "This game was hosted on another computer: its replay is kept there, in "
+                    "the host's log folder."
+                )
         if chosen is not None:
             app.after_frame.append(lambda: self.open(chosen))
 
@@ -52,7 +70,14 @@ class ReplaysScene(Scene):
                 layout.bottom_buttons(self.size, 1)[0], "Back", lambda: self.app.pop(self)
             )
         )
-        self.list_rect = layout.text_page(self.size)
+        page = layout.text_page(self.size)
+        self.head_rect = pygame.Rect(page.left, page.top, page.width, layout.px(28, s))
+        self.list_rect = pygame.Rect(
+            page.left,
+            self.head_rect.bottom + 4,
+            page.width,
+            page.bottom - self.head_rect.bottom - 4,
+        )
         self.row_h = layout.px(46, s)
         self._rows()
 
@@ -69,22 +94,12 @@ class ReplaysScene(Scene):
             self.rows.append((info, widgets.Button(rect, "", lambda i=info: self.open(i))))
 
     def open(self, info: ReplayInfo) -> None:
-        """What the viewer will show; until it lands, the replay's facts and where it is."""
+        """Open `info` in the viewer; a file that cannot be read says why instead."""
         if info.error:
-            body = f"This file cannot be read: {info.error}"
-        else:
-            players = ", ".join(f"{n} ({k})" for n, k in zip(info.names, info.kinds))
-            end = (
-                ("won by " + " and ".join(info.winners))
-                if info.winners
-                else ("abandoned" if info.reason == "abandoned" else "not finished")
-            )
-            body = (
-                f"{GAME_NAMES.get(info.game, info.game)} with {players}; "
-                f"{info.steps} steps, {end}. "
-                f"The replay viewer is coming in the next version; the file is {info.path}."
-            )
-        self.app.push(Dialog(self.app, "Replay", body, [("OK", None)], 760, 330))
+            body = f"{info.path.name} cannot be opened as a replay: {info.error}"
+            self.app.push(Dialog(self.app, "Replay", body, [("OK", None)], 760, 330))
+            return
+        self.app.push(ViewerScene(self.app, info.path))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -106,28 +121,47 @@ class ReplaysScene(Scene):
             surface, "Replays", layout.px(48, s), palette.ACCENT, layout.heading(self.size)
         )
         size = layout.px(20, s, 11)
-        if not self.infos:
-            words = (
-                self.problem or "No games yet: every game you play on this computer is kept here."
-            )
+        if self.problem:
             widgets.blit_text(
-                surface, words, layout.px(24, s, 12), palette.TEXT, self.list_rect.inflate(0, -200)
+                surface, self.problem, layout.px(20, s, 11), palette.ACCENT, self.head_rect
             )
+        elif not self.infos:
+            widgets.blit_text(
+                surface,
+                "No games yet: every game you play or host on this computer is kept here.",
+                layout.px(24, s, 12),
+                palette.TEXT,
+                self.list_rect.inflate(0, -200),
+            )
+        else:
+            for words, rect in zip(HEADINGS, layout.replay_columns(self.head_rect.inflate(-20, 0))):
+                widgets.blit_text(surface, words, size, palette.TEXT_DIM, rect, "left")
         for info, button in self.rows:
             button.draw(surface)
-            rect = button.rect.inflate(-20, 0)
+            columns = layout.replay_columns(button.rect.inflate(-20, 0))
             if info.error:
-                text = f"{info.path.name}: cannot be read"
-            else:
-                when = info.created.astimezone().strftime("%Y-%m-%d %H:%M")
-                state = (
-                    ("won by " + ", ".join(info.winners))
-                    if info.winners
-                    else (info.reason or "unfinished")
+                widgets.blit_text(
+                    surface,
+                    f"{info.path.name}: cannot be read",
+                    size,
+                    palette.DANGER,
+                    columns[0].union(columns[-1]),
+                    "left",
                 )
-                text = (
-                    f"{when}   {GAME_NAMES.get(info.game, info.game)}   {', '.join(info.names)}   "
-                    f"{info.steps} steps   {state}"
-                )
-            widgets.blit_text(surface, text, size, palette.TEXT, rect, "left")
+                continue
+            outcome = VERDICTS.get(info.path)
+            verdict, color = (
+                (outcome.short, outcome.color) if outcome else ("not yet", palette.TEXT_DIM)
+            )
+            cells = [
+                (info.created.astimezone().strftime("%Y-%m-%d %H:%M"), palette.TEXT),
+                (GAME_NAMES.get(info.game, info.game), palette.TEXT),
+                (", ".join(info.names), palette.TEXT),
+                (str(info.steps), palette.TEXT),
+                (ending(info), palette.TEXT if info.finished else palette.TEXT_DIM),
+                (verdict, color),
+            ]
+            for (words, cell_color), rect in zip(cells, columns):
+                cell = widgets.elided(words, size, cell_color, rect.width)
+                surface.blit(cell, cell.get_rect(midleft=rect.midleft))
         self.form.draw(surface)

@@ -105,7 +105,15 @@ class TableScene(Scene):
         session = self.app.session
         kind = message["t"]
         if kind == "update" and message["room"] == self.room_id:
+            if message.get("desync"):
+                # Its events did not lead to the server's view: animating them would show a
+                # game that is not being played. The full view asked for replaces them.
+                return
             self.table.feed(message)
+            if "resynced" in message:
+                self.table.toasts.show(
+                    "Out of step with the server – resynced", palette.ACCENT, 3.5
+                )
         elif kind == "room" and message["room"]["id"] == self.room_id:
             self.table.set_room(message["room"])
         elif kind == "error":

@@ -6,18 +6,34 @@ from __future__ import annotations
 import copy
 import time
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import card_codes, render_card
 from game.client.sprites import CardSprite, Effects, Flourish
-from game.client.tween import Director, Tween
+from game.client.tween import HOLD, Director, Tween
 from game.rules import update_view
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.config import Settings
+    from game.client.session import Session
+    from game.client.sound import Sound
+
+
+class Host(Protocol):
+    """What a table uses of the application: the size it lays itself out in, the settings,
+    the sound, and the session its actions go to (None: nothing is sent, as in a replay).
+    The App is one; the replay viewer gives its table part of the window."""
+
+    settings: Settings
+    sound: Sound
+    session: Session | None
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
 
 Token = tuple
 """What a click on something means to a table: ("hand", 2), ("cell", 0, 1), ("btn", "knock")…"""
@@ -66,10 +82,16 @@ class Table:
     VERBS: ClassVar[dict[str, str]] = {}
     """Each verb in a player's words, for "You can: …"."""
 
-    def __init__(self, app: App, room: dict, seat: int | None) -> None:
+    def __init__(self, app: Host, room: dict, seat: int | None, *, replay: bool = False) -> None:
+        """`seat` is the seat whose view the table shows (None: a spectator's). In a game it
+        is also the seat the player decides for; a `replay` shows the seat's view but
+        speaks of every seat by name, since nobody watching a replay plays."""
         self.app = app
         self.room = room
         self.seat = seat
+        self.replay = replay
+        self.you: int | None = None if replay else seat
+        """The seat addressed as "you" (the player's own), if any."""
         self.viewer = seat if seat is not None else 0
         self.players: int = room["players"]
         self.model: dict = {}
@@ -111,7 +133,7 @@ class Table:
         """A seat in a sentence: "You" for the viewer's own seat."""
         if seat is None:
             return "Nobody"
-        return "You" if seat == self.seat else self.name(seat)
+        return "You" if seat == self.you else self.name(seat)
 
     def seat_status(self, seat: int) -> str:
         seats = self.room.get("seats", [])
@@ -135,19 +157,30 @@ class Table:
                 self.director.add(lambda e=event: self._event(e))
         self.director.add(lambda u=update: self._meta(u))
 
-    def _full(self, update: dict) -> float:
-        """Start over from a full view: every sprite anew. At the very start, deal them."""
+    def rebuild(self, view: dict) -> None:
+        """Show `view` at once: every sprite anew and in its place, nothing moving (a full
+        update; a replay's jump, or its open view after each step)."""
         for sprite in list(self.sprites):
             sprite.tweens.finish_all()
         self.sprites.empty()
         self.slots.clear()
-        self.model = copy.deepcopy(update["view"])
+        self.model = copy.deepcopy(view)
         self.build()
+        self.place(0)
+
+    def _full(self, update: dict) -> float:
+        """Start over from a full view: every sprite anew. At the very start, deal them."""
         deal = not self.started and update["step"] == 0
         self.started = True
+        self.rebuild(update["view"])
         if deal:
             return self.deal_in()
-        self.place(0)
+        result = self.model.get("result")
+        if result is not None and self.hold is None and not self.replay:
+            # A finished game seen from a full view (watched late, or resynced at its last
+            # step): its end shows as if the last step had been animated.
+            self.hold = {"type": "game_over", "result": result}
+            return HOLD
         return 0.0
 
     def _event(self, event: dict) -> float:
@@ -327,7 +360,7 @@ class Table:
     def game_over_flourish(self, event: dict) -> None:
         """The last word of a game: a cheer for the viewer's win, else who won."""
         winners = event["result"]["winners"]
-        if self.seat in winners:
+        if self.you in winners:
             self.flourish(
                 "YOU WIN!" if len(winners) == 1 else "SHARED WIN!", None, palette.ACCENT, "win"
             )
@@ -457,7 +490,9 @@ class Table:
 
     def _sync_buttons(self, candidates: dict[Token, list[list]]) -> None:
         specs = [
-            spec for spec in self.button_specs() if spec[0] in self.ALWAYS or spec[0] in candidates
+            spec
+            for spec in ([] if self.replay else self.button_specs())
+            if spec[0] in self.ALWAYS or spec[0] in candidates
         ]
         key = tuple((t, label) for t, label, _, _ in specs) + (self.app.size,)
         if key != self._button_key:
@@ -707,10 +742,19 @@ class Table:
                 self.name(seat),
                 self.seat_detail(seat),
                 current=seat == current,
-                me=seat == self.seat,
+                tag=self.plate_tag(seat),
                 status=status,
                 clock=clock,
             )
+
+    def plate_tag(self, seat: int) -> str:
+        """What a seat's name plate adds to the name: "(you)" for the player's own seat,
+        "(eyes)" for the seat whose view a replay shows."""
+        if seat == self.you:
+            return " (you)"
+        if self.replay and seat == self.seat:
+            return " (eyes)"
+        return ""
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         message = self.prompt()

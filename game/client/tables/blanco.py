@@ -62,7 +62,9 @@ class BlancoTable(Table):
         code, up = grid["cards"][r][c], grid["up"][r][c]
         if up:
             return code, True, False
-        if code is not None and seat == self.seat and grid["known"][r][c]:
+        if code is not None:
+            # The view holds a face-down card's code only where its seat knows the card:
+            # its own peeked cards (or every card, in a replay's open view).
             return code, False, True
         return None, False, False
 
@@ -240,7 +242,7 @@ class BlancoTable(Table):
                     sprite.flip_to(None, False, FLIP, 0.1)
                 if top is not None:
                     self.toasts.show(
-                        f"{self.who(seat)} take{'' if seat == self.seat else 's'} "
+                        f"{self.who(seat)} take{'' if seat == self.you else 's'} "
                         f"{top.replace(':', ' ')} from the discard pile."
                     )
             self.hands[seat].append(sprite)
@@ -308,7 +310,7 @@ class BlancoTable(Table):
             return 0.0
         if kind in ("skip", "keep"):
             words = "does not look at a card" if kind == "skip" else "keeps the card hidden"
-            if seat == self.seat:
+            if seat == self.you:
                 words = "don't look at a card" if kind == "skip" else "keep the card hidden"
             self.toasts.show(f"{self.who(seat)} {words}.")
             return 0.3
@@ -424,7 +426,7 @@ class BlancoTable(Table):
         if not m or m.get("result") or m["to_move"] is None:
             return ""
         seat, phase = m["to_move"], m["phase"]
-        if seat != self.seat:
+        if seat != self.you:
             name = self.name(seat)
             return {
                 "reveal": f"{name} turns a card face up…",

@@ -53,13 +53,15 @@ class QuandoTable(Table):
     def build(self) -> None:
         geo = self.geo
         pile = geo.places["draw"].center
-        self.hands = [
-            [
-                self.new_card(str(v), geo.hand_w if s == self.viewer else geo.small_w, pile)
-                for v in self._side(s)
-            ]
-            for s in range(self.players)
-        ]
+        self.hands = []
+        for s in range(self.players):
+            width = geo.hand_w if s == self.viewer else geo.small_w
+            hand = [self.new_card(str(v), width, pile) for v in self._side(s)]
+            sides = self.model["hands"][s]
+            if "fronts" in sides and "backs" in sides:  # a replay's open view: both sides
+                for sprite, back in zip(hand, sides["backs"]):
+                    sprite.other = back
+            self.hands.append(hand)
         self.discard = [
             self.new_card(str(v), geo.pile_w, geo.places["discard"].center)
             for v in self.model["discard"]
@@ -163,7 +165,7 @@ class QuandoTable(Table):
             value = event.get("front", event.get("back"))
             sprite.flip_to(str(value), True, FLIP * 1.5)
             self.toasts.show(
-                f"{self.who(event['seat'])} flip{'' if event['seat'] == self.seat else 's'} a zero."
+                f"{self.who(event['seat'])} flip{'' if event['seat'] == self.you else 's'} a zero."
             )
             self.app.sound.play("flip")
             return FLIP * 1.5 + 0.2
@@ -174,7 +176,7 @@ class QuandoTable(Table):
             return 1.1
         if kind == "pass":
             self.toasts.show(
-                f"{self.who(event['seat'])} pass{'' if event['seat'] == self.seat else 'es'}."
+                f"{self.who(event['seat'])} pass{'' if event['seat'] == self.you else 'es'}."
             )
             return 0.5
         if kind == "draw_skipped":
@@ -213,7 +215,7 @@ class QuandoTable(Table):
             self.pile.flip_to(self.pile.code, True, FLIP, collect)
         self.toasts.show(
             f"Round {event['round'] + 1}: {self.who(event['first'])} "
-            f"play{'' if event['first'] == self.seat else 's'} first."
+            f"play{'' if event['first'] == self.you else 's'} first."
         )
         return self.deal_in(collect)
 
@@ -351,9 +353,9 @@ class QuandoTable(Table):
         knocker = m.get("knocker")
         last = ""
         if knocker is not None:
-            who = "you" if knocker == self.seat else self.name(knocker)
+            who = "you" if knocker == self.you else self.name(knocker)
             last = f" – last round, {who} knocked"
-        if seat == self.seat:
+        if seat == self.you:
             if phase == "draw":
                 return "Draw a card: the visible side (U) or the hidden side (D)"
             if phase == "penalty":

@@ -159,7 +159,7 @@ class QuasenboTable(Table):
             cards = "a penalty card" if event["count"] == 1 else f"{event['count']} penalty cards"
             self.toasts.show(
                 f"{event['run']} of a suit in a row: {self.who(seat)} "
-                f"draw{'' if seat == self.seat else 's'} {cards}!",
+                f"draw{'' if seat == self.you else 's'} {cards}!",
                 palette.DANGER,
                 3.5,
             )
@@ -197,7 +197,7 @@ class QuasenboTable(Table):
             return 0.3
         if kind == "pass":
             self.toasts.show(
-                f"{self.who(seat)} cannot play and pass{'' if seat == self.seat else 'es'}."
+                f"{self.who(seat)} cannot play and pass{'' if seat == self.you else 'es'}."
             )
             return 0.5
         if kind == "game_over":
@@ -289,7 +289,7 @@ class QuasenboTable(Table):
         if not m or m.get("result") or m["to_move"] is None:
             return ""
         seat = m["to_move"]
-        if seat != self.seat:
+        if seat != self.you:
             return f"{self.name(seat)} is playing…"
         if self.prefix:
             return "The Excuse: choose the suit it stands for"
@@ -347,7 +347,7 @@ class QuasenboTable(Table):
         if first > 0:
             widgets.blit_text(
                 surface,
-                f"< {first} earlier (mouse wheel or arrow keys)",
+                f"< {first} earlier (mouse wheel{'' if self.replay else ' or arrow keys'})",
                 size,
                 palette.TEXT_DIM,
                 pygame.Rect(area.left, area.top - 2, 300, size + 2),

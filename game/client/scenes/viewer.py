@@ -1,0 +1,700 @@
+"""The replay viewer: a replay played on the game's own table with the same animations –
+play, pause, step, jump to a round or turn, scrub, speed, and whose eyes to watch through –
+beside the step list in words, after verifying the replay on open."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+import pygame
+
+from game.client import layout, palette, widgets
+from game.client.scenes import Scene, felt
+from game.client.scenes.lobby import GAME_NAMES
+from game.client.steps import events_line
+from game.client.tables import TABLES, Table
+from game.replay.log import ReplayError
+from game.replay.playback import Playback, open_replay, seat_kind, seat_name
+from game.replay.verify import Verdict
+
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.client.config import Settings
+    from game.client.sound import Sound
+
+SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+"""The playback speeds offered (the table's animations run this many times as fast)."""
+HOLD_PAUSE = 1.4
+"""Seconds (at speed 1) a round's or the game's end stays on the table before play goes on."""
+OPEN = "open"
+"""The eyes that see every card (Playback.open_view)."""
+Eyes = int | str | None
+"""A seat, None (a spectator) or OPEN."""
+
+OK_GREEN = (120, 210, 130)
+
+
+class Outcome(NamedTuple):
+    """What verifying a replay on open found, for people."""
+
+    short: str
+    """A word or two for the replay list ("verified", "failed at step 20")."""
+    sentence: str
+    """The outcome in a sentence, for the viewer."""
+    color: tuple[int, int, int]
+
+
+VERDICTS: dict[Path, Outcome] = {}
+"""The outcome of each replay opened in this run, for the replay list."""
+
+
+def verdict_words(verdict: Verdict, length: int) -> Outcome:
+    """The outcome of `verdict` in words; `length` is how many steps can be watched."""
+    if verdict.status == "unverified":
+        return Outcome(
+            "seed secret",
+            "Not verified: the game is not over, and it can be checked and watched only "
+            "once its seed is revealed at the end.",
+            palette.ACCENT,
+        )
+    if verdict.status == "ok":
+        if verdict.complete:
+            end = "the game ran to its end"
+        elif verdict.reason == "abandoned":
+            end = "the game was abandoned"
+        else:
+            end = "the game is not finished"
+        return Outcome("verified", f"Verified: every step and the seed check out; {end}.", OK_GREEN)
+    if verdict.mismatch is not None:
+        mismatch = verdict.mismatch
+        words = f"FAILED at step {mismatch.step}: {mismatch.message}."
+        if length:
+            words += f" Steps 1–{length} can be watched."
+        return Outcome(f"failed at step {mismatch.step}", words, palette.DANGER)
+    return Outcome("FAILED", "FAILED: " + "; ".join(verdict.problems) + ".", palette.DANGER)
+
+
+class TableHost:
+    """What a table uses of the App, for a table laid out in the viewer's table area: that
+    area's size, the settings and the sound; no session, so nothing is ever sent."""
+
+    session = None
+
+    def __init__(self, app: App, size: tuple[int, int]) -> None:
+        self.app = app
+        self._size = size
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self._size
+
+    @property
+    def settings(self) -> Settings:
+        return self.app.settings
+
+    @property
+    def sound(self) -> Sound:
+        return self.app.sound
+
+
+class ViewerScene(Scene):
+    """Watch the replay at `path`. It is read and verified just after the first frame
+    (which says so); a file that cannot be watched leaves a message and the Back button.
+
+    The table shows `eyes`'s view at `playback.position`. A jump (scrub, step back, round
+    and turn starts, a click in the step list, other eyes) rebuilds the table from the view
+    at once; a step forward (playing, or the Step button) feeds the table the step's events
+    as that seat received them, so it animates exactly as it did in the game. The open view
+    is animated with a spectator's events, then shown whole after each step."""
+
+    listens = False
+
+    def __init__(self, app: App, path: Path) -> None:
+        super().__init__(app)
+        self.path = Path(path)
+        self.playback: Playback | None = None
+        self.problem: str | None = None
+        """Why the replay cannot be watched (the scene then shows only this)."""
+        self.outcome: Outcome | None = None
+        self.table: Table | None = None
+        self.eyes: Eyes = None
+        self.playing = False
+        self.speed = 1.0
+        self.hold_age = 0.0
+        self.first_row = 0
+        """The first position shown in the step list."""
+        self.dragging = False
+        self._rows: dict[tuple, pygame.Surface] = {}
+        self.resize()
+        app.after_frame.append(self.load)
+
+    @property
+    def ready(self) -> bool:
+        """Opening is over: the replay plays, or `problem` says why it cannot."""
+        return self.table is not None or self.problem is not None
+
+    # -- opening -------------------------------------------------------------------------------
+
+    def load(self) -> None:
+        """Read and verify the replay; build the table at position 0."""
+        try:
+            playback = open_replay(self.path)
+        except ReplayError as err:
+            self.problem = f"This file cannot be opened as a replay: {err}"
+            return
+        except Exception as err:  # a file can hold anything: the window must not go down
+            self.problem = f"This file cannot be opened as a replay ({type(err).__name__}: {err})"
+            return
+        self.playback = playback
+        self.outcome = verdict_words(playback.verdict, playback.length)
+        VERDICTS[self.path] = self.outcome
+        if not playback.playable:
+            self.problem = self.outcome.sentence
+            return
+        self.eyes = self._first_eyes()
+        self.resize()
+
+    def _first_eyes(self) -> Eyes:
+        """The player's own seat if they played (a human seat of their name), else the
+        first human seat, else a spectator's eyes."""
+        assert self.playback is not None
+        header = self.playback.header
+        humans = [s for s in range(header["players"]) if seat_kind(header, s) == "human"]
+        mine = [s for s in humans if seat_name(header, s) == self.app.settings.name]
+        chosen = mine or humans
+        return chosen[0] if chosen else None
+
+    # -- the table -----------------------------------------------------------------------------
+
+    def _make_table(self) -> None:
+        playback = self.playback
+        assert playback is not None
+        header = playback.header
+        players = header["players"]
+        room = {
+            "players": players,
+            "seats": [
+                {"name": seat_name(header, s), "kind": seat_kind(header, s)} for s in range(players)
+            ],
+        }
+        seat = self.eyes if isinstance(self.eyes, int) else None
+        host = TableHost(self.app, self.geo.table.size)
+        self.table = TABLES[header["game"]](host, room, seat, replay=True)  # type: ignore[arg-type]
+        self.table.director.speed = self.speed
+        self._rows.clear()
+        self.show()
+
+    def view(self) -> dict:
+        """What the eyes see at the current position."""
+        assert self.playback is not None
+        if self.eyes == OPEN:
+            return self.playback.open_view()
+        return self.playback.view(self.eyes if isinstance(self.eyes, int) else None)
+
+    def show(self) -> None:
+        """Rebuild the table from the view at the current position, nothing moving."""
+        table, playback = self.table, self.playback
+        assert table is not None and playback is not None
+        table.director.clear()
+        table.hold = None
+        table.effects.items.clear()
+        table.toasts.items.clear()
+        view = self.view()
+        table.started = True
+        table.rebuild(view)
+        table.step, table.to_move = playback.position, view["to_move"]
+        self.hold_age = 0.0
+        self._follow()
+
+    def jump(self, position: int) -> None:
+        """Show `position` (clamped to the game) at once."""
+        if self.playback is None or self.table is None:
+            return
+        self.playback.seek(max(0, min(self.playback.length, position)))
+        self.show()
+
+    def forward(self) -> bool:
+        """Play the next step on the table, animated; False at the end."""
+        playback, table = self.playback, self.table
+        if playback is None or table is None or not playback.forward():
+            return False
+        events = playback.events(self.eyes if isinstance(self.eyes, int) else None)
+        to_move = events[-1].get("to_move") if events and events[-1]["type"] == "next" else None
+        table.feed({"step": playback.position, "events": events, "to_move": to_move})
+        if self.eyes == OPEN:
+            # Spectator's events hide what the open view shows: after the step, show it all.
+            open_view = playback.open_view()
+
+            def reveal() -> float:
+                table.rebuild(open_view)
+                return 0.0
+
+            table.director.add(reveal)
+        self._follow()
+        return True
+
+    def set_eyes(self, eyes: Eyes) -> None:
+        """Watch through `eyes` from here on (the table is laid out anew for them)."""
+        if eyes == self.eyes or self.playback is None:
+            return
+        self.eyes = eyes
+        self._make_table()
+        self._sync_widgets()
+
+    def set_speed(self, speed: float) -> None:
+        self.speed = speed
+        if self.table is not None:
+            self.table.director.speed = speed
+        self._sync_widgets()
+
+    # -- transport -----------------------------------------------------------------------------
+
+    def toggle_play(self) -> None:
+        playback = self.playback
+        if playback is None or self.table is None:
+            return
+        if not self.playing and playback.position >= playback.length:
+            self.jump(0)  # at the end, Play starts the game again
+        self.playing = not self.playing
+        self._sync_widgets()
+
+    def pause(self) -> None:
+        self.playing = False
+        self._sync_widgets()
+
+    def step_back(self) -> None:
+        self.pause()
+        if self.playback is not None:
+            self.jump(self.playback.position - 1)
+
+    def step_on(self) -> None:
+        self.pause()
+        self.forward()
+
+    def to_start(self, kind: str, later: bool) -> None:
+        """Jump to the start of the previous or next round or turn."""
+        if self.playback is None:
+            return
+        self.jump(self.playback.next_start(kind) if later else self.playback.previous_start(kind))
+
+    def _position_at(self, x: int) -> int:
+        assert self.playback is not None
+        bar = self.geo.scrub
+        t = (x - bar.left) / max(1, bar.width)
+        return round(max(0.0, min(1.0, t)) * self.playback.length)
+
+    # -- layout and widgets --------------------------------------------------------------------
+
+    def resize(self) -> None:
+        self.geo = layout.viewer(self.size)
+        geo = self.geo
+        self._rows.clear()
+        if self.playback is not None and self.playback.playable:
+            self._make_table()
+        labels = ["« Round", "‹ Turn", "‹ Step", "Play", "Step ›", "Turn ›", "Round »"]
+        actions = [
+            lambda: self.to_start("round", False),
+            lambda: self.to_start("turn", False),
+            self.step_back,
+            self.toggle_play,
+            self.step_on,
+            lambda: self.to_start("turn", True),
+            lambda: self.to_start("round", True),
+        ]
+        self.transport = [
+            widgets.Button(rect, label, action, style="primary" if label == "Play" else "normal")
+            for rect, label, action in zip(geo.buttons, labels, actions)
+        ]
+        self.play_button = self.transport[3]
+        self.speed_choice = widgets.Choice(
+            geo.speed,
+            [(v, f"{v:g}×") for v in SPEEDS],
+            self.speed,
+            on_change=self.set_speed,
+        )
+        self.eyes_choice = widgets.Choice(
+            geo.eyes, self._eyes_options(), self.eyes, on_change=self.set_eyes
+        )
+        self.back_button = widgets.Button(geo.back, "Back to the list", self.leave)
+        self._sync_widgets()
+
+    def _eyes_options(self) -> list[tuple[Eyes, str]]:
+        if self.playback is None:
+            return [(None, "Spectator")]
+        header = self.playback.header
+        seats: list[tuple[Eyes, str]] = [
+            (s, f"{s + 1}: {self._name(s)}") for s in range(header["players"])
+        ]
+        return seats + [(None, "Spectator"), (OPEN, "All cards open")]
+
+    def _sync_widgets(self) -> None:
+        self.play_button.label = "Pause" if self.playing else "Play"
+        usable = self.table is not None
+        for button in self.transport:
+            button.enabled = usable
+        self.speed_choice.enabled = self.eyes_choice.enabled = usable
+        self.speed_choice.index = SPEEDS.index(self.speed)
+        self.eyes_choice.index = next(
+            (i for i, (v, _) in enumerate(self.eyes_choice.options) if v == self.eyes), 0
+        )
+
+    def leave(self) -> None:
+        self.app.pop(self)
+
+    def _name(self, seat: int) -> str:
+        """The seat's name as the table shows it (bots of one name told apart)."""
+        if self.table is not None:
+            return self.table.name(seat)
+        assert self.playback is not None
+        return seat_name(self.playback.header, seat)
+
+    # -- the step list -------------------------------------------------------------------------
+
+    @property
+    def row_h(self) -> int:
+        return layout.px(44, self.geo.s, 28)
+
+    def visible_rows(self) -> int:
+        return max(1, self.geo.steps.height // self.row_h)
+
+    def _follow(self) -> None:
+        """Scroll the step list so that the current step is in view (with some context)."""
+        if self.playback is None:
+            return
+        here, rows = self.playback.position, self.visible_rows()
+        if here < self.first_row + 1 or here > self.first_row + rows - 2:
+            self.first_row = max(0, here - rows // 3)
+        self.first_row = min(self.first_row, max(0, self.playback.length + 1 - rows))
+
+    def row_rect(self, position: int) -> pygame.Rect | None:
+        """Where the step list shows `position` now, or None when it is scrolled out."""
+        k = position - self.first_row
+        if not 0 <= k < self.visible_rows() or self.playback is None:
+            return None
+        if position > self.playback.length:
+            return None
+        steps = self.geo.steps
+        return pygame.Rect(steps.left, steps.top + k * self.row_h, steps.width, self.row_h - 2)
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The position of the step-list row at screen point `pos`, if any."""
+        if self.playback is None or not self.geo.steps.collidepoint(pos):
+            return None
+        position = self.first_row + (pos[1] - self.geo.steps.top) // self.row_h
+        return position if position <= self.playback.length else None
+
+    def step_texts(self, position: int) -> tuple[str, str]:
+        """The step list's two lines for `position`: who did what, and what happened as the
+        current eyes saw it (the open view: as the acting seat saw it)."""
+        playback, table = self.playback, self.table
+        assert playback is not None and table is not None
+        game = playback.header["game"]
+        if position == 0:
+            return "   0  The deal", "the cards are dealt"
+        entry = playback.entries[position - 1]
+        name = table.name(entry.seat)
+        by = " (a bot for the player)" if entry.stand_in else ""
+        seat = entry.seat if self.eyes == OPEN else self.eyes
+        events = playback.events(seat if isinstance(seat, int) else None, position)
+        return (
+            f"{position:>4}  {name}{by}: {entry.words}",
+            events_line(game, events, table.name),
+        )
+
+    def _row_surface(self, position: int, current: bool) -> pygame.Surface:
+        rect = self.row_rect(position)
+        assert rect is not None
+        key = (position, self.eyes, rect.size, current)
+        surf = self._rows.get(key)
+        if surf is None:
+            if len(self._rows) > 300:
+                self._rows.clear()
+            surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+            if current:
+                pygame.draw.rect(surf, (92, 72, 18), surf.get_rect(), border_radius=6)
+                pygame.draw.rect(surf, palette.ACCENT, surf.get_rect(), 2, border_radius=6)
+            first, second = self.step_texts(position)
+            s = self.geo.s
+            big, small = layout.px(19, s, 12), layout.px(16, s, 11)
+            width = rect.width - layout.px(14, s)
+            top = widgets.elided(first, big, (255, 240, 190) if current else palette.TEXT, width)
+            low = widgets.elided(
+                second, small, palette.TEXT if current else palette.TEXT_DIM, width
+            )
+            x = layout.px(7, s)
+            y = (rect.height - top.get_height() - low.get_height() - 2) // 2
+            surf.blit(top, (x, y))
+            surf.blit(low, (x, y + top.get_height() + 2))
+            self._rows[key] = surf
+        return surf
+
+    # -- input ---------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if self.back_button.handle(event):
+            return
+        if self.table is None:
+            return
+        for widget in [*self.transport, self.speed_choice, self.eyes_choice]:
+            if widget.handle(event):
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.geo.scrub.inflate(0, 12).collidepoint(event.pos):
+                self.dragging = True
+                self.pause()
+                self.jump(self._position_at(event.pos[0]))
+                return
+            row = self.row_at(event.pos)
+            if row is not None:
+                self.pause()
+                self.jump(row)
+                return
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            self.jump(self._position_at(event.pos[0]))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = False
+        elif event.type == pygame.MOUSEWHEEL:
+            mouse = pygame.mouse.get_pos()
+            if self.geo.steps.collidepoint(mouse) and self.playback is not None:
+                last = max(0, self.playback.length + 1 - self.visible_rows())
+                self.first_row = max(0, min(last, self.first_row - event.y * 3))
+            elif self.geo.table.collidepoint(mouse):
+                self.table.handle(event)  # e.g. look along Quäsenbö's long played row
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.leave()
+            return
+        if self.table is None or self.playback is None:
+            return
+        moves = {
+            pygame.K_SPACE: self.toggle_play,
+            pygame.K_RIGHT: self.step_on,
+            pygame.K_LEFT: self.step_back,
+            pygame.K_RIGHTBRACKET: lambda: self.to_start("turn", True),
+            pygame.K_LEFTBRACKET: lambda: self.to_start("turn", False),
+            pygame.K_PAGEDOWN: lambda: self.to_start("round", True),
+            pygame.K_PAGEUP: lambda: self.to_start("round", False),
+            pygame.K_HOME: lambda: self.jump(0),
+            pygame.K_END: lambda: self.jump(self.playback.length),  # type: ignore[union-attr]
+            pygame.K_TAB: lambda: self.eyes_choice.step(-1 if event.mod & pygame.KMOD_SHIFT else 1),
+            pygame.K_o: lambda: self.set_eyes(OPEN),
+            pygame.K_s: lambda: self.set_eyes(None),
+        }
+        if key in moves:
+            moves[key]()
+        elif key in (
+            pygame.K_PLUS,
+            pygame.K_EQUALS,
+            pygame.K_KP_PLUS,
+            pygame.K_MINUS,
+            pygame.K_KP_MINUS,
+        ):
+            k = SPEEDS.index(self.speed) + (
+                1 if key not in (pygame.K_MINUS, pygame.K_KP_MINUS) else -1
+            )
+            self.set_speed(SPEEDS[max(0, min(len(SPEEDS) - 1, k))])
+        elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < self.playback.header["players"]:
+            self.set_eyes(key - pygame.K_1)
+
+    # -- time ----------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        table, playback = self.table, self.playback
+        if table is None or playback is None:
+            return
+        table.update(dt)
+        if table.hold is not None:
+            # A round's or the game's end: a moment to see it, then the replay goes on.
+            self.hold_age += dt
+            if self.hold_age >= HOLD_PAUSE / self.speed:
+                self.hold_age = 0.0
+                table.release()
+        elif self.playing and table.director.idle:
+            if not self.forward():
+                self.pause()
+
+    @property
+    def busy(self) -> bool:
+        return self.playing or self.dragging or (self.table is not None and self.table.busy)
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        geo = self.geo
+        s = geo.s
+        if self.table is not None:
+            self.table.draw(surface.subsurface(geo.table))
+            if self.eyes == OPEN:
+                self._draw_open_banner(surface)
+        else:
+            surface.blit(felt(geo.table.size), geo.table.topleft)
+            words = self.problem or "Opening the replay and verifying it…"
+            size = layout.px(26, s, 13)
+            y = geo.table.centery - size * 2
+            for line in widgets.wrap(words, size, geo.table.width - layout.px(80, s)):
+                widgets.blit_text(
+                    surface,
+                    line,
+                    size,
+                    palette.TEXT,
+                    pygame.Rect(geo.table.left, y, geo.table.width, size + 6),
+                )
+                y += size + 8
+        pygame.draw.rect(surface, palette.PANEL, geo.controls)
+        pygame.draw.rect(surface, palette.PANEL, geo.side)
+        pygame.draw.line(surface, palette.PANEL_EDGE, geo.side.topleft, geo.side.bottomleft, 2)
+        pygame.draw.line(
+            surface,
+            palette.PANEL_EDGE,
+            geo.controls.topleft,
+            (geo.controls.right, geo.controls.top),
+            2,
+        )
+        self._draw_header(surface)
+        if self.table is not None:
+            self._draw_scrub(surface)
+            self._draw_steps(surface)
+            widgets.blit_text(
+                surface, "Eyes", layout.px(20, s, 12), palette.TEXT_DIM, geo.eyes_label, "left"
+            )
+            self.eyes_choice.draw(surface)
+            for button in self.transport:
+                button.draw(surface)
+            self.speed_choice.draw(surface)
+            self._draw_keys(surface)
+        self.back_button.draw(surface)
+
+    def _draw_open_banner(self, surface: pygame.Surface) -> None:
+        """All cards open: a frame round the table and a banner over its top bar, so that
+        nobody takes it for what a player saw."""
+        table = self.table
+        assert table is not None
+        s = self.geo.s
+        pygame.draw.rect(surface, palette.ACCENT, self.geo.table, layout.px(4, s, 3))
+        bar = table.geo.topbar
+        pygame.draw.rect(surface, palette.ACCENT, bar)
+        widgets.blit_text(
+            surface,
+            "ALL CARDS OPEN  –  every hand and face-down card is shown; no player saw this",
+            layout.px(22, s, 12),
+            palette.TEXT_DARK,
+            bar.inflate(-layout.px(16, s), 0),
+        )
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        geo = self.geo
+        s = geo.s
+        rect = geo.header
+        title = layout.px(26, s, 14)
+        small = layout.px(16, s, 11)
+        playback = self.playback
+        if playback is None:
+            widgets.blit_text(
+                surface,
+                "Replay",
+                title,
+                palette.ACCENT,
+                pygame.Rect(rect.left, rect.top, rect.width, title + 4),
+                "left",
+            )
+            widgets.blit_text(
+                surface,
+                self.path.name,
+                small,
+                palette.TEXT_DIM,
+                pygame.Rect(rect.left, rect.top + title + 8, rect.width, small + 4),
+                "left",
+            )
+            return
+        header = playback.header
+        game = GAME_NAMES.get(header["game"], header["game"])
+        when = datetime.fromtimestamp(header["created"]).strftime("%Y-%m-%d %H:%M")
+        lines = [
+            (f"Replay · {game}", title, palette.ACCENT),
+            (", ".join(self._name(seat) for seat in range(header["players"])), small, palette.TEXT),
+            (f"{when}  ·  {len(playback.replay.steps)} steps", small, palette.TEXT_DIM),
+        ]
+        y = rect.top
+        for words, size, color in lines:
+            picture = widgets.elided(words, size, color, rect.width)
+            surface.blit(picture, (rect.left, y))
+            y += picture.get_height() + layout.px(3, s)
+        if self.outcome is not None:
+            color = self.outcome.color
+            for line in widgets.wrap(self.outcome.sentence, small, rect.width)[:3]:
+                widgets.blit_text(
+                    surface,
+                    line,
+                    small,
+                    color,
+                    pygame.Rect(rect.left, y, rect.width, small + 2),
+                    "left",
+                )
+                y += small + 2
+
+    def _draw_scrub(self, surface: pygame.Surface) -> None:
+        playback = self.playback
+        assert playback is not None
+        geo = self.geo
+        s = geo.s
+        bar = geo.scrub
+        track = bar.inflate(0, -bar.height // 2)
+        pygame.draw.rect(surface, (20, 24, 30), track, border_radius=track.height // 2)
+        length = max(1, playback.length)
+        done = track.copy()
+        done.width = round(track.width * playback.position / length)
+        if done.width > 0:
+            pygame.draw.rect(surface, (150, 118, 40), done, border_radius=track.height // 2)
+        starts = playback.round_starts
+        if len(starts) > 1 and len(starts) < track.width // 4:
+            for start in starts[1:]:
+                x = track.left + round(track.width * start / length)
+                pygame.draw.line(surface, palette.TEXT_DIM, (x, bar.top + 2), (x, bar.bottom - 2))
+        x = track.left + round(track.width * playback.position / length)
+        pygame.draw.circle(surface, palette.ACCENT, (x, bar.centery), max(6, bar.height // 2 - 2))
+        pygame.draw.circle(
+            surface, palette.TEXT_DARK, (x, bar.centery), max(6, bar.height // 2 - 2), 2
+        )
+        rounds = len(starts)
+        where = f"step {playback.position} of {playback.length}"
+        if rounds > 1:
+            where += f" · round {playback.round_of() + 1}"
+        widgets.blit_text(surface, where, layout.px(18, s, 11), palette.TEXT, geo.position, "left")
+
+    def _draw_steps(self, surface: pygame.Surface) -> None:
+        playback = self.playback
+        assert playback is not None
+        pygame.draw.rect(surface, (22, 26, 34), self.geo.steps, border_radius=6)
+        here = playback.position
+        last = min(playback.length, self.first_row + self.visible_rows() - 1)
+        for position in range(self.first_row, last + 1):
+            rect = self.row_rect(position)
+            if rect is not None:
+                surface.blit(self._row_surface(position, position == here), rect)
+
+    def _draw_keys(self, surface: pygame.Surface) -> None:
+        s = self.geo.s
+        size = layout.px(15, s, 10)
+        rect = self.geo.keys
+        lines = [
+            "Space play · Left/Right step · [ ] turn · PgUp/PgDn round",
+            "+/− speed · 1–9 a seat · S spectator · O all open · Tab next eyes",
+        ]
+        y = rect.top + (rect.height - 2 * (size + 2)) // 2
+        for line in lines:
+            widgets.blit_text(
+                surface,
+                line,
+                size,
+                palette.TEXT_DIM,
+                pygame.Rect(rect.left, y, rect.width, size + 2),
+                "left",
+            )
+            y += size + 2
