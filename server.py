@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import concurrent.futures
+import gc
 import logging
 import multiprocessing
 import os
@@ -593,6 +594,10 @@ def main(argv: list[str] | None = None) -> None:
         except OSError as err:
             log.error("cannot listen on %s:%d: %s", args.host, args.port, err.strerror)
             sys.exit(1)
+        # What exists now (modules, recovered games) lives as long as the server: out of
+        # the garbage collector's scans, which would otherwise walk it on every full pass.
+        gc.collect()
+        gc.freeze()
         log.info("listening on %s:%d, logs in %s", args.host, port, args.log_dir)
         print(f"listening on {args.host}:{port}", flush=True)
         await stop.wait()

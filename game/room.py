@@ -60,14 +60,30 @@ class Seat:
                 "ready": self.ready, "connected": self.peer is not None, "away": self.away}
 
 
-@dataclass
+@dataclass(frozen=True)
 class StepRecord:
     """What the room remembers of a step: who decided and the events (for late joiners'
-    'what happened meanwhile' and for the bots' history)."""
+    'what happened meanwhile' and for the bots' history).
+
+    The events are kept packed: a long Blanco game holds over 10,000 of their dicts and
+    lists, and a full garbage collection scanning every room's history stalled the whole
+    server for 100–900 ms (bench/soak.py); bytes are not scanned, and the history is read
+    only when someone catches up or a search bot decides."""
 
     seat: int
     by_bot: bool
-    events: list[Event]
+    packed: bytes
+
+    @classmethod
+    def of(cls, seat: int, by_bot: bool, events: list[Event]) -> StepRecord:
+        return cls(seat, by_bot, msgpack.packb(
+            [[e.type, e.public, list(e.private.items()), e.others] for e in events]))
+
+    @property
+    def events(self) -> list[Event]:
+        return [Event(kind, public, dict(private), others)
+                for kind, public, private, others
+                in msgpack.unpackb(self.packed, strict_map_key=False)]
 
 
 @dataclass
@@ -313,7 +329,7 @@ class Room:
             # The step reaches the log before anyone hears of it: a crash now loses nothing
             # that a player saw.
             self.writer.step(seat, by_bot, action, state.digest())
-        self.history.append(StepRecord(seat, by_bot, events))
+        self.history.append(StepRecord.of(seat, by_bot, events))
         over = state.is_over
         if over:
             self._finish_log()
@@ -497,7 +513,7 @@ class Room:
                 raise ValueError(f"{log_path}: step {number} is refused: {err.reason}") from None
             if state.digest()[:len(step.digest)] != step.digest:
                 raise ValueError(f"{log_path}: step {number} gives another state than logged")
-            history.append(StepRecord(step.seat, step.by_bot, events))
+            history.append(StepRecord.of(step.seat, step.by_bot, events))
         room = cls(header["room"], header["game"], header["players"], header["options"],
                    log_dir=log_path.parent, code_hash=code_hash, timer=header["timer"],
                    level=header["level"], fsync=fsync)
