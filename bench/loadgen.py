@@ -172,7 +172,15 @@ async def table(port: int, game: str, humans: int, stats: Stats, think: float, s
                 stats.games += 1
             elif not stop.is_set():
                 return True
+            # Back to the lobby, as the client does when a game is over.
+            for seat in seats:
+                await seat.client.send({"t": "leave", "room": room})
         return False
+    except (TimeoutError, ConnectionClosed):
+        # Cut off while the load generator stops is not a lost game; before, it is.
+        if stop.is_set():
+            return False
+        raise
     finally:
         for seat in seats:
             await seat.client.close()
