@@ -1,8 +1,8 @@
 """Replay viewer figures: opening a long game in the viewer scene, and the time to jump to a
 step thousands of steps in and draw it (seek, view, table rebuilt, step list, whole frame),
-headless; medians of many jumps. Writes a Markdown table too.
+headless; medians of many jumps, printed as a Markdown table (also written to --out).
 
-    python bench/viewer.py [--jumps 200] [--size 1280x720] [--out /tmp/viewer_benchmarks.md]
+    python bench/viewer.py [--jumps 200] [--size 1280x720] [--out FILE]
 
 The game: 4-player Quando to 300 points where nobody knocks unless forced (recorded with
 random moves, about 6,000 steps; bench/replay.py's LONG). Each jump goes to a random
@@ -154,15 +154,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jumps", type=int, default=200)
     parser.add_argument("--size", default="1280x720")
-    parser.add_argument("--out", type=Path, default=Path("/tmp/viewer_benchmarks.md"))
+    parser.add_argument("--out", type=Path, help="also write the table to this file")
     args = parser.parse_args(argv)
-    size = tuple(int(v) for v in args.size.lower().split("x"))
+    try:
+        width, height = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        parser.error(f"--size must look like 1280x720, not {args.size!r}")
+    size = (width, height)
     with tempfile.TemporaryDirectory() as folder:
         path, steps = record_long(Path(folder))
-        figures = measure(path, args.jumps, size)  # type: ignore[arg-type]
+        figures = measure(path, args.jumps, size)
     command = "python bench/viewer.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    text = report(figures, steps, args.jumps, size, command.strip())  # type: ignore[arg-type]
-    args.out.write_text(text, encoding="utf-8")
+    text = report(figures, steps, args.jumps, size, command.strip())
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
     print(text)
     return 0
 
