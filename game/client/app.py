@@ -71,7 +71,7 @@ class App:
         self.frames = 0
         self.drawn = 0
         self._dirty = True
-        self.after_frame: list[Callable[[], None]] = []
+        self.after_frame: list[Callable[[], object]] = []
 
     # -- the stack ---------------------------------------------------------------------------
 
@@ -157,7 +157,9 @@ class App:
         self._resized()
 
     def _resized(self) -> None:
-        self.screen = pygame.display.get_surface()
+        screen = pygame.display.get_surface()
+        assert screen is not None  # set_mode has run: __init__ calls it
+        self.screen = screen
         for scene in self.scenes:
             scene.resize()
         self._dirty = True

@@ -159,11 +159,18 @@ def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
         return session is not None and session.room is not None and session.seat is not None
 
     _settle(app, seated, 10)
-    app.session.add_bot(1, level)
-    app.session.add_bot(2, "easy")
-    _settle(app, lambda: sum(s["kind"] == "bot" for s in app.session.room["seats"]) == 2, 10)
-    app.session.ready(True)
-    _settle(app, lambda: app.session.room["seats"][0]["ready"], 10)
+    session = app.session
+    assert session is not None  # start_host opened it
+
+    def seats() -> list[dict]:
+        assert session.room is not None  # the lobby's room, known once seated
+        return session.room["seats"]
+
+    session.add_bot(1, level)
+    session.add_bot(2, "easy")
+    _settle(app, lambda: sum(s["kind"] == "bot" for s in seats()) == 2, 10)
+    session.ready(True)
+    _settle(app, lambda: seats()[0]["ready"], 10)
     _settle(app, lambda: False, 0.3)
     if app.top is lobby:
         out.append(app.screenshot(folder / "lobby.png"))

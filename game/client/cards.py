@@ -1,11 +1,13 @@
-"""Card faces and backs for the client's sprites, drawn by the program at any size (no image files)."""
+"""Card faces and backs for the client's sprites, drawn by the program at any size
+(no image files).
+"""
 
 from __future__ import annotations
 
 import argparse
 import math
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import NamedTuple
@@ -34,7 +36,9 @@ DECKTET_SUITS: tuple[str, ...] = ("moons", "suns", "waves", "leaves", "wyrms", "
 
 def _decktet_table() -> dict[str, tuple[str, tuple[str, ...]]]:
     mo, su, wa, le, wy, kn = DECKTET_SUITS
-    table: dict[str, tuple[str, tuple[str, ...]]] = {f"ace-{suit}": ("A", (suit,)) for suit in DECKTET_SUITS}
+    table: dict[str, tuple[str, tuple[str, ...]]] = {
+        f"ace-{suit}": ("A", (suit,)) for suit in DECKTET_SUITS
+    }
     rows: list[tuple[str, list[tuple[str, tuple[str, ...]]]]] = [
         ("2", [("author", (mo, kn)), ("desert", (su, wy)), ("origin", (wa, le))]),
         ("3", [("journey", (mo, wa)), ("painter", (su, kn)), ("savage", (le, wy))]),
@@ -87,7 +91,8 @@ BLANCO_SYMBOLS: dict[str, str] = {
 # --- Public API -------------------------------------------------------------------------
 
 def card_size(width: int) -> tuple[int, int]:
-    """Return the (width, height) in pixels of a card rendered at `width`: height is round(width * 1.4).
+    """Return the (width, height) in pixels of a card rendered at `width`: height is
+    round(width * 1.4).
 
     The surface includes a thin transparent margin (about 5% of the width) that holds the
     shadow and the highlight glow, so cards laid edge to edge still show a small gap.
@@ -189,6 +194,7 @@ def render_symbol(game: str, name: str, size: int) -> pygame.Surface:
     name = the colour). For buttons and labels outside the cards. Cached. Raises ValueError
     for an unknown game or name, or a size outside MIN_WIDTH..MAX_WIDTH."""
     _check_width(size)
+    draw: Callable[[_Canvas, str, float, float, float], None]
     if game == "quasenbo" and name in DECKTET_SUITS:
         draw = _suit_symbol
     elif game == "blanco" and name in BLANCO_COLORS:
@@ -282,7 +288,8 @@ class _Canvas:
         if self._rot:
             x, y = 1.0 - x - w, self.aspect - y - h
         k = self.ss
-        left, top = round((self.margin + x * self.unit) * k), round((self.margin + y * self.unit) * k)
+        left = round((self.margin + x * self.unit) * k)
+        top = round((self.margin + y * self.unit) * k)
         right = round((self.margin + (x + w) * self.unit) * k)
         bottom = round((self.margin + (y + h) * self.unit) * k)
         return pygame.Rect(left, top, right - left, bottom - top)
@@ -337,8 +344,9 @@ class _Canvas:
         if min(rs) == max(rs):  # one call for the whole path: the common case, and cheaper
             pygame.draw.lines(self.layer, color, closed, mapped, max(1, round(self.px(2 * rs[0]))))
         else:
-            for (a, b), ra, rb in zip(zip(mapped, mapped[1:] + mapped[:1] if closed else mapped[1:]),
-                                      rs, rs[1:] + rs[:1] if closed else rs[1:]):
+            for (a, b), ra, rb in zip(
+                    zip(mapped, mapped[1:] + mapped[:1] if closed else mapped[1:]),
+                    rs, rs[1:] + rs[:1] if closed else rs[1:]):
                 pygame.draw.line(self.layer, color, a, b, max(1, round(self.px(ra + rb))))
         for p, r in zip(mapped, rs):
             pygame.draw.circle(self.layer, color, p, max(0.5, self.px(r)))
@@ -350,7 +358,8 @@ class _Canvas:
         box_w, box_h = max(1, round(w * self.unit)), max(1, round(h * self.unit))
         self._place(_ink_surface(text, color, box_w, box_h), x, y, w, h, align)
 
-    def words(self, text: str, color: RGB, x: float, y: float, w: float, h: float, cap: float) -> None:
+    def words(self, text: str, color: RGB, x: float, y: float, w: float, h: float,
+              cap: float) -> None:
         """Queue a name centred in the box, its capitals `cap` high where the box allows.
 
         Sizing by capital height, not by the box, sets all names alike: a long name wraps
@@ -361,7 +370,8 @@ class _Canvas:
         cap_px = max(5, round(cap * self.unit))
         self._place(_words_surface(text, color, box_w, box_h, cap_px), x, y, w, h, "center")
 
-    def _place(self, surf: pygame.Surface, x: float, y: float, w: float, h: float, align: str) -> None:
+    def _place(self, surf: pygame.Surface, x: float, y: float, w: float, h: float,
+               align: str) -> None:
         box_w, box_h = max(1, round(w * self.unit)), max(1, round(h * self.unit))
         if self._rot:
             surf = pygame.transform.flip(surf, True, True)
@@ -445,7 +455,8 @@ def _words_surface(text: str, color: RGB, max_w: int, max_h: int, cap_px: int) -
         lines = [text[: i + 1].rstrip(), text[i + 1:].lstrip()]
 
     def step(f: pygame.font.Font) -> int:
-        return f.get_linesize() - max(1, f.get_height() // 6)  # the bundled font's line box is roomy
+        # The bundled font's line box is roomy.
+        return f.get_linesize() - max(1, f.get_height() // 6)
 
     while size > 2:
         f = palette.font(size)
@@ -457,7 +468,8 @@ def _words_surface(text: str, color: RGB, max_w: int, max_h: int, cap_px: int) -
     f = palette.font(size)
     rendered = [f.render(line, True, color) for line in lines]
     out = pygame.Surface((max(r.get_width() for r in rendered),
-                          step(f) * (len(rendered) - 1) + rendered[-1].get_height()), pygame.SRCALPHA)
+                          step(f) * (len(rendered) - 1) + rendered[-1].get_height()),
+                         pygame.SRCALPHA)
     for i, r in enumerate(rendered):
         out.blit(r, ((out.get_width() - r.get_width()) // 2, i * step(f)))
     return out
@@ -484,7 +496,8 @@ def _arc(cx: float, cy: float, r: float, a0: float, a1: float, n: int) -> list[P
 
 
 def _regular(n: int, r: float, start: float = -math.pi / 2) -> tuple[Pt, ...]:
-    return tuple((r * math.cos(start + 2 * math.pi * i / n), r * math.sin(start + 2 * math.pi * i / n))
+    return tuple((r * math.cos(start + 2 * math.pi * i / n),
+                  r * math.sin(start + 2 * math.pi * i / n))
                  for i in range(n))
 
 
@@ -573,7 +586,8 @@ def _blanco_symbols() -> dict[str, tuple[_Part, ...]]:
 
 
 def _wave_path(y0: float) -> tuple[Pt, ...]:
-    return tuple((-0.45 + 0.9 * i / 24, y0 + 0.08 * math.sin(4 * math.pi * i / 24)) for i in range(25))
+    return tuple((-0.45 + 0.9 * i / 24, y0 + 0.08 * math.sin(4 * math.pi * i / 24))
+                 for i in range(25))
 
 
 def _leaf() -> tuple[_Part, ...]:
@@ -637,7 +651,8 @@ def _decktet_symbols() -> dict[str, tuple[_Part, ...]]:
 
 
 def _crown() -> tuple[_Part, ...]:
-    body = ((-0.46, 0.28), (-0.5, -0.18), (-0.22, 0.04), (0.0, -0.3), (0.22, 0.04), (0.5, -0.18), (0.46, 0.28))
+    body = ((-0.46, 0.28), (-0.5, -0.18), (-0.22, 0.04), (0.0, -0.3), (0.22, 0.04), (0.5, -0.18),
+            (0.46, 0.28))
     return _normalised((
         _Part("poly", body),
         _Part("circle", ((-0.5, -0.2),), (0.08,)),
@@ -699,10 +714,11 @@ def _card_body(cv: _Canvas, face: RGB, raised: bool, edge: RGB = palette.CARD_ED
     """Shadow, face colour and a thin edge; a raised card casts a longer, softer shadow."""
     m = cv.margin / cv.unit
     # Offset plus spread stays within the margin, or the shadow's edge would be cut straight.
-    off_x, off_y, spread = (0.3 * m, 0.72 * m, 0.26 * m) if raised else (0.15 * m, 0.45 * m, 0.12 * m)
+    off_x, off_y, spread = ((0.3 * m, 0.72 * m, 0.26 * m) if raised
+                            else (0.15 * m, 0.45 * m, 0.12 * m))
     a = cv.aspect
-    cv.rrect((*palette.CARD_SHADOW, 34), off_x - spread, off_y - spread, 1 + 2 * spread, a + 2 * spread,
-             RADIUS + spread)
+    cv.rrect((*palette.CARD_SHADOW, 34), off_x - spread, off_y - spread, 1 + 2 * spread,
+             a + 2 * spread, RADIUS + spread)
     cv.rrect((*palette.CARD_SHADOW, 70), off_x, off_y, 1, a, RADIUS)
     cv.rrect(face, 0, 0, 1, a, RADIUS)
     cv.rrect(edge, 0, 0, 1, a, RADIUS, width=0.012)
@@ -719,13 +735,15 @@ def _highlight(cv: _Canvas, kind: str | None) -> None:
             steps = 4
             for i in range(1, steps + 1):
                 e = m * i / steps
-                cv.rrect((*palette.HIGHLIGHT_LEGAL, 150 - 30 * i), -e, -e, 1 + 2 * e, a + 2 * e, RADIUS + e,
-                         width=m / steps)
+                cv.rrect((*palette.HIGHLIGHT_LEGAL, 150 - 30 * i), -e, -e, 1 + 2 * e, a + 2 * e,
+                         RADIUS + e, width=m / steps)
             cv.rrect((*palette.HIGHLIGHT_LEGAL, 255), 0, 0, 1, a, RADIUS, width=0.03)
-            cv.rrect((*palette.HIGHLIGHT_LEGAL, 90), 0.03, 0.03, 0.94, a - 0.06, RADIUS - 0.02, width=0.025)
+            cv.rrect((*palette.HIGHLIGHT_LEGAL, 90), 0.03, 0.03, 0.94, a - 0.06, RADIUS - 0.02,
+                     width=0.025)
         elif kind == "selected":
             e = 0.6 * m
-            cv.rrect((*palette.HIGHLIGHT_SELECTED, 90), -e, -e, 1 + 2 * e, a + 2 * e, RADIUS + e, width=e)
+            cv.rrect((*palette.HIGHLIGHT_SELECTED, 90), -e, -e, 1 + 2 * e, a + 2 * e, RADIUS + e,
+                     width=e)
             cv.rrect((*palette.HIGHLIGHT_SELECTED, 255), 0, 0, 1, a, RADIUS, width=0.04)
         else:  # hover
             cv.rrect((*palette.HIGHLIGHT_HOVER, 40), 0, 0, 1, a, RADIUS)
@@ -747,7 +765,8 @@ def _eye_mark(cv: _Canvas) -> None:
 def _quando_face(cv: _Canvas, n: int) -> None:
     col = palette.QUANDO_NUMBER_COLORS[n]
     a = cv.aspect
-    cv.rrect(mix(palette.CARD_FACE, col, 0.5), 0.045, 0.045, 0.91, a - 0.09, RADIUS - 0.03, width=0.014)
+    cv.rrect(mix(palette.CARD_FACE, col, 0.5), 0.045, 0.045, 0.91, a - 0.09, RADIUS - 0.03,
+             width=0.014)
     cv.circle(mix(palette.CARD_FACE, col, 0.13), 0.5, a / 2, 0.38)
     cv.text(str(n), col, 0.16, a / 2 - 0.27, 0.68, 0.54)
     _quando_index(cv, n)
@@ -777,7 +796,8 @@ def _quando_back(cv: _Canvas) -> None:
             x0 = i * step
             cv.stroke(palette.QUANDO_BACK_LINE, [(x0, 0.0), (x0 + a, a)], 0.008)
             cv.stroke(palette.QUANDO_BACK_LINE, [(x0 + a, 0.0), (x0, a)], 0.008)
-    cv.rrect(mix(palette.QUANDO_BACK, (255, 255, 255), 0.55), 0.06, 0.06, 0.88, a - 0.12, 0.04, width=0.012)
+    cv.rrect(mix(palette.QUANDO_BACK, (255, 255, 255), 0.55), 0.06, 0.06, 0.88, a - 0.12, 0.04,
+             width=0.012)
     # The eleven number colours run 0..10 over the top and back under the banner: the
     # game's palette on its back, with no dot hidden by the word.
     cx, cy = 0.5, a / 2
@@ -786,7 +806,8 @@ def _quando_back(cv: _Canvas) -> None:
     for n, col in enumerate(palette.QUANDO_NUMBER_COLORS):
         step = math.pi / 12
         for ang in (math.pi + step * (n + 1), math.pi - step * (n + 1)):
-            cv.circle(mix(col, (255, 255, 255), 0.15), cx + 0.36 * math.cos(ang), cy + 0.36 * math.sin(ang), 0.04)
+            cv.circle(mix(col, (255, 255, 255), 0.15), cx + 0.36 * math.cos(ang),
+                      cy + 0.36 * math.sin(ang), 0.04)
     _banner(cv, "QUANDO", mix(palette.QUANDO_BACK, (0, 0, 0), 0.35),
             mix(palette.QUANDO_BACK, (255, 255, 255), 0.55), (246, 242, 230))
 
@@ -858,7 +879,8 @@ def _suit_detail(suit: str) -> RGB:
 
 
 def _suit_symbol(cv: _Canvas, suit: str, cx: float, cy: float, size: float) -> None:
-    _draw_parts(cv, _SUIT_SHAPES[suit], cx, cy, size, palette.DECKTET_SUIT_RGB[suit], _suit_detail(suit))
+    _draw_parts(cv, _SUIT_SHAPES[suit], cx, cy, size, palette.DECKTET_SUIT_RGB[suit],
+                _suit_detail(suit))
 
 
 def _rank_mark(cv: _Canvas, rank: str, x: float, y: float, w: float, h: float) -> None:
@@ -925,7 +947,8 @@ def _excuse_face(cv: _Canvas) -> None:
 def _decktet_back(cv: _Canvas) -> None:
     a = cv.aspect
     line = palette.DECKTET_BACK_LINE
-    _card_body(cv, palette.DECKTET_BACK, raised=False, edge=mix(palette.DECKTET_BACK, (0, 0, 0), 0.5))
+    _card_body(cv, palette.DECKTET_BACK, raised=False,
+               edge=mix(palette.DECKTET_BACK, (0, 0, 0), 0.5))
     with cv.clipped(0.06, 0.06, 0.88, a - 0.12):
         faint = mix(palette.DECKTET_BACK, line, 0.3)
         for i in range(-3, 4):  # just the diamonds that reach the clipped area
@@ -946,7 +969,8 @@ def _decktet_back(cv: _Canvas) -> None:
 # --- Putting a card together ---------------------------------------------------------------
 
 @lru_cache(maxsize=1024)
-def _draw_cached(game: str, code: str | None, width: int, face_up: bool, highlight: str | None) -> pygame.Surface:
+def _draw_cached(game: str, code: str | None, width: int, face_up: bool,
+                 highlight: str | None) -> pygame.Surface:
     """Draw one validated card: a face if `face_up`, else the back (labelled if `code`)."""
     cv = _Canvas(width)
     if face_up:
@@ -977,7 +1001,8 @@ def _known_label(cv: _Canvas, game: str, code: str) -> None:
     cv.rrect(palette.CARD_INK, x - 0.012, y - 0.012, w + 0.024, h + 0.024, 0.06)
     cv.rrect(palette.CARD_FACE, x, y, w, h, 0.05)
     if game == "quando":
-        cv.text(code, palette.QUANDO_NUMBER_COLORS[int(code)], x + 0.04, y + 0.04, w - 0.08, h - 0.08)
+        cv.text(code, palette.QUANDO_NUMBER_COLORS[int(code)], x + 0.04, y + 0.04, w - 0.08,
+                h - 0.08)
     elif game == "blanco":
         color, number = code.split(":")
         cv.text(number, palette.CARD_INK, x + 0.03, y + 0.04, w * 0.55 - 0.03, h - 0.08)
@@ -999,12 +1024,14 @@ def contact_sheet(game: str, width: int) -> pygame.Surface:
 
     A visual check for people, not used by the game.
     """
-    items: list[tuple[str, pygame.Surface]] = [(c, render_card(c, width, game=game)) for c in card_codes(game)]
+    items: list[tuple[str, pygame.Surface]] = [(c, render_card(c, width, game=game))
+                                               for c in card_codes(game)]
     sample = {"quando": "7", "blanco": "navy:12", "quasenbo": "light-keeper"}[game]
     items.append(("back", render_card(None, width, game=game)))
     for hl in ("legal", "selected", "hover", "known"):
         items.append((f"{sample} {hl}", render_card(sample, width, game=game, highlight=hl)))
-    items.append((f"{sample} known, down", render_card(sample, width, game=game, face_up=False, highlight="known")))
+    items.append((f"{sample} known, down",
+                  render_card(sample, width, game=game, face_up=False, highlight="known")))
     items.append(("back legal", render_card(None, width, game=game, highlight="legal")))
     if game == "quando":
         for up, down in ((3, 7), (0, 10), (10, 0), (6, 9)):

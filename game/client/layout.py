@@ -142,6 +142,7 @@ def fan(
     step = step_cap if count == 1 else min(step_cap, (area.width - width) / (count - 1))
     step = max(step, 1.0)
     total = width + step * (count - 1)
+    left: float
     if align == "left":
         left = area.left
     elif align == "right":

@@ -7,7 +7,7 @@ from __future__ import annotations
 import socket
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from game.client import config
 from game.client.check import ModelKeeper, SessionRecorder, write_report
@@ -48,7 +48,7 @@ def lan_addresses() -> list[str]:
         pass
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = info[4][0]
+            address = cast(str, info[4][0])  # AF_INET: a (host, port) pair
             if address not in found and not address.startswith("127."):
                 found.append(address)
     except OSError:

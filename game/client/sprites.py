@@ -22,6 +22,10 @@ class CardSprite(pygame.sprite.Sprite):
     `token` says what a click on it means to its table (e.g. ("hand", 2)); None: nothing.
     """
 
+    # Always set (in __init__ and refresh); pygame.sprite.Sprite types both as optional.
+    image: pygame.Surface
+    rect: pygame.Rect
+
     def __init__(
         self,
         game: str,

@@ -557,12 +557,12 @@ def seat_plate(
         blit_text(surface, status, max(11, int(size * 0.8)), palette.ACCENT, status_rect, "left")
     elif status:
         # A short plate has no room for a third line: the status sits after the name.
-        tag = text(status, max(10, int(size * 0.8)), (30, 24, 8))
+        surf = text(status, max(10, int(size * 0.8)), (30, 24, 8))
         name_w = fit_text(label, size, palette.TEXT, name_rect.width).get_width()
-        pill = tag.get_rect(midleft=(name_rect.left + name_w + 10, rect.centery)).inflate(10, 4)
+        pill = surf.get_rect(midleft=(name_rect.left + name_w + 10, rect.centery)).inflate(10, 4)
         if pill.right < detail_rect.right - 40:
             pygame.draw.rect(surface, palette.ACCENT, pill, border_radius=pill.height // 2)
-            surface.blit(tag, tag.get_rect(center=pill.center))
+            surface.blit(surf, surf.get_rect(center=pill.center))
     if clock is not None:
         bar = Rect(
             rect.left + 6, rect.bottom - 6, round((rect.width - 12) * max(0.0, min(1.0, clock))), 3

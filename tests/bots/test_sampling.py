@@ -29,7 +29,8 @@ def games(draw):
                                                          "double_quasenbo")}
         options["hand_size"] = draw(st.integers(1, 7))
     steps = draw(st.integers(0, 900 if game == "blanco" else 250))
-    return game, players, options, draw(st.integers(0, 2**64 - 1)), steps, draw(st.integers(0, 2**32))
+    return (game, players, options, draw(st.integers(0, 2**64 - 1)), steps,
+            draw(st.integers(0, 2**32)))
 
 
 @given(setup=games(), sample_seed=st.integers(0, 2**32))

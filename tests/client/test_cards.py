@@ -110,8 +110,10 @@ def test_cache_returns_the_same_object():
 
 
 def test_second_copy_in_a_double_deck_looks_like_the_first():
-    assert render_card("author#2", 90, game="quasenbo") is render_card("author", 90, game="quasenbo")
-    assert render_card("excuse#2", 48, game="quasenbo") is render_card("excuse", 48, game="quasenbo")
+    assert (render_card("author#2", 90, game="quasenbo")
+            is render_card("author", 90, game="quasenbo"))
+    assert (render_card("excuse#2", 48, game="quasenbo")
+            is render_card("excuse", 48, game="quasenbo"))
 
 
 def test_a_face_down_card_shows_the_plain_back_whatever_its_code():
@@ -139,7 +141,8 @@ def test_a_known_face_down_card_is_labelled_on_its_back():
     # The label sits on the back: the card's bottom half is the plain back's.
     w, h = card_size(90)
     lower = pygame.Rect(0, h // 2 + 10, w, h // 2 - 10)
-    assert pixels(red3.subsurface(lower)) == pixels(render_card(None, 90, game="blanco").subsurface(lower))
+    assert (pixels(red3.subsurface(lower))
+            == pixels(render_card(None, 90, game="blanco").subsurface(lower)))
 
 
 # --- Quando's two sides ---------------------------------------------------------------------
@@ -182,7 +185,8 @@ def test_a_two_sided_quando_code_points_to_render_quando_pair():
     ({"code": "3", "width": 5000, "game": "quando"}, "width"),
     ({"code": "3", "width": 90.0, "game": "quando"}, "width"),
     ({"code": "3", "width": 90, "game": "quando", "highlight": "glow"}, "highlight"),
-    ({"code": None, "width": 90, "game": "blanco", "face_up": False, "highlight": "known"}, "known"),
+    ({"code": None, "width": 90, "game": "blanco", "face_up": False, "highlight": "known"},
+     "known"),
 ])
 def test_bad_arguments_raise_value_error(kwargs, message):
     code = kwargs.pop("code")
@@ -254,7 +258,8 @@ def test_renders_without_a_display_and_never_opens_one():
 def test_contact_sheet_tool_writes_a_png_per_game_and_width(tmp_path):
     cards.main(["--out", str(tmp_path)])
     names = sorted(p.name for p in tmp_path.glob("*.png"))
-    assert names == sorted([f"{g}-{w}.png" for g in cards.GAMES for w in (96, 48)] + ["blanco-96-grey.png"])
+    assert names == sorted([f"{g}-{w}.png" for g in cards.GAMES for w in (96, 48)]
+                           + ["blanco-96-grey.png"])
     sheet = pygame.image.load(str(tmp_path / "blanco-96.png"))
     assert sheet.get_width() > 12 * 96
 

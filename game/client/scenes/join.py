@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.client import layout, palette, widgets
@@ -78,7 +80,8 @@ class JoinScene(Scene):
         kind = message["t"]
         if kind == "welcome":
             self.message = f"Connected to {self.connected_to}."
-            self.app.session.list_rooms()
+            if self.app.session is not None:
+                self.app.session.list_rooms()
         elif kind == "rooms":
             self._sync_rooms(force=True)
         elif kind == "status" and message["status"] in ("closed", "reconnecting"):
@@ -109,13 +112,11 @@ class JoinScene(Scene):
             open_seat = any(seat["kind"] == "open" for seat in room["seats"])
             if not room["started"] and open_seat:
                 self.room_buttons.append(
-                    widgets.Button(
-                        button_rect, "Join", lambda r=room: self.join(r), style="primary"
-                    )
+                    widgets.Button(button_rect, "Join", partial(self.join, room), style="primary")
                 )
             elif room["started"] and not room["over"]:
                 self.room_buttons.append(
-                    widgets.Button(button_rect, "Watch", lambda r=room: self.watch(r))
+                    widgets.Button(button_rect, "Watch", partial(self.watch, room))
                 )
             y += row_h + 6
 

@@ -3,6 +3,8 @@ ready and start; and the local games that skip it (quick play, single player).""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.bots import LEVELS
@@ -182,8 +184,9 @@ class LobbyScene(Scene):
     def _sync_seats(self) -> None:
         """One button per seat that the player may change: add a bot to an open seat,
         remove a bot."""
-        room = self.session.room if self.session else None
-        if room is None or self.mode in ("local", "watch"):
+        session = self.session
+        room = session.room if session else None
+        if session is None or room is None or self.mode in ("local", "watch"):
             self.seat_buttons = []
             return
         key = tuple((seat["kind"], seat["level"]) for seat in room["seats"]) + (self.size,)
@@ -191,7 +194,7 @@ class LobbyScene(Scene):
             return
         self._seat_key = key
         self.seat_buttons = []
-        seated = self.session.seat is not None
+        seated = session.seat is not None
         rows = self._rows()
         if rows:
             self.bot_level.rect.topright = (
@@ -204,11 +207,11 @@ class LobbyScene(Scene):
             index = seat["seat"]
             if seat["kind"] == "open" and seated and not room["started"]:
                 self.seat_buttons.append(
-                    widgets.Button(button_rect, "Add bot", lambda i=index: self.add_bot(i))
+                    widgets.Button(button_rect, "Add bot", partial(self.add_bot, index))
                 )
             elif seat["kind"] == "bot" and seated and not room["started"]:
                 self.seat_buttons.append(
-                    widgets.Button(button_rect, "Remove bot", lambda i=index: self.remove_bot(i))
+                    widgets.Button(button_rect, "Remove bot", partial(self.remove_bot, index))
                 )
 
     # -- actions -------------------------------------------------------------------------------
@@ -321,7 +324,7 @@ class LobbyScene(Scene):
             self.status = "The game has started: watch it from the join screen."
         self.ready_button.visible = self.start_button.visible = seated and self.mode != "local"
         self.bot_level.visible = seated and self.mode != "local"
-        if seated:
+        if room is not None and session.seat is not None:  # seated
             mine = room["seats"][session.seat]
             self.ready_button.label = "Not ready" if mine["ready"] else "Ready"
             self.start_button.enabled = all(

@@ -4,6 +4,7 @@ folder's logs – newest first; a click opens one in the replay viewer."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -91,7 +92,7 @@ class ReplaysScene(Scene):
                 self.list_rect.width,
                 self.row_h,
             )
-            self.rows.append((info, widgets.Button(rect, "", lambda i=info: self.open(i))))
+            self.rows.append((info, widgets.Button(rect, "", partial(self.open, info))))
 
     def open(self, info: ReplayInfo) -> None:
         """Open `info` in the viewer; a file that cannot be read says why instead."""

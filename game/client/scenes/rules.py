@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.client import layout, palette, widgets
@@ -40,7 +42,7 @@ class RulesScene(Scene):
                 widgets.Button(
                     rect,
                     RULES[game][0],
-                    lambda g=game: self.show(g),
+                    partial(self.show, game),
                     style="primary" if game == self.game else "normal",
                 )
             )

@@ -3,6 +3,7 @@ hosting a LAN game (players, interface, port, timer, options)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -125,9 +126,7 @@ class SetupScene(Scene):
                 )
             else:
                 value = self.options[game][key[4:]] if key.startswith("opt:") else self.values[key]
-                widget = widgets.Choice(
-                    rect, choices, value, on_change=lambda v, k=key: self.changed(k, v)
-                )
+                widget = widgets.Choice(rect, choices, value, on_change=partial(self.changed, key))
             self.fields[key] = self.form.add(widget)
         back, go = layout.bottom_buttons(self.size, 2)
         self.form.add(widgets.Button(back, "Back", lambda: self.app.pop(self)))

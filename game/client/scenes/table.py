@@ -3,6 +3,9 @@ the in-game menu and what happens when the connection is lost."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
 from game.client import layout, palette, widgets
@@ -196,13 +199,13 @@ class TableScene(Scene):
         if key is None:
             return None
         box = self.overlay_box()
-        specs: list[tuple[str, object]]
+        specs: list[tuple[str, Callable[[], Any]]]
         if key == "closed":
             session = self.app.session
             specs = [("Back to menu", self.app.to_title)]
             if session is not None and session.token and session.server is None:
                 specs.insert(0, ("Reconnect", self.reconnect))
-        elif self.table.hold["type"] == "round_end":
+        elif self.table.hold is not None and self.table.hold["type"] == "round_end":
             specs = [("Continue", self.table.release)]
         else:
             specs = []
@@ -235,7 +238,8 @@ class TableScene(Scene):
             old.token,
             old.room,
         )
-        session.net.client.tokens[old.room_id] = old.token
+        if old.room_id is not None and old.token is not None:
+            session.net.client.tokens[old.room_id] = old.token
         old.server = None
         self.app.open_session(session)
         self.connection, self.connection_message = "reconnecting", "Reconnecting…"
@@ -338,7 +342,7 @@ class TableScene(Scene):
         """Quando's round summary: each hand, its sum, the round's score (the knock penalty
         shown) and the running total."""
         s = self.s
-        y = self._heading(surface, box, f"Round {event['round'] + 1} is over")
+        y: float = self._heading(surface, box, f"Round {event['round'] + 1} is over")
         reason = (
             "everybody had a last turn after the knock"
             if event["reason"] == "knock"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import time
 from collections.abc import Iterable
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import pygame
@@ -151,11 +152,11 @@ class Table:
         """Queue one update from the session (full or with events)."""
         update["_at"] = time.monotonic()  # the turn clock runs in real time, like the server's
         if "view" in update:
-            self.director.add(lambda u=update: self._full(u))
+            self.director.add(partial(self._full, update))
         else:
             for event in update["events"]:
-                self.director.add(lambda e=event: self._event(e))
-        self.director.add(lambda u=update: self._meta(u))
+                self.director.add(partial(self._event, event))
+        self.director.add(partial(self._meta, update))
 
     def rebuild(self, view: dict) -> None:
         """Show `view` at once: every sprite anew and in its place, nothing moving (a full
@@ -503,7 +504,7 @@ class Table:
                 button = widgets.Button(
                     rect,
                     label,
-                    lambda t=token: self.click(t),
+                    partial(self.click, token),
                     hint=hint,
                     key=shortcut,
                     style="action",
@@ -582,9 +583,9 @@ class Table:
                 if key is not None and event.key == key:
                     self.click(token)
                     return True
-            token = self.key_token(event)
-            if token is not None:
-                self.click(token)
+            keyed = self.key_token(event)
+            if keyed is not None:
+                self.click(keyed)
                 return True
         return False
 

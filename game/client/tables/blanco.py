@@ -151,6 +151,7 @@ class BlancoTable(Table):
             n_rows = len(rows)
             n_cols = len(rows[0]) if rows else 0
             hand = self.hands[seat]
+            center: layout.Point
             if mine:
                 center = area.cards.center
                 hand_area = geo.places["hand"]
@@ -170,6 +171,7 @@ class BlancoTable(Table):
                 top = area.cards.centery - (h + step * (len(hand) - 1)) / 2 + h / 2
                 hand_pos = [(hx, top + i * step) for i in range(len(hand))]
             positions = layout.grid(center, n_rows, n_cols, width, gap) if rows else []
+            token: Token | None
             for r, row in enumerate(rows):
                 for c, sprite in enumerate(row):
                     token = ("cell", r, c) if mine and self.seat is not None else None
