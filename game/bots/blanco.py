@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
+from game.bots.ismcts import shares
 from game.rules import Action, State, restore
 from game.rules.blanco import CARD, CODE, HAND, ID, KNOWN, UP, Blanco
 
@@ -472,11 +473,8 @@ class Model:
     def evaluate(self, state: State) -> Sequence[float]:
         state = cast(Blanco, state)
         n = state.players
-        result = state.result
-        if result is not None:
-            winners = result["winners"]
-            share = 1.0 / len(winners)
-            return [share if s in winners else 0.0 for s in range(n)]
+        if state.result is not None:
+            return shares(state.result, n)
         values = [grid_value(_cells_of_state(state.grids[s]), state.rows[s], state.cols[s],
                              state.stage[s], state.hands[s]) for s in range(n)]
         top = max(values)

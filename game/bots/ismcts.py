@@ -60,6 +60,12 @@ class Model(Protocol):
         """Per seat, a value in [0, 1]: 1 is a sure win (a game over gives the exact result)."""
 
 
+def shares(result: dict, players: int) -> list[float]:
+    """A finished game's value per seat for `Model.evaluate`: the winners share 1."""
+    winners = result["winners"]
+    return [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
+
+
 @dataclass(frozen=True)
 class Budget:
     """How long one decision may search: at most `iterations`, at most `ms` milliseconds;

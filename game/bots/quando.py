@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
 
+from game.bots.ismcts import shares
 from game.rules import Action, State, restore
 from game.rules.quando import DRAW, TURN, Quando, hand_size
 
@@ -606,11 +607,8 @@ class Model:
     def evaluate(self, state: State) -> Sequence[float]:
         state = cast(Quando, state)
         n = state.players
-        result = state.result
-        if result is not None:
-            winners = result["winners"]
-            share = 1.0 / len(winners)
-            return [share if s in winners else 0.0 for s in range(n)]
+        if state.result is not None:
+            return shares(state.result, n)
         totals = list(state.totals)
         if state.round == self.round:
             # Score the round as if it ended now: hand sums against the lowest.

@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
+from game.bots.ismcts import shares
 from game.rules import Action, State, restore
 from game.rules.decktet import deck
 from game.rules.quasenbo import CODE, ID, MASK, RANK, SUIT_BIT, Quasenbo
@@ -302,11 +303,8 @@ class Model:
     def evaluate(self, state: State) -> Sequence[float]:
         state = cast(Quasenbo, state)
         n = state.players
-        result = state.result
-        if result is not None:
-            winners = result["winners"]
-            share = 1.0 / len(winners)
-            return [share if s in winners else 0.0 for s in range(n)]
+        if state.result is not None:
+            return shares(state.result, n)
         sizes = [len(hand) for hand in state.hands]
         low = min(sizes)
         weights = [math.exp(-(size - low) / 1.5) for size in sizes]
