@@ -16,7 +16,7 @@ from game.client import check
 from game.client.check import ModelKeeper, SessionRecorder, check_session, read_session
 from game.rules import new_game, view_digest
 from tests.client.conftest import ROOT
-from tests.client.test_cli import run_game
+from tests.client.test_cli import SHORT_BOT_GAME, run_game
 
 
 def update_for(state, seat, events, *, full: bool = False) -> dict:
@@ -175,18 +175,7 @@ def test_the_client_records_a_session_that_the_check_tool_passes(tmp_path):
     session_file = tmp_path / "played.session"
     env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     played = run_game(
-        "--headless",
-        "--autoplay",
-        "--game",
-        "quasenbo",
-        "--players",
-        "3",
-        "--level",
-        "random",
-        "--option",
-        "hand_size=3",
-        "--speed",
-        "4",
+        *SHORT_BOT_GAME,
         "--record-session",
         str(session_file),
         env_extra=env,

@@ -8,6 +8,10 @@ import pytest
 
 from tests.client.conftest import ROOT
 
+SHORT_BOT_GAME = ("--headless", "--autoplay", "--game", "quasenbo", "--players", "3",
+                  "--level", "random", "--option", "hand_size=3", "--speed", "4")
+"""Flags for a quick headless game against random bots (three cards a hand)."""
+
 
 def run_game(
     *args: str, env_extra: dict | None = None, timeout: float = 60
@@ -75,18 +79,7 @@ def test_headless_frames_save_a_screenshot(tmp_path, private_folders):
 def test_headless_autoplay_plays_a_game_to_its_end(tmp_path):
     env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     result = run_game(
-        "--headless",
-        "--autoplay",
-        "--game",
-        "quasenbo",
-        "--players",
-        "3",
-        "--level",
-        "random",
-        "--option",
-        "hand_size=3",
-        "--speed",
-        "4",
+        *SHORT_BOT_GAME,
         env_extra=env,
         timeout=120,
     )
