@@ -64,6 +64,13 @@ def background(surface: pygame.Surface) -> None:
     surface.blit(felt(surface.get_size()), (0, 0))
 
 
+def menu_page(surface: pygame.Surface, title: str, scale: float) -> None:
+    """A menu screen's felt and its title in the heading band."""
+    background(surface)
+    widgets.blit_text(surface, title, layout.px(48, scale), palette.ACCENT,
+                      layout.heading(surface.get_size()))
+
+
 _FELT_CACHE: dict[tuple[int, int], pygame.Surface] = {}
 
 

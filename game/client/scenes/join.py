@@ -7,7 +7,7 @@ from functools import partial
 import pygame
 
 from game.client import layout, palette, widgets
-from game.client.scenes import Scene, background
+from game.client.scenes import Scene, menu_page
 from game.client.scenes.lobby import GAME_NAMES, LobbyScene
 from game.client.session import Session, parse_address
 
@@ -144,11 +144,8 @@ class JoinScene(Scene):
         self.form.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        background(surface)
         s = self.s
-        widgets.blit_text(
-            surface, "Join a LAN game", layout.px(48, s), palette.ACCENT, layout.heading(self.size)
-        )
+        menu_page(surface, "Join a LAN game", s)
         for label, rect in zip(("Address (host:port)", "Room code"), self.labels):
             widgets.blit_text(
                 surface, label, max(12, int(rect.height * 0.5)), palette.TEXT, rect, "right"

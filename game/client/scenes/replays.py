@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 
 from game.client import config, layout, palette, widgets
-from game.client.scenes import Dialog, Scene, background
+from game.client.scenes import Dialog, Scene, menu_page
 from game.client.scenes.lobby import GAME_NAMES
 from game.client.scenes.viewer import VERDICTS, ViewerScene
 from game.replay.library import ReplayInfo, list_replays, replay_info
@@ -116,11 +116,8 @@ class ReplaysScene(Scene):
         self.form.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        background(surface)
         s = self.s
-        widgets.blit_text(
-            surface, "Replays", layout.px(48, s), palette.ACCENT, layout.heading(self.size)
-        )
+        menu_page(surface, "Replays", s)
         size = layout.px(20, s, 11)
         if self.problem:
             widgets.blit_text(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import config, layout, palette, widgets
-from game.client.scenes import Scene, background
+from game.client.scenes import Scene, menu_page
 
 SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080)]
 
@@ -79,11 +79,8 @@ class SettingsScene(Scene):
         self.form.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        background(surface)
         s = self.s
-        widgets.blit_text(
-            surface, "Settings", layout.px(48, s), palette.ACCENT, layout.heading(self.size)
-        )
+        menu_page(surface, "Settings", s)
         for label, rect in zip(
             ("Your name", "Window size", "Animation speed", "Sound"), self.labels
         ):

@@ -10,7 +10,7 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
-from game.client.scenes import Scene, background
+from game.client.scenes import Scene, menu_page
 from game.client.scenes.lobby import GAME_NAMES, start_host, start_local
 from game.client.session import lan_addresses
 from game.rules import GAMES, new_game
@@ -194,12 +194,9 @@ class SetupScene(Scene):
         self.form.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        background(surface)
         s = self.s
         title = "Single player" if self.mode == "single" else "Host a LAN game"
-        widgets.blit_text(
-            surface, title, layout.px(48, s), palette.ACCENT, layout.heading(self.size)
-        )
+        menu_page(surface, title, s)
         for label, rect in self.labels:
             widgets.blit_text(
                 surface, label, max(12, int(rect.height * 0.5)), palette.TEXT, rect, "right"
