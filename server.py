@@ -22,13 +22,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from game.bots import decide
 from game.replay.log import ReplayError, engine_version
 from game.room import LOG_SUFFIX, SECRET_SUFFIX, Room, token_hash
 from game.rules import GAMES, new_game
 from net.framing import FrameDecoder, FrameError, encode
+from net.loop import LOOPS, loop_factory, run
 from net.schema import PROTOCOL_VERSION, ProtocolError, error, validate_client
 
 log = logging.getLogger("cardtable.server")
@@ -54,29 +55,66 @@ class Limits:
     lobby_grace: float = 60.0
 
 
-class Connection:
-    """One client: reads frames, checks them, hands requests to the server; writes without
-    ever waiting (a client that stops reading is cut off, not waited for). What one turn of
-    the event loop sends a client goes out in one write: on loopback a send costs more than
-    all the work of a step."""
+class Connection(asyncio.Protocol):
+    """One client, as an asyncio protocol: frames are decoded and handled as they arrive
+    (no task per connection: on loopback a task switch costs as much as a step); writes
+    never wait (a client that stops reading is cut off, not waited for). What one turn of
+    the event loop sends a client goes out in one write: a send costs more than all the
+    work of a step."""
 
-    def __init__(self, server: Server, reader: asyncio.StreamReader,
-                 writer: asyncio.StreamWriter) -> None:
+    def __init__(self, server: Server) -> None:
         self.server = server
-        self.reader = reader
-        self.writer = writer
-        peer = writer.get_extra_info("peername")
-        self.address = peer[0] if peer else "?"
+        self.transport: asyncio.Transport | None = None
+        self.address = "?"
         self.name = ""
         self.greeted = False
         self.rooms: set[str] = set()
         self.closed = False
         limits = server.limits
+        self.decoder = FrameDecoder(limits.max_frame)
         self.tokens = float(limits.burst)
         self.refilled = time.monotonic()
         self.last_refusal = 0.0
         self.last_heard = time.monotonic()
         self._out: list[bytes] = []
+
+    # -- asyncio.Protocol --------------------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)
+        peer = transport.get_extra_info("peername")
+        self.address = peer[0] if peer else "?"
+        self.server.admit(self)
+
+    def data_received(self, data: bytes) -> None:
+        if self.closed:
+            return
+        self.last_heard = time.monotonic()
+        try:
+            messages = self.decoder.feed(data)
+        except FrameError as err:
+            self.refuse(err.code, err.message)
+            self.close()
+            return
+        for message in messages:
+            if self.closed:
+                break
+            if self._allow():
+                self.server.handle(self, message)
+
+    def eof_received(self) -> bool:
+        if self.decoder.pending:
+            self.refuse("bad_frame", f"the stream ended inside a frame "
+                                     f"({self.decoder.pending} bytes of it arrived)")
+        self.close()
+        return True  # close() has closed the transport, after what it still had to send
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self._out.clear()
+        self.server.forget(self)
+
+    # -- sending -----------------------------------------------------------------------------
 
     def send(self, message: dict) -> None:
         """Queue `message` for this turn of the event loop's write."""
@@ -89,12 +127,13 @@ class Connection:
     def _flush(self) -> None:
         if self.closed or not self._out:
             return
-        self.writer.write(b"".join(self._out))
+        transport = cast(asyncio.Transport, self.transport)
+        transport.write(b"".join(self._out))
         self._out.clear()
-        if self.writer.transport.get_write_buffer_size() > self.server.limits.max_buffer:
+        if transport.get_write_buffer_size() > self.server.limits.max_buffer:
             log.info("%s reads too slowly; closing", self.address)
-            self.writer.transport.abort()
             self.closed = True
+            transport.abort()
 
     def close(self) -> None:
         """Close the connection after what was queued for it (idempotent); the server then
@@ -102,7 +141,8 @@ class Connection:
         if not self.closed:
             self._flush()
             self.closed = True
-            self.writer.close()
+            if self.transport is not None:
+                self.transport.close()
 
     def refuse(self, code: str, message: str | None = None, re: int | None = None) -> None:
         self.send(error(code, message, re))
@@ -121,38 +161,6 @@ class Connection:
             self.refuse("rate_limited")
         return False
 
-    async def run(self) -> None:
-        decoder = FrameDecoder(self.server.limits.max_frame)
-        try:
-            while not self.closed:
-                try:
-                    async with asyncio.timeout(self.server.limits.idle):
-                        data = await self.reader.read(65536)
-                except TimeoutError:
-                    self.refuse("idle_timeout")
-                    break
-                if not data:
-                    if decoder.pending:
-                        self.refuse("bad_frame", f"the stream ended inside a frame "
-                                                 f"({decoder.pending} bytes of it arrived)")
-                    break
-                self.last_heard = time.monotonic()
-                try:
-                    messages = decoder.feed(data)
-                except FrameError as err:
-                    self.refuse(err.code, err.message)
-                    break
-                for message in messages:
-                    if self.closed:
-                        break
-                    if self._allow():
-                        self.server.handle(self, message)
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            self.server.forget(self)
-            self.close()
-
 
 class Server:
     """Rooms and connections. `start()` listens (after resuming the games in `log_dir`,
@@ -168,7 +176,6 @@ class Server:
         self.fsync = fsync
         self.rooms: dict[str, Room] = {}
         self.connections: set[Connection] = set()
-        self._conn_tasks: set[asyncio.Task] = set()
         self.per_address: dict[str, int] = {}
         self.bot_tasks: dict[str, asyncio.Task] = {}
         self.bot_workers = bot_workers
@@ -193,8 +200,8 @@ class Server:
             self.log_dir.mkdir(parents=True, exist_ok=True)
             if self.resume_games:
                 self.recover()
-        self._server = await asyncio.start_server(self._accept, host, port,
-                                                  limit=self.limits.max_frame + 1024)
+        self._server = await asyncio.get_running_loop().create_server(
+            lambda: Connection(self), host, port)
         self.port = self._server.sockets[0].getsockname()[1]
         self._ticker = asyncio.create_task(self._tick())
         for room in self.rooms.values():
@@ -233,8 +240,9 @@ class Server:
             conn.send({"t": "bye", "code": "shutting_down",
                        "message": "the server is shutting down"})
             conn.close()
-        if self._conn_tasks:
-            await asyncio.wait(self._conn_tasks, timeout=5)
+        deadline = time.monotonic() + 5
+        while self.connections and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)  # what was queued for them goes out
         for room in self.rooms.values():
             room.close()
         if self.pool is not None:
@@ -242,8 +250,8 @@ class Server:
         if self._server is not None:
             await self._server.wait_closed()
 
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(self, reader, writer)
+    def admit(self, conn: Connection) -> None:
+        """A new connection: counted against its address's limit, or refused."""
         if self.per_address.get(conn.address, 0) >= self.limits.max_conns_per_ip:
             conn.refuse("too_many_connections",
                         f"at most {self.limits.max_conns_per_ip} connections per address")
@@ -251,12 +259,6 @@ class Server:
             return
         self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
         self.connections.add(conn)
-        task = asyncio.current_task()
-        self._conn_tasks.add(task)
-        try:
-            await conn.run()
-        finally:
-            self._conn_tasks.discard(task)
 
     def forget(self, conn: Connection) -> None:
         """A connection ended: its rooms learn it is gone."""
@@ -275,10 +277,17 @@ class Server:
                 self._kick(room)
 
     async def _tick(self) -> None:
-        """Turn timers, and rooms nobody needs any more."""
+        """Turn timers, rooms nobody needs any more, and (each second) idle connections."""
+        idle_checked = time.monotonic()
         while True:
             await asyncio.sleep(0.1)
             now = time.monotonic()
+            if now - idle_checked >= 1.0:
+                idle_checked = now
+                for conn in [c for c in self.connections
+                             if now - c.last_heard > self.limits.idle]:
+                    conn.refuse("idle_timeout")
+                    conn.close()
             for room in list(self.rooms.values()):
                 if room.deadline is not None and now >= room.deadline:
                     room.time_out(now)
@@ -491,7 +500,7 @@ class ServerThread:
     def __init__(self, host: str = "127.0.0.1", port: int = 0, **server_args: Any) -> None:
         self.host, self.requested_port = host, port
         self.server = Server(**server_args)
-        self.loop = asyncio.new_event_loop()
+        self.loop = loop_factory()()
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="cardtable-server", daemon=True)
@@ -550,6 +559,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="force every logged step to disk (survives power loss; slower)")
     parser.add_argument("--bot-workers", type=positive(int), default=None,
                         help="processes for search bots (default: cores - 1)")
+    parser.add_argument("--event-loop", choices=LOOPS, default=LOOPS[0],
+                        help="uvloop (where installed) or asyncio's own (default %(default)s)")
     limits = parser.add_argument_group("limits")
     limits.add_argument("--max-rooms", type=positive(int), default=defaults.max_rooms)
     limits.add_argument("--max-conns-per-ip", type=positive(int), default=defaults.max_conns_per_ip)
@@ -604,7 +615,7 @@ def main(argv: list[str] | None = None) -> None:
         log.info("shutting down")
         await server.close()
 
-    asyncio.run(serve())
+    run(serve(), args.event_loop)
 
 
 if __name__ == "__main__":
