@@ -8,6 +8,7 @@ import hmac
 import os
 import secrets
 import time
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -62,28 +63,49 @@ class Seat:
 
 @dataclass(frozen=True)
 class StepRecord:
-    """What the room remembers of a step: who decided and the events (for late joiners'
-    'what happened meanwhile' and for the bots' history).
-
-    The events are kept packed: a long Blanco game holds over 10,000 of their dicts and
-    lists, and a full garbage collection scanning every room's history stalled the whole
-    server for 100–900 ms (bench/soak.py); bytes are not scanned, and the history is read
-    only when someone catches up or a search bot decides."""
+    """What the room remembers of a step: who decided, whether a bot stood in, the events."""
 
     seat: int
     by_bot: bool
-    packed: bytes
+    events: list[Event]
 
-    @classmethod
-    def of(cls, seat: int, by_bot: bool, events: list[Event]) -> StepRecord:
-        return cls(seat, by_bot, msgpack.packb(
-            [[e.type, e.public, list(e.private.items()), e.others] for e in events]))
 
-    @property
-    def events(self) -> list[Event]:
-        return [Event(kind, public, dict(private), others)
-                for kind, public, private, others
-                in msgpack.unpackb(self.packed, strict_map_key=False)]
+class History:
+    """Every step of a room's game, for late joiners' 'what happened meanwhile' and for the
+    bots' history: packed end to end in one buffer, read back only when someone catches up
+    or a search bot decides.
+
+    Packed because a long Blanco game holds over 10,000 of its events' dicts and lists: a
+    full garbage collection scanning every room's history stalled the whole server for
+    100–900 ms (bench/soak.py), and bytes are not scanned. In one buffer because an object
+    per step cost three times the events themselves, and rooms' histories were most of the
+    server's memory growth as long games built up (BENCHMARKS.md, "Soak")."""
+
+    __slots__ = ("_data", "_ends")
+
+    def __init__(self) -> None:
+        self._data = bytearray()
+        self._ends = array("Q")  # where each step's record ends in _data
+
+    def append(self, seat: int, by_bot: bool, events: list[Event]) -> None:
+        self._data += msgpack.packb(
+            [seat, by_bot, [[e.type, e.public, list(e.private.items()), e.others]
+                            for e in events]])
+        self._ends.append(len(self._data))
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def since(self, step: int) -> list[StepRecord]:
+        """The records of the steps after step `step` (0: all of them)."""
+        if step >= len(self._ends):
+            return []
+        start = self._ends[step - 1] if step > 0 else 0
+        unpacker = msgpack.Unpacker(strict_map_key=False)
+        unpacker.feed(bytes(self._data[start:]))
+        return [StepRecord(seat, by_bot, [Event(kind, public, dict(private), others)
+                                          for kind, public, private, others in events])
+                for seat, by_bot, events in unpacker]
 
 
 @dataclass
@@ -104,7 +126,7 @@ class Room:
     spectators: set = field(default_factory=set)
     state: State | None = None
     seed: int | None = None
-    history: list[StepRecord] = field(default_factory=list)
+    history: History = field(default_factory=History)
     deadline: float | None = None
     created_at: float = field(default_factory=time.monotonic)
     finished_at: float | None = None
@@ -329,7 +351,7 @@ class Room:
             # The step reaches the log before anyone hears of it: a crash now loses nothing
             # that a player saw.
             self.writer.step(seat, by_bot, action, state.digest())
-        self.history.append(StepRecord.of(seat, by_bot, events))
+        self.history.append(seat, by_bot, events)
         over = state.is_over
         if over:
             self._finish_log()
@@ -363,7 +385,8 @@ class Room:
 
     def history_for(self, seat: int | None, since: int = 0) -> list[dict]:
         """Every event of the steps after step `since` as `seat` received them."""
-        return [e.for_seat(seat) for record in self.history[since:] for e in record.events]
+        return [e.for_seat(seat) for record in self.history.since(since)
+                for e in record.events]
 
     def resume(self, peer: Peer, token: str) -> int:
         """Give `peer` the seat whose token it holds, as it was, with what it missed."""
@@ -389,7 +412,7 @@ class Room:
                     {"step": missed_from + k + 1, "seat": r.seat,
                      "by": "bot" if r.by_bot else "player",
                      "events": [e.for_seat(index) for e in r.events]}
-                    for k, r in enumerate(self.history[missed_from:])]
+                    for k, r in enumerate(self.history.since(missed_from))]
             peer.send(update)
             self._set_deadline()
         return index
@@ -505,7 +528,7 @@ class Room:
         if seed_hash(seed) != header["seed_hash"]:  # ValueError too for a seed out of range
             raise ValueError(f"{log_path}: the secret seed does not match the header's hash")
         state = new_game(header["game"], header["players"], seed, header["options"])
-        history = []
+        history = History()
         for number, step in enumerate(replay.steps, 1):
             try:
                 events = state.apply(step.action)
@@ -513,7 +536,7 @@ class Room:
                 raise ValueError(f"{log_path}: step {number} is refused: {err.reason}") from None
             if state.digest()[:len(step.digest)] != step.digest:
                 raise ValueError(f"{log_path}: step {number} gives another state than logged")
-            history.append(StepRecord.of(step.seat, step.by_bot, events))
+            history.append(step.seat, step.by_bot, events)
         room = cls(header["room"], header["game"], header["players"], header["options"],
                    log_dir=log_path.parent, code_hash=code_hash, timer=header["timer"],
                    level=header["level"], fsync=fsync)
