@@ -2,6 +2,7 @@
 that tells a torn tail from corruption."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import time
@@ -26,8 +27,10 @@ length byte changed mid-file, so that one record swallows the rest – not a rec
 interrupted (and resuming must not cut it off)."""
 
 
+@functools.cache
 def engine_version() -> str:
-    """The installed program's version, recorded in every header."""
+    """The installed program's version, recorded in every header (looked up once: the
+    lookup reads the install's metadata files)."""
     try:
         return "cardtable " + metadata.version("cardtable")
     except metadata.PackageNotFoundError:

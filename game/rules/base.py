@@ -85,16 +85,31 @@ class Event:
 _SCALARS = frozenset((int, str, bool, float, bytes, type(None)))
 
 
+_KEY_ORDER: dict[tuple, list] = {}
+"""Sorted keys by a map's keys as built: views are built the same few ways every time."""
+
+
 def canonical(obj: Any) -> Any:
     """`obj` with every dict's keys sorted and tuples as lists: equal data, equal bytes.
-    Lists of plain scalars are passed through as they are (the common case, and the hot one)."""
+    Scalars and lists of plain scalars are passed through as they are (the common case, and
+    the hot one: every update's view digest goes through here)."""
     kind = type(obj)
     if kind is dict:
-        return {k: canonical(obj[k]) for k in sorted(obj)}
+        keys = tuple(obj)
+        order = _KEY_ORDER.get(keys)
+        if order is None:
+            order = sorted(keys)
+            if len(_KEY_ORDER) < 4096:  # a bound, should some caller build keys from data
+                _KEY_ORDER[keys] = order
+        out = {}
+        for k in order:
+            v = obj[k]
+            out[k] = v if type(v) in _SCALARS else canonical(v)
+        return out
     if kind is list or kind is tuple:
         for item in obj:
             if type(item) not in _SCALARS:
-                return [canonical(x) for x in obj]
+                return [x if type(x) in _SCALARS else canonical(x) for x in obj]
         return obj
     return obj
 
