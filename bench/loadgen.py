@@ -1,5 +1,5 @@
-"""Load on a real server: a server.py subprocess on 127.0.0.1, and many bot clients in this
-process that play whole games through the protocol and time every action's round trip."""
+"""Load on a real server: a server.py subprocess on 127.0.0.1, and many lean bot clients in
+this process that play whole games through the protocol and time every action's round trip."""
 from __future__ import annotations
 
 import asyncio
@@ -13,7 +13,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from net.client import Client, ConnectionClosed
+from net.framing import CLIENT_MAX_FRAME, FrameDecoder, encode
+from net.schema import PROTOCOL_VERSION
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -96,47 +97,94 @@ class ServerProcess:
             self.proc.kill()
 
 
-class Seat:
-    """One client playing one seat: acts after `think` seconds, times each round trip."""
+STALL = 30.0
+"""Seconds without an update that make a game count as stalled (lost)."""
 
-    def __init__(self, port: int, name: str, stats: Stats, think: float,
-                 rng: random.Random) -> None:
-        self.client = Client("127.0.0.1", port, name, reconnect=False, ping_every=30)
-        self.stats, self.think, self.rng = stats, think, rng
+
+class Seat(asyncio.Protocol):
+    """One client playing one seat, lean: frames are decoded and each update answered in
+    the callback that receives it, with no schema checks and no reconnects, so that the
+    round trips timed are the server's and not the load generator's. Acts after `think`
+    seconds (none: at once); each round trip ends when the update for the action arrives."""
+
+    def __init__(self, name: str, stats: Stats, think: float, rng: random.Random) -> None:
+        self.name, self.stats, self.think, self.rng = name, stats, think, rng
+        self.decoder = FrameDecoder(CLIENT_MAX_FRAME)
+        self.transport: asyncio.Transport | None = None
+        self.inbox: asyncio.Queue[dict] = asyncio.Queue()  # what is not an update of the game
+        self.room: str | None = None
+        self.over: asyncio.Future[bool] | None = None  # True: the game ended; False: cut off
         self.sent_at: float | None = None
         self.sent_step = -1
+        self.heard = time.perf_counter()  # when the last update of the game arrived
 
-    async def play(self, room: str, stop: asyncio.Event) -> bool:
-        """Play the room's game to its end (True) or until `stop` (False)."""
-        while not stop.is_set():
-            try:
-                message = await self.client.recv(timeout=30)
-            except (TimeoutError, ConnectionClosed) as err:
-                self.stats.errors.append(f"no message: {err!r}")
-                return False
+    async def connect(self, port: int) -> None:
+        loop = asyncio.get_running_loop()
+        await loop.create_connection(lambda: self, "127.0.0.1", port)
+        self.send({"t": "hello", "version": PROTOCOL_VERSION, "name": self.name})
+        await self.expect(lambda m: m["t"] == "welcome")
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.transport = None
+        self.inbox.put_nowait({"t": "closed"})
+        if self.over is not None and not self.over.done():
+            self.over.set_result(False)
+
+    def send(self, message: dict) -> None:
+        if self.transport is not None:
+            self.transport.write(encode(message))
+
+    async def expect(self, test) -> dict:
+        """The next message other than an update that passes `test` (within 30 s)."""
+        async with asyncio.timeout(30):
+            while True:
+                message = await self.inbox.get()
+                if message["t"] == "closed":
+                    raise ConnectionError("the server closed the connection")
+                if test(message):
+                    return message
+
+    def data_received(self, data: bytes) -> None:
+        for message in self.decoder.feed(data):
             kind = message["t"]
-            if kind == "error":
-                self.stats.errors.append(f"{message['code']}: {message['message']}")
-            elif kind == "status" and message["status"] != "connected":
-                self.stats.errors.append(f"connection {message['status']}: {message['message']}")
-                return False
-            if kind != "update":
+            if kind == "update" and message["room"] == self.room:
+                self.on_update(message)
                 continue
-            if self.sent_at is not None and message["step"] > self.sent_step:
-                self.stats.rtts.append(time.perf_counter() - self.sent_at)
-                self.sent_at = None
-            if "seed" in message:
-                return True
-            legal = message.get("legal")
-            if legal:
-                if self.think:
-                    await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
-                self.sent_step = message["step"]
-                self.sent_at = time.perf_counter()
-                self.stats.actions += 1
-                await self.client.send({"t": "act", "room": room, "step": message["step"],
-                                        "action": self.rng.choice(legal)})
-        return False
+            if kind in ("error", "bye"):
+                self.stats.errors.append(f"{message['code']}: {message['message']}")
+            self.inbox.put_nowait(message)
+
+    def on_update(self, message: dict) -> None:
+        self.heard = time.perf_counter()
+        if self.sent_at is not None and message["step"] > self.sent_step:
+            self.stats.rtts.append(time.perf_counter() - self.sent_at)
+            self.sent_at = None
+        if "seed" in message:
+            if self.over is not None and not self.over.done():
+                self.over.set_result(True)
+            return
+        legal = message.get("legal")
+        if legal:
+            action, step = self.rng.choice(legal), message["step"]
+            if self.think:
+                asyncio.get_running_loop().call_later(
+                    self.think * self.rng.uniform(0.5, 1.5), self.act, step, action)
+            else:
+                self.act(step, action)
+
+    def act(self, step: int, action: list) -> None:
+        if self.over is None or self.over.done():
+            return
+        self.sent_step, self.sent_at = step, time.perf_counter()
+        self.stats.actions += 1
+        self.send({"t": "act", "room": self.room, "step": step, "action": action})
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
 
 
 async def table(port: int, game: str, humans: int, stats: Stats, think: float, stop: asyncio.Event,
@@ -147,43 +195,50 @@ async def table(port: int, game: str, humans: int, stats: Stats, think: float, s
     default_players, default_options = GAME_SETUPS[game]
     players = players or default_players
     options = default_options if options is None else options
-    seats = [Seat(port, f"load{seed}-{i}", stats, think, rng) for i in range(humans)]
-    for seat in seats:
-        await seat.client.connect()
+    seats = [Seat(f"load{seed}-{i}", stats, think, rng) for i in range(humans)]
+    stopping = asyncio.ensure_future(stop.wait())
     try:
+        for seat in seats:
+            await seat.connect(port)
+        host = seats[0]
         while not stop.is_set():
-            host = seats[0].client
-            request = await host.send({"t": "create", "game": game, "players": players,
-                                       "options": options})
-            while (message := await host.recv(30)).get("re") != request:
-                pass
-            room = message["room"]["id"]
+            request = rng.getrandbits(30)
+            host.send({"t": "create", "id": request, "game": game, "players": players,
+                       "options": options})
+            room = (await host.expect(lambda m: m.get("re") == request))["room"]["id"]
+            loop = asyncio.get_running_loop()
             for index, seat in enumerate(seats):
-                await seat.client.send({"t": "join", "room": room, "seat": index})
-                await seat.client.send({"t": "ready", "room": room, "ready": True})
+                seat.room, seat.over, seat.sent_at = room, loop.create_future(), None
+                seat.heard = time.perf_counter()
+                seat.send({"t": "join", "room": room, "seat": index})
+                seat.send({"t": "ready", "room": room, "ready": True})
             for index in range(humans, players):
-                await host.send({"t": "bot", "room": room, "seat": index, "level": "random"})
-            while not (message["t"] == "room" and message["room"]["id"] == room and all(
-                    s["kind"] != "open" and s["ready"] for s in message["room"]["seats"])):
-                message = await host.recv(30)
-            await host.send({"t": "start", "room": room})
-            done = await asyncio.gather(*(seat.play(room, stop) for seat in seats))
-            if all(done):
+                host.send({"t": "bot", "room": room, "seat": index, "level": "random"})
+            await host.expect(lambda m: m["t"] == "room" and m["room"]["id"] == room and all(
+                s["kind"] != "open" and s["ready"] for s in m["room"]["seats"]))
+            host.send({"t": "start", "room": room})
+            games = asyncio.gather(*(seat.over for seat in seats))
+            while not (games.done() or stop.is_set()) and \
+                    time.perf_counter() - max(seat.heard for seat in seats) < STALL:
+                await asyncio.wait([games, stopping], timeout=1.0,
+                                   return_when=asyncio.FIRST_COMPLETED)
+            if games.done() and all(games.result()):
                 stats.games += 1
             elif not stop.is_set():
-                return True
+                return True  # it stalled, or a connection broke
             # Back to the lobby, as the client does when a game is over.
             for seat in seats:
-                await seat.client.send({"t": "leave", "room": room})
+                seat.send({"t": "leave", "room": room})
         return False
-    except (TimeoutError, ConnectionClosed):
+    except (TimeoutError, ConnectionError):
         # Cut off while the load generator stops is not a lost game; before, it is.
         if stop.is_set():
             return False
         raise
     finally:
+        stopping.cancel()
         for seat in seats:
-            await seat.client.close()
+            seat.close()
 
 
 def cpu_note() -> str:

@@ -3,9 +3,11 @@ process against `python server.py` on 127.0.0.1:
 
     python bench/server.py [--seconds 30] [--connections 1000] [--rooms 250]
 
-0. the machine's ceiling, side by side: a bare asyncio echo server in another process and
-   one client sending 100 bytes and waiting for them back, as fast as it can;
-1. one connection flat out: one client seat plays a random bot as fast as it can;
+0. the machine's ceiling, side by side: a bare echo server (an asyncio protocol, like the
+   server's connections) in another process and one blocking client sending 100 bytes and
+   waiting for them back, as fast as it can;
+1. one connection flat out: one seat, the same lean blocking client, plays a random bot as
+   fast as it can;
 2. many connections: `--connections` client seats in `--rooms` rooms (all seats human),
    each acting about once a second.
 """
@@ -14,6 +16,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
+import random
+import socket
 import sys
 import tempfile
 import time
@@ -22,32 +26,43 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.loadgen import GAME_SETUPS, ServerProcess, Stats, cpu_note, summary, table  # noqa: E402
+from net.framing import CLIENT_MAX_FRAME, FrameDecoder, encode  # noqa: E402
+from net.schema import PROTOCOL_VERSION  # noqa: E402
+
+
+class Echo(asyncio.Protocol):
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        self.transport.write(data)
 
 
 def echo_server(port_queue) -> None:
     async def serve() -> None:
-        async def handle(reader, writer):
-            while data := await reader.read(65536):
-                writer.write(data)
-        server = await asyncio.start_server(handle, "127.0.0.1", 0)
+        server = await asyncio.get_running_loop().create_server(Echo, "127.0.0.1", 0)
         port_queue.put(server.sockets[0].getsockname()[1])
         await server.serve_forever()
     asyncio.run(serve())
 
 
-async def echo_round_trips(seconds: float) -> float:
-    """Round trips per second to a bare echo server: what loopback allows on this machine."""
+def echo_round_trips(seconds: float) -> float:
+    """Round trips per second to a bare echo server, with the same blocking client as the
+    flat-out part: what loopback and asyncio allow on this machine."""
     ports = multiprocessing.Queue()
     process = multiprocessing.Process(target=echo_server, args=(ports,), daemon=True)
     process.start()
     try:
-        reader, writer = await asyncio.open_connection("127.0.0.1", ports.get(timeout=10))
+        sock = socket.create_connection(("127.0.0.1", ports.get(timeout=10)))
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         count, start = 0, time.perf_counter()
         while time.perf_counter() - start < seconds:
-            writer.write(b"x" * 100)
-            await reader.readexactly(100)
+            sock.sendall(b"x" * 100)
+            got = 0
+            while got < 100:
+                got += len(sock.recv(65536))
             count += 1
-        writer.close()
+        sock.close()
         return count / (time.perf_counter() - start)
     finally:
         process.kill()
@@ -57,17 +72,66 @@ LONG_GAMES = {"quando": {"target": 500}, "blanco": {}, "quasenbo": {}}
 """Flat out, games long enough that starting the next one is not what gets measured."""
 
 
-async def flat_out(port: int, game: str, seconds: float) -> Stats:
-    stats, stop = Stats(), asyncio.Event()
-    task = asyncio.create_task(table(port, game, 1, stats, 0.0, stop, seed=1, players=2,
-                                     options=LONG_GAMES[game]))
-    await asyncio.sleep(1.0)  # warm up
-    stats.take()
-    await asyncio.sleep(seconds)
-    stop.set()
-    result = stats.take()
-    await asyncio.wait_for(task, 30)
-    return result
+class Wire:
+    """A lean blocking client for one connection flat out: frames in and out, nothing else
+    (no schema checks, no reconnects), so the figure is the server's, not a client's."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.decoder = FrameDecoder(CLIENT_MAX_FRAME)
+        self.inbox: list[dict] = []
+        self.send({"t": "hello", "version": PROTOCOL_VERSION, "name": "flat-out"})
+
+    def send(self, message: dict) -> None:
+        self.sock.sendall(encode(message))
+
+    def recv(self) -> dict:
+        while not self.inbox:
+            data = self.sock.recv(1 << 20)
+            if not data:
+                raise ConnectionError("the server closed the connection")
+            self.inbox.extend(self.decoder.feed(data))
+        return self.inbox.pop(0)
+
+    def until(self, test) -> dict:
+        while not test(message := self.recv()):
+            if message["t"] == "error":
+                raise RuntimeError(f"{message['code']}: {message['message']}")
+        return message
+
+
+def flat_out(port: int, game: str, seconds: float) -> Stats:
+    """One seat against a random bot, each action sent the moment the update allowing it
+    arrives; games one after another. Round trips after a second's warm-up are counted."""
+    stats, rng = Stats(), random.Random(1)
+    wire = Wire(port)
+    start = time.perf_counter()
+    warm, end = start + 1.0, start + 1.0 + seconds
+    while time.perf_counter() < end:
+        wire.send({"t": "create", "game": game, "players": 2, "options": LONG_GAMES[game]})
+        room = wire.until(lambda m: m["t"] == "room")["room"]["id"]
+        for message in ({"t": "join", "room": room, "seat": 0},
+                        {"t": "ready", "room": room, "ready": True},
+                        {"t": "bot", "room": room, "seat": 1, "level": "random"},
+                        {"t": "start", "room": room}):
+            wire.send(message)
+        update = wire.until(lambda m: m["t"] == "update")
+        while "seed" not in update and time.perf_counter() < end:
+            if not update.get("legal"):
+                update = wire.until(lambda m: m["t"] == "update")
+                continue
+            sent, step = time.perf_counter(), update["step"]
+            wire.send({"t": "act", "room": room, "step": step,
+                       "action": rng.choice(update["legal"])})
+            update = wire.until(lambda m: m["t"] == "update" and m["step"] > step)
+            if sent >= warm:
+                stats.rtts.append(time.perf_counter() - sent)
+        if "seed" in update:
+            stats.games += 1
+        wire.send({"t": "leave", "room": room})
+    wire.sock.close()
+    return stats
 
 
 async def crowd(port: int, connections: int, rooms: int, seconds: float) -> Stats:
@@ -98,11 +162,11 @@ def main(argv: list[str] | None = None) -> None:
     if rest or not 1 <= per_room <= 4:
         parser.error("--connections must be 1 to 4 times --rooms")
     print(f"bench/server.py: {cpu_note()}")
-    ceiling = asyncio.run(echo_round_trips(args.seconds / 3))
+    ceiling = echo_round_trips(args.seconds / 3)
     print(f"bare asyncio echo (the machine's loopback ceiling): {ceiling:,.0f} round trips/s")
     with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs)) as server:
         for game in GAME_SETUPS:
-            stats = asyncio.run(flat_out(server.port, game, args.seconds / 3))
+            stats = flat_out(server.port, game, args.seconds / 3)
             rate = len(stats.rtts) / (args.seconds / 3)
             print(f"one connection flat out, {game} vs a random bot: {rate:,.0f} round trips/s "
                   f"({rate / ceiling:.0%} of the echo); {summary(stats.rtts)}; "
