@@ -188,9 +188,13 @@ class Seat(asyncio.Protocol):
 
 
 async def table(port: int, game: str, humans: int, stats: Stats, think: float, stop: asyncio.Event,
-                seed: int, players: int | None = None, options: dict | None = None) -> bool:
+                seed: int, players: int | None = None, options: dict | None = None,
+                after: float = 0.0) -> bool:
     """One room after another of `game`: `humans` client seats, random bots on the rest,
-    until `stop`. Returns True if a game was lost (it stalled or a connection broke)."""
+    from `after` seconds on (a ramp: a thousand clients do not arrive in the same
+    millisecond) until `stop`. Returns True if a game was lost (it stalled or a connection
+    broke)."""
+    await asyncio.sleep(after)
     rng = random.Random(seed)
     default_players, default_options = GAME_SETUPS[game]
     players = players or default_players

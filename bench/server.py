@@ -142,8 +142,8 @@ async def crowd(port: int, connections: int, rooms: int, seconds: float) -> Stat
     # act about once a second.
     think = per_room / 4 * 0.25
     tasks = [asyncio.create_task(table(port, games[r % len(games)], per_room, stats, think, stop,
-                                       seed=r)) for r in range(rooms)]
-    await asyncio.sleep(5.0)  # everyone connected and playing
+                                       seed=r, after=5.0 * r / rooms)) for r in range(rooms)]
+    await asyncio.sleep(10.0)  # everyone connected and playing
     stats.take()
     await asyncio.sleep(seconds)
     stop.set()

@@ -18,6 +18,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.loadgen import GAME_SETUPS, ServerProcess, Stats, cpu_note, percentile, table  # noqa: E402
 
 
+RAMP = 10.0
+"""Seconds over which the rooms' first games start."""
+
+
 async def soak(server: ServerProcess, connections: int, rooms: int, minutes: float,
                interval: float, out=print) -> dict:
     """Run the soak; returns the totals (errors, lost, games, rss per interval, p99s)."""
@@ -26,7 +30,8 @@ async def soak(server: ServerProcess, connections: int, rooms: int, minutes: flo
     games = list(GAME_SETUPS)
     think = per_room * 0.25 / 4 if per_room > 1 else 0.25  # about one action a second each
     tasks = [asyncio.create_task(table(server.port, games[r % len(games)], per_room, stats,
-                                       think, stop, seed=r)) for r in range(rooms)]
+                                       think, stop, seed=r, after=RAMP * r / rooms))
+             for r in range(rooms)]
     totals = {"errors": 0, "games": 0, "actions": 0, "rss": [], "p99": []}
     started = time.perf_counter()
     end = started + minutes * 60

@@ -141,7 +141,7 @@ def test_help_names_every_flag():
     done = cli("--help")
     assert done.returncode == 0
     for flag in ("--host", "--port", "--log-dir", "--max-rooms", "--max-conns-per-ip", "--rate",
-                 "--max-frame", "--max-name", "--idle", "--fsync"):
+                 "--max-frame", "--max-name", "--idle", "--fsync", "--event-loop"):
         assert flag in done.stdout
 
 
@@ -152,6 +152,7 @@ def test_help_names_every_flag():
     (["--rate", "-3"], "must be above zero"),
     (["--idle", "soon"], "is not a number"),
     (["--colour", "red"], "unrecognized arguments"),
+    (["--event-loop", "twisted"], "invalid choice"),
     (["--log-dir", "/proc/no/such/place"], "--log-dir"),
 ])
 def test_bad_flags_are_clear_errors(args, words):
