@@ -209,7 +209,7 @@ async def table(port: int, game: str, humans: int, stats: Stats, think: float, s
             request = rng.getrandbits(30)
             host.send({"t": "create", "id": request, "game": game, "players": players,
                        "options": options})
-            room = (await host.expect(lambda m: m.get("re") == request))["room"]["id"]
+            room = (await host.expect(lambda m, r=request: m.get("re") == r))["room"]["id"]
             loop = asyncio.get_running_loop()
             for index, seat in enumerate(seats):
                 seat.room, seat.over, seat.sent_at = room, loop.create_future(), None
@@ -218,7 +218,7 @@ async def table(port: int, game: str, humans: int, stats: Stats, think: float, s
                 seat.send({"t": "ready", "room": room, "ready": True})
             for index in range(humans, players):
                 host.send({"t": "bot", "room": room, "seat": index, "level": "random"})
-            await host.expect(lambda m: m["t"] == "room" and m["room"]["id"] == room and all(
+            await host.expect(lambda m, r=room: m["t"] == "room" and m["room"]["id"] == r and all(
                 s["kind"] != "open" and s["ready"] for s in m["room"]["seats"]))
             host.send({"t": "start", "room": room})
             games = asyncio.gather(*(seat.over for seat in seats))

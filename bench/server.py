@@ -124,7 +124,7 @@ def flat_out(port: int, game: str, seconds: float) -> Stats:
             sent, step = time.perf_counter(), update["step"]
             wire.send({"t": "act", "room": room, "step": step,
                        "action": rng.choice(update["legal"])})
-            update = wire.until(lambda m: m["t"] == "update" and m["step"] > step)
+            update = wire.until(lambda m, s=step: m["t"] == "update" and m["step"] > s)
             if sent >= warm:
                 stats.rtts.append(time.perf_counter() - sent)
         if "seed" in update:

@@ -17,7 +17,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.loadgen import GAME_SETUPS, ServerProcess, Stats, cpu_note, percentile, table  # noqa: E402
 
-
 RAMP = 10.0
 """Seconds over which the rooms' first games start."""
 
