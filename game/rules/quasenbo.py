@@ -51,6 +51,19 @@ def _name(card: int) -> str:
     return "the " + " ".join(word.capitalize() for word in code.split("-"))
 
 
+def run_length(masks: list[int]) -> int:
+    """The largest k such that the last k row cards (their suit masks, an Excuse's the suit
+    it named) share a suit."""
+    common = EVERY_SUIT
+    k = 0
+    for mask in reversed(masks):
+        common &= mask
+        if not common:
+            break
+        k += 1
+    return k
+
+
 class Quasenbo(State):
     """A game of Quäsenbö with the Decktet (RULES.md, Quäsenbö).
 
@@ -110,15 +123,7 @@ class Quasenbo(State):
     # -- rules helpers -----------------------------------------------------------------------
 
     def _run_length(self) -> int:
-        """The largest k such that the last k row cards share a suit."""
-        common = EVERY_SUIT
-        k = 0
-        for mask in reversed(self.row_masks):
-            common &= mask
-            if not common:
-                break
-            k += 1
-        return k
+        return run_length(self.row_masks)
 
     def _keep(self) -> int:
         """How many row cards stay on the table when the row is shuffled into a draw pile."""
