@@ -10,21 +10,21 @@ levels, as the client's menus offer them:
 
     random  RandomBot
     easy    HeuristicBot that plays a random legal action one decision in ten
-    normal  SearchBot, 300 iterations, at most 180 ms a decision
-    hard    SearchBot, 2,000 iterations, at most 1 s a decision
+    normal  SearchBot, 300 iterations (Quäsenbö: 2,000), at most 180 ms a decision
+    hard    SearchBot, 2,000 iterations (Quäsenbö: 10,000), at most 1 s a decision
 
-(300 iterations take 60–180 ms on the development machine, two shared cores; the cap keeps a
-slower or busier machine under 200 ms.) A bot is made per seat; `decide` makes a fresh one
-per decision, which is how the server calls bots in its worker processes: a bot keeps no
-memory between decisions, everything it knows comes from the view and the history it is
-given, as plain data.
+(300 iterations take 60–180 ms on the development machine, two shared cores, Quäsenbö's 2,000
+about 120 ms; the cap keeps a slower or busier machine under 200 ms.) A bot is made per seat;
+`decide` makes a fresh one per decision, which is how the server calls bots in its worker
+processes: a bot keeps no memory between decisions, everything it knows comes from the view
+and the history it is given, as plain data.
 """
 from __future__ import annotations
 
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from game.bots import blanco, quando, quasenbo
@@ -49,21 +49,26 @@ def _always(view: dict) -> bool:
 @dataclass(frozen=True)
 class Kit:
     """What the bots know of one game: its heuristic player, its search model, which
-    decisions the search makes (the heuristic makes the others), and whether the search
-    takes the heuristic's choice as its favourite (see `ismcts.search`'s `prior`)."""
+    decisions the search makes (the heuristic makes the others), whether the search
+    takes the heuristic's choice as its favourite (see `ismcts.search`'s `prior`), and the
+    iterations of a search level where the game's differ from BUDGETS' (its time cap
+    stays)."""
 
     heuristic: Callable[[dict, list[Action], list[dict], random.Random], Action]
     model: Callable[[dict, list[dict]], Model]
     searched: Callable[[dict], bool] = _always
     favourite: bool = True
+    iterations: dict[str, int] = field(default_factory=dict)
 
 
 KITS: dict[str, Kit] = {
     "quando": Kit(quando.heuristic, quando.Model),
     "blanco": Kit(blanco.heuristic, blanco.Model, blanco.searched),
-    # Full-game rollouts judge Quäsenbö's plays well; kept to the heuristic's choice unless
-    # clearly beaten, the search played like the heuristic (51.5% against it, 400 games).
-    "quasenbo": Kit(quasenbo.heuristic, quasenbo.Model, favourite=False),
+    # Kept to the heuristic's choice unless clearly beaten, the search played like the
+    # heuristic (51.5% against it, 400 games). Its iterations are cheap (a root-only tree,
+    # short rollouts): the normal level affords 2,000 within its time cap, hard 10,000.
+    "quasenbo": Kit(quasenbo.heuristic, quasenbo.Model, favourite=False,
+                    iterations={"normal": 2000, "hard": 10000}),
 }
 """Every game the bots play, by the engine's name."""
 
@@ -135,6 +140,17 @@ BUDGETS: dict[str, Budget] = {
 }
 """The search budget of each search level (iterations, and a time cap for slow machines)."""
 
+
+
+def level_budget(level: str, game: str) -> Budget:
+    """The search budget of `level` ("normal" or "hard") for `game`: BUDGETS', with the
+    game's own iterations where its kit has them (the time cap stays). KeyError for a level
+    without search; ValueError for a game without bots."""
+    default = BUDGETS[level]
+    iterations = _kit(game).iterations.get(level)
+    return default if iterations is None else replace(default, iterations=iterations)
+
+
 EASY_NOISE = 0.1
 """How often the easy level plays a random legal action instead of the heuristic's."""
 
@@ -149,7 +165,7 @@ def make_bot(level: str, game: str, seat: int, seed: int) -> Bot:
         return RandomBot(seed)
     if level == "easy":
         return HeuristicBot(game, seed, EASY_NOISE)
-    return SearchBot(game, seed, BUDGETS[level])
+    return SearchBot(game, seed, level_budget(level, game))
 
 
 def decide(level: str, game: str, seat: int, seed: int, view: dict, legal: list[Action],

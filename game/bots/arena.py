@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import cast
 
-from game.bots import BUDGETS, EASY_NOISE, KITS, Bot, HeuristicBot, RandomBot, SearchBot
+from game.bots import EASY_NOISE, KITS, Bot, HeuristicBot, RandomBot, SearchBot, level_budget
 from game.bots.ismcts import Budget
 from game.rules import find_game, new_game
 
@@ -60,8 +60,8 @@ def build_bot(spec: str, game: str, seed: int) -> Bot:
     if budget:
         return SearchBot(game, seed, Budget(iterations=int(budget)))
     if name == "ismcts":
-        return SearchBot(game, seed, Budget(iterations=BUDGETS["normal"].iterations))
-    return SearchBot(game, seed, BUDGETS[name])
+        return SearchBot(game, seed, Budget(iterations=level_budget("normal", game).iterations))
+    return SearchBot(game, seed, level_budget(name, game))
 
 
 @dataclass

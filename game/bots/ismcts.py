@@ -40,6 +40,11 @@ class Model(Protocol):
     the seat will have learnt by then (a card just drawn), which the tree's keys ignore.
     `reuse`: iterations per determinization (a clone each time), where sampling costs as
     much as the rest of an iteration.
+
+    A model may also have `rollout(state, rng) -> Sequence[float]`: the rollout from `state`
+    (which it may consume) and its evaluation in one call, `evaluate`'s values – a game's
+    own loop over its bare state, much cheaper than stepping the engine; the search then
+    uses it instead of `policy`, `done` and `evaluate` past the tree.
     """
 
     tree_depth: int | None
@@ -135,6 +140,7 @@ def search(model: Model, seat: int, legal: list[Action], budget: Budget,
     root = Node(seat)
     favourite = freeze(prior) if prior is not None else None
     log, sqrt = math.log, math.sqrt
+    rollout = getattr(model, "rollout", None)
     while True:
         if limit is not None and stats.iterations >= limit:
             break
@@ -188,11 +194,14 @@ def search(model: Model, seat: int, legal: list[Action], budget: Budget,
             path.append(best)
             node = best
         # Rollout from the new node, truncated by the model, then evaluation.
-        depth = 0
-        while state.result is None and not model.done(state, depth):
-            state.apply_key(model.policy(state, rng))
-            depth += 1
-        values = model.evaluate(state)
+        if rollout is not None:
+            values = rollout(state, rng)
+        else:
+            depth = 0
+            while state.result is None and not model.done(state, depth):
+                state.apply_key(model.policy(state, rng))
+                depth += 1
+            values = model.evaluate(state)
         for child in path:
             value = values[child.seat]
             child.visits += 1

@@ -5,13 +5,14 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from game.bots.ismcts import shares
 from game.rules import Action, State, restore
+from game.rules.base import Rng
 from game.rules.decktet import deck
-from game.rules.quasenbo import CODE, ID, MASK, RANK, SUIT_BIT, Quasenbo
+from game.rules.quasenbo import CODE, EVERY_SUIT, ID, MASK, RANK, SUIT_BIT, Quasenbo, run_length
 
 _DECKS: dict[tuple[bool, ...], tuple[frozenset[str], list[int]]] = {}
 for _flags in itertools.product((False, True), repeat=4):
@@ -144,22 +145,35 @@ class Sampler:
             "row": view["row"], "named": view["named"], "passes": view["passes"],
             "to_move": view["to_move"], "phase": view["phase"], "result": view["result"],
         }
+        self.templates: dict[tuple[bool, ...], Quasenbo] = {}
+        self.constrained = any(void != (0, 0) for s in self.others for void in self.known.voids[s])
 
     def sample(self, rng: random.Random) -> State:
         """A fresh determinization with a random PRNG state."""
         known = self.known
         flags = known.decks[rng.randrange(len(known.decks))]
-        view = self.view
         hands, pile = self._deal(known.unseen[flags], rng)
-        me = view["seat"]
-        snapshot = dict(self.base)
-        options: dict[str, object] = dict(zip(_DECK_OPTIONS, flags))
-        options.update(hand_size=7, double_quasenbo=view["double_quasenbo"], deck=None)
-        snapshot.update(
-            options=options, rng=rng.getrandbits(64), draw=[CODE[c] for c in pile],
-            hands=[view["hands"][me] if s == me else [CODE[c] for c in hands[s]]
-                   for s in range(view["players"])])
-        return restore(snapshot)
+        template = self.templates.get(flags)
+        if template is None:
+            # Restored (and checked) once per deck; later deals only replace the hidden
+            # cards of a copy, at a tenth of the cost.
+            view = self.view
+            me = view["seat"]
+            snapshot = dict(self.base)
+            options: dict[str, object] = dict(zip(_DECK_OPTIONS, flags))
+            options.update(hand_size=7, double_quasenbo=view["double_quasenbo"], deck=None)
+            snapshot.update(
+                options=options, rng=0, draw=[CODE[c] for c in pile],
+                hands=[view["hands"][me] if s == me else [CODE[c] for c in hands[s]]
+                       for s in range(view["players"])])
+            template = self.templates[flags] = cast(Quasenbo, restore(snapshot))
+        state = template.clone()
+        for s in self.others:
+            state.hands[s] = hands[s]
+        pile.reverse()  # the engine's pile has its top card last
+        state.draw = pile
+        state.rng = Rng(rng.getrandbits(64))
+        return state
 
     def _deal(self, unseen: list[int],
               rng: random.Random) -> tuple[dict[int, list[int]], list[int]]:
@@ -176,8 +190,19 @@ class Sampler:
     def _try(self, unseen: list[int], use_voids: bool, pile: frozenset[int] | None,
              rng: random.Random) -> tuple[dict[int, list[int]], list[int]] | None:
         view = self.view
-        hands: dict[int, list[int | None]] = {s: [None] * view["hand_sizes"][s]
-                                               for s in self.others}
+        sizes = view["hand_sizes"]
+        if pile is None and not (use_voids and self.constrained):
+            # Nothing to respect (most deals): a shuffled deck dealt in order is the same
+            # distribution as the general placement below, at a fraction of its cost.
+            cards = list(unseen)
+            rng.shuffle(cards)
+            dealt: dict[int, list[int]] = {}
+            at = 0
+            for s in self.others:
+                dealt[s] = cards[at:at + sizes[s]]
+                at += sizes[s]
+            return (dealt, cards[at:]) if len(cards) - at == view["draw"]["count"] else None
+        hands: dict[int, list[int | None]] = {s: [None] * sizes[s] for s in self.others}
         slots = [(s, i, self.known.voids[s][i] if use_voids else (0, 0))
                  for s in self.others for i in range(view["hand_sizes"][s])]
         cards = list(unseen)
@@ -267,15 +292,27 @@ def heuristic(view: dict, legal: list[Action], history: list[dict], rng: random.
 
 class Model:
     """ISMCTS model for one decision: determinizations from `Sampler`; rollouts that play a
-    random matching card, avoiding runs of three when they can, to the end of the game or
-    `depth` steps; then the hand sizes give the win chances."""
+    random matching card, avoiding runs of three when they can, for `depth` turns (or to the
+    end of the game); then the hand sizes give the win chances. The other players avoid runs
+    of three only as often as their plays so far suggest (`careless`): played as careful,
+    a random player looks stronger than it is, and the search spares it traps it would fall
+    into (66.8% against random, 72.0% this way, 400 games).
 
-    tree_depth: int | None = None
+    Only the root decision is a tree node (`tree_depth` 1), and rollouts are short: what a
+    play does – a draw or a penalty for the next player, one for oneself a turn later – shows
+    within a few turns, while the luck of a whole game's draws would drown it. Against
+    regret measured with 3,000 full-game rollouts per action in 120 positions, 2,000
+    iterations this way erred a third as much as the full tree with full rollouts at 300.
+    """
+
+    tree_depth: int | None = 1
     reuse: int = 1
 
-    def __init__(self, view: dict, history: list[dict], depth: int = 60) -> None:
+    def __init__(self, view: dict, history: list[dict], depth: int = 10) -> None:
         self.sampler = Sampler(view, history)
         self.depth = depth
+        self.me = view["seat"]
+        self.careless = careless(view["seat"], history)
 
     def sample(self, rng: random.Random) -> State:
         return self.sampler.sample(rng)
@@ -293,6 +330,8 @@ class Model:
         both = masks[-1] & masks[-2] if len(masks) >= 2 else 0
         hand = state.hands[cast(int, state.to_move)]
         start = rng.randrange(len(acts))
+        if state.to_move != self.me and rng.random() < self.careless:
+            return acts[start]
         for k in range(len(acts)):
             a = acts[(start + k) % len(acts)]
             mask = SUIT_BIT[a[2]] if len(a) == 3 else MASK[hand[a[1]]]
@@ -302,12 +341,125 @@ class Model:
 
     def evaluate(self, state: State) -> Sequence[float]:
         state = cast(Quasenbo, state)
+        if state.result is not None:
+            return shares(state.result, state.players)
+        return _chances([len(hand) for hand in state.hands])
+
+    def rollout(self, state: State, rng: random.Random) -> Sequence[float]:
+        """`policy` for `depth` turns, then `evaluate`, in one loop over the state's own
+        lists rather than the engine's steps (several times cheaper): the same rules, but a
+        turn's draws count as part of it, and reshuffles use `rng`. Consumes `state`."""
+        state = cast(Quasenbo, state)
         n = state.players
         if state.result is not None:
             return shares(state.result, n)
-        sizes = [len(hand) for hand in state.hands]
-        low = min(sizes)
-        weights = [math.exp(-(size - low) / 1.5) for size in sizes]
-        whole = sum(weights)
-        return [w / whole for w in weights]
+        hands, row, masks, pile = state.hands, state.row, state.row_masks, state.draw
+        double = state.options["double_quasenbo"]
+        seat = cast(int, state.to_move)
+        passes, run = state.passes, state.run
+        rand = rng.random
+        me, careless = self.me, self.careless
+        for _step in range(self.depth):
+            hand = hands[seat]
+            last = masks[-1]
+            want = last or EVERY_SUIT
+            rank = RANK[row[-1]]
+            both = last & masks[-2] if len(masks) >= 2 else 0
+            choices = [i for i, card in enumerate(hand)
+                       if MASK[card] & want or RANK[card] == rank or not MASK[card]]
+            if not choices:
+                while True:
+                    card = _draw_card(row, masks, pile, run, double, rng)
+                    if card < 0:
+                        break
+                    hand.append(card)
+                    if MASK[card] & want or RANK[card] == rank or not MASK[card]:
+                        choices.append(len(hand) - 1)
+                        break
+                if not choices:
+                    passes += 1
+                    if passes == n:
+                        low = min(len(h) for h in hands)
+                        return shares({"winners": [s for s in range(n)
+                                                   if len(hands[s]) == low]}, n)
+                    seat = (seat + 1) % n
+                    continue
+            count = len(choices)
+            start = int(rand() * count)
+            i = choices[start]
+            for k in range(count if seat == me or rand() >= careless else 0):
+                j = choices[(start + k) % count]
+                if not MASK[hand[j]] & both:
+                    i = j
+                    break
+            card = hand.pop(i)
+            mask = MASK[card] or _excuse_suit(both, rand)
+            row.append(card)
+            masks.append(mask)
+            run = run_length(masks)
+            passes = 0
+            if run >= 3:
+                for _ in range(run - 2 if double else 1):
+                    drawn = _draw_card(row, masks, pile, run, double, rng)
+                    if drawn < 0:
+                        break
+                    hand.append(drawn)
+            if not hand:
+                return [1.0 if s == seat else 0.0 for s in range(n)]
+            seat = (seat + 1) % n
+        return _chances([len(hand) for hand in hands])
+
+
+CARELESS_RUNS, CAREFUL_RUNS = 0.55, 0.34
+"""How often a player makes a run of three when the last two played cards share a suit (a
+play not forced by a draw): a random player, and the heuristic (arena, 600 games each)."""
+
+
+def careless(seat: int, history: list[dict]) -> float:
+    """The chance that the other players choose at random among their matching cards rather
+    than avoid runs of three: a posterior from even odds, from the plays `seat` saw them make
+    when a run of three was possible (whether they made one)."""
+    odds = 1.0
+    run, drew = 0, False
+    for ev in history:
+        kind = ev["type"]
+        if kind == "play":
+            if ev["seat"] != seat and run >= 2 and not drew:
+                odds *= (CARELESS_RUNS / CAREFUL_RUNS if ev["run"] >= 3
+                         else (1 - CARELESS_RUNS) / (1 - CAREFUL_RUNS))
+            run, drew = ev["run"], False
+        elif kind == "draw":
+            drew = drew or not ev["penalty"]
+        elif kind == "reshuffle":
+            run = ev["run"]
+    return odds / (1 + odds)
+
+
+def _chances(sizes: list[int]) -> list[float]:
+    """Each seat's win chance in an unfinished game, from the hand sizes."""
+    low = min(sizes)
+    weights = [math.exp(-(size - low) / 1.5) for size in sizes]
+    whole = sum(weights)
+    return [w / whole for w in weights]
+
+
+def _excuse_suit(both: int, rand: Callable[[], float]) -> int:
+    """A random suit for an Excuse, one that makes no run of three if there is one."""
+    bits = [bit for bit in SUIT_BIT.values() if not bit & both]
+    return bits[int(rand() * len(bits))]
+
+
+def _draw_card(row: list[int], masks: list[int], pile: list[int], run: int, double: bool,
+               rng: random.Random) -> int:
+    """Quasenbo._take on bare lists: the top card of `pile`, first shuffling the row but its
+    last cards into it if it is empty; -1 if no card can be drawn."""
+    if not pile:
+        keep = max(2, run) if double else 2
+        if len(row) <= keep:
+            return -1
+        pile[:] = row[:-keep]
+        del row[:-keep]
+        del masks[:-keep]
+        rng.shuffle(pile)
+    return pile.pop()
 

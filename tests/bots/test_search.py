@@ -122,3 +122,54 @@ def test_rollout_policies_choose_only_legal_actions(game, players):
                 assert action in twin.legal_keys()
                 assert freeze(list(action)) == action
                 twin.apply(list(action))
+
+
+@pytest.mark.parametrize("options", [None, {"excuse": True, "double_quasenbo": True},
+                                     {"double": True, "pawns": True, "courts": True}])
+def test_the_quasenbo_rollout_keeps_every_card_and_ends_with_chances(options):
+    """Model.rollout steps bare lists, not the engine: no card may appear or vanish, a win
+    needs an empty hand, and the values are win chances."""
+    from game.rules import new_game
+    from game.rules.quasenbo import _full_deck
+    for seed in range(4):
+        for state, histories in positions("quasenbo", 3, seed, 120, options, seed):
+            if state.is_over or state.step % 7:
+                continue
+            seat = state.to_move
+            model = quasenbo.Model(state.view(seat), histories[seat], depth=200)
+            twin = model.sample(random.Random(seed))
+            values = model.rollout(twin, random.Random(seed))
+            cards = twin.draw + twin.row + [c for hand in twin.hands for c in hand]
+            assert sorted(cards) == sorted(_full_deck(new_game("quasenbo", 3, 0,
+                                                               options).options))
+            assert len(twin.row) == len(twin.row_masks)
+            assert abs(sum(values) - 1) < 1e-9 and all(0 <= v <= 1 for v in values)
+            for s, value in enumerate(values):
+                assert value < 1 or not twin.hands[s]
+
+
+def test_a_player_seen_making_runs_of_three_is_taken_for_careless():
+    def play(seat: int, run: int) -> dict:
+        return {"type": "play", "seat": seat, "index": 0, "card": "ace-moons", "suit": None,
+                "run": run}
+
+    assert quasenbo.careless(0, []) == 0.5
+    made = [play(0, 2), play(1, 3)] * 5
+    avoided = [play(0, 2), play(1, 1)] * 5
+    assert quasenbo.careless(0, made) > 0.9
+    assert quasenbo.careless(0, avoided) < 0.2
+    # Seat 1 judges only seat 0, who never made a third card of a run; a play forced by a
+    # draw says nothing.
+    assert quasenbo.careless(1, made) == quasenbo.careless(0, avoided[:-1])
+    forced = [play(0, 2), {"type": "draw", "seat": 1, "penalty": False, "draw": 3},
+              play(1, 3)]
+    assert quasenbo.careless(0, forced) == 0.5
+
+
+def test_a_level_budget_gets_the_games_own_iterations():
+    from game.bots import BUDGETS, level_budget, make_bot
+    normal = BUDGETS["normal"]
+    assert level_budget("normal", "quasenbo") == Budget(iterations=2000, ms=normal.ms)
+    assert level_budget("normal", "quando") == normal
+    assert make_bot("normal", "quasenbo", 0, 1).budget == level_budget("normal", "quasenbo")
+    assert make_bot("hard", "blanco", 0, 1).budget == BUDGETS["hard"]
