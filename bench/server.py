@@ -3,13 +3,15 @@ process against `python server.py` on 127.0.0.1:
 
     python bench/server.py [--seconds 30] [--connections 1000] [--rooms 250]
 
-0. the machine's ceiling, side by side: a bare echo server (an asyncio protocol, like the
-   server's connections) in another process and one blocking client sending 100 bytes and
-   waiting for them back, as fast as it can;
+0. the machine's ceiling, side by side: a bare echo server (an asyncio protocol on the
+   server's event loop, like its connections) in another process and one blocking client
+   sending 100 bytes and waiting for them back, as fast as it can;
 1. one connection flat out: one seat, the same lean blocking client, plays a random bot as
    fast as it can;
 2. many connections: `--connections` client seats in `--rooms` rooms (all seats human),
    each acting about once a second.
+
+The load generator runs on the server's event loop too (uvloop where installed).
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.loadgen import GAME_SETUPS, ServerProcess, Stats, cpu_note, summary, table  # noqa: E402
 from net.framing import CLIENT_MAX_FRAME, FrameDecoder, encode  # noqa: E402
+from net.loop import run  # noqa: E402
 from net.schema import PROTOCOL_VERSION  # noqa: E402
 
 
@@ -43,7 +46,7 @@ def echo_server(port_queue) -> None:
         server = await asyncio.get_running_loop().create_server(Echo, "127.0.0.1", 0)
         port_queue.put(server.sockets[0].getsockname()[1])
         await server.serve_forever()
-    asyncio.run(serve())
+    run(serve())
 
 
 def echo_round_trips(seconds: float) -> float:
@@ -172,7 +175,7 @@ def main(argv: list[str] | None = None) -> None:
                   f"({rate / ceiling:.0%} of the echo); {summary(stats.rtts)}; "
                   f"errors {len(stats.errors)}")
         started = time.perf_counter()
-        stats = asyncio.run(crowd(server.port, args.connections, args.rooms, args.seconds))
+        stats = run(crowd(server.port, args.connections, args.rooms, args.seconds))
         print(f"{args.connections} connections in {args.rooms} rooms: "
               f"{stats.actions / args.seconds:,.0f} actions/s, {stats.games} games finished; "
               f"{summary(stats.rtts)}; errors {len(stats.errors)}; server RSS "

@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.loadgen import GAME_SETUPS, ServerProcess, Stats, cpu_note, percentile, table  # noqa: E402
+from net.loop import run  # noqa: E402
 
 RAMP = 10.0
 """Seconds over which the rooms' first games start."""
@@ -74,7 +75,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"bench/soak.py: {args.connections} connections in {args.rooms} rooms for "
           f"{args.minutes} min; {cpu_note()}", flush=True)
     with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs)) as server:
-        totals = asyncio.run(soak(server, args.connections, args.rooms, args.minutes,
+        totals = run(soak(server, args.connections, args.rooms, args.minutes,
                                   args.interval, out=lambda line: print(line, flush=True)))
     rss = totals["rss"]
     growth = (max(rss[1:]) / rss[0] - 1) * 100 if len(rss) > 1 else 0.0
