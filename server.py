@@ -58,9 +58,9 @@ class Limits:
 class Connection(asyncio.Protocol):
     """One client, as an asyncio protocol: frames are decoded and handled as they arrive
     (no task per connection: on loopback a task switch costs as much as a step); writes
-    never wait (a client that stops reading is cut off, not waited for). What one turn of
-    the event loop sends a client goes out in one write: a send costs more than all the
-    work of a step."""
+    never wait (a client that stops reading is cut off, not waited for). What one request
+    sends a client goes out in one write, as soon as the request is handled: on loopback a
+    send costs more than all the work of a step."""
 
     def __init__(self, server: Server) -> None:
         self.server = server
@@ -101,6 +101,9 @@ class Connection(asyncio.Protocol):
                 break
             if self._allow():
                 self.server.handle(self, message)
+        # What these messages caused goes out now, before the loop turns to other sockets
+        # that were ready at the same time: their handling would delay it.
+        self.server.flush()
 
     def eof_received(self) -> bool:
         if self.decoder.pending:
@@ -117,11 +120,12 @@ class Connection(asyncio.Protocol):
     # -- sending -----------------------------------------------------------------------------
 
     def send(self, message: dict) -> None:
-        """Queue `message` for this turn of the event loop's write."""
+        """Queue `message` for the next write: once the request being handled is done, or
+        at the end of this turn of the event loop (see `Server.flush`)."""
         if self.closed:
             return
         if not self._out:
-            asyncio.get_running_loop().call_soon(self._flush)
+            self.server.pending(self)
         self._out.append(encode(message))
 
     def _flush(self) -> None:
@@ -176,6 +180,7 @@ class Server:
         self.fsync = fsync
         self.rooms: dict[str, Room] = {}
         self.connections: set[Connection] = set()
+        self._unsent: list[Connection] = []
         self.per_address: dict[str, int] = {}
         self.bot_tasks: dict[str, asyncio.Task] = {}
         self.bot_workers = bot_workers
@@ -259,6 +264,20 @@ class Server:
             return
         self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
         self.connections.add(conn)
+
+    def pending(self, conn: Connection) -> None:
+        """`conn` has messages queued: they go out at the next `flush`, which is at the
+        latest the end of this turn of the event loop (sends from timers and bot loops)."""
+        if not self._unsent:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self._unsent.append(conn)
+
+    def flush(self) -> None:
+        """Write out every connection's queued messages, one write each: all that a step
+        sends a client (its update and the bots' moves that follow) in one system call."""
+        unsent, self._unsent = self._unsent, []
+        for conn in unsent:
+            conn._flush()
 
     def forget(self, conn: Connection) -> None:
         """A connection ended: its rooms learn it is gone."""
