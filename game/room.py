@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import os
 import secrets
 import time
-from array import array
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -72,40 +73,51 @@ class StepRecord:
 
 class History:
     """Every step of a room's game, for late joiners' 'what happened meanwhile' and for the
-    bots' history: packed end to end in one buffer, read back only when someone catches up
-    or a search bot decides.
+    bots' history: packed, and compressed a block of steps at a time, read back only when
+    someone catches up or a search bot decides.
 
     Packed because a long Blanco game holds over 10,000 of its events' dicts and lists: a
     full garbage collection scanning every room's history stalled the whole server for
-    100–900 ms (bench/soak.py), and bytes are not scanned. In one buffer because an object
-    per step cost three times the events themselves, and rooms' histories were most of the
-    server's memory growth as long games built up (BENCHMARKS.md, "Soak")."""
+    100–900 ms (bench/soak.py), and bytes are not scanned. Compressed because the histories
+    of long games are most of what a busy server's memory grows by (BENCHMARKS.md, "Soak"),
+    and events repeat the same few keys: a block takes about a fifth of its packed size."""
 
-    __slots__ = ("_data", "_ends")
+    BLOCK = 32
+    """Steps per compressed block."""
+
+    __slots__ = ("_blocks", "_tail", "_count")
 
     def __init__(self) -> None:
-        self._data = bytearray()
-        self._ends = array("Q")  # where each step's record ends in _data
+        self._blocks: list[bytes] = []
+        self._tail = bytearray()  # the steps after the last whole block, packed end to end
+        self._count = 0
 
     def append(self, seat: int, by_bot: bool, events: list[Event]) -> None:
-        self._data += msgpack.packb(
+        self._tail += msgpack.packb(
             [seat, by_bot, [[e.type, e.public, list(e.private.items()), e.others]
                             for e in events]])
-        self._ends.append(len(self._data))
+        self._count += 1
+        if self._count % self.BLOCK == 0:
+            self._blocks.append(zlib.compress(self._tail))
+            self._tail = bytearray()
 
     def __len__(self) -> int:
-        return len(self._ends)
+        return self._count
 
     def since(self, step: int) -> list[StepRecord]:
         """The records of the steps after step `step` (0: all of them)."""
-        if step >= len(self._ends):
+        step = max(step, 0)
+        if step >= self._count:
             return []
-        start = self._ends[step - 1] if step > 0 else 0
+        first = step // self.BLOCK
         unpacker = msgpack.Unpacker(strict_map_key=False)
-        unpacker.feed(bytes(self._data[start:]))
+        for block in self._blocks[first:]:
+            unpacker.feed(zlib.decompress(block))
+        unpacker.feed(bytes(self._tail))
         return [StepRecord(seat, by_bot, [Event(kind, public, dict(private), others)
                                           for kind, public, private, others in events])
-                for seat, by_bot, events in unpacker]
+                for seat, by_bot, events in itertools.islice(unpacker, step - first * self.BLOCK,
+                                                             None)]
 
 
 @dataclass
