@@ -14,10 +14,11 @@ levels, as the client's menus offer them:
     hard    SearchBot, 2,000 iterations (Quäsenbö: 10,000), at most 1 s a decision
 
 (300 iterations take 60–180 ms on the development machine, two shared cores, Quäsenbö's 2,000
-about 120 ms; the cap keeps a slower or busier machine under 200 ms.) A bot is made per seat;
-`decide` makes a fresh one per decision, which is how the server calls bots in its worker
-processes: a bot keeps no memory between decisions, everything it knows comes from the view
-and the history it is given, as plain data.
+120–180 ms, the cap often ending four-player searches first; the cap keeps a slower or busier
+machine under 200 ms.) A bot is made per seat; `decide` makes a fresh one per decision, which
+is how the server calls bots in its worker processes: a bot keeps no memory between
+decisions, everything it knows comes from the view and the history it is given, as plain
+data.
 """
 from __future__ import annotations
 
