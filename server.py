@@ -128,7 +128,8 @@ class Connection(asyncio.Protocol):
             self.server.pending(self)
         self._out.append(encode(message))
 
-    def _flush(self) -> None:
+    def flush(self) -> None:
+        """Write what is queued for this client, in one write."""
         if self.closed or not self._out:
             return
         transport = cast(asyncio.Transport, self.transport)
@@ -143,7 +144,7 @@ class Connection(asyncio.Protocol):
         """Close the connection after what was queued for it (idempotent); the server then
         forgets it."""
         if not self.closed:
-            self._flush()
+            self.flush()
             self.closed = True
             if self.transport is not None:
                 self.transport.close()
@@ -277,7 +278,7 @@ class Server:
         sends a client (its update and the bots' moves that follow) in one system call."""
         unsent, self._unsent = self._unsent, []
         for conn in unsent:
-            conn._flush()
+            conn.flush()
 
     def forget(self, conn: Connection) -> None:
         """A connection ended: its rooms learn it is gone."""

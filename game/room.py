@@ -114,10 +114,10 @@ class History:
         for block in self._blocks[first:]:
             unpacker.feed(zlib.decompress(block))
         unpacker.feed(bytes(self._tail))
+        records = itertools.islice(unpacker, step - first * self.BLOCK, None)
         return [StepRecord(seat, by_bot, [Event(kind, public, dict(private), others)
                                           for kind, public, private, others in events])
-                for seat, by_bot, events in itertools.islice(unpacker, step - first * self.BLOCK,
-                                                             None)]
+                for seat, by_bot, events in records]
 
 
 @dataclass

@@ -142,7 +142,6 @@ BUDGETS: dict[str, Budget] = {
 """The search budget of each search level (iterations, and a time cap for slow machines)."""
 
 
-
 def level_budget(level: str, game: str) -> Budget:
     """The search budget of `level` ("normal" or "hard") for `game`: BUDGETS', with the
     game's own iterations where its kit has them (the time cap stays). KeyError for a level

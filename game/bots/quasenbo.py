@@ -12,7 +12,19 @@ from game.bots.ismcts import shares
 from game.rules import Action, State, restore
 from game.rules.base import Rng
 from game.rules.decktet import deck
-from game.rules.quasenbo import CODE, EVERY_SUIT, ID, MASK, RANK, SUIT_BIT, Quasenbo, run_length
+from game.rules.quasenbo import (
+    CODE,
+    EVERY_SUIT,
+    ID,
+    MASK,
+    RANK,
+    SUIT_BIT,
+    Quasenbo,
+    follows,
+    kept,
+    penalty,
+    run_length,
+)
 
 _DECKS: dict[tuple[bool, ...], tuple[frozenset[str], list[int]]] = {}
 for _flags in itertools.product((False, True), repeat=4):
@@ -347,12 +359,13 @@ class Model:
 
     def rollout(self, state: State, rng: random.Random) -> Sequence[float]:
         """`policy` for `depth` turns, then `evaluate`, in one loop over the state's own
-        lists rather than the engine's steps (several times cheaper): the same rules, but a
-        turn's draws count as part of it, and reshuffles use `rng`. Consumes `state`."""
+        lists rather than the engine's steps (several times cheaper): the same rules (the
+        engine's `follows`, `penalty`, `kept`, `run_length`), but a turn's draws count as part
+        of it, and reshuffles use `rng`. Consumes `state`."""
         state = cast(Quasenbo, state)
         n = state.players
         if state.result is not None:
-            return shares(state.result, n)
+            return self.evaluate(state)
         hands, row, masks, pile = state.hands, state.row, state.row_masks, state.draw
         double = state.options["double_quasenbo"]
         seat = cast(int, state.to_move)
@@ -365,15 +378,14 @@ class Model:
             want = last or EVERY_SUIT
             rank = RANK[row[-1]]
             both = last & masks[-2] if len(masks) >= 2 else 0
-            choices = [i for i, card in enumerate(hand)
-                       if MASK[card] & want or RANK[card] == rank or not MASK[card]]
+            choices = [i for i, card in enumerate(hand) if follows(card, want, rank)]
             if not choices:
                 while True:
                     card = _draw_card(row, masks, pile, run, double, rng)
                     if card < 0:
                         break
                     hand.append(card)
-                    if MASK[card] & want or RANK[card] == rank or not MASK[card]:
+                    if follows(card, want, rank):
                         choices.append(len(hand) - 1)
                         break
                 if not choices:
@@ -398,16 +410,15 @@ class Model:
             masks.append(mask)
             run = run_length(masks)
             passes = 0
-            if run >= 3:
-                for _ in range(run - 2 if double else 1):
-                    drawn = _draw_card(row, masks, pile, run, double, rng)
-                    if drawn < 0:
-                        break
-                    hand.append(drawn)
+            for _ in range(penalty(run, double)):
+                drawn = _draw_card(row, masks, pile, run, double, rng)
+                if drawn < 0:
+                    break
+                hand.append(drawn)
             if not hand:
                 return [1.0 if s == seat else 0.0 for s in range(n)]
             seat = (seat + 1) % n
-        return _chances([len(hand) for hand in hands])
+        return self.evaluate(state)
 
 
 CARELESS_RUNS, CAREFUL_RUNS = 0.55, 0.34
@@ -454,7 +465,7 @@ def _draw_card(row: list[int], masks: list[int], pile: list[int], run: int, doub
     """Quasenbo._take on bare lists: the top card of `pile`, first shuffling the row but its
     last cards into it if it is empty; -1 if no card can be drawn."""
     if not pile:
-        keep = max(2, run) if double else 2
+        keep = kept(run, double)
         if len(row) <= keep:
             return -1
         pile[:] = row[:-keep]

@@ -51,6 +51,27 @@ def _name(card: int) -> str:
     return "the " + " ".join(word.capitalize() for word in code.split("-"))
 
 
+def follows(card: int, want: int, rank: int) -> bool:
+    """Whether `card` may be played on a last card of suits `want` (every suit after a
+    starting Excuse) and rank `rank`: it shares a suit or the rank, or it is the Excuse."""
+    mask = MASK[card]
+    return not mask or bool(mask & want) or RANK[card] == rank
+
+
+def kept(run: int, double: bool) -> int:
+    """How many row cards stay on the table when the row is shuffled into a draw pile, the
+    last `run` sharing a suit (`double`: the double-Quäsenbö option)."""
+    return max(2, run) if double else 2
+
+
+def penalty(run: int, double: bool) -> int:
+    """How many cards a play that ends a run of `run` same-suit cards draws: one for a run of
+    three or more, or one per card past the second with `double` (double Quäsenbö)."""
+    if run < 3:
+        return 0
+    return run - 2 if double else 1
+
+
 def run_length(masks: list[int]) -> int:
     """The largest k such that the last k row cards (their suit masks, an Excuse's the suit
     it named) share a suit."""
@@ -126,8 +147,7 @@ class Quasenbo(State):
         return run_length(self.row_masks)
 
     def _keep(self) -> int:
-        """How many row cards stay on the table when the row is shuffled into a draw pile."""
-        return max(2, self.run) if self.options["double_quasenbo"] else 2
+        return kept(self.run, self.options["double_quasenbo"])
 
     def _can_draw(self) -> bool:
         return bool(self.draw) or len(self.row) > self._keep()
@@ -172,11 +192,12 @@ class Quasenbo(State):
         rank = RANK[self.row[-1]]
         acts: list[tuple] = []
         for i, card in enumerate(self.hands[self.to_move]):
-            mask = MASK[card]
-            if not mask:
-                acts.extend(_PLAY_EXCUSE[i])
-            elif mask & want or RANK[card] == rank:
+            if not follows(card, want, rank):
+                continue
+            if MASK[card]:
                 acts.append(_PLAY[i])
+            else:
+                acts.extend(_PLAY_EXCUSE[i])
         if acts:
             return acts
         return [_DRAW] if self._can_draw() else [_PASS]
@@ -244,8 +265,8 @@ class Quasenbo(State):
         self.passes = 0
         events.append(Event("play", {"seat": seat, "index": action[1], "card": CODE[card],
                                      "suit": suit, "run": run}))
-        if run >= 3:
-            due = run - 2 if self.options["double_quasenbo"] else 1
+        due = penalty(run, self.options["double_quasenbo"])
+        if due:
             events.append(Event("penalty", {"seat": seat, "run": run, "count": due}))
             for k in range(due):
                 if not self._take(seat, True, events):
