@@ -17,7 +17,7 @@ from typing import Any, Protocol
 import msgpack
 
 from game.replay.log import ReplayWriter, make_header, read_replay, seed_hash
-from game.rules import Event, IllegalAction, State, new_game, view_digest
+from game.rules import Event, IllegalAction, State, new_game
 from net.schema import ProtocolError
 
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
@@ -448,10 +448,10 @@ class Room:
                    actor: int | None = None, by_bot: bool = False) -> dict:
         """The update `seat` (None: a spectator) gets for a step with `events`."""
         state = self.state
-        view = state.view(seat)
+        view, digest = state.view_and_digest(seat)
         update: dict[str, Any] = {
             "t": "update", "room": self.id, "step": state.step,
-            "events": [e.for_seat(seat) for e in events], "digest": view_digest(view),
+            "events": [e.for_seat(seat) for e in events], "digest": digest,
             "to_move": state.to_move, "clock": self.clock(),
         }
         if events:
@@ -460,7 +460,9 @@ class Room:
             update["view"] = view
             update["seed_hash"] = seed_hash(self.seed)
         if seat is not None and seat == state.to_move and not self.seats[seat].away:
-            update["legal"] = state.legal_actions()
+            # The frozen keys pack to the same bytes as `legal_actions()` without copying each
+            # action into lists; updates are encoded as they are sent, never kept.
+            update["legal"] = state.legal_keys()
         if state.is_over:
             update["seed"] = self.seed
         return update

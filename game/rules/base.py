@@ -319,6 +319,13 @@ class State(ABC):
     def view(self, seat: int | None) -> dict:
         """Exactly what `seat` sees, as fresh plain data; None: a spectator."""
 
+    def view_and_digest(self, seat: int | None) -> tuple[dict, bytes]:
+        """`view(seat)` and its `view_digest`, the server's pair for every update. Each engine
+        builds its views with every map's keys in sorted order (a property test holds it to
+        that), so a view is its own canonical form and is hashed as it is built."""
+        view = self.view(seat)
+        return view, hashlib.blake2b(msgpack.packb(view), digest_size=8).digest()
+
     @abstractmethod
     def open_view(self) -> dict:
         """The view with every card shown, laid out like `view`: for replays after the game."""

@@ -559,8 +559,8 @@ class Blanco(State):
                           for v in row])
             up.append([bool(v & UP) for v in row])
             known.append([bool(v & KNOWN) for v in row])
-        return {"stage": self.stage[owner], "rows": rows, "cols": cols,
-                "cards": cards, "up": up, "known": known}
+        return {"cards": cards, "cols": cols, "known": known, "rows": rows,
+                "stage": self.stage[owner], "up": up}
 
     def view(self, seat: int | None) -> dict:
         """What `seat` (None: a spectator) sees, as fresh plain data:
@@ -572,16 +572,17 @@ class Blanco(State):
         draw: {"count"}; discard: codes, top last; box: removed cards in removal order.
         phase, to_move, turns (turns ended), max_turns, chain (this turn had a chain reaction),
         peeked (the position awaiting reveal or keep), result."""
+        # Keys in sorted order, so the view is its own canonical form (see State.view_and_digest).
         return {
-            "game": self.game, "players": self.players, "seat": seat,
-            "to_move": self.to_move, "phase": self.phase, "turns": self.turns,
-            "max_turns": self.options["max_turns"], "chain": self.chain,
-            "peeked": self._peeked_pos(),
+            "box": [CODE[c] for c in self.box], "chain": self.chain,
+            "discard": [CODE[c] for c in self.discard], "draw": self._draw_public(),
+            "game": self.game,
             "grids": [self._grid_seen(s, seat) for s in range(self.players)],
             "hands": [[CODE[c] if s == seat else None for c in hand]
                       for s, hand in enumerate(self.hands)],
-            "draw": self._draw_public(), "discard": [CODE[c] for c in self.discard],
-            "box": [CODE[c] for c in self.box], "result": copy_result(self.result),
+            "max_turns": self.options["max_turns"], "peeked": self._peeked_pos(),
+            "phase": self.phase, "players": self.players, "result": copy_result(self.result),
+            "seat": seat, "to_move": self.to_move, "turns": self.turns,
         }
 
     def open_view(self) -> dict:

@@ -308,15 +308,16 @@ class Quando(State):
     # -- what each seat sees -----------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict:
+        # Keys in sorted order, so the view is its own canonical form (see State.view_and_digest).
         return {
-            "game": self.game, "players": self.players, "seat": seat, "round": self.round,
-            "dealer": (self.players - 1 + self.round) % self.players, "active": self.active,
-            "to_move": self.to_move, "phase": self.phase, "penalty": list(self.penalty),
-            "hands": self._hands_seen(seat), "draw": self._draw_public(),
-            "discard": [c // 11 for c in self.discard], "plays": list(self.plays),
-            "knocker": self.knocker, "totals": list(self.totals),
-            "target": self.options["target"],
-            "last_round": _copy_round(self.last_round), "result": copy_result(self.result),
+            "active": self.active, "dealer": (self.players - 1 + self.round) % self.players,
+            "discard": [c // 11 for c in self.discard], "draw": self._draw_public(),
+            "game": self.game, "hands": self._hands_seen(seat), "knocker": self.knocker,
+            "last_round": _copy_round(self.last_round, SORTED_ROUND_KEYS),
+            "penalty": list(self.penalty), "phase": self.phase, "players": self.players,
+            "plays": list(self.plays), "result": copy_result(self.result), "round": self.round,
+            "seat": seat, "target": self.options["target"], "to_move": self.to_move,
+            "totals": list(self.totals),
         }
 
     def open_view(self) -> dict:
@@ -434,12 +435,14 @@ class Quando(State):
 
 
 ROUND_KEYS = ("round", "reason", "hands", "sums", "scores", "knocker", "knock_penalty", "totals")
+"""A round summary's keys in the order snapshots keep them (state digests hash that order)."""
+SORTED_ROUND_KEYS = tuple(sorted(ROUND_KEYS))
 
 
-def _copy_round(summary: dict | None) -> dict | None:
-    """A deep copy of a round summary, its keys always in the same order (digests hash it)."""
+def _copy_round(summary: dict | None, keys: tuple[str, ...] = ROUND_KEYS) -> dict | None:
+    """A deep copy of a round summary, its keys always in the order `keys` gives."""
     if summary is None:
         return None
     return {k: [list(x) if isinstance(x, list) else x for x in summary[k]]
-            if isinstance(summary[k], list) else summary[k] for k in ROUND_KEYS}
+            if isinstance(summary[k], list) else summary[k] for k in keys}
 

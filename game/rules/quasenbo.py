@@ -296,18 +296,17 @@ class Quasenbo(State):
         each Excuse stands for or None), "run", "passes" (consecutive passes since the last
         play), "hand_sizes", "hands" (the seat's own codes in hand order, None for everyone
         else), "draw" {"count"}, and whether "double_quasenbo" applies."""
+        # Keys in sorted order, so the view is its own canonical form (see State.view_and_digest).
         return {
-            "game": self.game, "players": self.players, "seat": seat,
-            "to_move": self.to_move, "phase": self.phase,
             "double_quasenbo": self.options["double_quasenbo"],
-            "row": [CODE[c] for c in self.row],
-            "named": [_suit_named(c, m) for c, m in zip(self.row, self.row_masks)],
-            "run": self.run, "passes": self.passes,
+            "draw": {"count": len(self.draw)}, "game": self.game,
             "hand_sizes": [len(hand) for hand in self.hands],
             "hands": [[CODE[c] for c in hand] if s == seat else None
                       for s, hand in enumerate(self.hands)],
-            "draw": {"count": len(self.draw)},
-            "result": copy_result(self.result),
+            "named": [_suit_named(c, m) for c, m in zip(self.row, self.row_masks)],
+            "passes": self.passes, "phase": self.phase, "players": self.players,
+            "result": copy_result(self.result), "row": [CODE[c] for c in self.row],
+            "run": self.run, "seat": seat, "to_move": self.to_move,
         }
 
     def open_view(self) -> dict:

@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules import GAMES, IllegalAction, new_game, restore
+from game.rules import GAMES, IllegalAction, new_game, restore, view_digest
+from game.rules.base import canonical
 from tests.rules import specs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,7 +62,11 @@ def test_every_card_exists_once_and_views_follow_the_events(setup, pick_seed):
         for seat in seats:
             for event in events:
                 type(state).update_view(views[seat], event.for_seat(seat))
-            assert views[seat] == state.view(seat), f"step {steps}, seat {seat}"
+            view, digest = state.view_and_digest(seat)
+            assert views[seat] == view, f"step {steps}, seat {seat}"
+            # Built in canonical order, so the model's digest is the server's.
+            assert msgpack.packb(view) == msgpack.packb(canonical(view))
+            assert digest == view_digest(views[seat])
     assert state.is_over and state.to_move is None and state.legal_actions() == []
     result = state.result
     assert len(result["scores"]) == players and result["winners"]
