@@ -443,6 +443,9 @@ def _copy_round(summary: dict | None, keys: tuple[str, ...] = ROUND_KEYS) -> dic
     """A deep copy of a round summary, its keys always in the order `keys` gives."""
     if summary is None:
         return None
-    return {k: [list(x) if isinstance(x, list) else x for x in summary[k]]
-            if isinstance(summary[k], list) else summary[k] for k in keys}
+    copy = {k: summary[k] for k in keys}
+    copy["hands"] = [list(hand) for hand in copy["hands"]]
+    copy["sums"], copy["scores"] = list(copy["sums"]), list(copy["scores"])
+    copy["totals"] = list(copy["totals"])
+    return copy
 
