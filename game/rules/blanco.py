@@ -551,15 +551,16 @@ class Blanco(State):
     def _grid_seen(self, owner: int, seat: int | None, everything: bool = False) -> dict:
         grid = self.grids[owner]
         rows, cols = self.rows[owner], self.cols[owner]
-        # Every view of every update goes through here: flat passes, then cut into rows.
-        shown = UP | KNOWN if owner == seat else UP
-        cards = [CODE[v & CARD] if everything or v & shown else None for v in grid]
-        up = [v & UP != 0 for v in grid]
-        known = [v & KNOWN != 0 for v in grid]
-        starts = range(0, rows * cols, cols or 1)  # an emptied grid is 0 x 0
-        return {"cards": [cards[i:i + cols] for i in starts], "cols": cols,
-                "known": [known[i:i + cols] for i in starts], "rows": rows,
-                "stage": self.stage[owner], "up": [up[i:i + cols] for i in starts]}
+        mine = owner == seat
+        cards, up, known = [], [], []
+        for r in range(rows):
+            row = grid[r * cols:r * cols + cols]
+            cards.append([CODE[v & CARD] if v & UP or everything or (mine and v & KNOWN) else None
+                          for v in row])
+            up.append([bool(v & UP) for v in row])
+            known.append([bool(v & KNOWN) for v in row])
+        return {"cards": cards, "cols": cols, "known": known, "rows": rows,
+                "stage": self.stage[owner], "up": up}
 
     def view(self, seat: int | None) -> dict:
         """What `seat` (None: a spectator) sees, as fresh plain data:
