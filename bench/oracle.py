@@ -6,7 +6,10 @@ figure. Quäsenbö only: its hands and the pile are all it hides (Quando shows t
 Blanco hides grid cards from their owners too). A benchmark, not a bot: it reads the
 engine's state, which the real bots never can.
 
-    python bench/oracle.py [--players 2] [--games 300] [--iterations 300] [--seed 1]
+    python bench/oracle.py [--players 2] [--games 300] [--iterations 2000] [--seed 1]
+
+The search is the normal level's (its model, rollouts and iterations); only the sampling
+differs.
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.bots import KITS  # noqa: E402
+from game.bots import KITS, level_budget  # noqa: E402
 from game.bots.arena import wilson  # noqa: E402
 from game.bots.ismcts import Budget, search  # noqa: E402
 from game.rules import State, new_game  # noqa: E402
@@ -30,8 +33,8 @@ class Oracle:
     """The game's own search model, sampling the real state with only the draw pile (and
     the engine's generator, which deals future shuffles) made a guess."""
 
-    def __init__(self, state: State) -> None:
-        self.model = KITS[GAME].model(state.view(state.to_move), [])
+    def __init__(self, state: State, history: list[dict]) -> None:
+        self.model = KITS[GAME].model(state.view(state.to_move), history)
         self.state = state
         self.tree_depth = self.model.tree_depth
         self.reuse = 1
@@ -51,19 +54,23 @@ class Oracle:
     def evaluate(self, state: State) -> list[float]:
         return list(self.model.evaluate(state))
 
+    def rollout(self, state: State, rng: random.Random) -> list[float]:
+        return list(self.model.rollout(state, rng))
+
 
 def play(players: int, seed: int, oracle_seat: int, iterations: int) -> float:
     """One game; the oracle's share of the win."""
     rng = random.Random(seed)
     state = new_game(GAME, players, rng.getrandbits(64))
+    seen: list[dict] = []  # the oracle seat's history, for the model's view of its opponents
     while not state.is_over:
         legal = state.legal_actions()
         if state.to_move == oracle_seat and len(legal) > 1:
-            action, _ = search(Oracle(state), oracle_seat, legal,
+            action, _ = search(Oracle(state, seen), oracle_seat, legal,
                                Budget(iterations=iterations), rng)
         else:
             action = rng.choice(legal)
-        state.apply(action)
+        seen.extend(event.for_seat(oracle_seat) for event in state.apply(action))
     winners = state.result["winners"]  # type: ignore[index]
     return 1.0 / len(winners) if oracle_seat in winners else 0.0
 
@@ -72,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--iterations", type=int,
+                        default=level_budget("normal", GAME).iterations)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.games < 1 or args.iterations < 1:

@@ -2,14 +2,18 @@
 process against `python server.py` on 127.0.0.1:
 
     python bench/server.py [--seconds 30] [--connections 1000] [--rooms 250]
+                           [--parts echo,room,flat,crowd]
 
-0. the machine's ceiling, side by side: a bare echo server (an asyncio protocol on the
-   server's event loop, like its connections) in another process and one blocking client
-   sending 100 bytes and waiting for them back, as fast as it can;
-1. one connection flat out: one seat, the same lean blocking client, plays a random bot as
-   fast as it can;
-2. many connections: `--connections` client seats in `--rooms` rooms (all seats human),
-   each acting about once a second.
+echo: the machine's ceiling, side by side: a bare echo server (an asyncio protocol on the
+      server's event loop, like its connections) in another process and one blocking client
+      sending 100 bytes and waiting for them back, as fast as it can;
+room: no sockets at all – a room in this process, two seats whose peers only encode what
+      they are sent, random moves as fast as they go: the server's own cost of a step
+      (validate, apply, log, history, an update for each seat), its ceiling;
+flat: one connection flat out: one seat, the same lean blocking client, plays a random bot
+      as fast as it can;
+crowd: many connections: `--connections` client seats in `--rooms` rooms (all seats human),
+       each acting about once a second.
 
 The load generator runs on the server's event loop too (uvloop where installed).
 """
@@ -28,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.loadgen import GAME_SETUPS, ServerProcess, Stats, cpu_note, summary, table  # noqa: E402
+from game.room import Room  # noqa: E402
 from net.framing import CLIENT_MAX_FRAME, FrameDecoder, encode  # noqa: E402
 from net.loop import run  # noqa: E402
 from net.schema import PROTOCOL_VERSION  # noqa: E402
@@ -104,6 +109,40 @@ class Wire:
         return message
 
 
+class Sink:
+    """A peer of an in-process room: encodes what it is sent, as a connection would."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.sent = 0
+
+    def send(self, message: dict) -> None:
+        self.sent += len(encode(message))
+
+
+def room_steps(game: str, seconds: float, log_dir: Path) -> float:
+    """Steps a second through an in-process room of two seats (games one after another,
+    each logged to `log_dir`): the server's work per step without any socket."""
+    pick = random.Random(1)
+    steps, rooms = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        room = Room(f"bench{rooms}", game, 2, dict(LONG_GAMES[game]), log_dir=log_dir)
+        rooms += 1
+        peers = [Sink("a"), Sink("b")]
+        for seat, peer in enumerate(peers):
+            room.join(peer, seat, None)
+            room.set_ready(peer, True)
+        room.start(peers[0])
+        state = room.state
+        while not state.is_over and time.perf_counter() - start < seconds:
+            keys = state.legal_keys()
+            room.act(peers[state.to_move], state.step, list(keys[pick.randrange(len(keys))]))
+            steps += 1
+        room.close()
+    return steps / (time.perf_counter() - start)
+
+
 def flat_out(port: int, game: str, seconds: float) -> Stats:
     """One seat against a random bot, each action sent the moment the update allowing it
     arrives; games one after another. Round trips after a second's warm-up are counted."""
@@ -155,33 +194,52 @@ async def crowd(port: int, connections: int, rooms: int, seconds: float) -> Stat
     return result
 
 
+PARTS = ("echo", "room", "flat", "crowd")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30.0, help="measured time per part")
     parser.add_argument("--connections", type=int, default=1000)
     parser.add_argument("--rooms", type=int, default=250)
+    parser.add_argument("--parts", default=",".join(PARTS),
+                        help=f"which parts, comma-separated (default: all of {','.join(PARTS)})")
     args = parser.parse_args(argv)
     per_room, rest = divmod(args.connections, args.rooms)
     if rest or not 1 <= per_room <= 4:
         parser.error("--connections must be 1 to 4 times --rooms")
+    parts = args.parts.split(",")
+    if unknown := sorted(set(parts) - set(PARTS)):
+        parser.error(f"unknown part(s) {', '.join(unknown)}; the parts are {', '.join(PARTS)}")
     print(f"bench/server.py: {cpu_note()}")
-    ceiling = echo_round_trips(args.seconds / 3)
-    print(f"bare asyncio echo (the machine's loopback ceiling): {ceiling:,.0f} round trips/s")
-    with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs)) as server:
+    ceiling = None
+    if "echo" in parts:
+        ceiling = echo_round_trips(args.seconds / 3)
+        print(f"bare asyncio echo (the machine's loopback ceiling): {ceiling:,.0f} round trips/s")
+    if "room" in parts:
         for game in GAME_SETUPS:
+            with tempfile.TemporaryDirectory() as logs:
+                rate = room_steps(game, args.seconds / 3, Path(logs))
+            print(f"in-process room, {game}, two seats: {rate:,.0f} steps/s "
+                  f"({1e6 / rate:.0f} µs a step)")
+    if "flat" not in parts and "crowd" not in parts:
+        return
+    with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs)) as server:
+        for game in GAME_SETUPS if "flat" in parts else ():
             stats = flat_out(server.port, game, args.seconds / 3)
             rate = len(stats.rtts) / (args.seconds / 3)
-            print(f"one connection flat out, {game} vs a random bot: {rate:,.0f} round trips/s "
-                  f"({rate / ceiling:.0%} of the echo); {summary(stats.rtts)}; "
-                  f"errors {len(stats.errors)}")
-        started = time.perf_counter()
-        stats = run(crowd(server.port, args.connections, args.rooms, args.seconds))
-        print(f"{args.connections} connections in {args.rooms} rooms: "
-              f"{stats.actions / args.seconds:,.0f} actions/s, {stats.games} games finished; "
-              f"{summary(stats.rtts)}; errors {len(stats.errors)}; server RSS "
-              f"{server.rss_mib():.0f} MiB ({time.perf_counter() - started:.0f} s)")
-        for error in stats.errors[:5]:
-            print("  error:", error)
+            share = f" ({rate / ceiling:.0%} of the echo)" if ceiling else ""
+            print(f"one connection flat out, {game} vs a random bot: {rate:,.0f} round trips/s"
+                  f"{share}; {summary(stats.rtts)}; errors {len(stats.errors)}")
+        if "crowd" in parts:
+            started = time.perf_counter()
+            stats = run(crowd(server.port, args.connections, args.rooms, args.seconds))
+            print(f"{args.connections} connections in {args.rooms} rooms: "
+                  f"{stats.actions / args.seconds:,.0f} actions/s, {stats.games} games finished; "
+                  f"{summary(stats.rtts)}; errors {len(stats.errors)}; server RSS "
+                  f"{server.rss_mib():.0f} MiB ({time.perf_counter() - started:.0f} s)")
+            for error in stats.errors[:5]:
+                print("  error:", error)
 
 
 if __name__ == "__main__":

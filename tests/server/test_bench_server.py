@@ -1,0 +1,23 @@
+"""bench/server.py's command line: its in-process part runs real rooms; a bad part is refused."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bench.server import main
+
+
+def test_the_in_process_part_steps_every_game(capsys):
+    main(["--parts", "room", "--seconds", "0.6"])
+    out = capsys.readouterr().out
+    rates = re.findall(r"in-process room, (\w+), two seats: ([\d,]+) steps/s", out)
+    assert [game for game, _ in rates] == ["quando", "blanco", "quasenbo"]
+    assert all(int(rate.replace(",", "")) > 0 for _, rate in rates)
+
+
+def test_an_unknown_part_is_refused_with_the_list(capsys):
+    with pytest.raises(SystemExit) as exit:
+        main(["--parts", "room,warp"])
+    assert exit.value.code == 2
+    assert "unknown part(s) warp; the parts are echo, room, flat, crowd" in capsys.readouterr().err
