@@ -116,7 +116,12 @@ def canonical(obj: Any) -> Any:
 
 def data_digest(obj: Any, size: int = 16) -> bytes:
     """A hash of plain data that is the same on every machine (never Python's `hash()`)."""
-    return hashlib.blake2b(msgpack.packb(canonical(obj)), digest_size=size).digest()
+    return ordered_digest(canonical(obj), size)
+
+
+def ordered_digest(obj: Any, size: int) -> bytes:
+    """`data_digest` of data whose maps are already in their fixed key order, as built."""
+    return hashlib.blake2b(msgpack.packb(obj), digest_size=size).digest()
 
 
 def view_digest(view: dict) -> bytes:
@@ -324,7 +329,7 @@ class State(ABC):
         builds its views with every map's keys in sorted order (a property test holds it to
         that), so a view is its own canonical form and is hashed as it is built."""
         view = self.view(seat)
-        return view, hashlib.blake2b(msgpack.packb(view), digest_size=8).digest()
+        return view, ordered_digest(view, 8)
 
     @abstractmethod
     def open_view(self) -> dict:
@@ -353,4 +358,4 @@ class State(ABC):
     def digest(self) -> bytes:
         """A 16-byte hash of the whole state, identical on every machine. It hashes the
         snapshot as built, so `to_snapshot()` must build its maps in a fixed key order."""
-        return hashlib.blake2b(msgpack.packb(self.to_snapshot()), digest_size=16).digest()
+        return ordered_digest(self.to_snapshot(), 16)
