@@ -370,7 +370,9 @@ class Room:
             self.finished_at = time.monotonic()
         self._set_deadline()
         by_a_bot = by_bot or self.seats[seat].kind == "bot"
-        for peer, viewer in self._audience():
+        # The one who acted hears first: updates go out in the order they are sent, and
+        # theirs is the one a player sits waiting for.
+        for peer, viewer in sorted(self._audience(), key=lambda member: member[1] != seat):
             peer.send(self.update_for(viewer, events, actor=seat, by_bot=by_a_bot))
 
     def _set_deadline(self) -> None:
