@@ -26,6 +26,7 @@ from typing import Any, cast
 
 from game.bots import decide
 from game.replay.log import ReplayError, engine_version
+from game.replay.spare import SpareFiles
 from game.room import LOG_SUFFIX, SECRET_SUFFIX, Room, token_hash
 from game.rules import GAMES, new_game
 from net.framing import FrameDecoder, FrameError, encode
@@ -187,6 +188,7 @@ class Server:
         self.bot_workers = bot_workers
         self.resume_games = recover
         self.pool: concurrent.futures.Executor | None = None
+        self.spares: SpareFiles | None = None
         self.port = 0
         self._server: asyncio.base_events.Server | None = None
         self._ticker: asyncio.Task | None = None
@@ -204,8 +206,10 @@ class Server:
         """Recover unfinished games from the log directory, then listen; returns the port."""
         if self.log_dir is not None:
             self.log_dir.mkdir(parents=True, exist_ok=True)
+            SpareFiles.sweep(self.log_dir)
             if self.resume_games:
                 self.recover()
+            self.spares = SpareFiles(self.log_dir)
         self._server = await asyncio.get_running_loop().create_server(
             lambda: Connection(self), host, port)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -251,6 +255,8 @@ class Server:
             await asyncio.sleep(0.01)  # what was queued for them goes out
         for room in self.rooms.values():
             room.close()
+        if self.spares is not None:
+            self.spares.close()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
         if self._server is not None:
@@ -388,7 +394,8 @@ class Server:
         code = message.get("code")
         room = Room(room_id, game, players, options, log_dir=self.log_dir,
                     code_hash=token_hash(code) if code else None, timer=message.get("timer"),
-                    level=message.get("level", "normal"), fsync=self.fsync)
+                    level=message.get("level", "normal"), fsync=self.fsync,
+                    files=self.spares)
         self.rooms[room_id] = room
         reply = {"t": "room", "room": room.info()}
         if "id" in message:
@@ -453,7 +460,8 @@ class Server:
             raise ProtocolError("too_many_rooms")
         room_id = secrets.token_hex(4)
         room = Room(room_id, old.game, old.players, old.options, log_dir=self.log_dir,
-                    code_hash=old.code_hash, timer=old.timer, level=old.level, fsync=self.fsync)
+                    code_hash=old.code_hash, timer=old.timer, level=old.level, fsync=self.fsync,
+                    files=self.spares)
         for index, seat in enumerate(old.seats):
             if seat.kind == "bot":
                 room.seats[index] = type(seat)("bot", seat.name, level=seat.level, ready=True)

@@ -17,12 +17,13 @@ from typing import Any, Protocol
 import msgpack
 
 from game.replay.log import ReplayWriter, make_header, read_replay, seed_hash
+from game.replay.spare import SpareFiles
+from game.replay.verify import SECRET_SUFFIX
 from game.rules import Event, IllegalAction, State, new_game
 from net.schema import ProtocolError
 
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
 """A bot's name by its seat, so that players can tell the bots at a table apart."""
-SECRET_SUFFIX = ".secret"
 LOG_SUFFIX = ".ctr"
 
 
@@ -134,6 +135,7 @@ class Room:
     timer: float | None = None
     level: str = "normal"
     fsync: bool = False
+    files: SpareFiles | None = None
     seats: list[Seat] = field(default_factory=list)
     spectators: set = field(default_factory=set)
     state: State | None = None
@@ -497,15 +499,16 @@ class Room:
         self.log_path = Path(self.log_dir) / f"{stamp}-{self.id}{LOG_SUFFIX}"
         secret = {"room": self.id, "seed": self.seed, "code_hash": self.code_hash,
                   "tokens": [s.token_hash for s in self.seats]}
-        _write_atomically(self.log_path.with_suffix(SECRET_SUFFIX),
-                          msgpack.packb(secret, use_bin_type=True), self.fsync)
+        files = self.files or SpareFiles(self.log_dir, keep=0)
+        os.close(files.place(self.log_path.with_suffix(SECRET_SUFFIX),
+                             msgpack.packb(secret, use_bin_type=True), self.fsync))
         seats = [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
         # The options as the engine completed them: a later change of a default must not
         # change how an old log replays.
         header = make_header(self.game, self.players, self.state.options, seats, self.seed,
                              type(self.state).WORDS, self.state.digest(), room=self.id,
                              timer=self.timer, level=self.level, private=self.private)
-        self.writer = ReplayWriter.create(self.log_path, header, self.fsync)
+        self.writer = ReplayWriter.create(self.log_path, header, self.fsync, files)
 
     def _finish_log(self) -> None:
         if self.writer is None:
@@ -575,13 +578,3 @@ class Room:
                     seat.away_since = state.step
         room._set_deadline()
         return room
-
-
-def _write_atomically(path: Path, data: bytes, fsync: bool) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    with open(tmp, "wb") as f:
-        f.write(data)
-        if fsync:
-            f.flush()
-            os.fsync(f.fileno())
-    os.replace(tmp, path)

@@ -13,6 +13,8 @@ from typing import Any
 
 import msgpack
 
+from game.replay.spare import SpareFiles
+
 MAGIC = b"CTRP\x01"
 """The first bytes of every replay file: the format's name and its version (1)."""
 FORMAT = 1
@@ -133,12 +135,15 @@ class ReplayWriter:
         self._words: list[str] = []
 
     @classmethod
-    def create(cls, path: Path, header: dict, fsync: bool = False) -> ReplayWriter:
-        """A new log at `path` (which must not exist) holding `header`."""
+    def create(cls, path: Path, header: dict, fsync: bool = False,
+               files: SpareFiles | None = None) -> ReplayWriter:
+        """A new log at `path` (which must not exist) holding `header` from the start, its
+        file taken from `files` when given."""
         writer = cls(path, fsync)
-        writer._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
+        files = files or SpareFiles(writer.path.parent, keep=0)
+        writer._fd = files.place(writer.path, MAGIC + msgpack.packb(header, use_bin_type=True),
+                                 fsync)
         writer._words = list(header["words"])
-        writer._write(MAGIC + msgpack.packb(header, use_bin_type=True))
         return writer
 
     @classmethod

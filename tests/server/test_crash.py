@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.replay.log import read_replay, seed_hash
+from game.replay.spare import PREFIX
 from game.rules import new_game
 from tests.server.helpers import Player
 
@@ -93,6 +94,8 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path, seed):
         final = next(f for f in finals if f["seed"] == seed_value)
         assert final["step"] == len(replay.steps)  # the players saw the very end
     assert not list(tmp_path.glob("*.unrecoverable"))
+    # the spare files each killed server left were swept, the last one's removed at its end
+    assert not list(tmp_path.glob(PREFIX + "*"))
 
 
 def test_a_record_torn_by_a_crash_is_dropped_and_the_game_resumes(tmp_path):

@@ -1,0 +1,84 @@
+"""Spare files: a file placed from the pool holds its data from the moment it has its name,
+never replaces a file, and no spare outlives its pool or a server that stopped."""
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+import pytest
+
+from game.replay.spare import PREFIX, SpareFiles
+from tests.server.helpers import Player, running_server
+
+
+def spares(directory) -> list:
+    return sorted(directory.glob(PREFIX + "*"))
+
+
+def wait_for_spares(directory, count: int) -> None:
+    deadline = time.monotonic() + 10
+    while len(spares(directory)) < count:
+        assert time.monotonic() < deadline, "the helper thread made no spares"
+        time.sleep(0.01)
+
+
+def test_placed_file_holds_its_data_and_stays_open_for_appending(tmp_path):
+    pool = SpareFiles(tmp_path, keep=3)
+    try:
+        wait_for_spares(tmp_path, 3)
+        fd = pool.place(tmp_path / "game.ctr", b"header")
+        os.write(fd, b"+step")
+        os.close(fd)
+        assert (tmp_path / "game.ctr").read_bytes() == b"header+step"
+        wait_for_spares(tmp_path, 3)  # the one taken is made again
+        assert len(spares(tmp_path)) == 3
+    finally:
+        pool.close()
+    assert spares(tmp_path) == []
+    assert [p.name for p in tmp_path.iterdir()] == ["game.ctr"]
+
+
+def test_an_existing_file_is_never_replaced(tmp_path):
+    (tmp_path / "game.ctr").write_bytes(b"a game")
+    for keep in (0, 2):
+        pool = SpareFiles(tmp_path, keep=keep)
+        wait_for_spares(tmp_path, keep)
+        with pytest.raises(FileExistsError):
+            pool.place(tmp_path / "game.ctr", b"another", fsync=True)
+        assert (tmp_path / "game.ctr").read_bytes() == b"a game"
+        pool.close()
+        assert spares(tmp_path) == []
+
+
+def test_without_a_pool_each_file_is_made_when_asked(tmp_path):
+    pool = SpareFiles(tmp_path, keep=0)
+    os.close(pool.place(tmp_path / "a.secret", b"secret", fsync=True))
+    assert [p.name for p in tmp_path.iterdir()] == ["a.secret"]
+    assert (tmp_path / "a.secret").read_bytes() == b"secret"
+
+
+def test_sweep_removes_only_spares(tmp_path):
+    (tmp_path / (PREFIX + "0123")).write_bytes(b"")
+    (tmp_path / (PREFIX + "4567")).write_bytes(b"half a header")
+    (tmp_path / "game.ctr").write_bytes(b"a game")
+    SpareFiles.sweep(tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == ["game.ctr"]
+
+
+def test_a_server_sweeps_old_spares_and_removes_its_own(tmp_path):
+    stale = tmp_path / (PREFIX + "left-by-a-crash")
+    stale.write_bytes(b"")
+
+    async def main():
+        async with running_server(tmp_path) as server:
+            assert not stale.exists()
+            async with Player(server.port, "Ann") as ann:
+                await ann.host("quasenbo", 2, {1: "random"})
+                await ann.start()
+            assert len(list(tmp_path.glob("*.ctr"))) == 1
+            assert len(list(tmp_path.glob("*.secret"))) == 1
+            assert len(spares(tmp_path)) <= server.spares.keep
+
+    asyncio.run(main())
+    assert spares(tmp_path) == []
