@@ -374,8 +374,11 @@ class Room:
         by_a_bot = by_bot or self.seats[seat].kind == "bot"
         # The one who acted hears first: updates go out in the order they are sent, and
         # theirs is the one a player sits waiting for.
-        for peer, viewer in sorted(self._audience(), key=lambda member: member[1] != seat):
-            peer.send(self.update_for(viewer, events, actor=seat, by_bot=by_a_bot))
+        audience = sorted(self._audience(), key=lambda member: member[1] != seat)
+        digests = state.view_digests([viewer for _, viewer in audience])
+        for (peer, viewer), digest in zip(audience, digests):
+            peer.send(self.update_for(viewer, events, actor=seat, by_bot=by_a_bot,
+                                      digest=digest))
 
     def _set_deadline(self) -> None:
         state = self.state
@@ -449,10 +452,13 @@ class Room:
         return out + [(p, None) for p in self.spectators]
 
     def update_for(self, seat: int | None, events: list[Event], *, full: bool = False,
-                   actor: int | None = None, by_bot: bool = False) -> dict:
-        """The update `seat` (None: a spectator) gets for a step with `events`."""
+                   actor: int | None = None, by_bot: bool = False,
+                   digest: bytes | None = None) -> dict:
+        """The update `seat` (None: a spectator) gets for a step with `events`; `digest`, if
+        known, is its view's (see `State.view_digests`)."""
         state = self.state
-        view, digest = state.view_and_digest(seat)
+        if full or digest is None:
+            view, digest = state.view_and_digest(seat)
         update: dict[str, Any] = {
             "t": "update", "room": self.id, "step": state.step,
             "events": [e.for_seat(seat) for e in events], "digest": digest,

@@ -98,6 +98,7 @@ class Blanco(State):
     }
     WORDS: ClassVar[tuple[str, ...]] = ("take", "discard", "place", "swap", "reveal", "peek",
                                         "eliminate", "skip", "keep", "deck", "row", "col")
+    OWNED: ClassVar[tuple[str, ...]] = ("grids", "hands")
 
     def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
         """Deal a new game. Raises ValueError for a player count outside 2..5, a bad seed, an
@@ -578,12 +579,18 @@ class Blanco(State):
             "discard": [CODE[c] for c in self.discard], "draw": self._draw_public(),
             "game": self.game,
             "grids": [self._grid_seen(s, seat) for s in range(self.players)],
-            "hands": [[CODE[c] if s == seat else None for c in hand]
+            "hands": [self._own_hand(s) if s == seat else [None] * len(hand)
                       for s, hand in enumerate(self.hands)],
             "max_turns": self.options["max_turns"], "peeked": self._peeked_pos(),
             "phase": self.phase, "players": self.players, "result": copy_result(self.result),
             "seat": seat, "to_move": self.to_move, "turns": self.turns,
         }
+
+    def _own_hand(self, seat: int) -> list[str]:
+        return [CODE[c] for c in self.hands[seat]]
+
+    def _own_items(self, seat: int) -> dict:
+        return {"grids": self._grid_seen(seat, seat), "hands": self._own_hand(seat)}
 
     def open_view(self) -> dict:
         """The view with every card shown (grids, hands, and the draw pile top first in

@@ -53,6 +53,7 @@ class Quando(State):
         "deck": Option(None, is_deck_or_none),
     }
     WORDS: ClassVar[tuple[str, ...]] = ("play", "draw", "flip", "knock", "pass", "up", "down")
+    OWNED: ClassVar[tuple[str, ...]] = ("hands",)
 
     def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
         self.players = check_players(self.game, players, self.min_players, self.max_players)
@@ -106,8 +107,14 @@ class Quando(State):
         return {"count": len(self.draw), "top": self.draw[-1] // 11 if self.draw else None}
 
     def _hands_seen(self, seat: int | None) -> list[dict]:
-        return [{"fronts": [c // 11 for c in hand]} if s == seat else
-                {"backs": [c % 11 for c in hand]} for s, hand in enumerate(self.hands)]
+        return [self._own_hand(s) if s == seat else {"backs": [c % 11 for c in hand]}
+                for s, hand in enumerate(self.hands)]
+
+    def _own_hand(self, seat: int) -> dict:
+        return {"fronts": [c // 11 for c in self.hands[seat]]}
+
+    def _own_items(self, seat: int) -> dict:
+        return {"hands": self._own_hand(seat)}
 
     def _card_available(self) -> bool:
         return bool(self.draw or self.discard)

@@ -106,6 +106,7 @@ class Quasenbo(State):
         "deck": Option(None, is_deck_or_none),
     }
     WORDS: ClassVar[tuple[str, ...]] = ("play", "draw", "pass") + SUITS
+    OWNED: ClassVar[tuple[str, ...]] = ("hands",)
 
     def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
         """Deal a new game. Raises ValueError for a player count outside 2–8, a bad seed, an
@@ -301,13 +302,18 @@ class Quasenbo(State):
             "double_quasenbo": self.options["double_quasenbo"],
             "draw": {"count": len(self.draw)}, "game": self.game,
             "hand_sizes": [len(hand) for hand in self.hands],
-            "hands": [[CODE[c] for c in hand] if s == seat else None
-                      for s, hand in enumerate(self.hands)],
+            "hands": [self._own_hand(s) if s == seat else None for s in range(self.players)],
             "named": [_suit_named(c, m) for c, m in zip(self.row, self.row_masks)],
             "passes": self.passes, "phase": self.phase, "players": self.players,
             "result": copy_result(self.result), "row": [CODE[c] for c in self.row],
             "run": self.run, "seat": seat, "to_move": self.to_move,
         }
+
+    def _own_hand(self, seat: int) -> list[str]:
+        return [CODE[c] for c in self.hands[seat]]
+
+    def _own_items(self, seat: int) -> dict:
+        return {"hands": self._own_hand(seat)}
 
     def open_view(self) -> dict:
         """The spectator view with every hand shown and the draw pile's cards, top first."""

@@ -67,6 +67,10 @@ def test_every_card_exists_once_and_views_follow_the_events(setup, pick_seed):
             # Built in canonical order, so the model's digest is the server's.
             assert msgpack.packb(view) == msgpack.packb(canonical(view))
             assert digest == view_digest(views[seat])
+        # The server's shortcut for a step's updates, seats in any order.
+        order = seats[steps % len(seats):] + seats[:steps % len(seats)]
+        for some in (order, order[:2]):
+            assert state.view_digests(some) == [view_digest(views[seat]) for seat in some]
     assert state.is_over and state.to_move is None and state.legal_actions() == []
     result = state.result
     assert len(result["scores"]) == players and result["winners"]
