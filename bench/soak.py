@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.loadgen import GAME_SETUPS, ServerProcess, Stats, cpu_note, percentile, table  # noqa: E402
+from bench.loadgen import GAME_SETUPS, ServerProcess, Stats, cpu_note, percentile, rss_mib, table  # noqa: E402
 from net.loop import run  # noqa: E402
 
 RAMP = 10.0
@@ -49,7 +49,8 @@ async def soak(server: ServerProcess, connections: int, rooms: int, minutes: flo
         out(f"{(time.perf_counter() - started) / 60:5.1f} min: p50 {percentile(ms, 50):.2f} ms, "
             f"p90 {percentile(ms, 90):.2f} ms, p99 {percentile(ms, 99):.2f} ms, "
             f"{part.actions / seconds:,.0f} actions/s, {part.games} games finished, "
-            f"{len(part.errors)} errors, server RSS {rss:.1f} MiB")
+            f"{len(part.errors)} errors, server RSS {rss:.1f} MiB "
+            f"(load generator {rss_mib():.1f} MiB)")
         for error in part.errors[:3]:
             out(f"    error: {error}")
     stop.set()
