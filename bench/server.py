@@ -2,14 +2,15 @@
 process against `python server.py` on 127.0.0.1:
 
     python bench/server.py [--seconds 30] [--connections 1000] [--rooms 250]
-                           [--parts echo,room,flat,crowd]
+                           [--parts echo,room,flat,crowd] [--seats 2,4]
 
 echo: the machine's ceiling, side by side: a bare echo server (an asyncio protocol on the
       server's event loop, like its connections) in another process and one blocking client
       sending 100 bytes and waiting for them back, as fast as it can;
-room: no sockets at all – a room in this process, two seats whose peers only encode what
-      they are sent, random moves as fast as they go: the server's own cost of a step
-      (validate, apply, log, history, an update for each seat), its ceiling;
+room: no sockets at all – a room in this process, two and four seats (`--seats`) whose
+      peers only encode what they are sent, random moves as fast as they go: the server's
+      own cost of a step (validate, apply, log, history, an update for each seat), its
+      ceiling;
 flat: one connection flat out: one seat, the same lean blocking client, plays a random bot
       as fast as it can;
 crowd: many connections: `--connections` client seats in `--rooms` rooms (all seats human),
@@ -120,16 +121,16 @@ class Sink:
         self.sent += len(encode(message))
 
 
-def room_steps(game: str, seconds: float, log_dir: Path) -> float:
-    """Steps a second through an in-process room of two seats (games one after another,
+def room_steps(game: str, seconds: float, log_dir: Path, seats: int = 2) -> float:
+    """Steps a second through an in-process room of `seats` seats (games one after another,
     each logged to `log_dir`): the server's work per step without any socket."""
     pick = random.Random(1)
     steps, rooms = 0, 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        room = Room(f"bench{rooms}", game, 2, dict(LONG_GAMES[game]), log_dir=log_dir)
+        room = Room(f"bench{rooms}", game, seats, dict(LONG_GAMES[game]), log_dir=log_dir)
         rooms += 1
-        peers = [Sink("a"), Sink("b")]
+        peers = [Sink(f"seat {n}") for n in range(seats)]
         for seat, peer in enumerate(peers):
             room.join(peer, seat, None)
             room.set_ready(peer, True)
@@ -204,11 +205,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rooms", type=int, default=250)
     parser.add_argument("--parts", default=",".join(PARTS),
                         help=f"which parts, comma-separated (default: all of {','.join(PARTS)})")
+    parser.add_argument("--seats", default="2,4",
+                        help="the in-process room's numbers of seats, comma-separated (2 to 4)")
     args = parser.parse_args(argv)
     per_room, rest = divmod(args.connections, args.rooms)
     if rest or not 1 <= per_room <= 4:
         parser.error("--connections must be 1 to 4 times --rooms")
     parts = args.parts.split(",")
+    try:
+        seat_counts = [int(n) for n in args.seats.split(",")]
+    except ValueError:
+        seat_counts = []
+    if not seat_counts or not all(2 <= n <= 4 for n in seat_counts):
+        parser.error(f"--seats takes numbers from 2 to 4, comma-separated, not {args.seats!r}")
     if unknown := sorted(set(parts) - set(PARTS)):
         parser.error(f"unknown part(s) {', '.join(unknown)}; the parts are {', '.join(PARTS)}")
     print(f"bench/server.py: {cpu_note()}")
@@ -217,11 +226,13 @@ def main(argv: list[str] | None = None) -> None:
         ceiling = echo_round_trips(args.seconds / 3)
         print(f"bare asyncio echo (the machine's loopback ceiling): {ceiling:,.0f} round trips/s")
     if "room" in parts:
-        for game in GAME_SETUPS:
-            with tempfile.TemporaryDirectory() as logs:
-                rate = room_steps(game, args.seconds / 3, Path(logs))
-            print(f"in-process room, {game}, two seats: {rate:,.0f} steps/s "
-                  f"({1e6 / rate:.0f} µs a step)")
+        for seats in seat_counts:
+            for game in GAME_SETUPS:
+                with tempfile.TemporaryDirectory() as logs:
+                    rate = room_steps(game, args.seconds / 3 / len(seat_counts), Path(logs),
+                                      seats)
+                print(f"in-process room, {game}, {seats} seats: {rate:,.0f} steps/s "
+                      f"({1e6 / rate:.0f} µs a step)")
     if "flat" not in parts and "crowd" not in parts:
         return
     with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs)) as server:

@@ -1,4 +1,5 @@
-"""bench/server.py's command line: its in-process part runs real rooms; a bad part is refused."""
+"""bench/server.py's command line: its in-process part runs real rooms; a bad part or seat count
+is refused."""
 from __future__ import annotations
 
 import re
@@ -11,9 +12,18 @@ from bench.server import main
 def test_the_in_process_part_steps_every_game(capsys):
     main(["--parts", "room", "--seconds", "0.6"])
     out = capsys.readouterr().out
-    rates = re.findall(r"in-process room, (\w+), two seats: ([\d,]+) steps/s", out)
-    assert [game for game, _ in rates] == ["quando", "blanco", "quasenbo"]
-    assert all(int(rate.replace(",", "")) > 0 for _, rate in rates)
+    rates = re.findall(r"in-process room, (\w+), (\d) seats: ([\d,]+) steps/s", out)
+    assert [(game, seats) for game, seats, _ in rates] == [
+        (game, seats) for seats in "24" for game in ("quando", "blanco", "quasenbo")]
+    assert all(int(rate.replace(",", "")) > 0 for *_, rate in rates)
+
+
+@pytest.mark.parametrize("seats", ["1", "2,5", "four", ""])
+def test_a_bad_seat_count_is_refused(capsys, seats):
+    with pytest.raises(SystemExit) as exit:
+        main(["--parts", "room", "--seats", seats])
+    assert exit.value.code == 2
+    assert "--seats takes numbers from 2 to 4" in capsys.readouterr().err
 
 
 def test_an_unknown_part_is_refused_with_the_list(capsys):
