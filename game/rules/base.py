@@ -131,9 +131,9 @@ def _pairs(run: dict) -> bytes:
 
 
 _ARRAY_HEADER = [bytes([0x90 | n]) for n in range(16)]
+"""msgpack's header of an array of n < 16 items (a list per seat: 2 to 6 of them)."""
 _SEAT = {None: msgpack.packb(None), **{n: msgpack.packb(n) for n in range(16)}}
 """A view's "seat", packed."""
-"""msgpack's header of an array of n < 16 items (a list per seat: 2 to 5 of them)."""
 
 
 def view_digest(view: dict) -> bytes:
@@ -351,7 +351,8 @@ class State(ABC):
         """The `view_digest` of each of `seats`' views, as one step's updates carry them,
         without building those views: what every seat sees alike – the spectator's view –
         is packed once, and each seat adds only its own things (`_own_items`) and its
-        number. A step's updates spent most of their time on views that differ this little."""
+        number. Building every seat's whole view was most of a step's cost (BENCHMARKS.md,
+        "Server")."""
         if len(seats) < 3:  # two views cost less built whole than cut up (BENCHMARKS.md)
             return [ordered_digest(self.view(seat), 8) for seat in seats]
         public = self.view(None)
