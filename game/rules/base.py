@@ -131,7 +131,7 @@ def _pairs(run: dict) -> bytes:
 
 
 _ARRAY_HEADER = [bytes([0x90 | n]) for n in range(16)]
-"""msgpack's header of an array of n < 16 items (a list per seat: 2 to 6 of them)."""
+"""msgpack's header of an array of n < 16 items (a list per seat: 2 to 8 of them)."""
 _SEAT = {None: msgpack.packb(None), **{n: msgpack.packb(n) for n in range(16)}}
 """A view's "seat", packed."""
 
