@@ -207,9 +207,9 @@ class Server:
         if self.log_dir is not None:
             self.log_dir.mkdir(parents=True, exist_ok=True)
             SpareFiles.sweep(self.log_dir)
+            self.spares = SpareFiles(self.log_dir)
             if self.resume_games:
                 self.recover()
-            self.spares = SpareFiles(self.log_dir)
         self._server = await asyncio.get_running_loop().create_server(
             lambda: Connection(self), host, port)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -226,7 +226,7 @@ class Server:
         for secret in sorted(self.log_dir.glob("*" + SECRET_SUFFIX)):
             path = secret.with_suffix(LOG_SUFFIX)
             try:
-                room = Room.recover(path, self.fsync)
+                room = Room.recover(path, self.fsync, self.spares)
             except (ValueError, OSError, ReplayError) as err:
                 log.error("cannot resume %s: %s", path, err)
                 for broken in (secret, path):

@@ -533,10 +533,12 @@ class Room:
         is in its log by now; the seat tokens are no use any more)."""
         self.close()
         if self.log_path is not None and self.finished_at is not None:
-            self.log_path.with_suffix(SECRET_SUFFIX).unlink(missing_ok=True)
+            files = self.files or SpareFiles(self.log_path.parent, keep=0)
+            files.remove(self.log_path.with_suffix(SECRET_SUFFIX))
 
     @classmethod
-    def recover(cls, log_path: Path, fsync: bool = False) -> Room:
+    def recover(cls, log_path: Path, fsync: bool = False,
+                files: SpareFiles | None = None) -> Room:
         """The room of a game in the log directory, rebuilt from its log and secrets: every
         logged step is re-applied and checked against its digest; a torn last record is
         dropped. An unfinished game goes on from there; a finished one (its room was not
@@ -564,7 +566,7 @@ class Room:
             history.append(step.seat, step.by_bot, events)
         room = cls(header["room"], header["game"], header["players"], header["options"],
                    log_dir=log_path.parent, code_hash=code_hash, timer=header["timer"],
-                   level=header["level"], fsync=fsync)
+                   level=header["level"], fsync=fsync, files=files)
         for index, (seat, token) in enumerate(zip(header["seats"], tokens)):
             room.seats[index] = Seat(seat["kind"], seat["name"], seat["level"], token, ready=True)
         room.state, room.seed, room.log_path, room.history = state, seed, log_path, history

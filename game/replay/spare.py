@@ -1,6 +1,7 @@
-"""New files for a busy server's logs, made ahead of need by a helper thread: making a file
-costs this machine ~0.7 ms of kernel time (BENCHMARKS.md, "Soak"), long enough to hold up
-every player of the server at each game start; naming a ready one costs ~0.03 ms."""
+"""A busy server's log files, made ahead of need and removed behind it by a helper thread:
+making a file costs this machine ~0.7 ms of kernel time, and removing a name waits now and
+then 10–50 ms for the file system's journal (BENCHMARKS.md, "Soak") – long enough to hold up
+every player of the server; naming a ready file costs ~0.03 ms."""
 from __future__ import annotations
 
 import collections
@@ -15,13 +16,15 @@ by one that stopped, and hold nothing anybody saw."""
 
 
 class SpareFiles:
-    """Keeps up to `keep` empty files ready in `directory` (none: each file is made when it
-    is asked for, with no thread). One server owns a directory's spares."""
+    """Keeps up to `keep` empty files ready in `directory` and removes the names it is given
+    (none: each file is made when it is asked for and each name removed at once, with no
+    thread). One server owns a directory's spares."""
 
     def __init__(self, directory: Path, keep: int = 8) -> None:
         self.directory = Path(directory)
         self.keep = keep
         self._ready: collections.deque[tuple[Path, int]] = collections.deque()
+        self._doomed: collections.deque[Path] = collections.deque()
         self._wanted = threading.Event()
         self._closed = False
         self._thread: threading.Thread | None = None
@@ -56,8 +59,18 @@ class SpareFiles:
             os.close(fd)
             os.unlink(spare)
             raise
-        os.unlink(spare)
+        self.remove(spare)
         return fd
+
+    def remove(self, path: Path) -> None:
+        """Remove the name `path` (if it is there) soon, on the helper thread: nothing waits
+        for a name to go. A name left by a crash is a spare's, swept at the next start, or a
+        finished game's secrets, which the next server forgets again."""
+        if self._thread is None or self._closed:
+            Path(path).unlink(missing_ok=True)
+            return
+        self._doomed.append(Path(path))
+        self._wanted.set()
 
     def close(self) -> None:
         """Stop the helper and remove the spares not used."""
@@ -65,6 +78,7 @@ class SpareFiles:
         self._wanted.set()
         if self._thread is not None:
             self._thread.join()
+        self._remove_doomed()
         while self._ready:
             spare, fd = self._ready.popleft()
             os.close(fd)
@@ -74,10 +88,18 @@ class SpareFiles:
         spare = self.directory / (PREFIX + secrets.token_hex(8))
         return spare, os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
 
+    def _remove_doomed(self) -> None:
+        while self._doomed:
+            try:
+                self._doomed.popleft().unlink(missing_ok=True)
+            except OSError:  # a removed directory: nothing is left to tidy
+                pass
+
     def _fill(self) -> None:
         while True:
             self._wanted.wait()
             self._wanted.clear()
+            self._remove_doomed()
             while not self._closed and len(self._ready) < self.keep:
                 try:
                     self._ready.append(self._make())

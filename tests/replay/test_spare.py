@@ -1,14 +1,18 @@
 """Spare files: a file placed from the pool holds its data from the moment it has its name,
-never replaces a file, and no spare outlives its pool or a server that stopped."""
+never replaces a file, and no spare outlives its pool or a server that stopped; names handed
+to the pool for removal are gone by its close at the latest."""
 from __future__ import annotations
 
 import asyncio
 import os
+import random
 import time
 
 import pytest
 
+from game.replay.log import read_replay
 from game.replay.spare import PREFIX, SpareFiles
+from game.replay.verify import verify_replay
 from tests.server.helpers import Player, running_server
 
 
@@ -82,3 +86,48 @@ def test_a_server_sweeps_old_spares_and_removes_its_own(tmp_path):
 
     asyncio.run(main())
     assert spares(tmp_path) == []
+
+
+def test_removed_names_go_on_the_helper_thread_and_by_close_at_the_latest(tmp_path):
+    pool = SpareFiles(tmp_path, keep=2)
+    wait_for_spares(tmp_path, 2)
+    fd = pool.place(tmp_path / "game.ctr", b"header")
+    os.close(fd)
+    (tmp_path / "game.secret").write_bytes(b"seed")
+    pool.remove(tmp_path / "game.secret")
+    pool.remove(tmp_path / "never-made.secret")  # a name that is not there is no error
+    deadline = time.monotonic() + 10
+    while (tmp_path / "game.secret").exists() or len(spares(tmp_path)) > 2:
+        assert time.monotonic() < deadline, "the helper thread removed nothing"
+        time.sleep(0.01)
+    (tmp_path / "late.secret").write_bytes(b"seed")
+    pool.remove(tmp_path / "late.secret")
+    pool.close()
+    assert [p.name for p in tmp_path.iterdir()] == ["game.ctr"]
+    assert (tmp_path / "game.ctr").read_bytes() == b"header"
+
+
+def test_without_a_helper_a_name_is_removed_at_once(tmp_path):
+    pool = SpareFiles(tmp_path, keep=0)
+    (tmp_path / "game.secret").write_bytes(b"seed")
+    pool.remove(tmp_path / "game.secret")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_finished_game_nobody_watches_leaves_its_log_and_no_secrets(tmp_path):
+    async def main():
+        async with running_server(tmp_path, finished_grace=0.05) as server:
+            async with Player(server.port, "Ann") as ann:
+                await ann.host("quasenbo", 2, {1: "random"})
+                await ann.start()
+                await ann.play_until_over(random.Random(3))
+                await ann.send(t="leave", room=ann.room)
+            deadline = time.monotonic() + 10
+            while server.rooms or list(tmp_path.glob("*.secret")):
+                assert time.monotonic() < deadline, "the finished room was never forgotten"
+                await asyncio.sleep(0.05)
+
+    asyncio.run(main())
+    [log] = tmp_path.glob("*.ctr")
+    assert verify_replay(read_replay(log)).ok
+    assert list(tmp_path.glob("*.secret")) == [] and spares(tmp_path) == []
