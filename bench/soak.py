@@ -20,6 +20,29 @@ from net.loop import run  # noqa: E402
 
 RAMP = 10.0
 """Seconds over which the rooms' first games start."""
+TICK = 0.005
+"""The load generator's own pulse: how late it wakes is how late it reads the server."""
+
+
+def cpu_times() -> tuple[int, int]:
+    """(steal, total) clock ticks of this machine's CPUs so far, from /proc/stat: steal is
+    time the host gave this virtual machine's CPUs to someone else."""
+    try:
+        with open("/proc/stat") as stat:
+            ticks = [int(x) for x in stat.readline().split()[1:]]
+    except OSError:  # not Linux: the column says n/a
+        return 0, 0
+    return (ticks[7] if len(ticks) > 7 else 0), sum(ticks[:8])
+
+
+async def pulse(lags: list[float]) -> None:
+    """Record how late this process's event loop wakes from each TICK-long sleep: a round
+    trip cannot be timed any sooner than the loop gets to it."""
+    clock = time.perf_counter
+    while True:
+        before = clock()
+        await asyncio.sleep(TICK)
+        lags.append(clock() - before - TICK)
 
 
 async def soak(server: ServerProcess, connections: int, rooms: int, minutes: float,
@@ -33,6 +56,9 @@ async def soak(server: ServerProcess, connections: int, rooms: int, minutes: flo
                                        think, stop, seed=r, after=RAMP * r / rooms))
              for r in range(rooms)]
     totals = {"errors": 0, "games": 0, "actions": 0, "rss": [], "p99": []}
+    lags: list[float] = []
+    pulsing = asyncio.create_task(pulse(lags))
+    steal, ticks = cpu_times()
     started = time.perf_counter()
     end = started + minutes * 60
     while (now := time.perf_counter()) < end:
@@ -41,6 +67,12 @@ async def soak(server: ServerProcess, connections: int, rooms: int, minutes: flo
         ms = [r * 1000 for r in part.rtts]
         rss = server.rss_mib()
         seconds = time.perf_counter() - now
+        lag = [x * 1000 for x in lags]
+        lags.clear()
+        steal_was, ticks_was = steal, ticks
+        steal, ticks = cpu_times()
+        stolen = (f"{(steal - steal_was) / (ticks - ticks_was):.1%}" if ticks > ticks_was
+                  else "n/a")
         totals["errors"] += len(part.errors)
         totals["games"] += part.games
         totals["actions"] += part.actions
@@ -50,10 +82,13 @@ async def soak(server: ServerProcess, connections: int, rooms: int, minutes: flo
             f"p90 {percentile(ms, 90):.2f} ms, p99 {percentile(ms, 99):.2f} ms, "
             f"{part.actions / seconds:,.0f} actions/s, {part.games} games finished, "
             f"{len(part.errors)} errors, server RSS {rss:.1f} MiB "
-            f"(load generator {rss_mib():.1f} MiB)")
+            f"(load generator {rss_mib():.1f} MiB); load generator late p99 "
+            f"{percentile(lag, 99):.2f} ms, max {max(lag, default=float('nan')):.1f} ms; "
+            f"host steal {stolen}")
         for error in part.errors[:3]:
             out(f"    error: {error}")
     stop.set()
+    pulsing.cancel()
     await asyncio.wait(tasks, timeout=60)
     # A table stops early only when its game stalled or its connection broke: a lost game.
     totals["lost"] = sum(1 for t in tasks if not t.done() or t.exception() is not None
