@@ -10,7 +10,8 @@ echo: the machine's ceiling, side by side: a bare echo server (an asyncio protoc
 room: no sockets at all – a room in this process, two and four seats (`--seats`) whose
       peers only encode what they are sent, random moves as fast as they go: the server's
       own cost of a step (validate, apply, log, history, an update for each seat), its
-      ceiling;
+      ceiling; and one seat against a random bot as the flat part plays it: the most round
+      trips a second one connection could make if its bytes cost nothing;
 flat: one connection flat out: one seat, the same lean blocking client, plays a random bot
       as fast as it can;
 crowd: many connections: `--connections` client seats in `--rooms` rooms (all seats human),
@@ -144,6 +145,35 @@ def room_steps(game: str, seconds: float, log_dir: Path, seats: int = 2) -> floa
     return steps / (time.perf_counter() - start)
 
 
+def duel_round_trips(game: str, seconds: float, log_dir: Path) -> float:
+    """Round trips a second of one seat against a random bot in an in-process room (games
+    one after another, each logged to `log_dir`): the seat's step and, when it hands the
+    turn over, the bot's answer, both as the server makes them – the flat part's work
+    without its sockets."""
+    pick = random.Random(1)
+    trips, rooms = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        room = Room(f"duel{rooms}", game, 2, dict(LONG_GAMES[game]), log_dir=log_dir)
+        rooms += 1
+        player = Sink("player")
+        room.join(player, 0, None)
+        room.set_ready(player, True)
+        room.add_bot(player, 1, "random")
+        room.start(player)
+        state = room.state
+        while not state.is_over and time.perf_counter() - start < seconds:
+            keys = state.legal_keys()
+            action = list(keys[pick.randrange(len(keys))])
+            if state.to_move == 0:
+                room.act(player, state.step, action)
+                trips += 1
+            else:
+                room.bot_act(1, state.step, action)
+        room.close()
+    return trips / (time.perf_counter() - start)
+
+
 def flat_out(port: int, game: str, seconds: float) -> Stats:
     """One seat against a random bot, each action sent the moment the update allowing it
     arrives; games one after another. Round trips after a second's warm-up are counted."""
@@ -233,6 +263,11 @@ def main(argv: list[str] | None = None) -> None:
                                       seats)
                 print(f"in-process room, {game}, {seats} seats: {rate:,.0f} steps/s "
                       f"({1e6 / rate:.0f} µs a step)")
+        for game in GAME_SETUPS:
+            with tempfile.TemporaryDirectory() as logs:
+                rate = duel_round_trips(game, args.seconds / 3 / len(seat_counts), Path(logs))
+            print(f"in-process room, {game}, one seat against a random bot: {rate:,.0f} "
+                  f"round trips/s (the flat part's ceiling, no sockets)")
     if "flat" not in parts and "crowd" not in parts:
         return
     with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs)) as server:

@@ -1,5 +1,5 @@
-"""bench/server.py's command line: its in-process part runs real rooms; a bad part or seat count
-is refused."""
+"""bench/server.py's command line: its in-process part runs real rooms (all seats players, and
+one player against a random bot); a bad part or seat count is refused."""
 from __future__ import annotations
 
 import re
@@ -16,6 +16,10 @@ def test_the_in_process_part_steps_every_game(capsys):
     assert [(game, seats) for game, seats, _ in rates] == [
         (game, seats) for seats in "24" for game in ("quando", "blanco", "quasenbo")]
     assert all(int(rate.replace(",", "")) > 0 for *_, rate in rates)
+    duels = re.findall(r"in-process room, (\w+), one seat against a random bot: ([\d,]+) round "
+                       r"trips/s", out)
+    assert [game for game, _ in duels] == ["quando", "blanco", "quasenbo"]
+    assert all(int(rate.replace(",", "")) > 0 for _, rate in duels)
 
 
 @pytest.mark.parametrize("seats", ["1", "2,5", "four", ""])
