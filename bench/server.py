@@ -122,56 +122,36 @@ class Sink:
         self.sent += len(encode(message))
 
 
-def room_steps(game: str, seconds: float, log_dir: Path, seats: int = 2) -> float:
-    """Steps a second through an in-process room of `seats` seats (games one after another,
-    each logged to `log_dir`): the server's work per step without any socket."""
+def room_steps(game: str, seconds: float, log_dir: Path, seats: int = 2,
+               bot: bool = False) -> float:
+    """Steps a second that players make through an in-process room of `seats` seats (games
+    one after another, each logged to `log_dir`): the server's work per step without any
+    socket. With `bot`, the last seat is a random bot, answered as the server does, and only
+    the players' steps count: with two seats, the flat part's round trips without sockets."""
     pick = random.Random(1)
     steps, rooms = 0, 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         room = Room(f"bench{rooms}", game, seats, dict(LONG_GAMES[game]), log_dir=log_dir)
         rooms += 1
-        peers = [Sink(f"seat {n}") for n in range(seats)]
+        peers = [Sink(f"seat {n}") for n in range(seats - bot)]
         for seat, peer in enumerate(peers):
             room.join(peer, seat, None)
             room.set_ready(peer, True)
+        if bot:
+            room.add_bot(peers[0], seats - 1, "random")
         room.start(peers[0])
         state = room.state
         while not state.is_over and time.perf_counter() - start < seconds:
             keys = state.legal_keys()
-            room.act(peers[state.to_move], state.step, list(keys[pick.randrange(len(keys))]))
-            steps += 1
+            action = list(keys[pick.randrange(len(keys))])
+            if state.to_move < len(peers):
+                room.act(peers[state.to_move], state.step, action)
+                steps += 1
+            else:
+                room.bot_act(state.to_move, state.step, action)
         room.close()
     return steps / (time.perf_counter() - start)
-
-
-def duel_round_trips(game: str, seconds: float, log_dir: Path) -> float:
-    """Round trips a second of one seat against a random bot in an in-process room (games
-    one after another, each logged to `log_dir`): the seat's step and, when it hands the
-    turn over, the bot's answer, both as the server makes them – the flat part's work
-    without its sockets."""
-    pick = random.Random(1)
-    trips, rooms = 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        room = Room(f"duel{rooms}", game, 2, dict(LONG_GAMES[game]), log_dir=log_dir)
-        rooms += 1
-        player = Sink("player")
-        room.join(player, 0, None)
-        room.set_ready(player, True)
-        room.add_bot(player, 1, "random")
-        room.start(player)
-        state = room.state
-        while not state.is_over and time.perf_counter() - start < seconds:
-            keys = state.legal_keys()
-            action = list(keys[pick.randrange(len(keys))])
-            if state.to_move == 0:
-                room.act(player, state.step, action)
-                trips += 1
-            else:
-                room.bot_act(1, state.step, action)
-        room.close()
-    return trips / (time.perf_counter() - start)
 
 
 def flat_out(port: int, game: str, seconds: float) -> Stats:
@@ -265,7 +245,8 @@ def main(argv: list[str] | None = None) -> None:
                       f"({1e6 / rate:.0f} µs a step)")
         for game in GAME_SETUPS:
             with tempfile.TemporaryDirectory() as logs:
-                rate = duel_round_trips(game, args.seconds / 3 / len(seat_counts), Path(logs))
+                rate = room_steps(game, args.seconds / 3 / len(seat_counts), Path(logs),
+                                  bot=True)
             print(f"in-process room, {game}, one seat against a random bot: {rate:,.0f} "
                   f"round trips/s (the flat part's ceiling, no sockets)")
     if "flat" not in parts and "crowd" not in parts:
