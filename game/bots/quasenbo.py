@@ -145,11 +145,17 @@ def allowed(card: int, void: tuple[int, int]) -> bool:
 class Sampler:
     """Determinizations for one seat: its own hand and everything public as they are, the
     unseen cards dealt to the other hands and the draw pile at random, respecting what the
-    seat could infer (voids, the reshuffled pile) whenever some deal allows it."""
+    seat could infer (voids, the reshuffled pile) whenever some deal allows it. With `infer`
+    False the inferences are ignored: deals fit the view alone (bench/inference.py measures
+    what the inferences are worth)."""
 
-    def __init__(self, view: dict, history: list[dict]) -> None:
+    def __init__(self, view: dict, history: list[dict], infer: bool = True) -> None:
         self.view = view
         self.known = Knowledge(view, history)
+        # Loosen the inferences one by one if no deal satisfies them (a history that is not
+        # the whole game, or an unlucky greedy): the view alone always has a deal.
+        self.levels: tuple[tuple[bool, frozenset[int] | None], ...] = (
+            ((True, self.known.pile), (True, None), (False, None)) if infer else ((False, None),))
         self.others = [s for s in range(view["players"]) if s != view["seat"]]
         self.base = {
             "game": "quasenbo", "players": view["players"], "seed": 0,
@@ -189,10 +195,7 @@ class Sampler:
 
     def _deal(self, unseen: list[int],
               rng: random.Random) -> tuple[dict[int, list[int]], list[int]]:
-        known = self.known
-        # Loosen the inferences one by one if no deal satisfies them (a history that is not
-        # the whole game, or an unlucky greedy): the view alone always has a deal.
-        for voids, pile in ((True, known.pile), (True, None), (False, None)):
+        for voids, pile in self.levels:
             for _attempt in range(6):
                 dealt = self._try(unseen, voids, pile, rng)
                 if dealt is not None:

@@ -141,3 +141,23 @@ def test_blanco_history_shows_cards_taken_from_the_discard():
         hands = blanco.Sampler(state.view(0), histories[0]).hands
         known += sum(card is not None for card in hands[1])
     assert known > 0
+
+
+def test_quasenbo_deals_keep_the_inferred_voids_unless_told_not_to():
+    # A position where the seat saw its opponent draw: the opponent's cards have voids.
+    for state, histories in positions("quasenbo", 2, 7, 300, {}, 5):
+        known = quasenbo.Knowledge(state.view(0), histories[0])
+        if not state.is_over and sum(void != (0, 0) for void in known.voids[1]) >= 3:
+            break
+    else:
+        raise AssertionError("no position with voids in this game")
+    rng = random.Random(1)
+
+    def broken(infer: bool) -> int:
+        sampler = quasenbo.Sampler(state.view(0), histories[0], infer=infer)
+        deals = [sampler.sample(rng).hands[1] for _ in range(30)]
+        return sum(not quasenbo.allowed(card, void)
+                   for hand in deals for card, void in zip(hand, known.voids[1], strict=True))
+
+    assert broken(infer=True) == 0
+    assert broken(infer=False) > 0
