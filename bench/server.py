@@ -25,6 +25,7 @@ import argparse
 import asyncio
 import multiprocessing
 import random
+import secrets
 import socket
 import sys
 import tempfile
@@ -132,7 +133,9 @@ def room_steps(game: str, seconds: float, log_dir: Path, seats: int = 2,
     steps, rooms = 0, 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        room = Room(f"bench{rooms}", game, seats, dict(LONG_GAMES[game]), log_dir=log_dir)
+        # Random ids, as the server's: a log's name holds its room id and the second it
+        # began, so counted ids would collide between two calls sharing `log_dir`.
+        room = Room(secrets.token_hex(4), game, seats, dict(LONG_GAMES[game]), log_dir=log_dir)
         rooms += 1
         peers = [Sink(f"seat {n}") for n in range(seats - bot)]
         for seat, peer in enumerate(peers):

@@ -35,3 +35,11 @@ def test_an_unknown_part_is_refused_with_the_list(capsys):
         main(["--parts", "room,warp"])
     assert exit.value.code == 2
     assert "unknown part(s) warp; the parts are echo, room, flat, crowd" in capsys.readouterr().err
+
+
+def test_in_process_rooms_of_two_calls_share_a_log_directory(tmp_path):
+    from bench.server import room_steps
+    for _ in range(2):  # within one second: the log names must still differ
+        assert room_steps("quasenbo", 0.05, tmp_path) > 0
+    logs = list(tmp_path.glob("*.ctr"))
+    assert len(logs) >= 2 and len({log.name for log in logs}) == len(logs)
