@@ -84,7 +84,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--screenshots",
         type=Path,
         metavar="DIR",
-        help="save screenshots here (with --autoplay or --tour)",
+        help="save screenshots here (with --autoplay, --tour or --frames)",
     )
     parser.add_argument(
         "--tour",
@@ -108,6 +108,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.tour and args.screenshots is None:
         parser.error("--tour needs --screenshots DIR")
+    # Without one of these a headless client would wait for input it can never get.
+    ends = args.autoplay or args.tour or args.frames
+    if args.headless and not ends:
+        parser.error("--headless shows no window: use it with --autoplay, --tour or --frames")
+    if args.screenshots is not None and not ends:
+        parser.error("--screenshots goes with --autoplay, --tour or --frames")
     if args.connect:
         from game.client.session import parse_address
 

@@ -44,6 +44,9 @@ def run_game(
         (["--autoplay", "--game", "quasenbo", "--players", "9"], "2 to 8 players"),
         (["--autoplay", "--option", "colour=blue"], "unknown option"),
         (["--players", "3"], "go with --autoplay"),
+        (["--headless"], "--headless shows no window"),
+        (["--headless", "--screenshots", "shots"], "--headless shows no window"),
+        (["--screenshots", "shots"], "--screenshots goes with --autoplay, --tour or --frames"),
     ],
 )
 def test_bad_flags_are_clear_errors(args, words, private_folders):
