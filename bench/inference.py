@@ -53,8 +53,9 @@ def _judge(state: Quasenbo, view: dict, legal: list, seen: list[dict], samples: 
            rng: random.Random) -> list[tuple[float, float, bool, int]]:
     me = view["seat"]
     nxt = 1 - me
-    informed = [Sampler(view, seen).sample(rng) for _ in range(samples)]
-    blind = [Sampler(view, seen, infer=False).sample(rng) for _ in range(samples)]
+    informed_sampler, blind_sampler = Sampler(view, seen), Sampler(view, seen, infer=False)
+    informed = [informed_sampler.sample(rng) for _ in range(samples)]
+    blind = [blind_sampler.sample(rng) for _ in range(samples)]
     out = []
     for action in legal:
         card = state.hands[me][action[1]]
@@ -67,10 +68,12 @@ def _judge(state: Quasenbo, view: dict, legal: list, seen: list[dict], samples: 
 
 
 def _can_follow(hand: list[int], card: int) -> bool:
+    """Whether a player holding `hand` may play on `card` (the engine's matching rule)."""
     return any(follows(c, MASK[card], RANK[card]) for c in hand)
 
 
 def brier(pairs: list[tuple[float, bool]]) -> float:
+    """The mean squared error of predicted chances against what happened (NaN if none)."""
     return sum((p - t) ** 2 for p, t in pairs) / len(pairs) if pairs else float("nan")
 
 

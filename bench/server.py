@@ -130,13 +130,12 @@ def room_steps(game: str, seconds: float, log_dir: Path, seats: int = 2,
     socket. With `bot`, the last seat is a random bot, answered as the server does, and only
     the players' steps count: with two seats, the flat part's round trips without sockets."""
     pick = random.Random(1)
-    steps, rooms = 0, 0
+    steps = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         # Random ids, as the server's: a log's name holds its room id and the second it
         # began, so counted ids would collide between two calls sharing `log_dir`.
         room = Room(secrets.token_hex(4), game, seats, dict(LONG_GAMES[game]), log_dir=log_dir)
-        rooms += 1
         peers = [Sink(f"seat {n}") for n in range(seats - bot)]
         for seat, peer in enumerate(peers):
             room.join(peer, seat, None)

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from bench import inference, oracle
+from game.rules import new_game
 
 
 def test_the_oracle_plays_the_same_deals_for_each_way_of_seeing(capsys):
@@ -32,7 +33,6 @@ def test_the_oracle_refuses_bad_flags(capsys, flags, message):
 
 
 def test_the_endgame_is_when_another_hand_is_small():
-    from game.rules import new_game
     state = new_game("quasenbo", 3, 5)
     assert oracle.sees("before", state, 0, 2) and not oracle.sees("endgame", state, 0, 2)
     del state.hands[2][2:]  # seat 2 down to two cards

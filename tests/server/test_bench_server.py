@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bench.server import main
+from bench.server import main, room_steps
 
 
 def test_the_in_process_part_steps_every_game(capsys):
@@ -38,7 +38,6 @@ def test_an_unknown_part_is_refused_with_the_list(capsys):
 
 
 def test_in_process_rooms_of_two_calls_share_a_log_directory(tmp_path):
-    from bench.server import room_steps
     for _ in range(2):  # within one second: the log names must still differ
         assert room_steps("quasenbo", 0.05, tmp_path) > 0
     logs = list(tmp_path.glob("*.ctr"))
