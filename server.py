@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from game.bots import decide
+from game.cli import positive
 from game.replay.log import ReplayError, engine_version
 from game.replay.spare import SpareFiles
 from game.room import LOG_SUFFIX, SECRET_SUFFIX, Room, token_hash
@@ -557,18 +558,6 @@ class ServerThread:
         if self._thread.is_alive():
             self.loop.call_soon_threadsafe(self.loop.stop)
             self._thread.join(timeout=10)
-
-
-def positive(kind: type) -> Callable[[str], Any]:
-    def parse(text: str) -> Any:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if value <= 0:
-            raise argparse.ArgumentTypeError(f"{text!r} must be above zero")
-        return value
-    return parse
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -8,6 +8,8 @@ import os
 import sys
 from pathlib import Path
 
+from game.cli import positive
+
 GAMES = ("quando", "blanco", "quasenbo")
 LEVELS = ("random", "easy", "normal", "hard")
 
@@ -20,16 +22,6 @@ def _size(text: str) -> tuple[int, int]:
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise argparse.ArgumentTypeError(f"{text!r}: a window is 320x240 to 7680x4320")
     return w, h
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be above zero")
-    return value
 
 
 def _option(text: str) -> tuple[str, object]:
@@ -70,7 +62,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="start a game against bots and let the program play your seat",
     )
     parser.add_argument("--game", choices=GAMES, default="quando", help="the game for --autoplay")
-    parser.add_argument("--players", type=_positive, help="players for --autoplay (you and bots)")
+    parser.add_argument("--players", type=positive(int), help="players for --autoplay (you and bots)")
     parser.add_argument("--level", choices=LEVELS, default="normal", help="the bots' level")
     parser.add_argument(
         "--option",
@@ -91,7 +83,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="save screenshots of the title, a lobby and every table into --screenshots",
     )
-    parser.add_argument("--frames", type=_positive, help="stop after this many frames")
+    parser.add_argument("--frames", type=positive(int), help="stop after this many frames")
     parser.add_argument(
         "--connect", metavar="HOST:PORT", help="open the join screen connected to a server"
     )
