@@ -22,11 +22,13 @@ DIGEST_SIZE = 8
 """Bytes of each step's state digest kept in the log (the first 8 of State.digest())."""
 MAX_FILE = 64 * 1024 * 1024
 """Larger files are refused rather than read into memory."""
-MAX_STEP_RECORD, MAX_RECORD = 128, 512
+MAX_STEP_RECORD, MAX_RECORD = 64, 256
 """No step record (it starts with 0x93, an array of three) is longer than the first, no
-other record longer than the second: a cut-short tail longer than that is damage – say a
-length byte changed mid-file, so that one record swallows the rest – not a record a crash
-interrupted (and resuming must not cut it off)."""
+end record longer than the second (docs/replay-format.md): a cut-short tail longer than that
+is damage – say a length byte changed mid-file, so that one record swallows the rest – not a
+record a crash interrupted (and resuming must not cut it off). The largest a game can write
+are about 25 and 130 bytes (a Quando play of all ten cards of one number; an end record with
+eight large scores), tests/replay/test_verify.py checks both."""
 
 
 @functools.cache
@@ -224,6 +226,9 @@ def parse_replay(data: bytes) -> Replay:
             if offset < len(data):
                 if replay is None:
                     raise ReplayError("the file ends inside its header") from None
+                if replay.end is not None:
+                    raise ReplayError(f"{len(data) - offset} bytes after the end record, at "
+                                      f"byte {offset} (nothing follows it)") from None
                 limit = MAX_STEP_RECORD if data[offset] == 0x93 else MAX_RECORD
                 if len(data) - offset > limit:
                     raise ReplayError(f"damaged record at byte {offset} (step "
@@ -238,7 +243,8 @@ def parse_replay(data: bytes) -> Replay:
         if replay is None:
             replay = Replay(_check_header(record))
         elif replay.end is not None:
-            raise ReplayError(f"a record after the end record, at byte {offset}")
+            raise ReplayError(f"a record after the end record, at byte {offset} (nothing "
+                              "follows it)")
         elif type(record) is dict and record.get("t") == "end":
             replay.end = _check_end(record, offset)
         else:

@@ -193,6 +193,40 @@ def test_a_length_byte_changed_mid_file_is_damage_not_a_torn_tail(game, tmp_path
         read_replay(path)
 
 
+@pytest.mark.parametrize("tail", [b"\x93", b"\x93\x00\x92", b"\xdajunk", b"\xc4\x08abc"])
+def test_bytes_after_the_end_record_are_damage_not_a_torn_tail(game, tmp_path, tail):
+    path = tmp_path / "tail.ctr"
+    path.write_bytes(game.path.read_bytes() + tail)
+    end_at = record_offsets(game.path)[-2]
+    with pytest.raises(ReplayError, match=rf"{len(tail)} bytes after the end record, at byte "
+                                          rf"{end_at + len(msgpack.packb(game.end))}"):
+        read_replay(path)
+
+
+def test_a_whole_record_after_the_end_record_is_refused(game, tmp_path):
+    path = tmp_path / "extra.ctr"
+    path.write_bytes(game.path.read_bytes() + msgpack.packb([0, [-1], b"\0" * 8]))
+    with pytest.raises(ReplayError, match="a record after the end record"):
+        read_replay(path)
+
+
+def test_the_largest_records_a_game_can_write_fit_the_torn_record_limits(game, tmp_path):
+    """The limits that tell a torn tail from damage (64 and 256 bytes, replay-format.md)
+    hold the largest step and end records: a bot standing in for seat 7 playing all ten
+    Quando cards of one number from a 55-card hand, and an end record of eight seats with
+    scores near 2^31 and the largest seed."""
+    from game.replay.log import MAX_RECORD, MAX_STEP_RECORD
+
+    path = tmp_path / "largest.ctr"
+    writer = ReplayWriter.create(path, game.header)
+    writer.step(7, True, ["play", *range(45, 55)], b"\xff" * 8)
+    writer.finish(2**64 - 1, {"scores": [2**31 - 1] * 8, "winners": list(range(8))})
+    offsets = record_offsets(path)
+    step_size, end_size = offsets[2] - offsets[1], offsets[3] - offsets[2]
+    assert 20 < step_size <= MAX_STEP_RECORD
+    assert 100 < end_size <= MAX_RECORD
+
+
 @pytest.mark.parametrize("content, message", [
     (b"", "does not start with CTRP"),
     (b"PK\x03\x04 a zip file", "does not start with CTRP"),
