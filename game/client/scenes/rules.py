@@ -72,9 +72,12 @@ PICTURES: dict[str, tuple[Panel | str, ...]] = {
     ),
     "quasenbo.penalty": (
         Panel((("sailor", "journey", "forest", "ace-moons"),),
-              N_("Three cards in a row share moons"), rings=((0, 1, 0, 3),), alarm=True),
+              N_("Three cards share moons: draw a penalty card"), rings=((0, 1, 0, 3),),
+              alarm=True),
         ARROW,
-        Panel(((None,),), N_("The last player draws a penalty card")),
+        Panel((("journey", "forest", "ace-moons", "huntress"),),
+              N_("The next moon makes four: another penalty card"), rings=((0, 0, 0, 3),),
+              alarm=True),
     ),
 }
 """The picture shown under a rule's section, by rule id: panels left to right, with an ARROW
