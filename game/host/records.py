@@ -135,7 +135,7 @@ def recover(log_path: Path, fsync: bool = False, files: SpareFiles | None = None
         if state.digest()[:len(step.digest)] != step.digest:
             raise ValueError(f"{log_path}: step {number} gives another state than logged")
         history.append(step.seat, step.by_bot, events)
-    if replay.finished:
+    if replay.end is not None:
         return Recovered(header, secrets, state, history, GameLog(log_path, None, files),
                          finished=True, abandoned=replay.end["reason"] == "abandoned")
     log = GameLog(log_path, ReplayWriter.resume(replay, fsync), files)

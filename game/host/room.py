@@ -25,7 +25,9 @@ BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
 class Peer(Protocol):
     """A connection as a room sees it."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The player's name."""
 
     def send(self, message: dict) -> None:
         """Queue `message` for the peer; never blocks."""
@@ -76,7 +78,8 @@ class Room:
     seats: list[Seat] = field(default_factory=list)
     spectators: set = field(default_factory=set)
     state: State | None = None
-    seed: int | None = None
+    seed: int = 0
+    """The game's secret seed, drawn at the start."""
     history: History = field(default_factory=History)
     deadline: float | None = None
     created_at: float = field(default_factory=time.monotonic)
@@ -237,9 +240,9 @@ class Room:
         if any(s.kind == "open" or not s.ready for s in self.seats):
             raise ProtocolError("not_ready")
         self.seed = secrets.randbits(64)
-        self.state = new_game(self.game, self.players, self.seed, self.options)
+        self.state = state = new_game(self.game, self.players, self.seed, self.options)
         if self.log_dir is not None:
-            self._open_log(self.log_dir)
+            self._open_log(self.log_dir, state)
         self._set_deadline()
         self.announce()
         for peer_, seat in self._audience():
@@ -260,7 +263,7 @@ class Room:
         if step != state.step:
             raise ProtocolError("stale_step", f"this action answers step {step}; the game "
                                               f"is at step {state.step}")
-        self._apply(seat, False, action)
+        self._apply(state, seat, False, action)
 
     def bot_act(self, seat: int, step: int, action: list) -> None:
         """A bot's decision for `seat` (its own seat, or standing in) made at `step`.
@@ -271,7 +274,7 @@ class Room:
             return
         if self.seats[seat].kind == "human" and not self.seats[seat].away:
             return
-        self._apply(seat, self.seats[seat].kind == "human", action)
+        self._apply(state, seat, self.seats[seat].kind == "human", action)
 
     def time_out(self, now: float) -> None:
         """The turn timer ran out: a bot stands in for the seat that had to decide."""
@@ -282,16 +285,20 @@ class Room:
             self._stand_in(seat)
             self.announce()
 
-    def _running(self) -> State:
+    def playing(self) -> State:
+        """The engine state of the game; ProtocolError("not_started") before the start."""
         if self.state is None:
             raise ProtocolError("not_started")
-        if self.state.is_over or self.abandoned:
-            raise ProtocolError("game_over", "the game is over" if self.state.is_over
-                                else "the game was abandoned")
         return self.state
 
-    def _apply(self, seat: int, by_bot: bool, action: list) -> None:
-        state = self.state
+    def _running(self) -> State:
+        state = self.playing()
+        if state.is_over or self.abandoned:
+            raise ProtocolError("game_over", "the game is over" if state.is_over
+                                else "the game was abandoned")
+        return state
+
+    def _apply(self, state: State, seat: int, by_bot: bool, action: list) -> None:
         try:
             events = state.apply(action)
         except IllegalAction as err:
@@ -390,7 +397,7 @@ class Room:
                    digest: bytes | None = None) -> dict:
         """The update `seat` (None: a spectator) gets for a step with `events`; `digest`, if
         known, is its view's (see `State.view_digests`)."""
-        state = self.state
+        state = self.playing()
         if full or digest is None:
             view, digest = state.view_and_digest(seat)
         update: dict[str, Any] = {
@@ -439,12 +446,12 @@ class Room:
         """Where the game's replay log is, once the game has started in a log directory."""
         return self.log.path if self.log is not None else None
 
-    def _open_log(self, log_dir: Path) -> None:
+    def _open_log(self, log_dir: Path, state: State) -> None:
         seats = [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
         # The options as the engine completed them: a later change of a default must not
         # change how an old log replays.
-        header = make_header(self.game, self.players, self.state.options, seats, self.seed,
-                             type(self.state).WORDS, self.state.digest(), room=self.id,
+        header = make_header(self.game, self.players, state.options, seats, self.seed,
+                             type(state).WORDS, state.digest(), room=self.id,
                              timer=self.timer, level=self.level, private=self.private)
         hidden = Secrets(self.id, self.seed, self.code_hash, [s.token_hash for s in self.seats])
         self.log = GameLog.create(log_dir, header, hidden, self.fsync, self.files)

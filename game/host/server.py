@@ -41,28 +41,27 @@ INLINE_RANDOM_MOVES = 16
 """Random bots' moves made at once, before the room's bot loop takes over."""
 
 
-class Connection(asyncio.Protocol):
-    """One client, as an asyncio protocol: frames are decoded and handled as they arrive
-    (no task per connection: on loopback a task switch costs as much as a step); writes
-    never wait (a client that stops reading is cut off, not waited for). What one request
-    sends a client goes out in one write, as soon as the request is handled: on loopback a
-    send costs more than all the work of a step."""
+class Client(asyncio.Protocol):
+    """One client, as an asyncio protocol: a thin adapter between the transport and the
+    connection's rules (`rules`, a protocol.Connection). What arrives is fed to the rules
+    and the requests they hand over are carried out at once (no task per connection: on
+    loopback a task switch costs as much as a step); writes never wait (a client that
+    stops reading is cut off, not waited for). What one request sends a client goes out
+    in one write, as soon as the request is handled: on loopback a send costs more than
+    all the work of a step."""
 
     def __init__(self, server: Server) -> None:
         self.server = server
+        self.rules = Connection(server.limits, engine_version(), time.monotonic())
         self.transport: asyncio.Transport | None = None
         self.address = "?"
-        self.name = ""
-        self.greeted = False
         self.rooms: set[str] = set()
-        self.closed = False
-        limits = server.limits
-        self.decoder = FrameDecoder(limits.max_frame)
-        self.tokens = float(limits.burst)
-        self.refilled = time.monotonic()
-        self.last_refusal = 0.0
-        self.last_heard = time.monotonic()
-        self._out: list[bytes] = []
+        self._scheduled = False
+
+    @property
+    def name(self) -> str:
+        """The player's name, as the hello gave it."""
+        return self.rules.name
 
     # -- asyncio.Protocol --------------------------------------------------------------------
 
@@ -73,34 +72,24 @@ class Connection(asyncio.Protocol):
         self.server.admit(self)
 
     def data_received(self, data: bytes) -> None:
-        if self.closed:
-            return
-        self.last_heard = time.monotonic()
-        try:
-            messages = self.decoder.feed(data)
-        except FrameError as err:
-            self.refuse(err.code, err.message)
-            self.close()
-            return
-        for message in messages:
-            if self.closed:
-                break
-            if self._allow():
-                self.server.handle(self, message)
+        rules = self.rules
+        rules.receive_data(data, time.monotonic())
+        for request in rules.requests():
+            self.server.handle(self, request)
         # What these messages caused goes out now, before the loop turns to other sockets
         # that were ready at the same time: their handling would delay it.
+        self.flush()
         self.server.flush()
+        if rules.closing:
+            self.close()
 
     def eof_received(self) -> bool:
-        if self.decoder.pending:
-            self.refuse("bad_frame", f"the stream ended inside a frame "
-                                     f"({self.decoder.pending} bytes of it arrived)")
+        self.rules.receive_eof()
         self.close()
         return True  # close() has closed the transport, after what it still had to send
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.closed = True
-        self._out.clear()
+        self.rules.abort()
         self.server.forget(self)
 
     # -- sending -----------------------------------------------------------------------------
@@ -108,56 +97,41 @@ class Connection(asyncio.Protocol):
     def send(self, message: dict) -> None:
         """Queue `message` for the next write: once the request being handled is done, or
         at the end of this turn of the event loop (see `Server.flush`)."""
-        if self.closed:
-            return
-        if not self._out:
+        if not self._scheduled and not self.rules.closing:
+            self._scheduled = True
             self.server.pending(self)
-        self._out.append(encode(message))
+        self.rules.send(message)
+
+    def refuse(self, code: str, message: str | None = None, re: int | None = None) -> None:
+        """Queue an error with `code`, answering request `re` if given."""
+        self.send(error(code, message, re))
 
     def flush(self) -> None:
         """Write what is queued for this client, in one write."""
-        if self.closed or not self._out:
+        self._scheduled = False
+        data = self.rules.data_to_send()
+        if not data or self.transport is None:
             return
-        transport = cast(asyncio.Transport, self.transport)
-        transport.write(b"".join(self._out))
-        self._out.clear()
-        if transport.get_write_buffer_size() > self.server.limits.max_buffer:
+        self.transport.write(data)
+        if self.transport.get_write_buffer_size() > self.server.limits.max_buffer:
             log.info("%s reads too slowly; closing", self.address)
-            self.closed = True
-            transport.abort()
+            self.rules.abort()
+            self.transport.abort()
 
     def close(self) -> None:
         """Close the connection after what was queued for it (idempotent); the server then
         forgets it."""
-        if not self.closed:
-            self.flush()
-            self.closed = True
-            if self.transport is not None:
-                self.transport.close()
-
-    def refuse(self, code: str, message: str | None = None, re: int | None = None) -> None:
-        self.send(error(code, message, re))
-
-    def _allow(self) -> bool:
-        """Token bucket: `rate` messages a second on average, `burst` at once."""
-        now = time.monotonic()
-        limits = self.server.limits
-        self.tokens = min(limits.burst, self.tokens + (now - self.refilled) * limits.rate)
-        self.refilled = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        if now - self.last_refusal >= 1.0:  # one refusal a second, not one per message
-            self.last_refusal = now
-            self.refuse("rate_limited")
-        return False
+        self.rules.close()
+        self.flush()
+        if self.transport is not None:
+            self.transport.close()
 
 
 class Server:
     """Rooms and connections. `start()` listens (after resuming the games in `log_dir`,
     unless `recover` is False: a single-player client's embedded server, whose player
     holds no token across runs); `close()` stops and flushes every log. Embedded use:
-    `ServerThread` runs one in a background thread for the client."""
+    game/host/embedded.py runs one in a background thread for the client."""
 
     def __init__(self, log_dir: Path | None = None, limits: Limits | None = None,
                  fsync: bool = False, bot_workers: int | None = None,
@@ -166,8 +140,8 @@ class Server:
         self.limits = limits or Limits()
         self.fsync = fsync
         self.rooms: dict[str, Room] = {}
-        self.connections: set[Connection] = set()
-        self._unsent: list[Connection] = []
+        self.connections: set[Client] = set()
+        self._unsent: list[Client] = []
         self.per_address: dict[str, int] = {}
         self.bot_tasks: dict[str, asyncio.Task] = {}
         self.bot_workers = bot_workers
@@ -177,8 +151,8 @@ class Server:
         self.port = 0
         self._server: asyncio.base_events.Server | None = None
         self._ticker: asyncio.Task | None = None
-        self._handlers: dict[str, Callable[[Connection, dict], None]] = {
-            "hello": self._hello, "list": self._list, "create": self._create,
+        self._handlers: dict[str, Callable[[Client, dict], None]] = {
+            "list": self._list, "create": self._create,
             "join": self._join, "watch": self._watch, "bot": self._bot, "unbot": self._unbot,
             "ready": self._ready, "start": self._start, "leave": self._leave, "act": self._act,
             "resume": self._resume, "sync": self._sync, "rematch": self._rematch,
@@ -196,7 +170,7 @@ class Server:
             if self.resume_games:
                 self.recover()
         self._server = await asyncio.get_running_loop().create_server(
-            lambda: Connection(self), host, port)
+            lambda: Client(self), host, port)
         self.port = self._server.sockets[0].getsockname()[1]
         self._ticker = asyncio.create_task(self._tick())
         for room in self.rooms.values():
@@ -207,20 +181,20 @@ class Server:
         """Bring back every game whose log and secrets are in the log directory: unfinished
         games go on; games that ended lately wait for their players to see the end. Files
         that cannot be resumed are renamed `*.unrecoverable` (and reported) so that they are
-        not retried at every start."""
-        for secret in sorted(self.log_dir.glob("*" + SECRET_SUFFIX)):
-            path = secret.with_suffix(LOG_SUFFIX)
+        not retried at every start. Nothing without a log directory."""
+        if self.log_dir is None:
+            return
+        for path in unfinished(self.log_dir):
             try:
                 room = Room.recover(path, self.fsync, self.spares)
             except (ValueError, OSError, ReplayError) as err:
                 log.error("cannot resume %s: %s", path, err)
-                for broken in (secret, path):
-                    if broken.exists():
-                        broken.rename(broken.with_name(broken.name + ".unrecoverable"))
+                put_aside(path)
                 continue
             self.rooms[room.id] = room
-            log.info("resumed room %s (%s) at step %d%s", room.id, room.game, room.state.step,
-                     ", game over" if room.state.is_over else "")
+            state = room.playing()
+            log.info("resumed room %s (%s) at step %d%s", room.id, room.game, state.step,
+                     ", game over" if state.is_over else "")
 
     async def close(self) -> None:
         """Stop listening, tell every client, close every log (unfinished games stay
@@ -232,8 +206,7 @@ class Server:
         for task in self.bot_tasks.values():
             task.cancel()
         for conn in list(self.connections):
-            conn.send({"t": "bye", "code": "shutting_down",
-                       "message": "the server is shutting down"})
+            conn.send(bye("shutting_down"))
             conn.close()
         deadline = time.monotonic() + 5
         while self.connections and time.monotonic() < deadline:
@@ -247,7 +220,7 @@ class Server:
         if self._server is not None:
             await self._server.wait_closed()
 
-    def admit(self, conn: Connection) -> None:
+    def admit(self, conn: Client) -> None:
         """A new connection: counted against its address's limit, or refused."""
         if self.per_address.get(conn.address, 0) >= self.limits.max_conns_per_ip:
             conn.refuse("too_many_connections",
@@ -257,7 +230,7 @@ class Server:
         self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
         self.connections.add(conn)
 
-    def pending(self, conn: Connection) -> None:
+    def pending(self, conn: Client) -> None:
         """`conn` has messages queued: they go out at the next `flush`, which is at the
         latest the end of this turn of the event loop (sends from timers and bot loops)."""
         if not self._unsent:
@@ -271,7 +244,7 @@ class Server:
         for conn in unsent:
             conn.flush()
 
-    def forget(self, conn: Connection) -> None:
+    def forget(self, conn: Client) -> None:
         """A connection ended: its rooms learn it is gone."""
         if conn not in self.connections:
             return
@@ -295,9 +268,7 @@ class Server:
             now = time.monotonic()
             if now - idle_checked >= 1.0:
                 idle_checked = now
-                for conn in [c for c in self.connections
-                             if now - c.last_heard > self.limits.idle]:
-                    conn.refuse("idle_timeout")
+                for conn in [c for c in self.connections if c.rules.check_idle(now)]:
                     conn.close()
             for room in list(self.rooms.values()):
                 if room.deadline is not None and now >= room.deadline:
@@ -320,16 +291,13 @@ class Server:
 
     # -- requests ----------------------------------------------------------------------------
 
-    def handle(self, conn: Connection, message: Any) -> None:
-        """Check one message and carry it out; every refusal is an error reply to `conn`
-        alone, and nothing else changes."""
-        re = message.get("id") if type(message) is dict and type(message.get("id")) is int else None
+    def handle(self, conn: Client, message: Any) -> None:
+        """Check one request of a greeted client (see `Connection.requests`) and carry it
+        out; every refusal is an error reply to `conn` alone, and nothing else changes."""
+        re = request_id(message)
         try:
             message = validate_client(message)
-            kind = message["t"]
-            if not conn.greeted and kind != "hello":
-                raise ProtocolError("hello_first")
-            self._handlers[kind](conn, message)
+            self._handlers[message["t"]](conn, message)
         except ProtocolError as err:
             conn.refuse(err.code, err.message, re)
         except Exception:  # a bug must not take the server or other rooms down
@@ -342,27 +310,10 @@ class Server:
             raise ProtocolError("no_such_room", f"there is no room {message['room']!r}")
         return room
 
-    def _hello(self, conn: Connection, message: dict) -> None:
-        if message["version"] != PROTOCOL_VERSION:
-            conn.refuse("version_mismatch", f"this server speaks protocol version "
-                                            f"{PROTOCOL_VERSION}, not {message['version']}")
-            conn.close()
-            return
-        name = message["name"].strip()
-        if len(name) > self.limits.max_name:
-            raise ProtocolError("name_too_long",
-                                f"names have at most {self.limits.max_name} characters")
-        if not name or not name.isprintable():
-            raise ProtocolError("bad_message", "a name is printable text")
-        conn.name, conn.greeted = name, True
-        limits = {f.name: getattr(self.limits, f.name) for f in fields(self.limits)}
-        conn.send({"t": "welcome", "version": PROTOCOL_VERSION, "server": engine_version(),
-                   "limits": limits})
+    def _list(self, conn: Client, message: dict) -> None:
+        conn.send(rooms([room.info() for room in self.rooms.values()]))
 
-    def _list(self, conn: Connection, message: dict) -> None:
-        conn.send({"t": "rooms", "rooms": [room.info() for room in self.rooms.values()]})
-
-    def _create(self, conn: Connection, message: dict) -> None:
+    def _create(self, conn: Client, message: dict) -> None:
         if len(self.rooms) >= self.limits.max_rooms:
             raise ProtocolError("too_many_rooms", f"this server holds at most "
                                                   f"{self.limits.max_rooms} rooms")
@@ -382,47 +333,44 @@ class Server:
                     level=message.get("level", "normal"), fsync=self.fsync,
                     files=self.spares)
         self.rooms[room_id] = room
-        reply = {"t": "room", "room": room.info()}
-        if "id" in message:
-            reply["re"] = message["id"]
-        conn.send(reply)
+        conn.send(room_message(room.info(), message.get("id")))
 
-    def _join(self, conn: Connection, message: dict) -> None:
+    def _join(self, conn: Client, message: dict) -> None:
         room = self._room(message)
         room.join(conn, message.get("seat"), message.get("code"))
         conn.rooms.add(room.id)
 
-    def _watch(self, conn: Connection, message: dict) -> None:
+    def _watch(self, conn: Client, message: dict) -> None:
         room = self._room(message)
         room.watch(conn, message.get("code"))
         conn.rooms.add(room.id)
 
-    def _bot(self, conn: Connection, message: dict) -> None:
+    def _bot(self, conn: Client, message: dict) -> None:
         self._room(message).add_bot(conn, message["seat"], message["level"])
 
-    def _unbot(self, conn: Connection, message: dict) -> None:
+    def _unbot(self, conn: Client, message: dict) -> None:
         self._room(message).remove_bot(conn, message["seat"])
 
-    def _ready(self, conn: Connection, message: dict) -> None:
+    def _ready(self, conn: Client, message: dict) -> None:
         self._room(message).set_ready(conn, message["ready"])
 
-    def _start(self, conn: Connection, message: dict) -> None:
+    def _start(self, conn: Client, message: dict) -> None:
         room = self._room(message)
         room.start(conn)
         self._kick(room)
 
-    def _leave(self, conn: Connection, message: dict) -> None:
+    def _leave(self, conn: Client, message: dict) -> None:
         room = self._room(message)
         room.leave(conn)
         conn.rooms.discard(room.id)
         self._kick(room)
 
-    def _act(self, conn: Connection, message: dict) -> None:
+    def _act(self, conn: Client, message: dict) -> None:
         room = self._room(message)
         room.act(conn, message["step"], message["action"])
         self._kick(room)
 
-    def _resume(self, conn: Connection, message: dict) -> None:
+    def _resume(self, conn: Client, message: dict) -> None:
         digest = token_hash(message["token"])
         for room in self.rooms.values():
             if any(s.token_hash == digest for s in room.seats):
@@ -432,10 +380,10 @@ class Server:
                 return
         raise ProtocolError("bad_token")
 
-    def _sync(self, conn: Connection, message: dict) -> None:
+    def _sync(self, conn: Client, message: dict) -> None:
         self._room(message).sync(conn)
 
-    def _rematch(self, conn: Connection, message: dict) -> None:
+    def _rematch(self, conn: Client, message: dict) -> None:
         old = self._room(message)
         if old.state is None or not old.state.is_over:
             raise ProtocolError("not_started", "a rematch follows a finished game")
@@ -452,10 +400,10 @@ class Server:
                 room.seats[index] = type(seat)("bot", seat.name, level=seat.level, ready=True)
         self.rooms[room_id] = room
         for peer in old.members():
-            peer.send({"t": "rematch", "room": room_id, "from": old.id})
+            peer.send(rematch(room_id, old.id))
 
-    def _ping(self, conn: Connection, message: dict) -> None:
-        conn.send({"t": "pong", **({"n": message["n"]} if "n" in message else {})})
+    def _ping(self, conn: Client, message: dict) -> None:
+        conn.send(pong(message.get("n")))
 
     # -- bots --------------------------------------------------------------------------------
 
@@ -469,8 +417,8 @@ class Server:
             turn = room.bot_turn()
             if turn is None or turn[1] != "random":
                 break
-            legal = room.state.legal_actions()
-            room.bot_act(turn[0], room.state.step, random.choice(legal))
+            state = room.playing()
+            room.bot_act(turn[0], state.step, random.choice(state.legal_actions()))
         if room.bot_turn() is not None:
             self.bot_tasks[room.id] = asyncio.get_running_loop().create_task(self._bots(room))
 
@@ -480,7 +428,7 @@ class Server:
         try:
             while (turn := room.bot_turn()) is not None and self.rooms.get(room.id) is room:
                 seat, level = turn
-                state = room.state
+                state = room.playing()
                 step, view, legal = state.step, state.view(seat), state.legal_actions()
                 if level == "random":
                     await asyncio.sleep(0)
