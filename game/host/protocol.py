@@ -28,11 +28,11 @@ class Connection:
     what it still returned). `now` is any clock in seconds that never goes back.
     """
 
-    def __init__(self, limits: Limits, server: str, now: float) -> None:
+    def __init__(self, limits: Limits, server_version: str, now: float) -> None:
         """A connection opened at `now` to a server with `limits`, whose version, as the
-        welcome message tells it, is `server`."""
+        welcome message tells it, is `server_version`."""
         self.limits = limits
-        self.server = server
+        self.server_version = server_version
         self.name = ""
         """The player's name, from the hello ("" before it)."""
         self.greeted = False
@@ -159,4 +159,4 @@ class Connection:
             self.refuse("bad_message", "a name is printable text", re)
         else:
             self.name, self.greeted = name, True
-            self.send(welcome(self.server, self.limits.as_map()))
+            self.send(welcome(self.server_version, self.limits.as_map()))
