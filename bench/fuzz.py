@@ -1,6 +1,7 @@
-"""Fuzz the wire and the server: hostile bytes into the frame decoder, hostile messages into
-the validator, and hostile requests into a server with real games. Prints what was tried and
-every crash, unhandled exception and state change caused by a refused input (all must be 0).
+"""Fuzz the wire and the server: hostile bytes into the frame decoder and into a connection's
+rules, hostile messages into the validator, and hostile requests into a server with real games.
+Prints what was tried and every crash, unhandled exception and state change caused by a refused
+input (all must be 0).
 
     python bench/fuzz.py [--inputs 100000] [--seed 1]
     python bench/fuzz.py --atheris [--inputs 100000]   # coverage-guided (pip install atheris):
@@ -22,6 +23,7 @@ from tests.fuzzing import (  # noqa: E402
     ServerTarget,
     Tally,
     frame_inputs,
+    fuzz_connection,
     fuzz_frames,
     fuzz_validator,
     messages,
@@ -36,7 +38,7 @@ def fuzz_settings(count: int) -> settings:
 
 
 def run(inputs: int, random_seed: int) -> list[tuple[str, Tally, float]]:
-    share = inputs // 3 + 1
+    share = inputs // 4 + 1
     results = []
 
     started = time.perf_counter()
@@ -49,6 +51,17 @@ def run(inputs: int, random_seed: int) -> list[tuple[str, Tally, float]]:
         fuzz_frames(frames, *case)
     frame_case()
     results.append(("frame decoder", frames, time.perf_counter() - started))
+
+    started = time.perf_counter()
+    connection = Tally()
+
+    @seed(random_seed)
+    @fuzz_settings(share)
+    @given(frame_inputs())
+    def connection_case(case):
+        fuzz_connection(connection, *case)
+    connection_case()
+    results.append(("connection rules", connection, time.perf_counter() - started))
 
     started = time.perf_counter()
     valid = Tally()

@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.loadgen import GAME_SETUPS, ServerProcess, Stats, cpu_note, percentile, rss_mib, table  # noqa: E402
-from net.loop import run  # noqa: E402
+from game.host.loop import run  # noqa: E402
 
 RAMP = 10.0
 """Seconds over which the rooms' first games start."""

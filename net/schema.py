@@ -81,7 +81,11 @@ class Int(Field):
         return None
 
 
-class Num(Int):
+class Num(Field):
+    def __init__(self, lo: float, hi: float, **kw: bool) -> None:
+        super().__init__(**kw)
+        self.lo, self.hi = lo, hi
+
     def problem(self, value: Any) -> str | None:
         if type(value) not in (int, float) or not self.lo <= value <= self.hi:
             return f"a number from {self.lo} to {self.hi}"
@@ -261,14 +265,64 @@ def validate_client(message: Any) -> dict:
     return validate(message, CLIENT_MESSAGES)
 
 
+def request_id(message: Any) -> int | None:
+    """The "id" a request carries, for the answer's "re" – None if it has none (or the
+    message is not even a map)."""
+    if type(message) is dict and type(message.get("id")) is int:
+        return message["id"]
+    return None
+
+
 def validate_server(message: Any) -> dict:
     """A message from a server, validated (see `validate`)."""
     return validate(message, SERVER_MESSAGES)
 
 
-def error(code: str, message: str | None = None, re: int | None = None) -> dict:
-    """An error message for the wire."""
-    out = {"t": "error", "code": code, "message": message or ERRORS[code]}
+# -- what a server sends: each message is built here, from its fields ---------------------------
+# (an update, the one message made of an engine's state, is built by the host's room)
+
+def _reply(message: dict, re: int | None) -> dict:
+    """`message`, answering the request whose "id" was `re` (if any)."""
     if re is not None:
-        out["re"] = re
-    return out
+        message["re"] = re
+    return message
+
+
+def error(code: str, message: str | None = None, re: int | None = None) -> dict:
+    """An error message for the wire: `code` (a key of ERRORS) and a human message."""
+    return _reply({"t": "error", "code": code, "message": message or ERRORS[code]}, re)
+
+
+def welcome(server: str, limits: dict) -> dict:
+    """The answer to a hello in this protocol version: the server's version and limits."""
+    return {"t": "welcome", "version": PROTOCOL_VERSION, "server": server, "limits": limits}
+
+
+def rooms(infos: list[dict]) -> dict:
+    """The room list: a map per room, as `room` carries one."""
+    return {"t": "rooms", "rooms": infos}
+
+
+def room_message(info: dict, re: int | None = None) -> dict:
+    """How one room looks now (its seats, whether it started…)."""
+    return _reply({"t": "room", "room": info}, re)
+
+
+def seated(room: str, seat: int, token: str, resumed: bool) -> dict:
+    """The receiver plays `seat` of `room` and may come back to it with `token`."""
+    return {"t": "seated", "room": room, "seat": seat, "token": token, "resumed": resumed}
+
+
+def rematch(room: str, old: str) -> dict:
+    """Room `old`'s players are invited to play again in `room`."""
+    return {"t": "rematch", "room": room, "from": old}
+
+
+def pong(n: int | None) -> dict:
+    """The answer to a ping, echoing its `n`."""
+    return {"t": "pong"} if n is None else {"t": "pong", "n": n}
+
+
+def bye(code: str, message: str | None = None) -> dict:
+    """The server ends the conversation (it shuts down, or the seat was taken over)."""
+    return {"t": "bye", "code": code, "message": message or ERRORS[code]}

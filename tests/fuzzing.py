@@ -1,6 +1,7 @@
 """Fuzzing harness shared by the short run in the tests and the long one in bench/fuzz.py:
-hypothesis strategies for hostile input, and three targets – the frame decoder, the message
-validator, and a server with real rooms and engines behind it – that tally what went wrong."""
+hypothesis strategies for hostile input, and four targets – the frame decoder, a connection's
+rules, the message validator, and a server with real rooms and engines behind it – that tally
+what went wrong."""
 from __future__ import annotations
 
 import asyncio
@@ -11,10 +12,14 @@ from dataclasses import dataclass, field
 import msgpack
 from hypothesis import strategies as st
 
+from game.host.limits import Limits
+from game.host.protocol import Connection
+from game.host.server import Server
 from game.rules import GAMES
-from net.framing import FrameDecoder, FrameError, encode
+from net.framing import CLIENT_MAX_FRAME, FrameDecoder, FrameError, encode
 from net.schema import (
     CLIENT_MESSAGES,
+    PROTOCOL_VERSION,
     ActionField,
     Bool,
     Field,
@@ -23,8 +28,8 @@ from net.schema import (
     ProtocolError,
     Str,
     validate_client,
+    validate_server,
 )
-from server import Limits, Server
 
 WORDS = sorted({w for cls in GAMES.values() for w in cls.WORDS})
 
@@ -120,6 +125,27 @@ def fuzz_frames(tally: Tally, data: bytes, cuts: list[int]) -> None:
         tally.crashes.append(f"frame decoder: {err!r} on {data[:60]!r}")
 
 
+def fuzz_connection(tally: Tally, data: bytes, cuts: list[int]) -> None:
+    """Feed `data` in pieces, after a hello, to a connection's rules (a second apart, so that
+    the rate never drops a message): nothing but requests may come out, and what it writes
+    back must be valid server messages."""
+    tally.inputs += 1
+    rules = Connection(Limits(max_frame=4096), "fuzz", now=0.0)
+    rules.receive_data(encode({"t": "hello", "version": PROTOCOL_VERSION, "name": "F"}), 0.0)
+    try:
+        start = 0
+        for now, cut in enumerate(sorted(cuts) + [len(data)]):
+            rules.receive_data(data[start:cut], float(now))
+            start = max(start, cut)
+            tally.outcomes["requests"] += sum(1 for _ in rules.requests())
+        rules.receive_eof()
+        for reply in FrameDecoder(CLIENT_MAX_FRAME).feed(rules.data_to_send()):
+            validate_server(reply)
+            tally.outcomes[reply.get("code", reply["t"])] += 1
+    except Exception as err:  # anything else is a bug in the rules
+        tally.crashes.append(f"connection: {err!r} on {data[:60]!r}")
+
+
 def _framed(message: dict) -> bytes:
     try:
         return encode(message)
@@ -156,65 +182,100 @@ def fuzz_validator(tally: Tally, message) -> None:
 
 
 class Peer:
-    """A connection as the server's request handler sees it, recording what it is sent."""
+    """A client as the server sees it, with no socket: the real connection rules
+    (game/host/protocol.py), and what they would write, decoded into `inbox`."""
 
-    def __init__(self, name: str) -> None:
-        self.name, self.address = name, "127.0.0.1"
-        self.greeted = True
+    def __init__(self, limits: Limits) -> None:
+        self.rules = Connection(limits, "fuzz", now=0.0)
+        self.address = "127.0.0.1"
         self.rooms: set[str] = set()
         self.inbox: list[dict] = []
-        self.closed = False
+        self._decoder = FrameDecoder(CLIENT_MAX_FRAME)
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
 
     def send(self, message: dict) -> None:
-        self.inbox.append(message)
+        self.rules.send(message)
 
     def refuse(self, code: str, message: str | None = None, re: int | None = None) -> None:
-        self.inbox.append({"t": "error", "code": code, "message": message or code})
+        self.rules.refuse(code, message, re)
 
     def close(self) -> None:
-        self.closed = True
+        self.rules.close()
+
+    def collect(self) -> list[dict]:
+        """What the rules wrote since the last call (also kept in `inbox`)."""
+        received = self._decoder.feed(self.rules.data_to_send())
+        self.inbox += received
+        return received
 
 
 class ServerTarget:
     """A Server with rooms of all three games, each with two seated peers, driven by hand
-    through its request handler (the same code the sockets feed)."""
+    through the same path as the sockets': each peer's connection rules, then the server's
+    request handler. A peer whose connection closes is replaced by a new one."""
 
     def __init__(self) -> None:
         self.server = Server(None, Limits(max_rooms=40))
-        self.peers = [Peer(f"P{i}") for i in range(6)] + [Peer("stranger")]
-        self.peers[-1].greeted = False
+        self.clock = 0.0
+        self.peers = [self.new_peer(f"P{i}") for i in range(6)] + [self.new_peer(None)]
         for game in GAMES:
             self.open_room(game)
+
+    def new_peer(self, name: str | None) -> Peer:
+        """A connected peer, greeted as `name` (None: not greeted)."""
+        peer = Peer(self.server.limits)
+        self.server.admit(peer)
+        if name is not None:
+            self.deliver(peer, encode({"t": "hello", "version": PROTOCOL_VERSION, "name": name}))
+        return peer
+
+    def deliver(self, peer: Peer, data: bytes) -> list[dict]:
+        """`data` arrives from `peer` (within the rate); what it is sent in reply."""
+        self.clock += 0.05
+        peer.rules.receive_data(data, self.clock)
+        for request in peer.rules.requests():
+            self.server.handle(peer, request)
+        return peer.collect()
+
+    def request(self, peer: Peer, message: dict) -> list[dict]:
+        return self.deliver(peer, encode(message))
 
     def open_room(self, game: str) -> None:
         host, guest = self.peers[:2] if game == "quando" else \
             self.peers[2:4] if game == "blanco" else self.peers[4:6]
-        self.server.handle(host, {"t": "create", "game": game, "players": 2})
-        room = host.inbox[-1]["room"]["id"]
+        room = self.request(host, {"t": "create", "game": game, "players": 2})[-1]["room"]["id"]
         for peer in (host, guest):
-            self.server.handle(peer, {"t": "join", "room": room})
-            self.server.handle(peer, {"t": "ready", "room": room, "ready": True})
-        self.server.handle(host, {"t": "start", "room": room})
+            self.request(peer, {"t": "join", "room": room})
+            self.request(peer, {"t": "ready", "room": room, "ready": True})
+        self.request(host, {"t": "start", "room": room})
 
     def fingerprint(self) -> dict:
         return {rid: (room.state.digest() if room.state else None, repr(room.info()))
                 for rid, room in self.server.rooms.items()}
 
     def feed(self, tally: Tally, peer_index: int, message) -> None:
-        """Send `message` as one peer; a refusal must leave every room as it was."""
+        """Send `message` as one peer; a refusal must leave every room as it was (a peer
+        that is cut off leaves its rooms only after the check)."""
         tally.inputs += 1
-        peer = self.peers[peer_index % len(self.peers)]
+        index = peer_index % len(self.peers)
+        peer = self.peers[index]
         if isinstance(message, dict) and isinstance(message.get("room"), RoomRef):
             rooms = list(self.server.rooms)
             message["room"] = rooms[message["room"].k % len(rooms)] if rooms else "none"
-        before = self.fingerprint()
-        sent = len(peer.inbox)
         try:
-            self.server.handle(peer, message)
+            data = encode(message)
+        except (TypeError, ValueError, OverflowError):
+            tally.outcomes["not msgpack"] += 1
+            return
+        before = self.fingerprint()
+        try:
+            replies = self.deliver(peer, data)
         except Exception as err:
             tally.crashes.append(f"server: {err!r} on {message!r:.200}")
             return
-        replies = peer.inbox[sent:]
         errors = [m for m in replies if m["t"] == "error"]
         for error in errors:
             tally.outcomes[error["code"]] += 1
@@ -224,6 +285,9 @@ class ServerTarget:
             tally.changed_by_refusal.append(f"refused {message!r:.200} but a room changed")
         if not errors:
             tally.outcomes["accepted " + str(message.get("t"))] += 1
+        if peer.rules.closing:
+            self.server.forget(peer)
+            self.peers[index] = self.new_peer(f"P{index}" if index < 6 else None)
         self.keep_going()
 
     def play_legal(self, tally: Tally, choice: int) -> None:

@@ -70,7 +70,7 @@ class Session:
         self.host, self.port = host, port
         self.name = name
         self.server = server
-        """An embedded server (server.ServerThread) this session owns and stops at close."""
+        """An embedded server (game.host.embedded) this session owns and stops at close."""
         self.net = ThreadedClient(host, port, name, retry_for=retry_for)
         self.status = "connecting"
         self.status_message = ""

@@ -9,11 +9,9 @@ import time
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import msgpack
-
-from game.replay.spare import SpareFiles
 
 MAGIC = b"CTRP\x01"
 """The first bytes of every replay file: the format's name and its version (1)."""
@@ -125,6 +123,14 @@ def make_header(game: str, players: int, options: dict, seats: list[dict], seed:
             "digest0": digest0[:DIGEST_SIZE], **extra}
 
 
+class FilePlacer(Protocol):
+    """What makes a new file whole: the server's spare files (game/host/spare.py)."""
+
+    def place(self, path: Path, data: bytes, fsync: bool = False) -> int:
+        """A new file at `path` holding `data` from the moment it has the name, open for
+        appending; FileExistsError if `path` exists."""
+
+
 class ReplayWriter:
     """Appends one game's log, one whole record per write() so that a crash can only cut the
     last record short. Every call returns after the bytes reached the operating system
@@ -138,13 +144,18 @@ class ReplayWriter:
 
     @classmethod
     def create(cls, path: Path, header: dict, fsync: bool = False,
-               files: SpareFiles | None = None) -> ReplayWriter:
-        """A new log at `path` (which must not exist) holding `header` from the start, its
-        file taken from `files` when given."""
+               files: FilePlacer | None = None) -> ReplayWriter:
+        """A new log at `path` holding `header`: made by `files`, whole from the moment it
+        has its name, when given; else made, then written. FileExistsError if `path`
+        exists."""
         writer = cls(path, fsync)
-        files = files or SpareFiles(writer.path.parent, keep=0)
-        writer._fd = files.place(writer.path, MAGIC + msgpack.packb(header, use_bin_type=True),
-                                 fsync)
+        data = MAGIC + msgpack.packb(header, use_bin_type=True)
+        if files is not None:
+            writer._fd = files.place(writer.path, data, fsync)
+        else:
+            writer._fd = os.open(writer.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND,
+                                 0o644)
+            writer._write(data)
         writer._words = list(header["words"])
         return writer
 

@@ -13,7 +13,7 @@ from game.rules import Event, IllegalAction, State, new_game
 
 SECRET_SUFFIX = ".secret"
 """The server's sidecar next to an unfinished game's log: a msgpack map holding its "seed"
-(game/room.py writes it and deletes it once the seed is in the end record)."""
+(game/host/records.py writes it and deletes it once the seed is in the end record)."""
 
 _SEED_LIMIT = 1 << 64
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from game.bots import LEVELS, HeuristicBot, RandomBot, SearchBot, decide, make_bot
 from game.bots.ismcts import Budget
-from game.room import Room
+from game.host.room import Room
 from game.rules import new_game
 from tests.bots.helpers import GAMES, last_position, positions
 

@@ -20,7 +20,7 @@ from tests.client.test_cli import SHORT_BOT_GAME, run_game
 
 
 def update_for(state, seat, events, *, full: bool = False) -> dict:
-    """The update game/room.py's Room.update_for sends `seat` (no clock, no legal list)."""
+    """The update game/host/room.py's Room.update_for sends `seat` (no clock, no legal list)."""
     view = state.view(seat)
     update = {
         "t": "update",

@@ -13,9 +13,9 @@ from game.client import check, config
 from game.client.autoplay import AutoPlayer, table_scene
 from game.client.scenes.lobby import LobbyScene
 from game.client.session import Session
-from game.room import Room
+from game.host.embedded import start_embedded
+from game.host.room import Room
 from game.rules import view_digest
-from server import ServerThread
 from tests.client.test_play import model_agrees, run
 
 ALTER_FROM = 6
@@ -42,9 +42,8 @@ def lying_server(tmp_path, monkeypatch):
         return update
 
     monkeypatch.setattr(Room, "update_for", wrong_once)
-    server = ServerThread("127.0.0.1", 0, log_dir=tmp_path / "server-logs")
-    port = server.start()
-    yield port, server.server, altered
+    server = start_embedded(log_dir=tmp_path / "server-logs")
+    yield server.port, server.server, altered
     server.stop()
 
 

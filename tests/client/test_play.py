@@ -12,9 +12,9 @@ from game.client.autoplay import AutoPlayer, click, table_scene
 from game.client.scenes.join import JoinScene
 from game.client.scenes.lobby import LobbyScene, start_local
 from game.client.scenes.title import TitleScene
+from game.host.embedded import start_embedded
 from game.rules import view_digest
 from net.client import ThreadedClient
-from server import ServerThread
 from tests.client.conftest import ROOT
 
 SMALL = {
@@ -148,9 +148,9 @@ def embedded():
     servers = []
 
     def start(tmp_path):
-        server = ServerThread("127.0.0.1", 0, log_dir=tmp_path / "logs")
+        server = start_embedded(log_dir=tmp_path / "logs")
         servers.append(server)
-        return server.start()
+        return server.port
 
     yield start
     for server in servers:

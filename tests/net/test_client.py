@@ -8,7 +8,7 @@ import threading
 import time
 
 from net.client import STATUS, ThreadedClient
-from server import ServerThread
+from game.host.embedded import start_embedded
 
 
 def wait_for_status(client: ThreadedClient, status: str, seconds: float = 5.0) -> list[dict]:
@@ -23,8 +23,8 @@ def wait_for_status(client: ThreadedClient, status: str, seconds: float = 5.0) -
 
 
 def test_connects_and_closes_promptly():
-    server = ServerThread()
-    port = server.start()
+    server = start_embedded()
+    port = server.port
     try:
         client = ThreadedClient("127.0.0.1", port, "Ann")
         client.start()

@@ -12,7 +12,7 @@ import msgpack
 from game.replay.log import MAGIC, Replay, ReplayWriter, Step, read_replay
 from game.replay.record import record_game
 from net.client import Client
-from server import Server
+from game.host.server import Server
 
 
 def record(folder: Path, name: str, game: str = "quando", players: int = 3, seed: int = 7,

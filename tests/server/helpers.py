@@ -12,7 +12,8 @@ import msgpack
 
 from net.client import Client
 from net.framing import FrameDecoder, encode
-from server import Limits, Server
+from game.host.limits import Limits
+from game.host.server import Server
 
 
 @contextlib.asynccontextmanager

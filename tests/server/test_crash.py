@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.replay.log import read_replay, seed_hash
-from game.replay.spare import PREFIX
+from game.host.spare import PREFIX
 from game.rules import new_game
 from tests.server.helpers import Player
 

@@ -9,6 +9,7 @@ from tests.fuzzing import (
     ServerTarget,
     Tally,
     frame_inputs,
+    fuzz_connection,
     fuzz_frames,
     fuzz_validator,
     messages,
@@ -24,6 +25,14 @@ SHORT = settings(max_examples=300, deadline=None, suppress_health_check=list(Hea
 def test_frame_decoder(case):
     tally = Tally()
     fuzz_frames(tally, *case)
+    assert tally.clean, tally.crashes
+
+
+@SHORT
+@given(frame_inputs())
+def test_connection_rules(case):
+    tally = Tally()
+    fuzz_connection(tally, *case)
     assert tally.clean, tally.crashes
 
 

@@ -11,6 +11,7 @@ from game.bots import LEVELS
 from game.client import config, layout, palette, widgets
 from game.client.scenes import Dialog, Scene, background
 from game.client.session import Session, lan_addresses
+from game.host.embedded import start_embedded
 
 GAME_NAMES = {"quando": "Quando", "blanco": "Blanco", "quasenbo": "Quäsenbö"}
 
@@ -28,11 +29,9 @@ def start_local(
     """Start an embedded server on 127.0.0.1 (a free port, logs in the data folder) and seat
     the player against `players - 1` bots of `level`; the table opens when the cards are
     dealt. A server that cannot start is reported in a dialog."""
-    from server import ServerThread
-
     try:
-        server = ServerThread("127.0.0.1", 0, log_dir=config.log_dir(), recover=False)
-        port = server.start()
+        server = start_embedded(log_dir=config.log_dir(), recover=False)
+        port = server.port
     except (OSError, ValueError) as err:
         app.push(
             Dialog(
@@ -69,11 +68,9 @@ def start_host(
 ) -> None:
     """Host a LAN game: a server on `host` (0.0.0.0: every interface) and `port`, a room in
     it, and the lobby where others join and bots are added."""
-    from server import ServerThread
-
     try:
-        server = ServerThread(host, port, log_dir=config.log_dir())
-        port = server.start()
+        server = start_embedded(host, port, log_dir=config.log_dir())
+        port = server.port
     except OSError as err:
         app.push(
             Dialog(

@@ -1,36 +1,33 @@
 """One room of the server: its seats and tokens, the authoritative engine, bots standing in,
-the turn timer's deadline, and its replay log. No sockets: connections are anything with
-`send(message)`, so the room is driven the same way by server.py and by tests."""
+the turn timer's deadline, and its files (game/host/records.py). No sockets: connections are
+anything with `send(message)`, so the room is driven the same way by the server and by tests."""
 from __future__ import annotations
 
 import hashlib
 import hmac
-import itertools
-import os
 import secrets
 import time
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-import msgpack
-
-from game.replay.log import ReplayWriter, make_header, read_replay, seed_hash
-from game.replay.spare import SpareFiles
-from game.replay.verify import SECRET_SUFFIX
+from game.host.history import History
+from game.host.records import GameLog, Secrets, recover
+from game.host.spare import SpareFiles
+from game.replay.log import make_header, seed_hash
 from game.rules import Event, IllegalAction, State, new_game
-from net.schema import ProtocolError
+from net.schema import ProtocolError, bye, room_message, seated
 
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
 """A bot's name by its seat, so that players can tell the bots at a table apart."""
-LOG_SUFFIX = ".ctr"
 
 
 class Peer(Protocol):
     """A connection as a room sees it."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The player's name."""
 
     def send(self, message: dict) -> None:
         """Queue `message` for the peer; never blocks."""
@@ -63,64 +60,6 @@ class Seat:
                 "ready": self.ready, "connected": self.peer is not None, "away": self.away}
 
 
-@dataclass(frozen=True)
-class StepRecord:
-    """What the room remembers of a step: who decided, whether a bot stood in, the events."""
-
-    seat: int
-    by_bot: bool
-    events: list[Event]
-
-
-class History:
-    """Every step of a room's game, for late joiners' 'what happened meanwhile' and for the
-    bots' history: packed, and compressed a block of steps at a time, read back only when
-    someone catches up or a search bot decides.
-
-    Packed because a long Blanco game holds over 10,000 of its events' dicts and lists: a
-    full garbage collection scanning every room's history stalled the whole server for
-    100–900 ms (bench/soak.py), and bytes are not scanned. Compressed because the histories
-    of long games are most of what a busy server's memory grows by (BENCHMARKS.md, "Soak"),
-    and events repeat the same few keys: a block takes about a fifth of its packed size."""
-
-    BLOCK = 32
-    """Steps per compressed block."""
-
-    __slots__ = ("_blocks", "_tail", "_count")
-
-    def __init__(self) -> None:
-        self._blocks: list[bytes] = []
-        self._tail = bytearray()  # the steps after the last whole block, packed end to end
-        self._count = 0
-
-    def append(self, seat: int, by_bot: bool, events: list[Event]) -> None:
-        self._tail += msgpack.packb(
-            [seat, by_bot, [[e.type, e.public, list(e.private.items()), e.others]
-                            for e in events]])
-        self._count += 1
-        if self._count % self.BLOCK == 0:
-            self._blocks.append(zlib.compress(self._tail))
-            self._tail = bytearray()
-
-    def __len__(self) -> int:
-        return self._count
-
-    def since(self, step: int) -> list[StepRecord]:
-        """The records of the steps after step `step` (0: all of them)."""
-        step = max(step, 0)
-        if step >= self._count:
-            return []
-        first = step // self.BLOCK
-        unpacker = msgpack.Unpacker(strict_map_key=False)
-        for block in self._blocks[first:]:
-            unpacker.feed(zlib.decompress(block))
-        unpacker.feed(bytes(self._tail))
-        records = itertools.islice(unpacker, step - first * self.BLOCK, None)
-        return [StepRecord(seat, by_bot, [Event(kind, public, dict(private), others)
-                                          for kind, public, private, others in events])
-                for seat, by_bot, events in records]
-
-
 @dataclass
 class Room:
     """A room: lobby, then one game. Methods raise ProtocolError for a refused request and
@@ -139,14 +78,14 @@ class Room:
     seats: list[Seat] = field(default_factory=list)
     spectators: set = field(default_factory=set)
     state: State | None = None
-    seed: int | None = None
+    seed: int = 0
+    """The game's secret seed, drawn at the start."""
     history: History = field(default_factory=History)
     deadline: float | None = None
     created_at: float = field(default_factory=time.monotonic)
     finished_at: float | None = None
     abandoned: bool = False
-    writer: ReplayWriter | None = None
-    log_path: Path | None = None
+    log: GameLog | None = None
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -196,7 +135,7 @@ class Room:
         token = secrets.token_urlsafe(24)
         self.spectators.discard(peer)
         self.seats[seat] = Seat("human", peer.name, token_hash=token_hash(token), peer=peer)
-        peer.send({"t": "seated", "room": self.id, "seat": seat, "token": token, "resumed": False})
+        peer.send(seated(self.id, seat, token, resumed=False))
         self.announce()
 
     def watch(self, peer: Peer, code: str | None) -> None:
@@ -265,9 +204,8 @@ class Room:
         what was played can still be checked) and the reason "abandoned"."""
         if self.state is None or self.finished_at is not None:
             return
-        if self.writer is not None:
-            self.writer.finish(self.seed, None, reason="abandoned")
-            self.writer = None
+        if self.log is not None:
+            self.log.finish(self.seed, None, reason="abandoned")
         self.abandoned = True
         self.finished_at = time.monotonic()
         self.deadline = None
@@ -302,9 +240,9 @@ class Room:
         if any(s.kind == "open" or not s.ready for s in self.seats):
             raise ProtocolError("not_ready")
         self.seed = secrets.randbits(64)
-        self.state = new_game(self.game, self.players, self.seed, self.options)
+        self.state = state = new_game(self.game, self.players, self.seed, self.options)
         if self.log_dir is not None:
-            self._open_log()
+            self._open_log(self.log_dir, state)
         self._set_deadline()
         self.announce()
         for peer_, seat in self._audience():
@@ -325,7 +263,7 @@ class Room:
         if step != state.step:
             raise ProtocolError("stale_step", f"this action answers step {step}; the game "
                                               f"is at step {state.step}")
-        self._apply(seat, False, action)
+        self._apply(state, seat, False, action)
 
     def bot_act(self, seat: int, step: int, action: list) -> None:
         """A bot's decision for `seat` (its own seat, or standing in) made at `step`.
@@ -336,7 +274,7 @@ class Room:
             return
         if self.seats[seat].kind == "human" and not self.seats[seat].away:
             return
-        self._apply(seat, self.seats[seat].kind == "human", action)
+        self._apply(state, seat, self.seats[seat].kind == "human", action)
 
     def time_out(self, now: float) -> None:
         """The turn timer ran out: a bot stands in for the seat that had to decide."""
@@ -347,28 +285,32 @@ class Room:
             self._stand_in(seat)
             self.announce()
 
-    def _running(self) -> State:
+    def playing(self) -> State:
+        """The engine state of the game; ProtocolError("not_started") before the start."""
         if self.state is None:
             raise ProtocolError("not_started")
-        if self.state.is_over or self.abandoned:
-            raise ProtocolError("game_over", "the game is over" if self.state.is_over
-                                else "the game was abandoned")
         return self.state
 
-    def _apply(self, seat: int, by_bot: bool, action: list) -> None:
-        state = self.state
+    def _running(self) -> State:
+        state = self.playing()
+        if state.is_over or self.abandoned:
+            raise ProtocolError("game_over", "the game is over" if state.is_over
+                                else "the game was abandoned")
+        return state
+
+    def _apply(self, state: State, seat: int, by_bot: bool, action: list) -> None:
         try:
             events = state.apply(action)
         except IllegalAction as err:
             raise ProtocolError("illegal_action", err.reason) from None
-        if self.writer is not None:
+        if self.log is not None:
             # The step reaches the log before anyone hears of it: a crash now loses nothing
             # that a player saw.
-            self.writer.step(seat, by_bot, action, state.digest())
+            self.log.step(seat, by_bot, action, state.digest())
         self.history.append(seat, by_bot, events)
-        over = state.is_over
-        if over:
-            self._finish_log()
+        if state.is_over:
+            if self.log is not None:
+                self.log.finish(self.seed, state.result)
             self.finished_at = time.monotonic()
         self._set_deadline()
         by_a_bot = by_bot or self.seats[seat].kind == "bot"
@@ -417,12 +359,11 @@ class Room:
         seat = self.seats[index]
         old = seat.peer
         if old is not None and old is not peer:
-            old.send({"t": "bye", "code": "bad_token",
-                      "message": "your seat was resumed from another connection"})
+            old.send(bye("bad_token", "your seat was resumed from another connection"))
         self.spectators.discard(peer)
         missed_from = seat.away_since
         seat.peer, seat.away_since, seat.name = peer, None, peer.name or seat.name
-        peer.send({"t": "seated", "room": self.id, "seat": index, "token": token, "resumed": True})
+        peer.send(seated(self.id, index, token, resumed=True))
         self.announce()
         if self.state is not None:
             update = self.update_for(index, [], full=True)
@@ -456,7 +397,7 @@ class Room:
                    digest: bytes | None = None) -> dict:
         """The update `seat` (None: a spectator) gets for a step with `events`; `digest`, if
         known, is its view's (see `State.view_digests`)."""
-        state = self.state
+        state = self.playing()
         if full or digest is None:
             view, digest = state.view_and_digest(seat)
         update: dict[str, Any] = {
@@ -494,95 +435,64 @@ class Room:
 
     def announce(self) -> None:
         """Tell every member how the room looks now."""
-        message = {"t": "room", "room": self.info()}
+        message = room_message(self.info())
         for peer in self.members():
             peer.send(message)
 
     # -- the log and crash recovery ----------------------------------------------------------
 
-    def _open_log(self) -> None:
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-        self.log_path = Path(self.log_dir) / f"{stamp}-{self.id}{LOG_SUFFIX}"
-        secret = {"room": self.id, "seed": self.seed, "code_hash": self.code_hash,
-                  "tokens": [s.token_hash for s in self.seats]}
-        files = self.files or SpareFiles(self.log_dir, keep=0)
-        os.close(files.place(self.log_path.with_suffix(SECRET_SUFFIX),
-                             msgpack.packb(secret, use_bin_type=True), self.fsync))
+    @property
+    def log_path(self) -> Path | None:
+        """Where the game's replay log is, once the game has started in a log directory."""
+        return self.log.path if self.log is not None else None
+
+    def _open_log(self, log_dir: Path, state: State) -> None:
         seats = [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
         # The options as the engine completed them: a later change of a default must not
         # change how an old log replays.
-        header = make_header(self.game, self.players, self.state.options, seats, self.seed,
-                             type(self.state).WORDS, self.state.digest(), room=self.id,
+        header = make_header(self.game, self.players, state.options, seats, self.seed,
+                             type(state).WORDS, state.digest(), room=self.id,
                              timer=self.timer, level=self.level, private=self.private)
-        self.writer = ReplayWriter.create(self.log_path, header, self.fsync, files)
-
-    def _finish_log(self) -> None:
-        if self.writer is None:
-            return
-        self.writer.finish(self.seed, self.state.result)
-        self.writer = None
+        hidden = Secrets(self.id, self.seed, self.code_hash, [s.token_hash for s in self.seats])
+        self.log = GameLog.create(log_dir, header, hidden, self.fsync, self.files)
 
     def close(self) -> None:
         """Release the log file; an unfinished game stays on disk to be recovered."""
-        if self.writer is not None:
-            self.writer.close()
-            self.writer = None
+        if self.log is not None:
+            self.log.close()
 
     def forget(self) -> None:
-        """The room is done with: close it and drop its secrets file (a finished game's seed
-        is in its log by now; the seat tokens are no use any more)."""
-        self.close()
-        if self.log_path is not None and self.finished_at is not None:
-            files = self.files or SpareFiles(self.log_path.parent, keep=0)
-            files.remove(self.log_path.with_suffix(SECRET_SUFFIX))
+        """The room is done with: close it, and drop a finished game's secrets file (its
+        seed is in its log by now)."""
+        if self.log is not None:
+            if self.finished_at is not None:
+                self.log.forget()
+            else:
+                self.log.close()
 
     @classmethod
     def recover(cls, log_path: Path, fsync: bool = False,
                 files: SpareFiles | None = None) -> Room:
-        """The room of a game in the log directory, rebuilt from its log and secrets: every
-        logged step is re-applied and checked against its digest; a torn last record is
-        dropped. An unfinished game goes on from there; a finished one (its room was not
-        forgotten yet) stays so that its players can still come back and see the end.
-        Raises ValueError when the files do not make a game this program can resume."""
-        replay = read_replay(log_path)
-        try:
-            secret = msgpack.unpackb(log_path.with_suffix(SECRET_SUFFIX).read_bytes())
-            seed, tokens, code_hash = secret["seed"], secret["tokens"], secret["code_hash"]
-        except (OSError, ValueError, TypeError, KeyError) as err:
-            raise ValueError(f"{log_path}: its secrets file is missing or damaged "
-                             f"({err})") from None
-        header = replay.header
-        if seed_hash(seed) != header["seed_hash"]:  # ValueError too for a seed out of range
-            raise ValueError(f"{log_path}: the secret seed does not match the header's hash")
-        state = new_game(header["game"], header["players"], seed, header["options"])
-        history = History()
-        for number, step in enumerate(replay.steps, 1):
-            try:
-                events = state.apply(step.action)
-            except IllegalAction as err:
-                raise ValueError(f"{log_path}: step {number} is refused: {err.reason}") from None
-            if state.digest()[:len(step.digest)] != step.digest:
-                raise ValueError(f"{log_path}: step {number} gives another state than logged")
-            history.append(step.seat, step.by_bot, events)
+        """The room of a game in the log directory, rebuilt from its files (see
+        `records.recover`, whose ValueError and ReplayError it raises). An unfinished game
+        goes on from there; a finished one (its room was not forgotten yet) stays so that
+        its players can still come back and see the end."""
+        game = recover(log_path, fsync, files)
+        header = game.header
         room = cls(header["room"], header["game"], header["players"], header["options"],
-                   log_dir=log_path.parent, code_hash=code_hash, timer=header["timer"],
-                   level=header["level"], fsync=fsync, files=files)
-        for index, (seat, token) in enumerate(zip(header["seats"], tokens)):
+                   log_dir=log_path.parent, code_hash=game.secrets.code_hash,
+                   timer=header["timer"], level=header["level"], fsync=fsync, files=files)
+        for index, (seat, token) in enumerate(zip(header["seats"], game.secrets.tokens)):
             room.seats[index] = Seat(seat["kind"], seat["name"], seat["level"], token, ready=True)
-        room.state, room.seed, room.log_path, room.history = state, seed, log_path, history
-        if replay.finished:
+        room.state, room.seed, room.history, room.log = \
+            game.state, game.secrets.seed, game.history, game.log
+        if game.finished:
             room.finished_at = time.monotonic()
-            room.abandoned = replay.end["reason"] == "abandoned"
+            room.abandoned = game.abandoned
             return room
-        if state.is_over:  # the last step was logged, its end record was not
-            room.writer = ReplayWriter.resume(replay, fsync)
-            room._finish_log()
-            room.finished_at = time.monotonic()
-            return room
-        room.writer = ReplayWriter.resume(replay, fsync)
         if room.timer is not None:
-            for seat in room.seats:
-                if seat.kind == "human":
-                    seat.away_since = state.step
+            for seat_ in room.seats:
+                if seat_.kind == "human":
+                    seat_.away_since = game.state.step
         room._set_deadline()
         return room

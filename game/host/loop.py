@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Coroutine
+from types import ModuleType
 from typing import Any
 
+uvloop: ModuleType | None
 try:
     import uvloop
 except ImportError:  # Windows, or an install without it: asyncio's loop serves as well
@@ -19,7 +21,9 @@ def loop_factory(name: str = LOOPS[0]) -> Callable[[], asyncio.AbstractEventLoop
     """What makes a new event loop of kind `name` (one of LOOPS; ValueError otherwise)."""
     if name not in LOOPS:
         raise ValueError(f"no event loop {name!r} here (available: {', '.join(LOOPS)})")
-    return uvloop.new_event_loop if name == "uvloop" else asyncio.new_event_loop
+    if name == "uvloop" and uvloop is not None:
+        return uvloop.new_event_loop
+    return asyncio.new_event_loop
 
 
 def run(main: Coroutine[Any, Any, Any], name: str = LOOPS[0]) -> Any:

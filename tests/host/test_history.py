@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.room import History
+from game.host.history import History
 from game.rules import new_game
 
 

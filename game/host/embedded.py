@@ -1,0 +1,73 @@
+"""A server on a background thread with its own event loop: the one way the client (quick
+play, single player, hosting a LAN game) and the tests start a server inside their process."""
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+from game.host.limits import Limits
+from game.host.loop import loop_factory
+from game.host.server import Server
+
+
+class EmbeddedServer:
+    """A running server on its own thread; `stop()` ends it (unfinished games stay in the
+    log directory, if it has one)."""
+
+    def __init__(self, host: str, port: int, server: Server) -> None:
+        self.host = host
+        self.requested_port = port
+        self.server = server
+        self.loop = loop_factory()()
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="cardtable-server", daemon=True)
+
+    @property
+    def port(self) -> int:
+        """The port it listens on (the free one chosen, when asked for port 0)."""
+        return self.server.port
+
+    @property
+    def address(self) -> tuple[str, int]:
+        """(host, port) as the server listens."""
+        return self.host, self.port
+
+    def _start(self) -> None:
+        self._thread.start()
+        self._ready.wait()
+        if self._error is not None:
+            raise self._error
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_until_complete(self.server.start(self.host, self.requested_port))
+        except BaseException as err:  # reported by _start(), in the caller's thread
+            self._error = err
+            self._ready.set()
+            self.loop.close()
+            return
+        self._ready.set()
+        self.loop.run_forever()
+        self.loop.run_until_complete(self.server.close())
+        self.loop.close()
+
+    def stop(self) -> None:
+        """Stop the server: clients are told, logs closed; returns once it has stopped (or
+        after ten seconds). Idempotent."""
+        if self._thread.is_alive():
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(timeout=10)
+
+
+def start_embedded(host: str = "127.0.0.1", port: int = 0, *, log_dir: Path | None = None,
+                   recover: bool = True, limits: Limits | None = None) -> EmbeddedServer:
+    """Start a server listening on `host`:`port` (0: a free port) on a background thread and
+    return it once it listens. Its games are logged in `log_dir` (None: not logged), whose
+    unfinished games it resumes unless `recover` is False (quick play: the player holds no
+    seat token across runs). Raises OSError when it cannot listen or use `log_dir`."""
+    embedded = EmbeddedServer(host, port, Server(log_dir, limits, recover=recover))
+    embedded._start()
+    return embedded

@@ -1,0 +1,145 @@
+"""A room's files in the log directory: its replay log, its secrets (the seed and the hashes
+of the seat tokens and join code, which the log must not show while the game runs), and the
+game rebuilt from both after a restart."""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import msgpack
+
+from game.host.history import History
+from game.host.spare import SpareFiles
+from game.replay.library import SUFFIX
+from game.replay.log import ReplayWriter, read_replay, seed_hash
+from game.replay.verify import SECRET_SUFFIX
+from game.rules import IllegalAction, State, new_game
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """What a room keeps from the log until the game ends."""
+
+    room: str
+    seed: int
+    code_hash: bytes | None
+    tokens: list[bytes | None]
+
+
+class GameLog:
+    """One game's two files: the replay log, appended to step by step, and its secrets.
+    Both are written into spare files and only then named, so neither is ever seen half
+    made; every write has reached the operating system (the disk too, with `fsync`) when
+    the call returns."""
+
+    def __init__(self, path: Path, writer: ReplayWriter | None,
+                 files: SpareFiles | None = None) -> None:
+        self.path = path
+        self._writer = writer
+        self._files = files
+
+    @classmethod
+    def create(cls, log_dir: Path, header: dict, secrets: Secrets, fsync: bool = False,
+               files: SpareFiles | None = None) -> GameLog:
+        """The files of a game starting now in `log_dir`: the secrets first, then the log
+        holding `header` (see `make_header`). OSError if they cannot be written."""
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+        path = Path(log_dir) / f"{stamp}-{secrets.room}{SUFFIX}"
+        spares = files or SpareFiles(log_dir, keep=0)
+        secret = {"room": secrets.room, "seed": secrets.seed, "code_hash": secrets.code_hash,
+                  "tokens": secrets.tokens}
+        os.close(spares.place(path.with_suffix(SECRET_SUFFIX),
+                              msgpack.packb(secret, use_bin_type=True), fsync))
+        return cls(path, ReplayWriter.create(path, header, fsync, spares), files)
+
+    def step(self, seat: int, by_bot: bool, action: list, digest: bytes) -> None:
+        """Log one step (see `ReplayWriter.step`); nothing once the log was finished or
+        closed."""
+        if self._writer is not None:
+            self._writer.step(seat, by_bot, action, digest)
+
+    def finish(self, seed: int, result: dict | None, reason: str = "over") -> None:
+        """Log the end and close the log (see `ReplayWriter.finish`); nothing if it was
+        finished or closed already."""
+        if self._writer is not None:
+            self._writer.finish(seed, result, reason)
+            self._writer = None
+
+    def close(self) -> None:
+        """Release the log file; an unfinished game stays on disk to be recovered."""
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+
+    def forget(self) -> None:
+        """Close the log and drop the secrets file: once the seed is in the log's end
+        record, the seat tokens are no use any more."""
+        self.close()
+        (self._files or SpareFiles(self.path.parent, keep=0)).remove(
+            self.path.with_suffix(SECRET_SUFFIX))
+
+
+def unfinished(log_dir: Path) -> list[Path]:
+    """The logs in `log_dir` that still have their secrets: games a restarted server goes
+    on with (or whose end it still shows), in name order, which is their start order."""
+    return [secret.with_suffix(SUFFIX) for secret in sorted(log_dir.glob("*" + SECRET_SUFFIX))]
+
+
+def put_aside(log_path: Path) -> None:
+    """Rename a game's files that cannot be resumed to `*.unrecoverable`, so that they stay
+    for a person to look at and are not tried again at every start."""
+    for broken in (log_path.with_suffix(SECRET_SUFFIX), log_path):
+        if broken.exists():
+            broken.rename(broken.with_name(broken.name + ".unrecoverable"))
+
+
+@dataclass
+class Recovered:
+    """A game rebuilt from its files: the log's header, its secrets, the engine state after
+    every logged step, and those steps; `log` goes on appending to an unfinished game
+    (`finished`: it already holds the end record)."""
+
+    header: dict
+    secrets: Secrets
+    state: State
+    history: History
+    log: GameLog
+    finished: bool
+    abandoned: bool
+
+
+def recover(log_path: Path, fsync: bool = False, files: SpareFiles | None = None) -> Recovered:
+    """The game of `log_path` and its secrets file: every logged step is re-applied and
+    checked against its digest; a torn last record is dropped. A game whose last step was
+    logged but not its end gets its end record now. Raises ValueError when the files do not
+    make a game this program can resume, ReplayError when the log cannot be read."""
+    replay = read_replay(log_path)
+    try:
+        secret = msgpack.unpackb(log_path.with_suffix(SECRET_SUFFIX).read_bytes())
+        secrets = Secrets(secret["room"], secret["seed"], secret["code_hash"], secret["tokens"])
+    except (OSError, ValueError, TypeError, KeyError) as err:
+        raise ValueError(f"{log_path}: its secrets file is missing or damaged "
+                         f"({err})") from None
+    header = replay.header
+    if seed_hash(secrets.seed) != header["seed_hash"]:  # ValueError too for a seed out of range
+        raise ValueError(f"{log_path}: the secret seed does not match the header's hash")
+    state = new_game(header["game"], header["players"], secrets.seed, header["options"])
+    history = History()
+    for number, step in enumerate(replay.steps, 1):
+        try:
+            events = state.apply(step.action)
+        except IllegalAction as err:
+            raise ValueError(f"{log_path}: step {number} is refused: {err.reason}") from None
+        if state.digest()[:len(step.digest)] != step.digest:
+            raise ValueError(f"{log_path}: step {number} gives another state than logged")
+        history.append(step.seat, step.by_bot, events)
+    if replay.end is not None:
+        return Recovered(header, secrets, state, history, GameLog(log_path, None, files),
+                         finished=True, abandoned=replay.end["reason"] == "abandoned")
+    log = GameLog(log_path, ReplayWriter.resume(replay, fsync), files)
+    if state.is_over:  # the last step was logged, its end record was not
+        log.finish(secrets.seed, state.result)
+    return Recovered(header, secrets, state, history, log, finished=state.is_over,
+                     abandoned=False)

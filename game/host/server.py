@@ -1,0 +1,454 @@
+"""The asyncio server: the only place games advance. One process, many rooms; msgpack frames
+over TCP (docs/protocol.md); a replay log per game (docs/replay-format.md). Each connection is
+a thin adapter between its transport and its rules (game/host/protocol.py)."""
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+import os
+import random
+import secrets
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, cast
+
+from game.bots import decide
+from game.host.limits import Limits
+from game.host.protocol import Connection
+from game.host.records import put_aside, unfinished
+from game.host.room import Room, token_hash
+from game.host.spare import SpareFiles
+from game.replay.log import ReplayError, engine_version
+from game.rules import GAMES, new_game
+from net.schema import (
+    ProtocolError,
+    bye,
+    error,
+    pong,
+    rematch,
+    request_id,
+    room_message,
+    rooms,
+    validate_client,
+)
+
+log = logging.getLogger("cardtable.server")
+
+INLINE_RANDOM_MOVES = 16
+"""Random bots' moves made at once, before the room's bot loop takes over."""
+
+
+class Client(asyncio.Protocol):
+    """One client, as an asyncio protocol: a thin adapter between the transport and the
+    connection's rules (`rules`, a protocol.Connection). What arrives is fed to the rules
+    and the requests they hand over are carried out at once (no task per connection: on
+    loopback a task switch costs as much as a step); writes never wait (a client that
+    stops reading is cut off, not waited for). What one request sends a client goes out
+    in one write, as soon as the request is handled: on loopback a send costs more than
+    all the work of a step."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.rules = Connection(server.limits, engine_version(), time.monotonic())
+        self.transport: asyncio.Transport | None = None
+        self.address = "?"
+        self.rooms: set[str] = set()
+        self._scheduled = False
+
+    @property
+    def name(self) -> str:
+        """The player's name, as the hello gave it."""
+        return self.rules.name
+
+    # -- asyncio.Protocol --------------------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)
+        peer = transport.get_extra_info("peername")
+        self.address = peer[0] if peer else "?"
+        self.server.admit(self)
+
+    def data_received(self, data: bytes) -> None:
+        rules = self.rules
+        rules.receive_data(data, time.monotonic())
+        for request in rules.requests():
+            self.server.handle(self, request)
+        # What these messages caused goes out now, before the loop turns to other sockets
+        # that were ready at the same time: their handling would delay it.
+        self.flush()
+        self.server.flush()
+        if rules.closing:
+            self.close()
+
+    def eof_received(self) -> bool:
+        self.rules.receive_eof()
+        self.close()
+        return True  # close() has closed the transport, after what it still had to send
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.rules.abort()
+        self.server.forget(self)
+
+    # -- sending -----------------------------------------------------------------------------
+
+    def send(self, message: dict) -> None:
+        """Queue `message` for the next write: once the request being handled is done, or
+        at the end of this turn of the event loop (see `Server.flush`)."""
+        if not self._scheduled and not self.rules.closing:
+            self._scheduled = True
+            self.server.pending(self)
+        self.rules.send(message)
+
+    def refuse(self, code: str, message: str | None = None, re: int | None = None) -> None:
+        """Queue an error with `code`, answering request `re` if given."""
+        self.send(error(code, message, re))
+
+    def flush(self) -> None:
+        """Write what is queued for this client, in one write."""
+        self._scheduled = False
+        data = self.rules.data_to_send()
+        if not data or self.transport is None:
+            return
+        self.transport.write(data)
+        if self.transport.get_write_buffer_size() > self.server.limits.max_buffer:
+            log.info("%s reads too slowly; closing", self.address)
+            self.rules.abort()
+            self.transport.abort()
+
+    def close(self) -> None:
+        """Close the connection after what was queued for it (idempotent); the server then
+        forgets it."""
+        self.rules.close()
+        self.flush()
+        if self.transport is not None:
+            self.transport.close()
+
+
+class Server:
+    """Rooms and connections. `start()` listens (after resuming the games in `log_dir`,
+    unless `recover` is False: a single-player client's embedded server, whose player
+    holds no token across runs); `close()` stops and flushes every log. Embedded use:
+    game/host/embedded.py runs one in a background thread for the client."""
+
+    def __init__(self, log_dir: Path | None = None, limits: Limits | None = None,
+                 fsync: bool = False, bot_workers: int | None = None,
+                 recover: bool = True) -> None:
+        self.log_dir = Path(log_dir) if log_dir else None
+        self.limits = limits or Limits()
+        self.fsync = fsync
+        self.rooms: dict[str, Room] = {}
+        self.connections: set[Client] = set()
+        self._unsent: list[Client] = []
+        self.per_address: dict[str, int] = {}
+        self.bot_tasks: dict[str, asyncio.Task] = {}
+        self.bot_workers = bot_workers
+        self.resume_games = recover
+        self.pool: concurrent.futures.Executor | None = None
+        self.spares: SpareFiles | None = None
+        self.port = 0
+        self._server: asyncio.base_events.Server | None = None
+        self._ticker: asyncio.Task | None = None
+        self._handlers: dict[str, Callable[[Client, dict], None]] = {
+            "list": self._list, "create": self._create,
+            "join": self._join, "watch": self._watch, "bot": self._bot, "unbot": self._unbot,
+            "ready": self._ready, "start": self._start, "leave": self._leave, "act": self._act,
+            "resume": self._resume, "sync": self._sync, "rematch": self._rematch,
+            "ping": self._ping,
+        }
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        """Recover unfinished games from the log directory, then listen; returns the port."""
+        if self.log_dir is not None:
+            self.log_dir.mkdir(parents=True, exist_ok=True)
+            SpareFiles.sweep(self.log_dir)
+            self.spares = SpareFiles(self.log_dir)
+            if self.resume_games:
+                self.recover()
+        self._server = await asyncio.get_running_loop().create_server(
+            lambda: Client(self), host, port)
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._ticker = asyncio.create_task(self._tick())
+        for room in self.rooms.values():
+            self._kick(room)
+        return self.port
+
+    def recover(self) -> None:
+        """Bring back every game whose log and secrets are in the log directory: unfinished
+        games go on; games that ended lately wait for their players to see the end. Files
+        that cannot be resumed are renamed `*.unrecoverable` (and reported) so that they are
+        not retried at every start. Nothing without a log directory."""
+        if self.log_dir is None:
+            return
+        for path in unfinished(self.log_dir):
+            try:
+                room = Room.recover(path, self.fsync, self.spares)
+            except (ValueError, OSError, ReplayError) as err:
+                log.error("cannot resume %s: %s", path, err)
+                put_aside(path)
+                continue
+            self.rooms[room.id] = room
+            state = room.playing()
+            log.info("resumed room %s (%s) at step %d%s", room.id, room.game, state.step,
+                     ", game over" if state.is_over else "")
+
+    async def close(self) -> None:
+        """Stop listening, tell every client, close every log (unfinished games stay
+        resumable), and stop the bot workers."""
+        if self._server is not None:
+            self._server.close()
+        if self._ticker is not None:
+            self._ticker.cancel()
+        for task in self.bot_tasks.values():
+            task.cancel()
+        for conn in list(self.connections):
+            conn.send(bye("shutting_down"))
+            conn.close()
+        deadline = time.monotonic() + 5
+        while self.connections and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)  # what was queued for them goes out
+        for room in self.rooms.values():
+            room.close()
+        if self.spares is not None:
+            self.spares.close()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+        if self._server is not None:
+            await self._server.wait_closed()
+
+    def admit(self, conn: Client) -> None:
+        """A new connection: counted against its address's limit, or refused."""
+        if self.per_address.get(conn.address, 0) >= self.limits.max_conns_per_ip:
+            conn.refuse("too_many_connections",
+                        f"at most {self.limits.max_conns_per_ip} connections per address")
+            conn.close()
+            return
+        self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
+        self.connections.add(conn)
+
+    def pending(self, conn: Client) -> None:
+        """`conn` has messages queued: they go out at the next `flush`, which is at the
+        latest the end of this turn of the event loop (sends from timers and bot loops)."""
+        if not self._unsent:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self._unsent.append(conn)
+
+    def flush(self) -> None:
+        """Write out every connection's queued messages, one write each: all that a step
+        sends a client (its update and the bots' moves that follow) in one system call."""
+        unsent, self._unsent = self._unsent, []
+        for conn in unsent:
+            conn.flush()
+
+    def forget(self, conn: Client) -> None:
+        """A connection ended: its rooms learn it is gone."""
+        if conn not in self.connections:
+            return
+        self.connections.discard(conn)
+        left = self.per_address.get(conn.address, 1) - 1
+        if left:
+            self.per_address[conn.address] = left
+        else:
+            self.per_address.pop(conn.address, None)
+        for room_id in conn.rooms:
+            room = self.rooms.get(room_id)
+            if room is not None:
+                room.disconnect(conn)
+                self._kick(room)
+
+    async def _tick(self) -> None:
+        """Turn timers, rooms nobody needs any more, and (each second) idle connections."""
+        idle_checked = time.monotonic()
+        while True:
+            await asyncio.sleep(0.1)
+            now = time.monotonic()
+            if now - idle_checked >= 1.0:
+                idle_checked = now
+                for conn in [c for c in self.connections if c.rules.check_idle(now)]:
+                    conn.close()
+            for room in list(self.rooms.values()):
+                if room.deadline is not None and now >= room.deadline:
+                    room.time_out(now)
+                    self._kick(room)
+                if self._unused(room, now):
+                    room.forget()
+                    del self.rooms[room.id]
+
+    def _unused(self, room: Room, now: float) -> bool:
+        """A lobby nobody joined in time or everyone left; a finished game nobody looks at
+        any more (after a grace period for players reconnecting to see the end), or any
+        finished game after the time allowed for a rematch."""
+        if room.finished_at is not None:
+            age = now - room.finished_at
+            return age > self.limits.finished_room_ttl or (
+                age > self.limits.finished_grace and not room.members())
+        return not room.started and not room.members() and \
+            now - room.created_at > self.limits.lobby_grace
+
+    # -- requests ----------------------------------------------------------------------------
+
+    def handle(self, conn: Client, message: Any) -> None:
+        """Check one request of a greeted client (see `Connection.requests`) and carry it
+        out; every refusal is an error reply to `conn` alone, and nothing else changes."""
+        re = request_id(message)
+        try:
+            message = validate_client(message)
+            self._handlers[message["t"]](conn, message)
+        except ProtocolError as err:
+            conn.refuse(err.code, err.message, re)
+        except Exception:  # a bug must not take the server or other rooms down
+            log.exception("failed to handle %.200r", message)
+            conn.refuse("internal", re=re)
+
+    def _room(self, message: dict) -> Room:
+        room = self.rooms.get(message["room"])
+        if room is None:
+            raise ProtocolError("no_such_room", f"there is no room {message['room']!r}")
+        return room
+
+    def _list(self, conn: Client, message: dict) -> None:
+        conn.send(rooms([room.info() for room in self.rooms.values()]))
+
+    def _create(self, conn: Client, message: dict) -> None:
+        if len(self.rooms) >= self.limits.max_rooms:
+            raise ProtocolError("too_many_rooms", f"this server holds at most "
+                                                  f"{self.limits.max_rooms} rooms")
+        game, players, options = message["game"], message["players"], message.get("options", {})
+        if game not in GAMES:
+            raise ProtocolError("bad_options", f"unknown game {game!r} (known: {', '.join(GAMES)})")
+        try:
+            new_game(game, players, 0, options)  # the engine's own checks, before any room exists
+        except ValueError as err:
+            raise ProtocolError("bad_options", str(err)) from None
+        room_id = secrets.token_hex(4)
+        while room_id in self.rooms:
+            room_id = secrets.token_hex(4)
+        code = message.get("code")
+        room = Room(room_id, game, players, options, log_dir=self.log_dir,
+                    code_hash=token_hash(code) if code else None, timer=message.get("timer"),
+                    level=message.get("level", "normal"), fsync=self.fsync,
+                    files=self.spares)
+        self.rooms[room_id] = room
+        conn.send(room_message(room.info(), message.get("id")))
+
+    def _join(self, conn: Client, message: dict) -> None:
+        room = self._room(message)
+        room.join(conn, message.get("seat"), message.get("code"))
+        conn.rooms.add(room.id)
+
+    def _watch(self, conn: Client, message: dict) -> None:
+        room = self._room(message)
+        room.watch(conn, message.get("code"))
+        conn.rooms.add(room.id)
+
+    def _bot(self, conn: Client, message: dict) -> None:
+        self._room(message).add_bot(conn, message["seat"], message["level"])
+
+    def _unbot(self, conn: Client, message: dict) -> None:
+        self._room(message).remove_bot(conn, message["seat"])
+
+    def _ready(self, conn: Client, message: dict) -> None:
+        self._room(message).set_ready(conn, message["ready"])
+
+    def _start(self, conn: Client, message: dict) -> None:
+        room = self._room(message)
+        room.start(conn)
+        self._kick(room)
+
+    def _leave(self, conn: Client, message: dict) -> None:
+        room = self._room(message)
+        room.leave(conn)
+        conn.rooms.discard(room.id)
+        self._kick(room)
+
+    def _act(self, conn: Client, message: dict) -> None:
+        room = self._room(message)
+        room.act(conn, message["step"], message["action"])
+        self._kick(room)
+
+    def _resume(self, conn: Client, message: dict) -> None:
+        digest = token_hash(message["token"])
+        for room in self.rooms.values():
+            if any(s.token_hash == digest for s in room.seats):
+                room.resume(conn, message["token"])
+                conn.rooms.add(room.id)
+                self._kick(room)
+                return
+        raise ProtocolError("bad_token")
+
+    def _sync(self, conn: Client, message: dict) -> None:
+        self._room(message).sync(conn)
+
+    def _rematch(self, conn: Client, message: dict) -> None:
+        old = self._room(message)
+        if old.state is None or not old.state.is_over:
+            raise ProtocolError("not_started", "a rematch follows a finished game")
+        if old.seat_of(conn) is None:
+            raise ProtocolError("not_seated")
+        if len(self.rooms) >= self.limits.max_rooms:
+            raise ProtocolError("too_many_rooms")
+        room_id = secrets.token_hex(4)
+        room = Room(room_id, old.game, old.players, old.options, log_dir=self.log_dir,
+                    code_hash=old.code_hash, timer=old.timer, level=old.level, fsync=self.fsync,
+                    files=self.spares)
+        for index, seat in enumerate(old.seats):
+            if seat.kind == "bot":
+                room.seats[index] = type(seat)("bot", seat.name, level=seat.level, ready=True)
+        self.rooms[room_id] = room
+        for peer in old.members():
+            peer.send(rematch(room_id, old.id))
+
+    def _ping(self, conn: Client, message: dict) -> None:
+        conn.send(pong(message.get("n")))
+
+    # -- bots --------------------------------------------------------------------------------
+
+    def _kick(self, room: Room) -> None:
+        """Let bots decide while one must. A few random moves are made at once (they cost
+        microseconds, and the updates they cause then share the clients' next write); the
+        rest goes to the room's bot loop, which yields to everyone else between moves."""
+        if room.id in self.bot_tasks:
+            return
+        for _ in range(INLINE_RANDOM_MOVES):
+            turn = room.bot_turn()
+            if turn is None or turn[1] != "random":
+                break
+            state = room.playing()
+            room.bot_act(turn[0], state.step, random.choice(state.legal_actions()))
+        if room.bot_turn() is not None:
+            self.bot_tasks[room.id] = asyncio.get_running_loop().create_task(self._bots(room))
+
+    async def _bots(self, room: Room) -> None:
+        """The room's bot loop: random moves here, search in worker processes so the event
+        loop keeps serving everyone else."""
+        try:
+            while (turn := room.bot_turn()) is not None and self.rooms.get(room.id) is room:
+                seat, level = turn
+                state = room.playing()
+                step, view, legal = state.step, state.view(seat), state.legal_actions()
+                if level == "random":
+                    await asyncio.sleep(0)
+                    action = random.choice(legal)
+                else:
+                    action = await asyncio.get_running_loop().run_in_executor(
+                        self._bot_pool(), decide, level, room.game, seat,
+                        random.getrandbits(64), view, legal, room.history_for(seat))
+                try:
+                    room.bot_act(seat, step, action)
+                except ProtocolError as err:  # a bot bug: fall back, never stall the game
+                    log.error("bot %s in room %s chose %r: %s", level, room.id, action, err.message)
+                    room.bot_act(seat, step, random.choice(legal))
+        finally:
+            self.bot_tasks.pop(room.id, None)
+
+    def _bot_pool(self) -> concurrent.futures.Executor:
+        if self.pool is None:
+            context = multiprocessing.get_context("spawn")
+            self.pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=self.bot_workers or max(1, (os.cpu_count() or 2) - 1),
+                mp_context=context)
+        return self.pool
