@@ -8,10 +8,11 @@ from collections.abc import Iterable
 import pygame
 
 from game.client import layout, palette, widgets
-from game.client.cards import DECKTET_CARDS, DECKTET_SUITS, card_size, render_symbol
+from game.client.cards import DECKTET_CARDS, card_size, render_symbol
 from game.client.sprites import CardSprite
 from game.client.tables.base import FLIP, MOVE, PAUSE, Slot, Table, Token
 from game.client.tween import HOLD
+from game.rules.decktet import SUITS
 
 PILE_LAYER, ROW_LAYER, HAND_LAYER = 10, 20, 300
 
@@ -225,7 +226,7 @@ class QuasenboTable(Table):
             return []
         specs = list(self.BUTTONS)
         if self.prefix:
-            for suit in DECKTET_SUITS:
+            for suit in SUITS:
                 specs.append((("suit", suit), f"As {suit}", "", None))
         return specs
 
@@ -337,7 +338,7 @@ class QuasenboTable(Table):
                 "left",
             )
             x = where.right + 6
-            for suit in sorted(common, key=DECKTET_SUITS.index):
+            for suit in sorted(common, key=SUITS.index):
                 icon = render_symbol("quasenbo", suit, max(24, size + 6))
                 surface.blit(icon, icon.get_rect(midleft=(x, where.centery)))
                 x += icon.get_width() + 2
