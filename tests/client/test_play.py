@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from game.client.autoplay import AutoPlayer, click, table_scene
+from game.client.autoplay import AutoPlayer, click, run_frames, table_scene
 from game.client.scenes.join import JoinScene
 from game.client.scenes.lobby import LobbyScene, start_local
 from game.client.scenes.title import TitleScene
@@ -27,17 +27,14 @@ SMALL = {
 
 def run(app, until, timeout: float, player=None, also=None) -> bool:
     """Frames of 1/60 s until `until()`; the player looks once a frame; `also()` runs too."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        app.frame(1 / 60)
-        if until():
-            return True
+
+    def each() -> None:
         if player is not None:
             player()
         if also is not None:
             also()
-        time.sleep(0.0005)
-    return until()
+
+    return run_frames(app, until, timeout, each)
 
 
 def game_over(app) -> bool:

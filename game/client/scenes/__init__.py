@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import layout, palette, widgets
+from game.rules import GAMES
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -59,9 +60,16 @@ class Scene:
         return False
 
 
+def game_title(game: str) -> str:
+    """A game's name as players read it ("Quäsenbö"); an unknown name (from a room or a
+    replay made by another version) as it is."""
+    cls = GAMES.get(game)
+    return cls.title if cls is not None else game
+
+
 def background(surface: pygame.Surface) -> None:
     """The felt every menu screen shares: a vertical gradient (cached per size)."""
-    surface.blit(felt(surface.get_size()), (0, 0))
+    surface.blit(widgets.felt(surface.get_size()), (0, 0))
 
 
 def menu_page(surface: pygame.Surface, title: str, scale: float) -> None:
@@ -69,31 +77,6 @@ def menu_page(surface: pygame.Surface, title: str, scale: float) -> None:
     background(surface)
     widgets.blit_text(surface, title, layout.px(48, scale), palette.ACCENT,
                       layout.heading(surface.get_size()))
-
-
-_FELT_CACHE: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The felt at `size` (cached: copy it before drawing on it)."""
-    surf = _FELT_CACHE.get(size)
-    if surf is None:
-        surf = pygame.Surface(size)
-        w, h = size
-        band = max(1, h // 64)
-        for y in range(0, h, band):
-            t = y / max(1, h - 1)
-            # Lighter in the middle, like a lamp over the table.
-            k = 1 - abs(t - 0.45) * 1.4
-            pygame.draw.rect(
-                surf,
-                palette.mix(palette.FELT_DARK, palette.FELT, max(0.0, min(1.0, k))),
-                (0, y, w, band),
-            )
-        if len(_FELT_CACHE) > 8:
-            _FELT_CACHE.clear()
-        _FELT_CACHE[size] = surf
-    return surf
 
 
 class Dialog(Scene):

@@ -93,9 +93,7 @@ class TableScene(Scene):
         )
 
     def open_rules(self) -> None:
-        from game.client.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.table.game))
+        self.app.goto("rules", self.table.game)
 
     def leave(self) -> None:
         if self.app.session is not None:
@@ -138,14 +136,12 @@ class TableScene(Scene):
             elif status == "closed":
                 self.connection, self.connection_message = "closed", message.get("message", "")
         elif kind == "rematch" and session is not None:
-            from game.client.scenes.lobby import LobbyScene
-
             session.follow(message["room"])
             session.join(message["room"])
             mode = "local" if self.local else "join"
-            lobby = LobbyScene(self.app, mode, game=self.table.game, quick=self.quick)
-            lobby.readied = False
-            self.app.replace(lobby)
+            self.app.replace(
+                self.app.scene("lobby", mode, game=self.table.game, quick=self.quick)
+            )
 
     # -- input ---------------------------------------------------------------------------------
 
@@ -251,9 +247,7 @@ class TableScene(Scene):
             self.table.toasts.show("Asking for a rematch…")
 
     def watch_replay(self) -> None:
-        from game.client.scenes.replays import ReplaysScene
-
-        self.app.push(ReplaysScene(self.app, room=self.room_id))
+        self.app.goto("replays", room=self.room_id)
 
     def leave_finished(self) -> None:
         self.app.to_title()

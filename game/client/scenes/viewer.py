@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from game.client import layout, palette, widgets
-from game.client.scenes import Scene, felt
-from game.client.scenes.lobby import GAME_NAMES
+from game.client.scenes import Scene, game_title
 from game.client.steps import events_line
 from game.client.tables import TABLES, Table
 from game.replay.log import ReplayError
@@ -534,7 +533,7 @@ class ViewerScene(Scene):
             if self.eyes == OPEN:
                 self._draw_open_banner(surface)
         else:
-            surface.blit(felt(geo.table.size), geo.table.topleft)
+            surface.blit(widgets.felt(geo.table.size), geo.table.topleft)
             words = self.problem or "Opening the replay and verifying it…"
             size = layout.px(26, s, 13)
             y = geo.table.centery - size * 2
@@ -614,7 +613,7 @@ class ViewerScene(Scene):
             )
             return
         header = playback.header
-        game = GAME_NAMES.get(header["game"], header["game"])
+        game = game_title(header["game"])
         when = datetime.fromtimestamp(header["created"]).strftime("%Y-%m-%d %H:%M")
         lines = [
             (f"Replay · {game}", title, palette.ACCENT),

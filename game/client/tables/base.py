@@ -658,9 +658,7 @@ class Table:
             yield render_card(code, geo.hand_w, game=self.game, highlight="legal")
 
     def _background(self) -> pygame.Surface:
-        from game.client.scenes import felt
-
-        surface = felt(self.app.size).copy()
+        surface = widgets.felt(self.app.size).copy()
         pygame.draw.rect(surface, palette.PANEL, self.geo.topbar)
         pygame.draw.line(
             surface, palette.PANEL_EDGE, self.geo.topbar.bottomleft, self.geo.topbar.bottomright
