@@ -137,8 +137,8 @@ def measure(make, frames: int, every: int) -> list[float]:
         times.append((time.perf_counter() - start) * 1000)
         if (
             getattr(scenario, "redeal", False)
-            and scenario.scene.table.director.idle
-            and not any(s.moving for s in scenario.scene.table.sprites)
+            and scenario.scene.table.stage.director.idle
+            and not any(s.moving for s in scenario.scene.table.stage.sprites)
         ):
             scenario = make()
     return times

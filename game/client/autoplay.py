@@ -64,7 +64,7 @@ class AutoPlayer:
         token, rect = (
             preferred[0] if preferred and self.rng.random() < 0.7 else self.rng.choice(options)
         )
-        if table.prefix == [] and getattr(table, "chosen", None) in (None, set()):
+        if not table.chooser.pending:
             self.decisions += 1
         click(rect.center)
         self.clicks += 1
@@ -142,7 +142,7 @@ def _my_turn_and_still(app: App) -> bool:
     if scene is None:
         return False
     table = scene.table
-    return table.active and not any(s.moving for s in table.sprites) and not table.effects.busy
+    return table.active and table.stage.still and not any(s.moving for s in table.stage.sprites)
 
 
 def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
@@ -222,7 +222,7 @@ def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
                     scene is not None
                     and scene.table.hold is not None
                     and scene.table.hold["type"] == "game_over"
-                    and not scene.table.effects.busy
+                    and not scene.table.stage.effects.busy
                 )
 
             if run_frames(app, over, 400, player):
@@ -255,10 +255,10 @@ def replay_tour(app: App, folder: Path) -> list[Path]:
         table = viewer.table
         return (
             table is not None
-            and table.director.idle
+            and table.stage.director.idle
             and table.hold is None
-            and not table.effects.busy
-            and not any(s.moving for s in table.sprites)
+            and not table.stage.effects.busy
+            and not any(s.moving for s in table.stage.sprites)
         )
 
     # A position where the next step is a play shows most: cards on their way to the pile.

@@ -141,6 +141,7 @@ class Button(Widget):
         style: str = "normal",
         hint: str = "",
         key: int | None = None,
+        icon: pygame.Surface | None = None,
     ) -> None:
         super().__init__(rect)
         self.label = label
@@ -152,8 +153,8 @@ class Button(Widget):
         self.pressed = False
         self.flash = False
         """Drawn glowing: the button is the one the player is expected to press."""
-        self.icon: pygame.Surface | None = None
-        """A picture drawn at the left of the label (a suit symbol)."""
+        self.icon = icon
+        """A picture drawn at the left of the label (a suit symbol), if any."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.visible:

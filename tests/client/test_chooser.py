@@ -57,7 +57,7 @@ def table_for(app, state, seat=0):
     app.reset(scene)
     for _ in range(600):
         scene.update(1 / 60)
-        if scene.table.director.idle:
+        if scene.table.stage.director.idle:
             break
     return scene, sent
 
@@ -123,7 +123,7 @@ def test_quando_highlights_cards_of_legal_plays_and_plays_a_selection(make_app):
     }
     assert ("btn", "play") not in table.candidates()
     table.click(("hand", 0))
-    assert table.chosen == {0} and ("btn", "play") in table.candidates()
+    assert table.chooser.chosen == {("hand", 0)} and ("btn", "play") in table.candidates()
     partners = {i for i in range(len(fronts)) if i != 0 and ("hand", i) in table.candidates()}
     for i in partners:  # only cards that make a play together with the first
         together = sorted({fronts[0], fronts[i]})
@@ -131,10 +131,11 @@ def test_quando_highlights_cards_of_legal_plays_and_plays_a_selection(make_app):
     stranger = next((i for i in range(len(fronts)) if i != 0 and i not in partners), None)
     if stranger is not None:
         table.click(("hand", stranger))
-        assert table.chosen == {0} and "makes no play" in table.toasts.items[-1][0]
+        assert table.chooser.chosen == {("hand", 0)}
+        assert "makes no play" in table.toasts.items[-1][0]
     table.click(("btn", "play"))
     assert sent == [["play", [0]]]
-    assert table.waiting and not table.active
+    assert table.chooser.waiting and not table.active
 
 
 def test_clicks_out_of_turn_say_whose_turn_it_is(make_app):
@@ -159,7 +160,7 @@ def test_keyboard_shortcuts_choose_like_clicks(make_app):
     state = new_game("quando", 2, 11)
     scene, sent = table_for(app, state)
     scene.handle(key(pygame.K_1))
-    assert scene.table.chosen == {0}
+    assert scene.table.chooser.chosen == {("hand", 0)}
     scene.handle(key(pygame.K_RETURN))
     assert sent == [["play", [0]]]
     state.apply(["play", [0]])

@@ -181,7 +181,7 @@ class ViewerScene(Scene):
         seat = self.eyes if isinstance(self.eyes, int) else None
         host = TableHost(self.app, self.geo.table.size)
         self.table = TABLES[header["game"]](host, room, seat, replay=True)  # type: ignore[arg-type]
-        self.table.director.speed = self.speed
+        self.table.stage.director.speed = self.speed
         self._rows.clear()
         self.show()
 
@@ -196,14 +196,8 @@ class ViewerScene(Scene):
         """Rebuild the table from the view at the current position, nothing moving."""
         table, playback = self.table, self.playback
         assert table is not None and playback is not None
-        table.director.clear()
-        table.hold = None
-        table.effects.items.clear()
-        table.toasts.items.clear()
         view = self.view()
-        table.started = True
-        table.rebuild(view)
-        table.step, table.to_move = playback.position, view["to_move"]
+        table.show(view, playback.position)
         self.hold_age = 0.0
         self._follow()
 
@@ -230,7 +224,7 @@ class ViewerScene(Scene):
                 table.rebuild(open_view)
                 return 0.0
 
-            table.director.add(reveal)
+            table.stage.director.add(reveal)
         self._follow()
         return True
 
@@ -245,7 +239,7 @@ class ViewerScene(Scene):
     def set_speed(self, speed: float) -> None:
         self.speed = speed
         if self.table is not None:
-            self.table.director.speed = speed
+            self.table.stage.director.speed = speed
         self._sync_widgets()
 
     # -- transport -----------------------------------------------------------------------------
@@ -345,7 +339,7 @@ class ViewerScene(Scene):
     def _name(self, seat: int) -> str:
         """The seat's name as the table shows it (bots of one name told apart)."""
         if self.table is not None:
-            return self.table.name(seat)
+            return self.table.seats.name(seat)
         assert self.playback is not None
         return seat_name(self.playback.header, seat)
 
@@ -393,13 +387,13 @@ class ViewerScene(Scene):
         if position == 0:
             return "   0  The deal", "the cards are dealt"
         entry = playback.entries[position - 1]
-        name = table.name(entry.seat)
+        name = table.seats.name(entry.seat)
         by = " (a bot for the player)" if entry.stand_in else ""
         seat = entry.seat if self.eyes == OPEN else self.eyes
         events = playback.events(seat if isinstance(seat, int) else None, position)
         return (
             f"{position:>4}  {name}{by}: {entry.words}",
-            events_line(game, events, table.name),
+            events_line(game, events, table.seats.name),
         )
 
     def _row_surface(self, position: int, current: bool) -> pygame.Surface:
@@ -515,7 +509,7 @@ class ViewerScene(Scene):
             if self.hold_age >= HOLD_PAUSE / self.speed:
                 self.hold_age = 0.0
                 table.release()
-        elif self.playing and table.director.idle:
+        elif self.playing and table.stage.director.idle:
             if not self.forward():
                 self.pause()
 
