@@ -25,8 +25,10 @@ def choice_text(value: Any) -> str:
 
 
 def menu_options(game: str) -> list[tuple[str, Option]]:
-    """The options of `game` a player sets in a menu (those with choices), engine order."""
-    return [(name, option) for name, option in GAMES[game].OPTIONS.items() if option.choices]
+    """The options of `game` a player sets in a menu (those with choices): the numbers
+    first, then the switches, each in the engine's order."""
+    offered = [(name, option) for name, option in GAMES[game].OPTIONS.items() if option.choices]
+    return sorted(offered, key=lambda item: type(item[1].default) is bool)
 
 
 class SetupScene(Scene):
