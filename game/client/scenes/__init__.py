@@ -2,15 +2,57 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
 
 import pygame
 
 from game.client import layout, palette, widgets
+from game.client.config import Settings
+from game.client.session import Session
+from game.client.sound import Sound
 from game.rules import GAMES
 
-if TYPE_CHECKING:
-    from game.client.app import App
+
+class Host(Protocol):
+    """What a scene uses of the application (the App is the one): the window's size, the
+    settings and the sound, the one session, and the scene stack, on which scenes open one
+    another by name (scenes/catalog.py) rather than by importing each other."""
+
+    settings: Settings
+    settings_file: Path | None
+    sound: Sound
+    session: Session | None
+    retry_for: float
+    notice: str | None
+    running: bool
+    after_frame: list[Callable[[], object]]
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    def scene(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
+
+    def goto(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
+
+    def push(self, scene: Scene) -> Scene: ...
+
+    def pop(self, scene: Scene | None = None) -> None: ...
+
+    def replace(self, scene: Scene) -> Scene: ...
+
+    def reset(self, scene: Scene) -> Scene: ...
+
+    def to_title(self, notice: str | None = None) -> None: ...
+
+    def open_session(self, session: Session) -> Session: ...
+
+    def close_session(self) -> None: ...
+
+    def save_settings(self) -> str | None: ...
+
+    def resize_window(self, size: tuple[int, int]) -> None: ...
 
 
 class Scene:
@@ -26,7 +68,7 @@ class Scene:
     """Whether server messages are for this scene; a help page or dialog on top of a table
     lets them through to the table, which must see every update."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     @property
@@ -88,7 +130,7 @@ class Dialog(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Host,
         title: str,
         body: str,
         buttons: list[tuple[str, object]],

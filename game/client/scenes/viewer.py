@@ -6,22 +6,20 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import pygame
 
 from game.client import layout, palette, widgets
-from game.client.scenes import Scene, game_title
+from game.client.config import Settings
+from game.client.scenes import Host, Scene, game_title
+from game.client.sound import Sound
 from game.client.steps import events_line
 from game.client.tables import TABLES, Table
 from game.replay.log import ReplayError
 from game.replay.playback import Playback, open_replay, seat_kind, seat_name
 from game.replay.verify import Verdict
 
-if TYPE_CHECKING:
-    from game.client.app import App
-    from game.client.config import Settings
-    from game.client.sound import Sound
 
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """The playback speeds offered (the table's animations run this many times as fast)."""
@@ -81,7 +79,7 @@ class TableHost:
 
     session = None
 
-    def __init__(self, app: App, size: tuple[int, int]) -> None:
+    def __init__(self, app: Host, size: tuple[int, int]) -> None:
         self.app = app
         self._size = size
 
@@ -110,7 +108,7 @@ class ViewerScene(Scene):
 
     listens = False
 
-    def __init__(self, app: App, path: Path) -> None:
+    def __init__(self, app: Host, path: Path) -> None:
         super().__init__(app)
         self.path = Path(path)
         self.playback: Playback | None = None

@@ -8,12 +8,15 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
 import pygame
 
 from game.client import layout, palette, widgets
 from game.client.check import ModelKeeper
+from game.client.config import Settings
+from game.client.session import Session
+from game.client.sound import Sound
 from game.client.sprites import CardSprite, Flourish
 from game.client.tables.chooser import Chooser, Pick, Token
 from game.client.tables.hud import Hud
@@ -21,11 +24,6 @@ from game.client.tables.prewarm import Prewarmer
 from game.client.tables.seats import Seats
 from game.client.tables.stage import MOVE, Slot, Stage
 from game.client.tween import HOLD
-
-if TYPE_CHECKING:
-    from game.client.config import Settings
-    from game.client.session import Session
-    from game.client.sound import Sound
 
 
 class Host(Protocol):
