@@ -13,8 +13,9 @@ from game.client import check, config
 from game.client.autoplay import AutoPlayer, table_scene
 from game.client.session import Session
 from game.room import Room
-from game.rules import view_digest
+from game.rules import new_game, view_digest
 from server import ServerThread
+from tests.client.test_chooser import table_for
 from tests.client.test_play import model_agrees, run
 
 ALTER_FROM = 6
@@ -118,3 +119,28 @@ def test_a_desync_report_that_cannot_be_saved_is_told_to_the_player(make_app, ly
     ), "the player was not told"
     assert altered and app.session.desyncs == 1 and app.session.reports == []
     assert model_agrees(app)
+
+
+def test_an_event_the_table_cannot_show_is_a_drift_not_a_crash(make_app):
+    app = make_app()
+    state = new_game("quando", 3, 5)
+    scene, _ = table_for(app, state)
+    drifts: list[str] = []
+    app.session.drifted = drifts.append
+    bad = {"type": "flip", "seat": 0, "index": 99, "front": 0}
+    scene.table.feed(
+        {
+            "t": "update",
+            "room": "r",
+            "step": state.step + 1,
+            "events": [bad],
+            "digest": bytes(16),
+            "to_move": 0,
+            "clock": None,
+        }
+    )
+    for _ in range(120):
+        scene.update(1 / 60)
+    assert drifts == ["r"] and scene.table.keeper.drifting
+    assert scene.table.chooser.legal is None and not scene.table.active
+    scene.draw(app.screen)  # the table still draws while it waits for the full view

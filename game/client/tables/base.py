@@ -5,6 +5,7 @@ plays each update through them; a game's table adds its zones and words through 
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Iterable
 from functools import partial
@@ -38,6 +39,8 @@ class Host(Protocol):
     @property
     def size(self) -> tuple[int, int]: ...
 
+
+log = logging.getLogger(__name__)
 
 ButtonSpec = tuple[Token, str, str, int | None]
 """An action button: (token, label, key hint, key)."""
@@ -169,7 +172,16 @@ class Table:
             # to be compared with the full view asked for, which redraws everything.
             self.keeper.apply(event)
             return 0.0
-        wait = self.on_event(event)
+        try:
+            wait = self.on_event(event)
+        except (KeyError, IndexError, TypeError, ValueError):
+            # An event this view cannot hold (the server's fault, or a bug here): shown at
+            # once instead of animated; the update's digest check then says which it was.
+            log.exception("the %s table cannot animate %r", self.game, event)
+            self.keeper.apply(event)
+            if self.keeper.model is not None:
+                self._build()
+            return 0.0
         self.keeper.apply(event)
         if self.keeper.model is None:
             return wait
