@@ -110,10 +110,13 @@ class SetupScene(Scene):
         self.labels = [(label, rect) for (_, label, _), rect in zip(rows, labels)]
         self.form = widgets.Form()
         self.fields: dict[str, widgets.Widget] = {}
+        self.texts: dict[str, widgets.TextField] = {}
+        """The text rows (port, code) by key."""
         game = self.values["game"]
         for (key, _, choices), rect in zip(rows, controls):
+            widget: widgets.Widget
             if choices is None:
-                widget: widgets.Widget = widgets.TextField(
+                widget = self.texts[key] = widgets.TextField(
                     rect, str(self.values[key]), max_len=24, on_enter=self.start
                 )
             else:
@@ -160,13 +163,13 @@ class SetupScene(Scene):
             start_local(self.app, game, players, self.values["level"], options)
             return
         try:
-            port = int(self.fields["port"].value)  # type: ignore[attr-defined]
+            port = int(self.texts["port"].value)
             if not 1 <= port <= 65535:
                 raise ValueError
         except ValueError:
             self.error = "The port is a number from 1 to 65535 (7777 is the usual one)."
             return
-        code = self.fields["code"].value.strip() or None  # type: ignore[attr-defined]
+        code = self.texts["code"].value.strip() or None
         start_host(
             self.app,
             self.values["interface"],

@@ -178,7 +178,7 @@ class ViewerScene(Scene):
         }
         seat = self.eyes if isinstance(self.eyes, int) else None
         host = TableHost(self.app, self.geo.table.size)
-        self.table = TABLES[header["game"]](host, room, seat, replay=True)  # type: ignore[arg-type]
+        self.table = TABLES[header["game"]](host, room, seat, replay=True)
         self.table.stage.director.speed = self.speed
         self._rows.clear()
         self.show()

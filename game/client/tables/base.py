@@ -32,9 +32,14 @@ class Host(Protocol):
     the sound, and the session its actions go to (None: nothing is sent, as in a replay).
     The App is one; the replay viewer gives its table part of the window."""
 
-    settings: Settings
-    sound: Sound
-    session: Session | None
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def sound(self) -> Sound: ...
+
+    @property
+    def session(self) -> Session | None: ...
 
     @property
     def size(self) -> tuple[int, int]: ...
