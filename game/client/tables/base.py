@@ -19,6 +19,7 @@ from game.client.config import Settings
 from game.client.session import Session
 from game.client.sound import Sound
 from game.client.sprites import CardSprite, Flourish
+from game.client.tables.buttons import ActionButtons, ButtonSpec
 from game.client.tables.chooser import Chooser, Pick, Token
 from game.client.tables.hud import Hud
 from game.client.tables.prewarm import Prewarmer
@@ -46,9 +47,6 @@ class Host(Protocol):
 
 
 log = logging.getLogger(__name__)
-
-ButtonSpec = tuple[Token, str, str, int | None]
-"""An action button: (token, label, key hint, key)."""
 
 
 class Table:
@@ -98,9 +96,7 @@ class Table:
         self.hold: dict | None = None
         """The event the queue waits on (a round summary, the game over) until released."""
         self.started = False
-        self.buttons: list[tuple[Token, widgets.Button]] = []
-        """The action buttons shown, each with the token a click on it means."""
-        self._button_key: tuple = ()
+        self.buttons = ActionButtons(self.click)
         self.geo: layout.Table = layout.table(self.game, app.size, self.players, self.viewer)
         self.background = self._background()
         self.prewarmer = self._prewarmer()
@@ -428,36 +424,12 @@ class Table:
         """Bring highlights and buttons in line with the selection and the legal actions."""
         candidates = self.candidates()
         self.stage.highlight(candidates, self.chooser.selected())
-        self._sync_buttons(candidates)
-
-    def _sync_buttons(self, candidates: dict[Token, list[list]]) -> None:
         specs = [
             spec
             for spec in ([] if self.replay else self.button_specs())
             if spec[0] in self.ALWAYS or spec[0] in candidates
         ]
-        key = tuple((t, label) for t, label, _, _ in specs) + (self.app.size,)
-        if key != self._button_key:
-            self._button_key = key
-            rects = layout.action_buttons(self.geo.buttons, len(specs), self.geo.s)
-            self.buttons = [
-                (
-                    token,
-                    widgets.Button(
-                        rect,
-                        label,
-                        partial(self.click, token),
-                        hint=hint,
-                        key=shortcut,
-                        style="action",
-                        icon=self.button_icon(token, rect),
-                    ),
-                )
-                for (token, label, hint, shortcut), rect in zip(specs, rects)
-            ]
-        for token, button in self.buttons:
-            button.enabled = token in candidates
-            button.flash = button.enabled and self.button_flash(token)
+        self.buttons.sync(specs, candidates, self.geo, self.button_flash, self.button_icon)
 
     def button_icon(self, token: Token, rect: pygame.Rect) -> pygame.Surface | None:
         """A picture on the button of `token` (e.g. a suit), if any."""
@@ -467,19 +439,14 @@ class Table:
         """What the viewer may click now that leads towards a legal action: highlighted cards
         and enabled buttons, with where they are on screen (the autoplayer and the tests
         click these, exactly like a player would)."""
-        out = self.stage.legal_cards()
-        for token, button in self.buttons:
-            if button.visible and button.enabled:
-                out.append((token, button.rect))
-        return out
+        return self.stage.legal_cards() + self.buttons.clickable()
 
     # -- input ---------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Mouse and keys on the table; returns True when used."""
-        for _, button in self.buttons:
-            if button.handle(event):
-                return True
+        if self.buttons.handle(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.stage.hover(event.pos)
             return False
@@ -528,7 +495,7 @@ class Table:
         self.geo = layout.table(self.game, self.app.size, self.players, self.viewer)
         self.background = self._background()
         self.prewarmer = self._prewarmer()
-        self._button_key = ()
+        self.buttons.relayout()
         if self.keeper.model is not None:
             self.place(0)
 
@@ -558,8 +525,7 @@ class Table:
         self.stage.draw(surface)
         self.draw_over(surface)
         self.hud.draw_prompt(surface, self)
-        for _, button in self.buttons:
-            button.draw(surface)
+        self.buttons.draw(surface)
         self.stage.effects.draw(surface)
         anchor, width = self.toast_place()
         self.toasts.draw(surface, anchor, layout.px(22, self.geo.s, 12), width)
