@@ -299,7 +299,7 @@ class Server:
             message = validate_client(message)
             self._handlers[message["t"]](conn, message)
         except ProtocolError as err:
-            conn.refuse(err.code, err.message, re)
+            conn.refuse_with(err, re)
         except Exception:  # a bug must not take the server or other rooms down
             log.exception("failed to handle %.200r", message)
             conn.refuse("internal", re=re)
