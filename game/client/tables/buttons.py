@@ -66,7 +66,7 @@ class ActionButtons:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Mouse on the buttons; returns True when one took the event."""
-        return any(button.handle(event) for _, button in self.shown)
+        return any(button.handle(event) for _token, button in self.shown)
 
     def clickable(self) -> list[tuple[Token, pygame.Rect]]:
         """The enabled buttons' tokens and where they are."""
@@ -77,5 +77,5 @@ class ActionButtons:
         ]
 
     def draw(self, surface: pygame.Surface) -> None:
-        for _, button in self.shown:
+        for _token, button in self.shown:
             button.draw(surface)
