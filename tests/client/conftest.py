@@ -27,7 +27,9 @@ def private_folders(tmp_path, monkeypatch):
 
 @pytest.fixture
 def make_app():
-    """Apps at 1280×720 with fast animations and no sound; shut down after the test."""
+    """Apps at 1280×720 with fast animations and no sound; shut down after the test, and
+    the language (which an app may switch) back to English."""
+    from game.client import i18n
     from game.client.app import App
     from game.client.config import Settings
 
@@ -42,6 +44,7 @@ def make_app():
     yield make
     for app in apps:
         app.shutdown()
+    i18n.set_language(i18n.SOURCE)
 
 
 @pytest.fixture
