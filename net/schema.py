@@ -297,7 +297,7 @@ def error(code: str, message: str | None = None, re: int | None = None, *,
           template: str | None = None, params: dict[str, int | str] | None = None) -> dict:
     """An error message for the wire: `code` (a key of ERRORS) and a human message; with
     `template`, also it and its `params` (the message is the template filled in)."""
-    reply = {"t": "error", "code": code, "message": message or ERRORS[code]}
+    reply: dict[str, object] = {"t": "error", "code": code, "message": message or ERRORS[code]}
     if template is not None:
         reply.update(template=template, params=params or {})
     return _reply(reply, re)

@@ -16,7 +16,7 @@ import gettext
 import io
 import os
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -177,13 +177,13 @@ def update(template: Catalog, languages: Iterable[str]) -> dict[str, int]:
         catalog.update(template, update_header_comment=False)
         with path.open("wb") as out:
             write_po(out, catalog, width=100, sort_output=True, ignore_obsolete=True)
-        missing[code] = sum(1 for m in catalog if m.id and not complete(m.string, m.fuzzy))
+        missing[code] = sum(not complete(m.string, m.fuzzy) for m in catalog if m.id)
     return missing
 
 
-def complete(string: str | tuple[str, ...], fuzzy: bool) -> bool:
+def complete(string: str | Sequence[str] | None, fuzzy: bool) -> bool:
     """Whether a catalogue entry's translation can be shown: not fuzzy, and no form empty."""
-    forms = string if isinstance(string, tuple) else (string,)
+    forms = (string,) if string is None or isinstance(string, str) else string
     return not fuzzy and all(forms)
 
 
@@ -196,7 +196,7 @@ def compile_all(languages: Iterable[str]) -> dict[str, int]:
         translations(code)
         with catalogue_path(code).open("rb") as po:
             catalog = read_po(po, locale=code, domain=DOMAIN)
-        counts[code] = sum(1 for m in catalog if m.id and complete(m.string, m.fuzzy))
+        counts[code] = sum(complete(m.string, m.fuzzy) for m in catalog if m.id)
     return counts
 
 

@@ -105,11 +105,6 @@ class Connection:
         """Queue an error with `code` (net.schema.ERRORS), answering request `re` if given."""
         self.send(error(code, message, re))
 
-    def refuse_with(self, err: ProtocolError, re: int | None = None) -> None:
-        """Queue `err` as an error, with its template and params when it has them, answering
-        request `re` if given."""
-        self.send(error(err.code, err.message, re, template=err.template, params=err.params))
-
     def data_to_send(self) -> bytes:
         """Every frame queued since the last call, in order, as one write."""
         data = b"".join(self._out)

@@ -106,6 +106,11 @@ class Client(asyncio.Protocol):
         """Queue an error with `code`, answering request `re` if given."""
         self.send(error(code, message, re))
 
+    def refuse_with(self, err: ProtocolError, re: int | None = None) -> None:
+        """Queue `err` as an error – with its template and params when it has them (an
+        engine's refusal) – answering request `re` if given."""
+        self.send(error(err.code, err.message, re, template=err.template, params=err.params))
+
     def flush(self) -> None:
         """Write what is queued for this client, in one write."""
         self._scheduled = False

@@ -256,4 +256,5 @@ def test_the_command_line_speaks_the_chosen_language(capsys):
     assert out.startswith("utilisation : python -m game") and "afficher cette aide" in out
     with pytest.raises(SystemExit):
         parse_args(["--tour"])
-    assert "python -m game : erreur : --tour demande --screenshots DOSSIER" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "python -m game : erreur : --tour demande --screenshots DOSSIER" in err

@@ -408,7 +408,7 @@ class LobbyScene(Scene):
         if self.mode == "local" or room is None:
             widgets.blit_text(
                 surface,
-                self.status,
+                _(self.status),
                 layout.px(30, s),
                 palette.TEXT,
                 pygame.Rect(0, self.size[1] - layout.px(150, s), self.size[0], layout.px(40, s)),

@@ -28,7 +28,11 @@ class SettingsScene(Scene):
         labels, controls = layout.form_rows(self.size, 5)
         self.labels = labels
         self.form = widgets.Form()
+        # Made again on a resize or a language switch: what the player set so far stays.
         old = getattr(self, "name_field", None)
+        old_size = getattr(self, "size_choice", None)
+        old_speed = getattr(self, "speed_choice", None)
+        old_sound = getattr(self, "sound_choice", None)
         self.name_field = self.form.add(
             widgets.TextField(
                 controls[0],
@@ -52,19 +56,19 @@ class SettingsScene(Scene):
             widgets.Choice(
                 controls[2],
                 [(sz, f"{sz[0]} × {sz[1]}") for sz in sizes],
-                self.size_choice.value if old else (st.width, st.height),
+                old_size.value if old_size else (st.width, st.height),
             )
         )
         self.speed_choice = self.form.add(
             widgets.Choice(
                 controls[3],
                 [(0.5, _("Slow")), (1.0, _("Normal")), (2.0, _("Fast")), (4.0, _("Fastest"))],
-                self.speed_choice.value if old else st.speed,
+                old_speed.value if old_speed else st.speed,
             )
         )
         self.sound_choice = self.form.add(
             widgets.Choice(controls[4], [(True, _("On")), (False, _("Off"))],
-                           self.sound_choice.value if old else st.sound)
+                           old_sound.value if old_sound else st.sound)
         )
         back, save = layout.bottom_buttons(self.size, 2)
         self.form.add(widgets.Button(back, _("Back"), lambda: self.app.pop(self)))
