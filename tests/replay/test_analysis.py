@@ -18,6 +18,7 @@ from game.rules import Action, new_game
 from game.rules.decktet import deck
 from tests.bots.test_bots import hidden_twin
 from tests.rules.decks import stack
+from tests.rules.test_quando import build_deck
 
 QUICK = Effort(search=200, seeing=60, rollouts=8)
 """Enough for the planted positions' clear answers, quick enough for the test run."""
@@ -85,6 +86,27 @@ def test_a_play_into_a_certain_penalty_is_marked_with_the_safe_play(tmp_path):
     assert mark.cost >= 0.1
     # the marked step is the one a human decided; Bob's forced reply is never marked
     assert all(s.mark is None for s in result.steps if s.step != 3)
+
+
+def test_a_knock_that_must_lose_is_marked_with_a_play(tmp_path):
+    """Quando to 40 points. Ann (fronts 10 10 9 8 8 7 7 6) sheds her pairs of 8s and 7s,
+    Bob two low runs; the draws are zeros. Ann knocks holding 35: however Bob's last turn
+    goes, she is not the lowest, scores 35 + 5 = 40 and loses the game at once."""
+    deck = build_deck([[10, 10, 9, 8, 8, 7, 7, 6], [0, 1, 2, 3, 4, 5, 6, 1]], [0] * 6)
+    up = ["draw", "up"]
+    script = [["play", [3, 4]], up, ["play", [0, 1, 2]], up,
+              ["play", [3, 4]], up, ["play", [0, 1, 2]], up, ["knock"]]
+    path = play(tmp_path / "g.ctr", "quando", {"target": 40, "deck": deck}, script)
+    result = analyse(path, jobs=1, effort=QUICK)
+    knock = result.steps[8]
+    assert (knock.seat, knock.action) == (0, ["knock"])
+    mark = knock.mark
+    assert mark is not None and mark in result.marks
+    assert mark.chosen.value < 0.02 and mark.best.value - mark.chosen.value >= 0.1
+    assert mark.better[0] == "play"
+    assert result.result == [0.0, 1.0]
+    # Quando's evaluation turns a finished game's totals into chances a hair from 0 and 1
+    assert [e.value for e in result.steps[-1].seeing] == pytest.approx([0.0, 1.0], abs=1e-3)
 
 
 def test_a_threshold_above_the_cost_marks_nothing(tmp_path):
