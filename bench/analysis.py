@@ -1,13 +1,15 @@
 """Post-game analysis figures: the time to analyse a whole game per game and player count
-(at a level, with worker processes), the steps it has, and the time to read it back from
-its cache; medians over games played by easy bots (the heuristic, a random move one time in
-ten: games of the length people play against bots).
+(at a level, with worker processes) and the processor time it took (this process and its
+workers: what an idle machine needs, whatever the load while measuring), the steps it has,
+and the time to read it back from its cache; medians over games played by easy bots (the
+heuristic, a random move one time in ten: games of the length people play against bots).
 
     python bench/analysis.py [--games 3] [--level normal] [--jobs 2] [--only quando]
 """
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import sys
 import tempfile
@@ -51,6 +53,12 @@ def record_bot_game(path: Path, game: str, players: int, seed: int, options: dic
     return state.step
 
 
+def cpu_seconds() -> float:
+    """Processor seconds used so far by this process and its finished workers."""
+    return sum(r.ru_utime + r.ru_stime for r in (
+        resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="games per configuration")
@@ -60,18 +68,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"level {args.level}, {args.jobs} jobs, {args.games} games per row; medians")
     print(f"{'game':10} {'players':>7} {'steps':>6} {'analysis s':>11} {'ms/step':>8} "
-          f"{'cache hit ms':>13} {'marks':>6}")
+          f"{'CPU s':>6} {'cache hit ms':>13} {'marks':>6}")
     with tempfile.TemporaryDirectory() as folder:
         for game, players, options in CONFIGS:
             if args.only and game != args.only:
                 continue
-            steps, seconds, hits, marks = [], [], [], []
+            steps, seconds, cpu, hits, marks = [], [], [], [], []
             for seed in range(args.games):
                 path = Path(folder) / f"{game}-{players}-{seed}.ctr"
                 steps.append(record_bot_game(path, game, players, seed + 1, options))
-                start = time.perf_counter()
+                start, used = time.perf_counter(), cpu_seconds()
                 result = analyse(path, args.level, jobs=args.jobs)
                 seconds.append(time.perf_counter() - start)
+                cpu.append(cpu_seconds() - used)
                 marks.append(len(result.marks))
                 start = time.perf_counter()
                 assert analyse(path, args.level, jobs=args.jobs).cached
@@ -80,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
             median = statistics.median
             print(f"{game:10} {players:>7} {median(steps):>6.0f} {median(seconds):>11.1f} "
                   f"{1000 * median(s / n for s, n in zip(seconds, steps)):>8.0f} "
+                  f"{median(cpu):>6.1f} "
                   f"{1000 * median(hits):>13.0f} {median(marks):>6.0f}", flush=True)
     return 0
 

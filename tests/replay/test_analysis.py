@@ -18,6 +18,7 @@ from game.rules import Action, new_game
 from game.rules.decktet import deck
 from tests.bots.test_bots import hidden_twin
 from tests.rules.decks import stack
+from tests.rules.test_blanco import COLUMNS, deal
 from tests.rules.test_quando import build_deck
 
 QUICK = Effort(search=200, seeing=60, rollouts=8)
@@ -109,6 +110,22 @@ def test_a_knock_that_must_lose_is_marked_with_a_play(tmp_path):
     assert [e.value for e in result.steps[-1].seeing] == pytest.approx([0.0, 1.0], abs=1e-3)
 
 
+def test_a_placement_that_throws_away_a_complete_column_is_marked(tmp_path):
+    """Blanco, eight turns. Ann's grid has a purple, a pink and a brown column; she turns up
+    the first two purples and takes the Purple 10 from the discard: placed at the column's
+    foot it completes the column, which leaves the grid. She places it in the pink column."""
+    deck = deal(COLUMNS, hand0=["purple:10", "orange:11"]).options["deck"]
+    script = [["reveal", 0, 0], ["peek", 1, 1], ["reveal", 0, 0], ["peek", 1, 1],
+              ["take", "discard"], ["discard", 2, 1, 0], ["swap", 0, 0, 0, 1],
+              ["take", "discard"], ["place", 0, 1, 1]]
+    path = play(tmp_path / "g.ctr", "blanco", {"max_turns": 8, "deck": deck}, script)
+    result = analyse(path, jobs=1, effort=QUICK)
+    placed = result.steps[8]
+    assert (placed.seat, placed.action) == (0, ["place", 0, 1, 1])
+    assert placed.mark is not None and placed.mark.better == ["place", 0, 2, 0]
+    assert placed.mark.cost >= 0.1
+
+
 def test_a_threshold_above_the_cost_marks_nothing(tmp_path):
     path = penalty_game(tmp_path / "g.ctr")
     cost = analyse(path, jobs=1, effort=QUICK).marks[0].cost
@@ -146,8 +163,7 @@ def test_the_all_seeing_estimate_of_the_winning_play_is_certain(tmp_path):
 @pytest.mark.parametrize("game", ["quando", "blanco", "quasenbo"])
 def test_fair_estimates_do_not_depend_on_cards_the_seat_cannot_see(game):
     """Two games alike for seat 0 – its view, legal actions and events – but with other
-    hidden cards: seat 0's fair estimates are identical, while seeing every card tells the
-    games apart."""
+    hidden cards (the games' digests differ): seat 0's fair estimates are identical."""
     decks = hidden_twin(game, 7)
     states = [new_game(game, 2, 1, {"deck": d}) for d in decks]
     histories: list[list[dict]] = [[], []]
