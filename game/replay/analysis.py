@@ -12,8 +12,12 @@ For each step, at the position before it (the mover deciding):
   determinizations (a search would only rank moves that seat is not making).
 - **seeing** – how the game really stood: the same, with the true state as the only
   determinization (possible once the game is over and its seed revealed). The mover searches
-  with a third of the iterations (its tree only sorts its own few options on one known
-  state); the other seats' estimates come from rollouts of the true state.
+  with a quarter of the iterations (its tree only sorts its own options on one known state);
+  the other seats' estimates come from rollouts of the true state.
+
+The costs, measured (bench/analysis.py, BENCHMARKS.md): the mover's search is most of the
+time, and a search among few options gets fewer iterations (`OPTIONS_FOR_ALL`); rollouts
+for the others cost little, a search for each of them would multiply the time by the seats.
 
 After the last step the game is over and both estimates are its result (`Analysis.result`).
 
@@ -40,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.bots import KITS, level_budget
+from game.bots import BUDGETS, KITS, level_budget
 from game.bots.ismcts import Budget, Model, search, shares
 from game.replay.log import Replay, ReplayError, read_replay
 from game.replay.playback import Playback, seat_kind
@@ -56,15 +60,20 @@ FORMAT = "cardtable-analysis"
 SUFFIX = ".analysis"
 """A replay's cache file is the replay's path with this appended."""
 
-LEVELS = ("normal", "hard")
-"""The analysis levels: the bot levels whose search they use."""
+LEVELS = tuple(BUDGETS)
+"""The analysis levels: the bot levels that search, whose search budgets they use."""
 
-ROLLOUTS = {"normal": 32, "hard": 200}
+ROLLOUTS = {"normal": 24, "hard": 200}
 """Plain Monte Carlo rollouts per fair estimate of a seat not to move, and from the true
 state for the seeing estimates of the seats not to move."""
 
-SEEING_SHARE = 3
+SEEING_SHARE = 4
 """The mover's all-seeing search gets 1/SEEING_SHARE of its fair search's iterations."""
+
+OPTIONS_FOR_ALL = 6
+"""A search over fewer legal actions than this gets that share of its iterations (two
+options: a third): an estimate's error depends on the visits each action gets, so a choice
+between drawing a card's up or down side needs fewer than a choice among ten plays."""
 
 THRESHOLD = 0.10
 """The default least cost of a marked mistake, in win chance (0.10: ten points)."""
@@ -299,7 +308,11 @@ def other_estimate(game: str, view: dict, history: list[dict], step: int,
 
 def _searched(model: Model, seat: int, legal: list[Action], iterations: int,
               rng: random.Random) -> tuple[Estimate, list[Option], int]:
-    action, stats = search(model, seat, legal, Budget(iterations=iterations), rng)
+    """A search over `legal` of at most `iterations` (see OPTIONS_FOR_ALL): the preferred
+    action's estimate, every action's, and the preferred one's index."""
+    share = min(1.0, len(legal) / OPTIONS_FOR_ALL)
+    budget = Budget(iterations=max(1, math.ceil(iterations * share)))
+    action, stats = search(model, seat, legal, budget, rng)
     options = [Option(a, Estimate(mean, stderr, visits))
                for a, visits, mean, stderr in stats.actions]
     preferred = legal.index(action)

@@ -24,6 +24,10 @@ from tests.rules.test_quando import build_deck
 QUICK = Effort(search=200, seeing=60, rollouts=8)
 """Enough for the planted positions' clear answers, quick enough for the test run."""
 
+QUICK_QUASENBO = Effort(search=600, seeing=150, rollouts=8)
+"""Quäsenbö's iterations are cheap and its choices few (two: a third of the iterations),
+as its normal level's 2,000 iterations reflect."""
+
 HUMANS = [{"name": "Ann", "kind": "human", "level": None},
           {"name": "Bob", "kind": "human", "level": None}]
 
@@ -76,7 +80,7 @@ def forced_game(path: Path) -> Path:
 
 
 def test_a_play_into_a_certain_penalty_is_marked_with_the_safe_play(tmp_path):
-    result = analyse(penalty_game(tmp_path / "g.ctr"), jobs=1, effort=QUICK)
+    result = analyse(penalty_game(tmp_path / "g.ctr"), jobs=1, effort=QUICK_QUASENBO)
     step = result.steps[2]
     assert (step.step, step.seat, step.action) == (3, 0, ["play", 0])
     assert [o.action for o in step.options] == [["play", 0], ["play", 1]]
@@ -98,7 +102,7 @@ def test_a_knock_that_must_lose_is_marked_with_a_play(tmp_path):
     script = [["play", [3, 4]], up, ["play", [0, 1, 2]], up,
               ["play", [3, 4]], up, ["play", [0, 1, 2]], up, ["knock"]]
     path = play(tmp_path / "g.ctr", "quando", {"target": 40, "deck": deck}, script)
-    result = analyse(path, jobs=1, effort=QUICK)
+    result = analyse(path, jobs=1, effort=QUICK_QUASENBO)
     knock = result.steps[8]
     assert (knock.seat, knock.action) == (0, ["knock"])
     mark = knock.mark
@@ -119,7 +123,7 @@ def test_a_placement_that_throws_away_a_complete_column_is_marked(tmp_path):
               ["take", "discard"], ["discard", 2, 1, 0], ["swap", 0, 0, 0, 1],
               ["take", "discard"], ["place", 0, 1, 1]]
     path = play(tmp_path / "g.ctr", "blanco", {"max_turns": 8, "deck": deck}, script)
-    result = analyse(path, jobs=1, effort=QUICK)
+    result = analyse(path, jobs=1, effort=QUICK_QUASENBO)
     placed = result.steps[8]
     assert (placed.seat, placed.action) == (0, ["place", 0, 1, 1])
     assert placed.mark is not None and placed.mark.better == ["place", 0, 2, 0]
@@ -128,19 +132,22 @@ def test_a_placement_that_throws_away_a_complete_column_is_marked(tmp_path):
 
 def test_a_threshold_above_the_cost_marks_nothing(tmp_path):
     path = penalty_game(tmp_path / "g.ctr")
-    cost = analyse(path, jobs=1, effort=QUICK).marks[0].cost
-    assert analyse(path, jobs=1, effort=QUICK, threshold=min(1.0, cost + 0.01)).marks == []
+    cost = analyse(path, jobs=1, effort=QUICK_QUASENBO).marks[0].cost
+    above = min(1.0, cost + 0.01)
+    assert analyse(path, jobs=1, effort=QUICK_QUASENBO, threshold=above).marks == []
 
 
 def test_bot_seats_are_marked_only_when_asked(tmp_path):
     seats = [{"name": "Ann", "kind": "bot", "level": "easy"}, HUMANS[1]]
     path = penalty_game(tmp_path / "g.ctr", seats)
-    assert analyse(path, jobs=1, effort=QUICK).marks == []
-    assert [m.step for m in analyse(path, jobs=1, effort=QUICK, every_seat=True).marks] == [3]
+    assert analyse(path, jobs=1, effort=QUICK_QUASENBO).marks == []
+    every = analyse(path, jobs=1, effort=QUICK_QUASENBO, every_seat=True)
+    assert [m.step for m in every.marks] == [3]
 
 
 def test_a_forced_game_has_no_marks_and_ends_in_its_result(tmp_path):
-    result = analyse(forced_game(tmp_path / "g.ctr"), jobs=1, effort=QUICK, every_seat=True)
+    result = analyse(forced_game(tmp_path / "g.ctr"), jobs=1, effort=QUICK_QUASENBO,
+                     every_seat=True)
     assert len(result.steps) == 3 and result.marks == []
     assert all(step.options == [] and step.preferred is None for step in result.steps)
     # Ann's last card wins: seeing every card, her last step is a sure win, Bob's a loss
@@ -152,7 +159,7 @@ def test_a_forced_game_has_no_marks_and_ends_in_its_result(tmp_path):
 
 
 def test_the_all_seeing_estimate_of_the_winning_play_is_certain(tmp_path):
-    result = analyse(penalty_game(tmp_path / "g.ctr"), jobs=1, effort=QUICK)
+    result = analyse(penalty_game(tmp_path / "g.ctr"), jobs=1, effort=QUICK_QUASENBO)
     winners = [s for s, share in enumerate(result.result) if share == 1.0]
     assert len(winners) == 1
     last = result.steps[-1]
@@ -241,8 +248,15 @@ def test_an_unwritable_folder_only_leaves_the_analysis_uncached(tmp_path):
     assert not analyse(path, jobs=1).cached
 
 
-def test_the_command_line_prints_one_json_object_per_step_with_its_mark(tmp_path, capsys):
-    path = penalty_game(tmp_path / "g.ctr")
+@pytest.fixture(scope="module")
+def analysed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The penalty game, for the command line at its normal level: the first test to run
+    analyses it, the others read the cache."""
+    return penalty_game(tmp_path_factory.mktemp("analysed") / "g.ctr")
+
+
+def test_the_command_line_prints_one_json_object_per_step_with_its_mark(analysed, capsys):
+    path = analysed
     assert main(["analyse", str(path), "--json", "--jobs", "1"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["step"] for line in lines] == list(range(1, len(lines) + 1))
@@ -256,8 +270,8 @@ def test_the_command_line_prints_one_json_object_per_step_with_its_mark(tmp_path
     assert {"chance", "stderr", "samples"} <= set(lines[0]["fair"][0])
 
 
-def test_the_command_line_text_names_the_mistake(tmp_path, capsys):
-    path = penalty_game(tmp_path / "g.ctr")
+def test_the_command_line_text_names_the_mistake(analysed, capsys):
+    path = analysed
     assert main(["analyse", str(path), "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     assert "Mistakes of 10 points or more: 1" in out
