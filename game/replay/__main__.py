@@ -10,8 +10,8 @@
 Exit status: 0 for ok (also for an unfinished game that cannot be verified yet, and for two
 identical replays), 1 for a failed verification or replays that differ, 2 for a file that
 cannot be read or a bad command line, and for `analyse`, a game that did not run to its
-verified end (without the seed nothing can be re-run, so no seat's view can be rebuilt).
-Every error is one line on stderr.
+verified end (without the seed nothing can be re-run, so no seat's view can be rebuilt),
+130 for an analysis stopped with Ctrl-C. Every error is one line on stderr.
 """
 from __future__ import annotations
 
@@ -260,6 +260,10 @@ def main(argv: list[str] | None = None) -> int:
         # `show … | head`: the reader left; say nothing more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except KeyboardInterrupt:
+        # Ctrl-C during a long analysis: its workers are gone with the pool
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ import math
 import multiprocessing
 import os
 import random
+import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -386,6 +387,9 @@ _WORKER: _Walker | None = None
 
 def _start_worker(replay: Replay, effort: Effort) -> None:
     global _WORKER
+    # Ctrl-C reaches the whole process group: the parent stops the workers, which must not
+    # each print a traceback of their own
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER = _Walker(replay, effort)
 
 
