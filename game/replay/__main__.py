@@ -19,8 +19,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from game.cli import positive
 from game.replay import analysis
@@ -46,13 +47,17 @@ class Failure(Exception):
     """A command cannot go on; its message is the one line printed."""
 
 
+def _unreadable(path: Path, err: ReplayError) -> Failure:
+    text = str(err)
+    # parse errors name the offset but not the file
+    return Failure(text if text.startswith(str(path)) else f"{path}: {text}")
+
+
 def _read(path: Path) -> Replay:
     try:
         return read_replay(path)
     except ReplayError as err:
-        text = str(err)
-        # parse errors name the offset but not the file
-        raise Failure(text if text.startswith(str(path)) else f"{path}: {text}") from None
+        raise _unreadable(path, err) from None
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -127,66 +132,81 @@ def _progress(done: int, total: int) -> None:
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
+    replay = _read(args.file)
     try:
         result = analysis.analyse(
             args.file, args.level, jobs=args.jobs, threshold=args.threshold / 100,
             every_seat=args.every_seat, progress=_progress if sys.stderr.isatty() else None)
-    except ReplayError as err:
-        text = str(err)
-        raise Failure(text if text.startswith(str(args.file)) else f"{args.file}: {text}") \
-            from None
+    except ReplayError as err:  # the file changed since it was read
+        raise _unreadable(args.file, err) from None
     except (analysis.AnalysisError, ValueError) as err:
         raise Failure(f"{args.file}: {err}") from None
-    replay = read_replay(args.file)
-    playback = Playback(replay)
-    header = replay.header
-    names = [seat_name(header, s) for s in range(header["players"])]
-
-    def words(step: int, action: list) -> str:
-        playback.seek(step - 1)
-        return describe(playback.state(), action) or action_text(action)
-
-    if args.json:
-        for step in result.steps:
-            mark = step.mark
-            print(json.dumps({
-                "step": step.step, "seat": step.seat, "action": step.action,
-                "words": playback.entries[step.step - 1].words,
-                "fair": [_estimate_json(e) for e in step.fair],
-                "seeing": [_estimate_json(e) for e in step.seeing],
-                "options": [{"action": o.action, **_estimate_json(o.estimate)}
-                            for o in step.options],
-                "mark": None if mark is None else {
-                    "chance": _estimate_json(mark.chosen), "better": mark.better,
-                    "better_words": words(step.step, mark.better),
-                    "better_chance": _estimate_json(mark.best), "cost": round(mark.cost, 4)}},
-                ensure_ascii=False))
-        return 0
-    print(f"{header['game']}, {', '.join(names)}; level {result.level}"
-          f"{' (cached)' if result.cached else ''}. Per seat: its chance as it could judge "
-          f"it / seeing every card.")
-    for step in result.steps:
-        chances = "  ".join(f"{names[s]} {_percent(step.fair[s])} / {_percent(step.seeing[s])}"
-                            for s in range(len(names)))
-        print(f"{step.step:5}  {names[step.seat]}: {playback.entries[step.step - 1].words}")
-        print(f"       {chances}")
-        if step.mark is not None:
-            print(f"       MISTAKE: {_mark_text(step.mark, names, words)}")
-    print(f"end    {'  '.join(f'{n} {100 * v:.0f}%' for n, v in zip(names, result.result))}")
-    threshold = f"{100 * result.threshold:.0f}"
-    if not result.marks:
-        print(f"No mistakes of {threshold} points or more.")
-    else:
-        print(f"Mistakes of {threshold} points or more: {len(result.marks)}")
-        for mark in result.marks:
-            print(f"  step {mark.step}: {_mark_text(mark, names, words)}")
+    lines = _analysis_json if args.json else _analysis_text
+    for line in lines(result, Playback(replay)):
+        print(line)
     return 0
 
 
-def _mark_text(mark: analysis.Mark, names: list[str], words: Any) -> str:
-    return (f"{names[mark.seat]} {words(mark.step, mark.action)}: {_percent(mark.chosen)}; "
-            f"{words(mark.step, mark.better)}: {_percent(mark.best)} "
-            f"(cost {100 * mark.cost:.0f} points)")
+Words = Callable[[int, list], str]
+"""An action in words at a step (before it), for the marks' alternatives."""
+
+
+def _words(playback: Playback) -> Words:
+    def words(step: int, action: list) -> str:
+        playback.seek(step - 1)
+        return describe(playback.state(), action) or action_text(action)
+    return words
+
+
+def _analysis_json(result: analysis.Analysis, playback: Playback) -> Iterator[str]:
+    """One JSON object per step: the seat to move, the action, every seat's estimates, the
+    mover's options, and the mark or null."""
+    words = _words(playback)
+    for step in result.steps:
+        mark = step.mark
+        yield json.dumps({
+            "step": step.step, "seat": step.seat, "action": step.action,
+            "words": playback.entries[step.step - 1].words,
+            "fair": [_estimate_json(e) for e in step.fair],
+            "seeing": [_estimate_json(e) for e in step.seeing],
+            "options": [{"action": o.action, **_estimate_json(o.estimate)}
+                        for o in step.options],
+            "mark": None if mark is None else {
+                "chance": _estimate_json(mark.chosen), "better": mark.better,
+                "better_words": words(step.step, mark.better),
+                "better_chance": _estimate_json(mark.best), "cost": round(mark.cost, 4)}},
+            ensure_ascii=False)
+
+
+def _analysis_text(result: analysis.Analysis, playback: Playback) -> Iterator[str]:
+    """Every step in words with every seat's estimates, its mark, and the marks again."""
+    header = playback.header
+    names = [seat_name(header, s) for s in range(header["players"])]
+    words = _words(playback)
+
+    def mark_text(mark: analysis.Mark) -> str:
+        return (f"{names[mark.seat]} {words(mark.step, mark.action)}: "
+                f"{_percent(mark.chosen)}; {words(mark.step, mark.better)}: "
+                f"{_percent(mark.best)} (cost {100 * mark.cost:.0f} points)")
+
+    yield (f"{header['game']}, {', '.join(names)}; level {result.level}"
+           f"{' (cached)' if result.cached else ''}. Per seat: its chance as it could judge "
+           f"it / seeing every card.")
+    for step in result.steps:
+        yield f"{step.step:5}  {names[step.seat]}: {playback.entries[step.step - 1].words}"
+        yield "       " + "  ".join(
+            f"{names[s]} {_percent(step.fair[s])} / {_percent(step.seeing[s])}"
+            for s in range(len(names)))
+        if step.mark is not None:
+            yield f"       MISTAKE: {mark_text(step.mark)}"
+    yield f"end    {'  '.join(f'{n} {100 * v:.0f}%' for n, v in zip(names, result.result))}"
+    threshold = f"{100 * result.threshold:.0f}"
+    if not result.marks:
+        yield f"No mistakes of {threshold} points or more."
+        return
+    yield f"Mistakes of {threshold} points or more: {len(result.marks)}"
+    for mark in result.marks:
+        yield f"  step {mark.step}: {mark_text(mark)}"
 
 
 def _threshold(text: str) -> float:
