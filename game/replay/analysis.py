@@ -24,7 +24,7 @@ After the last step the game is over and both estimates are its result (`Analysi
 Every (step, seat) estimate is seeded from the step, the seat and the kind of estimate, never
 from the game's seed: a seat's fair estimates depend only on what it saw. Steps are
 analysed in worker processes (`jobs`), reported through `progress`, stoppable through
-`cancel`; the finished analysis is cached beside the replay (`cache_path`; format in
+`cancel` (`Background` runs it in a thread, for a window); the finished analysis is cached beside the replay (`cache_path`; format in
 docs/replay-format.md), keyed by the replay's hash, the level and `VERSION`.
 
 A mistake (`Mark`) is a step where a marked seat (a human's own decision, not a stand-in
@@ -40,6 +40,7 @@ import multiprocessing
 import os
 import random
 import signal
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -605,3 +606,46 @@ def _run(replay: Replay, effort: Effort, jobs: int,
         for step in pool.imap(_work, range(total)):
             done(step)
     return steps
+
+
+class Background:
+    """`analyse` in a thread, for a window that must keep drawing: poll `done` and `total`
+    for a progress bar and `finished`, then read `result` or `error`; `cancel()` stops it
+    at the next step (its workers terminated, nothing cached)."""
+
+    def __init__(self, path: Path | str, level: str = "normal", **options: Any) -> None:
+        """Start analysing `path` at `level`; `options` are `analyse`'s keywords (not
+        `progress` or `cancel`, which this object provides)."""
+        self.done = 0
+        self.total = 0
+        self.result: Analysis | None = None
+        self.error: Exception | None = None
+        """What stopped it: ReplayError, AnalysisError, ValueError or Cancelled."""
+        self._cancel = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(Path(path), level, options),
+                                        name="analysis", daemon=True)
+        self._thread.start()
+
+    def _run(self, path: Path, level: str, options: dict) -> None:
+        try:
+            self.result = analyse(path, level, progress=self._progress, cancel=self._cancel,
+                                  **options)
+        except (ReplayError, AnalysisError, ValueError, Cancelled) as err:
+            self.error = err
+
+    def _progress(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+
+    def cancel(self) -> None:
+        """Ask the analysis to stop; `error` becomes Cancelled unless it had finished."""
+        self._cancel.set()
+
+    @property
+    def finished(self) -> bool:
+        """True once `result` or `error` is set."""
+        return not self._thread.is_alive()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until finished or `timeout` seconds passed; returns `finished`."""
+        self._thread.join(timeout)
+        return self.finished

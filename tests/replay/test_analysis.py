@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from game.replay.__main__ import main
-from game.replay.analysis import (Cancelled, Effort, analyse, cache_path, mover_estimate,
-                                  other_estimate)
+from game.replay.analysis import (Background, Cancelled, Effort, analyse, cache_path,
+                                  mover_estimate, other_estimate)
 from game.replay.log import ReplayWriter, make_header
 from game.replay.record import record_game
 from game.rules import Action, new_game
@@ -222,6 +222,26 @@ def test_cancelling_stops_the_analysis_and_its_workers(tmp_path, jobs):
     assert seen == [1]
     assert multiprocessing.active_children() == []
     assert not cache_path(path).exists()
+
+
+def test_a_background_analysis_reports_progress_and_its_result(tmp_path):
+    path = penalty_game(tmp_path / "g.ctr")
+    job = Background(path, jobs=1, effort=QUICK)
+    assert job.wait(60)
+    assert job.error is None and job.result is not None
+    assert job.result.steps == analyse(path, jobs=1, effort=QUICK).steps
+    assert job.done == job.total == len(job.result.steps)
+
+
+def test_a_cancelled_background_analysis_ends_in_cancelled(tmp_path):
+    path = penalty_game(tmp_path / "g.ctr")
+    job = Background(path, jobs=2, effort=QUICK)
+    job.cancel()
+    assert job.wait(60)
+    assert isinstance(job.error, Cancelled) and job.result is None
+    assert multiprocessing.active_children() == []
+    broken = Background(tmp_path / "missing.ctr")
+    assert broken.wait(60) and "cannot read" in str(broken.error)
 
 
 def test_the_analysis_is_cached_beside_the_replay_and_recomputed_when_stale(tmp_path):
