@@ -24,8 +24,9 @@ After the last step the game is over and both estimates are its result (`Analysi
 Every (step, seat) estimate is seeded from the step, the seat and the kind of estimate, never
 from the game's seed: a seat's fair estimates depend only on what it saw. Steps are
 analysed in worker processes (`jobs`), reported through `progress`, stoppable through
-`cancel` (`Background` runs it in a thread, for a window); the finished analysis is cached beside the replay (`cache_path`; format in
-docs/replay-format.md), keyed by the replay's hash, the level and `VERSION`.
+`cancel` (`Background` runs it all in a thread, for a window); the finished analysis is
+cached beside the replay (`cache_path`; format in docs/replay-format.md), keyed by the
+replay's hash, the level and `VERSION`.
 
 A mistake (`Mark`) is a step where a marked seat (a human's own decision, not a stand-in
 bot's) chose an action whose fair estimate is at least `threshold` below the action its
