@@ -223,6 +223,8 @@ def _playout(model: Model, state: State, rng: random.Random) -> Sequence[float]:
 
 
 def _mean(values: list[float]) -> Estimate:
+    """The mean of `values` with its standard error (see SearchStats.actions for fewer
+    than two values)."""
     n = len(values)
     mean = sum(values) / n
     if n < 2:
@@ -231,7 +233,7 @@ def _mean(values: list[float]) -> Estimate:
     return Estimate(mean, math.sqrt(variance), n)
 
 
-def _rollouts(model: Model, seat: int, count: int, rng: random.Random,
+def _rollouts(model: Model, count: int, rng: random.Random,
               truth: State | None = None) -> list[list[float]]:
     """`count` rollouts' values (per seat) from determinizations of `model`'s seat, or from
     `truth` when given."""
@@ -294,7 +296,7 @@ def mover_estimate(game: str, view: dict, history: list[dict], legal: list[Actio
     model = KITS[game].model(view, history)
     rng = _rng(step, seat, FAIR)
     if len(legal) == 1:
-        values = _rollouts(model, seat, effort.rollouts, rng)
+        values = _rollouts(model, effort.rollouts, rng)
         return _mean([v[seat] for v in values]), [], None
     return _searched(model, seat, legal, effort.search, rng)
 
@@ -305,7 +307,7 @@ def other_estimate(game: str, view: dict, history: list[dict], step: int,
     the events it was shown only: rollouts from its own determinizations."""
     seat = view["seat"]
     model = KITS[game].model(view, history)
-    values = _rollouts(model, seat, effort.rollouts, _rng(step, seat, FAIR))
+    values = _rollouts(model, effort.rollouts, _rng(step, seat, FAIR))
     return _mean([v[seat] for v in values])
 
 
@@ -331,7 +333,7 @@ def seeing_estimates(game: str, truth: State, history: list[dict], step: int,
     seat = truth.to_move
     assert seat is not None  # positions before a step have a seat to move
     model = _Seeing(KITS[game].model(truth.view(seat), history), truth)
-    values = _rollouts(model, seat, effort.rollouts, _rng(step, seat, SEEING), truth)
+    values = _rollouts(model, effort.rollouts, _rng(step, seat, SEEING), truth)
     out = [_mean([v[s] for v in values]) for s in range(truth.players)]
     legal = truth.legal_actions()
     if len(legal) > 1:
