@@ -187,8 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     # to, and SDL must find its drivers chosen.
     from game.client import autoplay
     from game.client.app import App
+    from game.client.hosting import start_local
     from game.client.scenes.join import JoinScene
-    from game.client.scenes.lobby import start_local
 
     if args.name:
         settings.name = config.clean_name(args.name) or settings.name

@@ -10,9 +10,9 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
+from game.client.hosting import start_host, start_local
 from game.client.i18n import _
 from game.client.scenes import Scene, level_name, menu_page
-from game.client.scenes.lobby import start_host, start_local
 from game.client.session import lan_addresses
 from game.rules import GAMES, new_game
 from game.rules.base import Option
@@ -62,10 +62,8 @@ class SetupScene(Scene):
             ("game", _("Game"), [(g, cls.title) for g, cls in GAMES.items()])
         ]
         if self.mode == "single":
-            rows.append(
-                ("bots", _("Bots"),
-                 [(n, str(n)) for n in range(engine.min_players - 1, engine.max_players)])
-            )
+            bots = range(engine.min_players - 1, engine.max_players)
+            rows.append(("bots", _("Bots"), [(n, str(n)) for n in bots]))
             rows.append(("level", _("Bot difficulty"), [(lv, level_name(lv)) for lv in LEVELS]))
         else:
             rows.append(
