@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from game.bots import LEVELS
 from game.cli import positive
@@ -49,7 +50,8 @@ def _option(text: str) -> tuple[str, object]:
 class Formatter(argparse.HelpFormatter):
     """argparse's help layout with its one fixed word, the usage line's prefix, translated."""
 
-    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[Any], prefix: str | None = None) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
 

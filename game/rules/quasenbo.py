@@ -234,7 +234,7 @@ class Quasenbo(State):
             return IllegalAction("only the Excuse names a suit")
         last, mask = self.row[-1], self.row_masks[-1]
         if not MASK[last]:
-            suit = _suit_named(last, mask)
+            suit = str(_suit_named(last, mask))
             return IllegalAction(
                 "the Excuse stands for {suit}: play a card of {suit} (or an Excuse)", suit=suit)
         return IllegalAction("{card} shares neither a suit nor the rank of {last}",
