@@ -19,8 +19,8 @@ import pytest
 from game.client import i18n, widgets
 from game.client.app import App
 from game.client.autoplay import AutoPlayer
+from game.client.hosting import start_local
 from game.client.scenes import Dialog
-from game.client.scenes.lobby import start_local
 from game.client.scenes.replays import ReplaysScene
 from game.client.scenes.viewer import OPEN, ViewerScene
 from tests.client.test_play import game_over, run
