@@ -180,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = argv if argv is not None else sys.argv[1:]
     settings, problem = config.load_settings()
     set_language(language(argv, settings.language))
+    if problem:  # worded before the language was known: word it again in that language
+        problem = config.load_settings()[1]
     args = parse_args(argv)
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
