@@ -42,8 +42,31 @@ def hand_size(players: int) -> int:
     return 8 if players <= 3 else 7
 
 
+KNOCK_PENALTY = 5
+"""Points a knocker adds who does not end the round with the lowest sum alone."""
+
+
+def round_scores(sums: list[int], knocker: int | None) -> tuple[list[int], bool]:
+    """Each seat's points for a round that ended with these hand sums, and whether the
+    knocker (None: nobody knocked) pays the knock penalty: the lowest sums score 0, the
+    others their sum; a knocker without the lowest sum alone scores its sum plus
+    KNOCK_PENALTY."""
+    low = min(sums)
+    penalized = knocker is not None and not (sums[knocker] == low and sums.count(low) == 1)
+    scores = [s + KNOCK_PENALTY if seat == knocker and penalized else 0 if s == low else s
+              for seat, s in enumerate(sums)]
+    return scores, penalized
+
+
 class Quando(State):
-    """A game of Quando: rounds until someone's total reaches the target (RULES.md, Quando)."""
+    """A game of Quando: rounds until someone's total reaches the target (RULES.md, Quando).
+
+    Besides the contract's, these attributes are public, for players that search (read them,
+    never change them): `hands[s]` (cards as ints `front * 11 + back`), `draw` (top last,
+    `up * 11 + down`), `discard` (bottom first, likewise), `round`, `totals`, `plays[s]`
+    (plays this round), `knocker` (None before a knock), `triplet` (a triplet penalty follows
+    the active player's draw), `active`, `phase` (TURN, DRAW, PENALTY or OVER).
+    """
 
     game: ClassVar[str] = "quando"
     min_players: ClassVar[int] = 2
@@ -164,20 +187,21 @@ class Quando(State):
             self.penalty.pop(0)
         self._end_turn(events)
 
+    def last_turn(self) -> bool:
+        """Whether the active player's turn is the round's last: the next seat knocked."""
+        return (self.active + 1) % self.players == self.knocker
+
     def _end_turn(self, events: list[Event]) -> None:
-        nxt = (self.active + 1) % self.players
-        if nxt == self.knocker:
+        if self.last_turn():
             self._end_round("knock", events)
         else:
-            self.active, self.to_move, self.phase = nxt, nxt, TURN
+            self.active = self.to_move = (self.active + 1) % self.players
+            self.phase = TURN
 
     def _end_round(self, reason: str, events: list[Event]) -> None:
         sums = [sum(c // 11 for c in hand) for hand in self.hands]
-        low = min(sums)
         knocker = self.knocker
-        penalized = knocker is not None and not (sums[knocker] == low and sums.count(low) == 1)
-        scores = [s + 5 if seat == knocker and penalized else 0 if s == low else s
-                  for seat, s in enumerate(sums)]
+        scores, penalized = round_scores(sums, knocker)
         self.totals = [t + s for t, s in zip(self.totals, scores)]
         self.last_round = {"round": self.round, "reason": reason,
                            "hands": [[c // 11 for c in hand] for hand in self.hands],
@@ -441,6 +465,60 @@ class Quando(State):
         return state
 
 
+def pending_triplet(history: list[dict]) -> bool:
+    """Whether the round's last play in a seat's `history` (its events) was a triplet: in
+    the DRAW phase, whether the triplet penalty follows the draw (the view does not say)."""
+    for ev in reversed(history):
+        if ev["type"] == "play":
+            return bool(ev["triplet"])
+        if ev["type"] == "deal":
+            break
+    return False
+
+
+class Determinizer:
+    """Full states that one seat cannot tell from the real one, for search: what the seat's
+    view and the events it saw say is worked out once (the step number and a pending
+    triplet penalty come from the events); `deal` adds the hidden sides. Raises KeyError,
+    TypeError or ValueError for a view that is not a Quando seat's view."""
+
+    def __init__(self, view: dict, history: list[dict]) -> None:
+        phase = view["phase"]
+        self.fields = {
+            "players": check_players(Quando.game, view["players"], Quando.min_players,
+                                     Quando.max_players),
+            "seed": 0,
+            "options": check_options(Quando.game, Quando.OPTIONS,
+                                     {"target": view["target"], "deck": None}),
+            "step": sum(1 for ev in history if ev["type"] == "next"),
+            "round": view["round"], "phase": phase, "to_move": view["to_move"],
+            "active": view["active"], "knocker": view["knocker"],
+            "triplet": phase == DRAW and pending_triplet(history),
+            "last_round": _copy_round(view["last_round"]), "result": copy_result(view["result"]),
+        }
+        self.totals = list(view["totals"])
+        self.plays = list(view["plays"])
+        self.penalty = list(view["penalty"])
+
+    def deal(self, hands: list[list[int]], discard: list[int], draw: list[int],
+             rng: int) -> Quando:
+        """The state with these cards: every hand (`front * 11 + back`), the discard (bottom
+        first) and the draw pile (top first, `up * 11 + down`) – the sides the view shows
+        where it shows them, each of the 55 cards once (else the state is undefined) – and
+        `rng` as its PRNG state."""
+        state = Quando.__new__(Quando)
+        state.__dict__.update(self.fields)
+        state.rng = Rng(rng)
+        state.hands = [list(hand) for hand in hands]
+        state.discard = list(discard)
+        state.draw = draw[::-1]
+        state.totals = list(self.totals)
+        state.plays = list(self.plays)
+        state.penalty = list(self.penalty)
+        state._legal_cache = None
+        return state
+
+
 ROUND_KEYS = ("round", "reason", "hands", "sums", "scores", "knocker", "knock_penalty", "totals")
 """A round summary's keys in the order snapshots keep them (state digests hash that order)."""
 SORTED_ROUND_KEYS = tuple(sorted(ROUND_KEYS))
@@ -456,3 +534,7 @@ def _copy_round(summary: dict | None, keys: tuple[str, ...] = ROUND_KEYS) -> dic
     copy["totals"] = list(copy["totals"])
     return copy
 
+
+
+__all__ = ["CARDS", "CODE", "DRAW", "Determinizer", "FLIP", "ID", "KNOCK_PENALTY", "OVER",
+           "PENALTY", "Quando", "TURN", "hand_size", "pending_triplet", "round_scores"]
