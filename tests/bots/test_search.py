@@ -130,7 +130,7 @@ def test_the_quasenbo_rollout_keeps_every_card_and_ends_with_chances(options):
     """Model.rollout steps bare lists, not the engine: no card may appear or vanish, a win
     needs an empty hand, and the values are win chances."""
     from game.rules import new_game
-    from game.rules.quasenbo import _full_deck
+    from game.rules.quasenbo import full_deck
     for seed in range(4):
         for state, histories in positions("quasenbo", 3, seed, 120, options, seed):
             if state.is_over or state.step % 7:
@@ -140,7 +140,7 @@ def test_the_quasenbo_rollout_keeps_every_card_and_ends_with_chances(options):
             twin = model.sample(random.Random(seed))
             values = model.rollout(twin, random.Random(seed))
             cards = twin.draw + twin.row + [c for hand in twin.hands for c in hand]
-            assert sorted(cards) == sorted(_full_deck(new_game("quasenbo", 3, 0,
+            assert sorted(cards) == sorted(full_deck(new_game("quasenbo", 3, 0,
                                                                options).options))
             assert len(twin.row) == len(twin.row_masks)
             assert abs(sum(values) - 1) < 1e-9 and all(0 <= v <= 1 for v in values)
