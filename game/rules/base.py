@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import msgpack
 
@@ -101,7 +101,7 @@ def canonical(obj: Any) -> Any:
             order = sorted(keys)
             if len(_KEY_ORDER) < 4096:  # a bound, should some caller build keys from data
                 _KEY_ORDER[keys] = order
-        out = {}
+        out: dict[Any, Any] = {}
         for k in order:
             v = obj[k]
             out[k] = v if type(v) in _SCALARS else canonical(v)
@@ -132,7 +132,8 @@ def _pairs(run: dict) -> bytes:
 
 _ARRAY_HEADER = [bytes([0x90 | n]) for n in range(16)]
 """msgpack's header of an array of n < 16 items (a list per seat: 2 to 8 of them)."""
-_SEAT = {None: msgpack.packb(None), **{n: msgpack.packb(n) for n in range(16)}}
+_SEAT: dict[int | None, bytes] = {None: msgpack.packb(None),
+                                  **{n: msgpack.packb(n) for n in range(16)}}
 """A view's "seat", packed."""
 
 
@@ -237,7 +238,7 @@ def freeze(action: Any) -> tuple:
     strings or lists of ints."""
     if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
         raise IllegalAction("an action is a list that starts with a verb")
-    out = [action[0]]
+    out: list[Any] = [action[0]]
     for item in action[1:]:
         kind = type(item)
         if kind is int or kind is str:
@@ -282,6 +283,11 @@ class State(ABC):
     result: dict | None
     _legal_cache: list[tuple] | None
 
+    @abstractmethod
+    def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
+        """Deal a new game. Raises ValueError for a player count, seed, option or stacked
+        deck the game does not allow."""
+
     @property
     def is_over(self) -> bool:
         """True once the game is over."""
@@ -319,6 +325,11 @@ class State(ABC):
         self._legal_cache = None
         self.step += 1
         return self._do(key)
+
+    def _mover(self) -> int:
+        """`to_move` while the game goes on, as `_legal`, `_do` and `_why_illegal` see it
+        (never None there: they are not called once the game is over)."""
+        return cast(int, self.to_move)
 
     @abstractmethod
     def _legal(self) -> list[tuple]:
@@ -424,3 +435,9 @@ class State(ABC):
         """A 16-byte hash of the whole state, identical on every machine. It hashes the
         snapshot as built, so `to_snapshot()` must build its maps in a fixed key order."""
         return ordered_digest(self.to_snapshot(), 16)
+
+
+__all__ = ["Action", "Event", "IllegalAction", "Option", "Rng", "State", "canonical",
+           "check_options", "check_players", "check_seed", "check_stacked_deck", "copy_result",
+           "data_digest", "freeze", "int_in", "is_bool", "is_deck_or_none", "ordered_digest",
+           "thaw", "view_digest"]

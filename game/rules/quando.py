@@ -225,7 +225,8 @@ class Quando(State):
             return []
         if self.phase == DRAW:
             return [("draw", "up"), ("draw", "down")]
-        hand = self.hands[self.to_move]
+        seat = self._mover()
+        hand = self.hands[seat]
         if self.phase == PENALTY:
             zeros = [("flip", i) for i, c in enumerate(hand) if c < 11]
             return zeros or [("draw", "up"), ("draw", "down")]
@@ -242,7 +243,7 @@ class Quando(State):
                     for k in by_front[v + 2]:
                         acts.append(("play", tuple(sorted((i, j, k)))))
         if self.knocker is None:
-            if self.plays[self.to_move] >= 2:
+            if self.plays[seat] >= 2:
                 acts.append(("knock",))
         else:
             acts.append(("pass",))
@@ -250,13 +251,13 @@ class Quando(State):
 
     def _why_illegal(self, action: tuple) -> str:
         verb = action[0]
+        hand = self.hands[self._mover()]
         if self.phase == DRAW:
             return "draw a card first: take its visible side (up) or its hidden side (down)"
         if self.phase == PENALTY:
-            if any(c < 11 for c in self.hands[self.to_move]):
+            if any(c < 11 for c in hand):
                 return "triplet penalty: flip one of your zeros"
             return "triplet penalty: you have no zero, so you draw a card (up or down)"
-        hand = self.hands[self.to_move]
         if verb == "play":
             idx = action[1] if len(action) == 2 and type(action[1]) is tuple else None
             if not idx:
@@ -282,7 +283,7 @@ class Quando(State):
     def _do(self, action: tuple) -> list[Event]:
         events: list[Event] = []
         verb = action[0]
-        seat = self.to_move
+        seat = self._mover()
         if verb == "play":
             hand = self.hands[seat]
             cards = [hand[i] for i in action[1]]
