@@ -262,6 +262,10 @@ class State(ABC):
     Subclasses are one module each under game/rules/. A state holds its own PRNG, so
     `clone()` and `to_snapshot()` carry the randomness with it. Legality has one source:
     a subclass lists its legal actions (`_legal`) and `apply` accepts exactly those.
+
+    Public attributes (read them, never change them): `players`, `seed`, `options` (every
+    option, defaults filled in), `step` (steps applied), `to_move`, `result`. A subclass's
+    docstring lists its own.
     """
 
     game: ClassVar[str]

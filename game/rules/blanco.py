@@ -869,7 +869,8 @@ class Determinizer:
         peeked = view["peeked"]
         self.grids = view["grids"]
         self.flags = [[(UP if up else 0) | (KNOWN if known and not up else 0)
-                       for row_u, row_k in zip(g["up"], g["known"]) for up, known in zip(row_u, row_k)]
+                       for row_u, row_k in zip(g["up"], g["known"])
+                       for up, known in zip(row_u, row_k)]
                       for g in view["grids"]]
         self.discard = [ID[c] for c in view["discard"]]
         self.box = [ID[c] for c in view["box"]]

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 from pathlib import Path
 
 import pytest
 
 import game.bots
-from game.rules import GAMES, new_game
+from game.rules import GAMES, State, new_game
 
-BOTS = sorted(Path(game.bots.__file__).parent.glob("*.py"))
+HERE = Path(game.bots.__file__).parent
+BOTS = sorted(HERE.glob("*.py"))
 ENGINES = ["game.rules", "game.rules.base", "game.rules.blanco", "game.rules.decktet",
            "game.rules.quando", "game.rules.quasenbo"]
 STATE_ATTRIBUTES = frozenset(name for game in GAMES for name in vars(new_game(game, 2, 0)))
@@ -71,6 +73,21 @@ def foreign_writes(module: ast.Module) -> list[int]:
     return lines
 
 
+def documented(cls: type) -> set[str]:
+    """What a bot may read of a state of class `cls`: its public methods and properties,
+    and the attributes its docstring or its base classes' name in backquotes."""
+    names = {name for name in dir(cls) if not name.startswith("_")}
+    for klass in cls.__mro__:
+        names.update(re.findall(r"`(\w+)", klass.__doc__ or ""))
+    return names
+
+
+def state_reads(module: ast.Module) -> set[str]:
+    """The attributes read of any name `state` (what the bots call an engine state)."""
+    return {node.attr for node in ast.walk(module) if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name) and node.value.id == "state"}
+
+
 def foreign_private_reads(module: ast.Module) -> list[int]:
     """Lines that read an underscored attribute of anything but `self` or `cls`."""
     return [node.lineno for node in ast.walk(module)
@@ -91,6 +108,15 @@ def test_bots_import_only_what_the_engines_list_in_their_all(path):
 def test_bots_change_no_object_but_their_own(path):
     assert foreign_writes(tree(path)) == [], f"{path.name} writes into another object"
     assert foreign_private_reads(tree(path)) == [], f"{path.name} reads a private attribute"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bots_read_only_what_the_engines_document(game):
+    assert state_reads(tree(HERE / f"{game}.py")) - documented(GAMES[game]) == set()
+
+
+def test_engine_state_reads_of_the_search_are_documented():
+    assert state_reads(tree(HERE / "ismcts.py")) - documented(State) == set()
 
 
 @pytest.mark.parametrize("module", ENGINES)
