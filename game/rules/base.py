@@ -292,6 +292,21 @@ class State(ABC):
         """Deal a new game. Raises ValueError for a player count, seed, option or stacked
         deck the game does not allow."""
 
+    @classmethod
+    def fields_from_view(cls, view: dict, history: list[dict]) -> dict[str, Any]:
+        """What a determinization from a seat's `view` and `history` (the events it saw)
+        takes from them in every game: `players` (checked), `seed` 0 (the real one is
+        secret), `step` (one "next" event ends every step), `to_move`, `phase`, `result`.
+        Raises ValueError for a player count the game does not allow, KeyError for a
+        view without these keys."""
+        return {
+            "players": check_players(cls.game, view["players"], cls.min_players,
+                                     cls.max_players),
+            "seed": 0, "step": sum(1 for ev in history if ev["type"] == "next"),
+            "to_move": view["to_move"], "phase": view["phase"],
+            "result": copy_result(view["result"]),
+        }
+
     @property
     def is_over(self) -> bool:
         """True once the game is over."""

@@ -874,21 +874,16 @@ class Determinizer:
                       for g in view["grids"]]
         self.discard = [ID[c] for c in view["discard"]]
         self.box = [ID[c] for c in view["box"]]
-        self.fields = {
-            "players": check_players(Blanco.game, view["players"], Blanco.min_players,
-                                     Blanco.max_players),
-            "seed": 0,
-            "options": check_options(Blanco.game, Blanco.OPTIONS,
-                                     {"max_turns": view["max_turns"], "deck": None}),
-            "step": sum(1 for ev in history if ev["type"] == "next"),
-            "turns": view["turns"],
-            "setup": phase in (REVEAL, PEEK) and view["turns"] == 0 and grid["stage"] == 1,
-            "active": active, "to_move": view["to_move"], "phase": phase, "removed": removed,
-            "chain": view["chain"],
-            "rewarded": any(ev["type"] == "next" and ev["phase"] == REWARD for ev in turn),
-            "peeked": None if peeked is None else peeked[0] * grid["cols"] + peeked[1],
-            "before": before, "result": copy_result(view["result"]),
-        }
+        self.fields = Blanco.fields_from_view(view, history)
+        self.fields.update(
+            options=check_options(Blanco.game, Blanco.OPTIONS,
+                                  {"max_turns": view["max_turns"], "deck": None}),
+            turns=view["turns"],
+            setup=phase in (REVEAL, PEEK) and view["turns"] == 0 and grid["stage"] == 1,
+            active=active, removed=removed, chain=view["chain"],
+            rewarded=any(ev["type"] == "next" and ev["phase"] == REWARD for ev in turn),
+            peeked=None if peeked is None else peeked[0] * grid["cols"] + peeked[1],
+            before=before)
 
     def deal(self, grids: list[list[int]], hands: list[list[int]], draw: list[int],
              rng: int) -> Blanco:

@@ -484,19 +484,13 @@ class Determinizer:
     TypeError or ValueError for a view that is not a Quando seat's view."""
 
     def __init__(self, view: dict, history: list[dict]) -> None:
-        phase = view["phase"]
-        self.fields = {
-            "players": check_players(Quando.game, view["players"], Quando.min_players,
-                                     Quando.max_players),
-            "seed": 0,
-            "options": check_options(Quando.game, Quando.OPTIONS,
-                                     {"target": view["target"], "deck": None}),
-            "step": sum(1 for ev in history if ev["type"] == "next"),
-            "round": view["round"], "phase": phase, "to_move": view["to_move"],
-            "active": view["active"], "knocker": view["knocker"],
-            "triplet": phase == DRAW and pending_triplet(history),
-            "last_round": _copy_round(view["last_round"]), "result": copy_result(view["result"]),
-        }
+        self.fields = Quando.fields_from_view(view, history)
+        self.fields.update(
+            options=check_options(Quando.game, Quando.OPTIONS,
+                                  {"target": view["target"], "deck": None}),
+            round=view["round"], active=view["active"], knocker=view["knocker"],
+            triplet=view["phase"] == DRAW and pending_triplet(history),
+            last_round=_copy_round(view["last_round"]))
         self.totals = list(view["totals"])
         self.plays = list(view["plays"])
         self.penalty = list(view["penalty"])

@@ -545,13 +545,8 @@ class Determinizer:
         self.row = [ID[code] for code in view["row"]]
         self.masks = [row_mask(c, named) for c, named in zip(self.row, view["named"])]
         self.double_quasenbo = bool(view["double_quasenbo"])
-        self.fields = {
-            "players": check_players(Quasenbo.game, view["players"], Quasenbo.min_players,
-                                     Quasenbo.max_players),
-            "seed": 0, "step": sum(1 for ev in history if ev["type"] == "next"),
-            "passes": view["passes"], "to_move": view["to_move"], "phase": view["phase"],
-            "result": copy_result(view["result"]), "run": run_length(self.masks),
-        }
+        self.fields = Quasenbo.fields_from_view(view, history)
+        self.fields.update(passes=view["passes"], run=run_length(self.masks))
         self.options: dict[tuple[bool, ...], dict] = {}
 
     def deal(self, deck_options: tuple[bool, ...], hands: Mapping[int, list[int]],
