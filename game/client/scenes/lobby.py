@@ -30,7 +30,7 @@ def start_local(
     the player against `players - 1` bots of `level`; the table opens when the cards are
     dealt. A server that cannot start is reported in a dialog."""
     try:
-        server = start_embedded(log_dir=config.log_dir(), recover=False)
+        server = start_embedded(log_dir=config.log_dir(), recover="local")
         port = server.port
     except (OSError, ValueError) as err:
         app.push(
@@ -69,7 +69,7 @@ def start_host(
     """Host a LAN game: a server on `host` (0.0.0.0: every interface) and `port`, a room in
     it, and the lobby where others join and bots are added."""
     try:
-        server = start_embedded(host, port, log_dir=config.log_dir())
+        server = start_embedded(host, port, log_dir=config.log_dir(), recover="shared")
         port = server.port
     except OSError as err:
         app.push(
