@@ -23,7 +23,6 @@ ERRORS: dict[str, str] = {
     "too_many_rooms": "the server holds as many rooms as it may",
     "name_too_long": "the player name is longer than the server allows",
     "idle_timeout": "nothing received for too long; the connection is closed",
-    "slow_reader": "the client does not read its messages; the connection is closed",
     # rooms and seats
     "no_such_room": "there is no room with that id",
     "bad_code": "the room is private and the join code is missing or wrong",

@@ -4,6 +4,9 @@ reached says so; local games stay with their player; stacked decks only where al
 from __future__ import annotations
 
 import asyncio
+import hashlib
+
+import msgpack
 
 from game.replay.log import read_replay
 from game.rules.quando import CARDS, CODE
@@ -109,4 +112,31 @@ def test_a_stacked_deck_is_refused_unless_the_server_allows_it(tmp_path):
                 log = server.rooms[room_id].log_path
                 await wait_for(lambda: log.exists())
         assert read_replay(log).header["stacked"] is True
+    asyncio.run(main())
+
+
+def canonical(value):
+    """protocol.md's canonical form, written here from the doc: maps' keys in order."""
+    if isinstance(value, dict):
+        return {key: canonical(value[key]) for key in sorted(value)}
+    if isinstance(value, list):
+        return [canonical(item) for item in value]
+    return value
+
+
+def test_the_view_digest_is_sha256_of_the_canonical_view_cut_to_8_bytes(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as server:
+            async with Player(server.port, "Ann") as ann:
+                room_id = await ann.host("quasenbo", 3, {1: "random", 2: "random"})
+                full = await ann.start()
+                await ann.send(t="act", room=room_id, step=full["step"], action=full["legal"][0])
+                await ann.expect("update")
+                await ann.send(t="sync", room=room_id)
+                synced = await ann.expect("update")
+                while "view" not in synced:
+                    synced = await ann.expect("update")
+                for update in (full, synced):
+                    packed = msgpack.packb(canonical(update["view"]))
+                    assert update["digest"] == hashlib.sha256(packed).digest()[:8]
     asyncio.run(main())
