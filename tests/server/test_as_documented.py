@@ -4,6 +4,7 @@ reached says so; local games stay with their player; stacked decks only where al
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 
 import msgpack
@@ -12,6 +13,16 @@ from game.replay.log import read_replay
 from game.rules.quando import CARDS, CODE
 from tests.server.helpers import Player, Raw, running_server
 from tests.server.test_timer import wait_for
+
+
+@contextlib.asynccontextmanager
+async def against_bots(tmp_path, game: str = "quando", players: int = 2):
+    """A server where Ann hosts `game` against random bots and deals: (the server, Ann, the
+    room, the first update)."""
+    async with running_server(tmp_path) as server:
+        async with Player(server.port, "Ann") as ann:
+            room_id = await ann.host(game, players, {s: "random" for s in range(1, players)})
+            yield server, ann, room_id, await ann.start()
 
 
 def test_leave_from_a_connection_without_a_seat_is_an_error(tmp_path):
@@ -29,37 +40,31 @@ def test_leave_from_a_connection_without_a_seat_is_an_error(tmp_path):
 
 def test_the_connection_whose_seat_is_resumed_elsewhere_is_closed_after_bye(tmp_path):
     async def main():
-        async with running_server(tmp_path) as server:
-            async with Player(server.port, "Ann") as ann:
-                room_id = await ann.host("quando", 2, {1: "random"})
-                await ann.start()
-                old = await Raw.open(server.port)
-                old.send({"t": "resume", "token": ann.token})
-                while (await old.recv())["t"] != "seated":
-                    pass
-                async with Player(server.port, "Ann") as again:
-                    await again.send(t="resume", token=ann.token)
-                    await again.expect("seated")
-                    messages = []
-                    while (message := await old.recv()) is not None:
-                        messages.append(message)
-                    assert messages[-1] == {"t": "bye", "code": "bad_token",
-                                            "message": messages[-1]["message"]}
-                    assert server.rooms[room_id].seats[0].peer is not None
+        async with against_bots(tmp_path) as (server, ann, room_id, _):
+            old = await Raw.open(server.port)
+            old.send({"t": "resume", "token": ann.token})
+            while (await old.recv())["t"] != "seated":
+                pass
+            async with Player(server.port, "Ann") as again:
+                await again.send(t="resume", token=ann.token)
+                await again.expect("seated")
+                messages = []
+                while (message := await old.recv()) is not None:
+                    messages.append(message)
+                assert messages[-1] == {"t": "bye", "code": "bad_token",
+                                        "message": messages[-1]["message"]}
+                assert server.rooms[room_id].seats[0].peer is not None
     asyncio.run(main())
 
 
 def test_an_action_for_a_future_step_has_its_own_refusal(tmp_path):
     async def main():
-        async with running_server(tmp_path) as server:
-            async with Player(server.port, "Ann") as ann:
-                room_id = await ann.host("quando", 2, {1: "random"})
-                first = await ann.start()
-                await ann.send(t="act", room=room_id, step=first["step"] + 5,
-                               action=first["legal"][0])
-                error = await ann.expect("error")
-                assert error["code"] == "future_step" and "older" not in error["message"]
-                assert server.rooms[room_id].state.step == first["step"]
+        async with against_bots(tmp_path) as (server, ann, room_id, first):
+            await ann.send(t="act", room=room_id, step=first["step"] + 5,
+                           action=first["legal"][0])
+            error = await ann.expect("error")
+            assert error["code"] == "future_step" and "older" not in error["message"]
+            assert server.rooms[room_id].state.step == first["step"]
     asyncio.run(main())
 
 
@@ -126,17 +131,14 @@ def canonical(value):
 
 def test_the_view_digest_is_sha256_of_the_canonical_view_cut_to_8_bytes(tmp_path):
     async def main():
-        async with running_server(tmp_path) as server:
-            async with Player(server.port, "Ann") as ann:
-                room_id = await ann.host("quasenbo", 3, {1: "random", 2: "random"})
-                full = await ann.start()
-                await ann.send(t="act", room=room_id, step=full["step"], action=full["legal"][0])
-                await ann.expect("update")
-                await ann.send(t="sync", room=room_id)
+        async with against_bots(tmp_path, "quasenbo", 3) as (_, ann, room_id, full):
+            await ann.send(t="act", room=room_id, step=full["step"], action=full["legal"][0])
+            await ann.expect("update")
+            await ann.send(t="sync", room=room_id)
+            synced = await ann.expect("update")
+            while "view" not in synced:
                 synced = await ann.expect("update")
-                while "view" not in synced:
-                    synced = await ann.expect("update")
-                for update in (full, synced):
-                    packed = msgpack.packb(canonical(update["view"]))
-                    assert update["digest"] == hashlib.sha256(packed).digest()[:8]
+            for update in (full, synced):
+                packed = msgpack.packb(canonical(update["view"]))
+                assert update["digest"] == hashlib.sha256(packed).digest()[:8]
     asyncio.run(main())
