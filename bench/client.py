@@ -6,7 +6,7 @@ Scenes: 6-player Quando while the cards are dealt (every deal replayed from the 
 5-player Blanco mid-game; 8-player Quäsenbö with a long played row. The table is fed the
 updates a server would send (built from the real engine with `view`, `for_seat` and
 `view_digest`, one step every few frames so animations never stop), without a network: the
-figures are the client's own cost. Each frame runs the fixed-step updates for 1/60 s and
+figures are the client's own cost, the table's check of every digest included. Each frame runs the fixed-step updates for 1/60 s and
 draws the whole scene; the display flip (a no-op headless) is not counted.
 """
 
@@ -137,8 +137,8 @@ def measure(make, frames: int, every: int) -> list[float]:
         times.append((time.perf_counter() - start) * 1000)
         if (
             getattr(scenario, "redeal", False)
-            and scenario.scene.table.director.idle
-            and not any(s.moving for s in scenario.scene.table.sprites)
+            and scenario.scene.table.stage.director.idle
+            and not any(s.moving for s in scenario.scene.table.stage.sprites)
         ):
             scenario = make()
     return times

@@ -8,10 +8,10 @@ import os
 import sys
 from pathlib import Path
 
+from game.bots import LEVELS
 from game.cli import positive
-
-GAMES = ("quando", "blanco", "quasenbo")
-LEVELS = ("random", "easy", "normal", "hard")
+from game.client.session import parse_address
+from game.rules import GAMES, new_game
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -107,8 +107,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if args.screenshots is not None and not ends:
         parser.error("--screenshots goes with --autoplay, --tour or --frames")
     if args.connect:
-        from game.client.session import parse_address
-
         try:
             parse_address(args.connect)
         except ValueError as err:
@@ -116,8 +114,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if args.replay is not None and not args.replay.is_file():
         parser.error(f"--replay: no such file: {args.replay}")
     if args.autoplay:
-        from game.rules import new_game
-
         players = args.players or 4
         try:
             new_game(args.game, players, 0, dict(args.option))
@@ -135,9 +131,12 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.client import config
+    # Imported once the environment is set: pygame prints a banner on import unless told not
+    # to, and SDL must find its drivers chosen.
+    from game.client import autoplay, config
     from game.client.app import App
-    from game.client.scenes.title import TitleScene
+    from game.client.scenes.join import JoinScene
+    from game.client.scenes.lobby import start_local
 
     settings, problem = config.load_settings()
     if args.name:
@@ -147,33 +146,24 @@ def main(argv: list[str] | None = None) -> int:
     app = App(settings, size=args.size, notice=problem, record_session=args.record_session)
     if problem:
         print(problem, file=sys.stderr)
-    app.reset(TitleScene(app))
+    app.reset(app.scene("title"))
     try:
         if args.tour:
-            from game.client.autoplay import tour
-
-            for path in tour(app, args.screenshots, args.level):
+            for path in autoplay.tour(app, args.screenshots, args.level):
                 print(path)
             return 0
         if args.autoplay:
-            from game.client.autoplay import run_autoplay
-            from game.client.scenes.lobby import start_local
-
             start_local(app, args.game, args.players or 4, args.level, dict(args.option))
-            done = run_autoplay(app, frames=args.frames, screenshots=args.screenshots)
+            done = autoplay.run_autoplay(app, frames=args.frames, screenshots=args.screenshots)
             print("game over" if done else "stopped before the end")
             return 0
         if args.connect:
-            from game.client.scenes.join import JoinScene
-
-            join = JoinScene(app)
+            join = app.goto("join")
+            assert isinstance(join, JoinScene)
             join.address.value = args.connect
-            app.push(join)
             join.connect()
         elif args.replay is not None:
-            from game.client.scenes.replays import ReplaysScene
-
-            app.push(ReplaysScene(app, path=args.replay))
+            app.goto("replays", path=args.replay)
         if args.frames:
             for _ in range(args.frames):
                 app.frame(1 / 60)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-PROTOCOL_VERSION = 1
+from game.bots import LEVELS as BOT_LEVELS
 
-BOT_LEVELS = ("random", "easy", "normal", "hard")
-"""Bot seats and stand-ins: a random player, or the search bot at three budgets."""
+PROTOCOL_VERSION = 1
 
 ERRORS: dict[str, str] = {
     # the wire

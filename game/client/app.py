@@ -6,6 +6,7 @@ import gc
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -13,6 +14,7 @@ from game.client import config
 from game.client.check import SessionRecorder
 from game.client.config import Settings
 from game.client.scenes import Scene
+from game.client.scenes.catalog import SCENES
 from game.client.session import Session
 from game.client.sound import Sound
 
@@ -88,6 +90,15 @@ class App:
         """The topmost scene that takes server messages (help pages and dialogs do not)."""
         return next((s for s in reversed(self.scenes) if s.listens), None)
 
+    def scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of the kind named `name` in scenes.catalog.SCENES, made with `args`
+        and `kwargs` (not yet on the stack). Raises KeyError for a name no scene has."""
+        return SCENES[name](self, *args, **kwargs)
+
+    def goto(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Push a new scene named `name` (see `scene`) and return it."""
+        return self.push(self.scene(name, *args, **kwargs))
+
     def push(self, scene: Scene) -> Scene:
         self.scenes.append(scene)
         scene.enter()
@@ -117,10 +128,6 @@ class App:
         self.scenes.clear()
         return self.push(scene)
 
-    def find(self, kind: type) -> Scene | None:
-        """The topmost scene of type `kind` on the stack."""
-        return next((s for s in reversed(self.scenes) if isinstance(s, kind)), None)
-
     # -- the session ---------------------------------------------------------------------------
 
     def open_session(self, session: Session) -> Session:
@@ -139,11 +146,9 @@ class App:
 
     def to_title(self, notice: str | None = None) -> None:
         """Close the connection and go back to the title screen."""
-        from game.client.scenes.title import TitleScene
-
         self.close_session()
         self.notice = notice or self.notice
-        self.reset(TitleScene(self))
+        self.reset(self.scene("title"))
 
     # -- settings ------------------------------------------------------------------------------
 
@@ -221,23 +226,6 @@ class App:
                 self.frame(dt)
         finally:
             self.shutdown()
-
-    def run_until(
-        self, done: Callable[[], bool], timeout: float, dt: float = 1 / 60, real_time: bool = True
-    ) -> bool:
-        """Run frames of `dt` until `done()` or `timeout` real seconds pass; returns done().
-        For tests and the headless mode: frames are as fast as the machine allows, while the
-        network and the server run in real time beside them."""
-        import time
-
-        end = time.monotonic() + timeout
-        while self.running and not done():
-            if time.monotonic() > end:
-                return False
-            self.frame(dt)
-            if real_time:
-                time.sleep(0.001)
-        return done()
 
     def screenshot(self, path: str | os.PathLike) -> Path:
         """Draw the current frame and save it as a PNG at `path`."""

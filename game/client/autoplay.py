@@ -7,13 +7,14 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
-
 import pygame
 
-if TYPE_CHECKING:
-    from game.client.app import App
-    from game.client.scenes.table import TableScene
+from game.client.app import App
+from game.client.config import log_dir
+from game.client.scenes.lobby import start_host, start_local
+from game.client.scenes.table import TableScene
+from game.client.scenes.viewer import OPEN, ViewerScene
+from game.replay.library import list_replays
 
 
 def click(pos: tuple[int, int]) -> None:
@@ -26,8 +27,7 @@ def click(pos: tuple[int, int]) -> None:
 
 
 def table_scene(app: App) -> TableScene | None:
-    from game.client.scenes.table import TableScene
-
+    """The table scene on top of the stack, if the top is one."""
     top = app.top
     return top if isinstance(top, TableScene) else None
 
@@ -64,7 +64,7 @@ class AutoPlayer:
         token, rect = (
             preferred[0] if preferred and self.rng.random() < 0.7 else self.rng.choice(options)
         )
-        if table.prefix == [] and getattr(table, "chosen", None) in (None, set()):
+        if not table.chooser.pending:
             self.decisions += 1
         click(rect.center)
         self.clicks += 1
@@ -84,9 +84,7 @@ def run_autoplay(
     `timeout` seconds). Saves a screenshot every `every` frames and at the end when
     `screenshots` is a folder. Returns True when the game reached its end."""
     player = AutoPlayer(app)
-    end = time.monotonic() + timeout
     count = 0
-    shot = 0
 
     def over() -> bool:
         scene = table_scene(app)
@@ -96,39 +94,47 @@ def run_autoplay(
             and scene.table.hold["type"] == "game_over"
         )
 
-    while app.running and time.monotonic() < end and (frames is None or count < frames):
-        app.frame(dt)
+    def look() -> None:
+        nonlocal count
         player()
         count += 1
         if screenshots is not None and table_scene(app) is not None and count % every == 0:
-            shot += 1
-            app.screenshot(screenshots / f"autoplay-{shot:03d}.png")
-        if over():
-            for _ in range(90):
-                app.frame(dt)
-            if screenshots is not None:
-                app.screenshot(screenshots / "autoplay-over.png")
-            return True
-        time.sleep(0.0005)
-    return over()
+            app.screenshot(screenshots / f"autoplay-{count // every:03d}.png")
+
+    run_frames(app, lambda: over() or (frames is not None and count >= frames), timeout, look, dt)
+    if not over():
+        return False
+    for _ in range(90):
+        app.frame(dt)
+    if screenshots is not None:
+        app.screenshot(screenshots / "autoplay-over.png")
+    return True
 
 
 # -- the tour: the README's screenshots --------------------------------------------------------
 
 
-def _settle(
-    app: App, until: Callable[[], bool], timeout: float, player: AutoPlayer | None = None
+def run_frames(
+    app: App,
+    until: Callable[[], bool],
+    timeout: float,
+    player: Callable[[], object] | None = None,
+    dt: float = 1 / 60,
 ) -> bool:
+    """Run frames of `dt` until `until()` or `timeout` real seconds pass; returns `until()`.
+    `player` (an AutoPlayer, or any callable) looks at the screen once a frame, after `until`
+    has, so a screenshot taken when `until` holds shows what the player was shown. Frames are
+    as fast as the machine allows while the network and any server run in real time beside
+    them (a short sleep a frame lets their threads in)."""
     end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        app.frame(1 / 60)
-        # Look before the player clicks: the screenshot shows the position it was shown.
+    while app.running and time.monotonic() < end:
+        app.frame(dt)
         if until():
             return True
         if player is not None:
             player()
         time.sleep(0.0005)
-    return False
+    return until()
 
 
 def _my_turn_and_still(app: App) -> bool:
@@ -136,19 +142,16 @@ def _my_turn_and_still(app: App) -> bool:
     if scene is None:
         return False
     table = scene.table
-    return table.active and not any(s.moving for s in table.sprites) and not table.effects.busy
+    return table.active and table.stage.still and not any(s.moving for s in table.stage.sprites)
 
 
 def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
     """Save the title, a lobby, each table mid-game, a Quando round summary, a game-over
     screen, the replay list and the replay viewer into `folder`; returns the files written."""
-    from game.client.scenes.lobby import start_host, start_local
-    from game.client.scenes.title import TitleScene
-
     folder.mkdir(parents=True, exist_ok=True)
     out: list[Path] = []
-    app.reset(TitleScene(app))
-    _settle(app, lambda: False, 0.3)
+    app.reset(app.scene("title"))
+    run_frames(app, lambda: False, 0.3)
     out.append(app.screenshot(folder / "title.png"))
 
     start_host(app, "127.0.0.1", 0, "quando", 5, level, {"target": 50}, 30.0, None)
@@ -158,7 +161,7 @@ def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
         session = app.session
         return session is not None and session.room is not None and session.seat is not None
 
-    _settle(app, seated, 10)
+    run_frames(app, seated, 10)
     session = app.session
     assert session is not None  # start_host opened it
 
@@ -168,10 +171,10 @@ def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
 
     session.add_bot(1, level)
     session.add_bot(2, "easy")
-    _settle(app, lambda: sum(s["kind"] == "bot" for s in seats()) == 2, 10)
+    run_frames(app, lambda: sum(s["kind"] == "bot" for s in seats()) == 2, 10)
     session.ready(True)
-    _settle(app, lambda: seats()[0]["ready"], 10)
-    _settle(app, lambda: False, 0.3)
+    run_frames(app, lambda: seats()[0]["ready"], 10)
+    run_frames(app, lambda: False, 0.3)
     if app.top is lobby:
         out.append(app.screenshot(folder / "lobby.png"))
     app.to_title()
@@ -199,7 +202,7 @@ def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
             scene = table_scene(app)
             return game != "quando" or (scene is not None and scene.table.model["phase"] == "turn")
 
-        _settle(app, ready, 120, player)
+        run_frames(app, ready, 120, player)
         out.append(app.screenshot(folder / f"{game}.png"))
         if game == "quando":
 
@@ -209,7 +212,7 @@ def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
                     scene is not None and scene.table.hold is not None and scene.overlay_age > 0.6
                 )
 
-            if _settle(app, summary, 300, player):
+            if run_frames(app, summary, 300, player):
                 out.append(app.screenshot(folder / "quando-summary.png"))
         if game == "quasenbo":
 
@@ -219,10 +222,10 @@ def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
                     scene is not None
                     and scene.table.hold is not None
                     and scene.table.hold["type"] == "game_over"
-                    and not scene.table.effects.busy
+                    and not scene.table.stage.effects.busy
                 )
 
-            if _settle(app, over, 400, player):
+            if run_frames(app, over, 400, player):
                 out.append(app.screenshot(folder / "game-over.png"))
         app.to_title()
     out += replay_tour(app, folder)
@@ -233,24 +236,17 @@ def replay_tour(app: App, folder: Path) -> list[Path]:
     """Save the replay list and the replay viewer – one seat's eyes, then all cards open –
     on the newest Quando game of the data folder (the tour's own), paused mid-game just
     after an animated step. Returns the files written (none without a Quando replay)."""
-    from game.client.config import log_dir
-    from game.client.scenes.replays import ReplaysScene
-    from game.client.scenes.title import TitleScene
-    from game.client.scenes.viewer import OPEN, ViewerScene
-    from game.replay.library import list_replays
-
     if not log_dir().is_dir():
         return []
     quando = [i for i in list_replays(log_dir()) if i.game == "quando" and not i.error]
     if not quando:
         return []
     out: list[Path] = []
-    app.reset(TitleScene(app))
-    replays = ReplaysScene(app)
-    app.push(replays)
-    viewer = ViewerScene(app, quando[0].path)
-    app.push(viewer)
-    _settle(app, lambda: viewer.ready, 60)
+    app.reset(app.scene("title"))
+    app.goto("replays")
+    viewer = app.goto("viewer", quando[0].path)
+    assert isinstance(viewer, ViewerScene)
+    run_frames(app, lambda: viewer.ready, 60)
     playback = viewer.playback
     if viewer.table is None or playback is None:
         return out
@@ -259,10 +255,10 @@ def replay_tour(app: App, folder: Path) -> list[Path]:
         table = viewer.table
         return (
             table is not None
-            and table.director.idle
+            and table.stage.director.idle
             and table.hold is None
-            and not table.effects.busy
-            and not any(s.moving for s in table.sprites)
+            and not table.stage.effects.busy
+            and not any(s.moving for s in table.stage.sprites)
         )
 
     # A position where the next step is a play shows most: cards on their way to the pile.
@@ -274,9 +270,9 @@ def replay_tour(app: App, folder: Path) -> list[Path]:
         viewer.set_eyes(eyes)
         viewer.jump(target)
         viewer.step_on()
-        _settle(app, still, 10)
+        run_frames(app, still, 10)
         out.append(app.screenshot(folder / name))
     viewer.leave()
-    _settle(app, lambda: False, 0.3)
+    run_frames(app, lambda: False, 0.3)
     out.append(app.screenshot(folder / "replays.png"))
     return out

@@ -16,53 +16,26 @@ import pygame
 
 from game.client import palette
 from game.client.palette import RGB, mix
+from game.rules import GAMES, blanco, decktet, quando
 
 # --- Card tables ------------------------------------------------------------------------
-# Our own copies of the codes fixed in RULES.md, so the client does not depend on the
-# engines; a later change can point these names at game/rules.
+# The cards themselves are the engines' (game/rules); what is added here is how a card is
+# labelled on its face.
 
-QUANDO_NUMBERS: tuple[int, ...] = tuple(range(11))
+QUANDO_NUMBERS: tuple[int, ...] = tuple(
+    sorted({int(code.split("/")[0]) for code in quando.CODE.values()})
+)
 """Quando card sides: a hand or pile shows one side, coded as the number's string."""
 
-BLANCO_COLORS: tuple[str, ...] = (
-    "red", "orange", "yellow", "lime", "green", "sky", "navy", "purple", "pink", "brown",
-)
-"""Blanco colours in canonical order; a card code is "color:number", number 1-12."""
+RANK_LABELS: dict[int | None, str] = {
+    decktet.ACE: "A", decktet.CROWN: "C", decktet.PAWN: "P", decktet.COURT: "Ct", None: ""
+}
+"""How a Decktet rank is printed on a card face (the numbers 2–9 as themselves)."""
 
-BLANCO_NUMBERS: tuple[int, ...] = tuple(range(1, 13))
-
-DECKTET_SUITS: tuple[str, ...] = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
-
-
-def _decktet_table() -> dict[str, tuple[str, tuple[str, ...]]]:
-    mo, su, wa, le, wy, kn = DECKTET_SUITS
-    table: dict[str, tuple[str, tuple[str, ...]]] = {
-        f"ace-{suit}": ("A", (suit,)) for suit in DECKTET_SUITS
-    }
-    rows: list[tuple[str, list[tuple[str, tuple[str, ...]]]]] = [
-        ("2", [("author", (mo, kn)), ("desert", (su, wy)), ("origin", (wa, le))]),
-        ("3", [("journey", (mo, wa)), ("painter", (su, kn)), ("savage", (le, wy))]),
-        ("4", [("battle", (wy, kn)), ("mountain", (mo, su)), ("sailor", (wa, le))]),
-        ("5", [("discovery", (su, wa)), ("forest", (mo, le)), ("soldier", (wy, kn))]),
-        ("6", [("lunatic", (mo, wa)), ("market", (le, kn)), ("penitent", (su, wy))]),
-        ("7", [("castle", (su, kn)), ("cave", (wa, wy)), ("chance-meeting", (mo, le))]),
-        ("8", [("betrayal", (wy, kn)), ("diplomat", (mo, su)), ("mill", (wa, le))]),
-        ("9", [("darkness", (wa, wy)), ("merchant", (le, kn)), ("pact", (mo, su))]),
-        ("C", [("huntress", (mo,)), ("bard", (su,)), ("sea", (wa,)), ("end", (le,)),
-               ("calamity", (wy,)), ("windfall", (kn,))]),
-        ("P", [("watchman", (mo, wy, kn)), ("light-keeper", (su, wa, kn)),
-               ("borderland", (wa, le, wy)), ("harvest", (mo, su, le))]),
-        ("Ct", [("consul", (mo, wa, kn)), ("rite", (mo, le, wy)), ("island", (su, wa, wy)),
-                ("window", (su, le, kn))]),
-    ]
-    for rank, row in rows:
-        for code, suits in row:
-            table[code] = (rank, suits)
-    table["excuse"] = ("", ())
-    return table
-
-
-DECKTET_CARDS: dict[str, tuple[str, tuple[str, ...]]] = _decktet_table()
+DECKTET_CARDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    card.code: (RANK_LABELS.get(card.rank, str(card.rank)), card.suits)
+    for card in decktet.FIRST_COPIES
+}
 """Quäsenbö (Decktet) code -> (rank label, suits), in RULES.md's canonical order.
 
 Rank labels: "A", "2".."9", "C" for Crown (drawn as a crown), "P" Pawn, "Ct" Court, and ""
@@ -70,7 +43,6 @@ for the Excuse, which has no rank and no suit. A "#2" suffix (second copy in a d
 is accepted by `render_card` and drawn like the first copy.
 """
 
-GAMES: tuple[str, ...] = ("quando", "blanco", "quasenbo")
 HIGHLIGHTS: tuple[str, ...] = ("legal", "selected", "hover", "known")
 
 # Why these limits: below 24 px nothing on a card is legible; above 1024 one surface
@@ -109,7 +81,7 @@ def card_codes(game: str) -> tuple[str, ...]:
     if game == "quando":
         return tuple(str(n) for n in QUANDO_NUMBERS)
     if game == "blanco":
-        return tuple(f"{c}:{n}" for c in BLANCO_COLORS for n in BLANCO_NUMBERS)
+        return tuple(blanco.CODE)
     return tuple(DECKTET_CARDS)
 
 
@@ -195,9 +167,9 @@ def render_symbol(game: str, name: str, size: int) -> pygame.Surface:
     for an unknown game or name, or a size outside MIN_WIDTH..MAX_WIDTH."""
     _check_width(size)
     draw: Callable[[_Canvas, str, float, float, float], None]
-    if game == "quasenbo" and name in DECKTET_SUITS:
+    if game == "quasenbo" and name in decktet.SUITS:
         draw = _suit_symbol
-    elif game == "blanco" and name in BLANCO_COLORS:
+    elif game == "blanco" and name in blanco.COLOURS:
         draw = _blanco_symbol
     else:
         raise ValueError(f"no symbol {name!r} in game {game!r}")
@@ -213,7 +185,7 @@ def render_symbol(game: str, name: str, size: int) -> pygame.Surface:
 
 def _check_game(game: str) -> None:
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; expected one of {GAMES}")
+        raise ValueError(f"unknown game {game!r}; expected one of {tuple(GAMES)}")
 
 
 def _check_width(width: int) -> None:
@@ -234,7 +206,7 @@ def _canonical(game: str, code: str) -> str:
         if code in _BLANCO_CODES:
             return code
         raise ValueError(f"unknown blanco card code {code!r}: expected 'color:number' with a "
-                         f"colour from {BLANCO_COLORS} and a number 1..12, e.g. 'navy:12'")
+                         f"colour from {blanco.COLOURS} and a number 1..12, e.g. 'navy:12'")
     base = code[:-2] if code.endswith("#2") else code
     if base in DECKTET_CARDS:
         return base
@@ -865,7 +837,7 @@ def _blanco_back(cv: _Canvas) -> None:
             for c in range(cols + 1):
                 x = 0.06 + (c + (0.5 if r % 2 else 0.0)) * 0.88 / cols - 0.11
                 y = 0.06 + r * (a - 0.12) / (rows - 1) - 0.1
-                rgb = palette.BLANCO_RGB[BLANCO_COLORS[k % len(BLANCO_COLORS)]]
+                rgb = palette.BLANCO_RGB[blanco.COLOURS[k % len(blanco.COLOURS)]]
                 k += 3  # a step coprime with 10 spreads the colours evenly
                 cv.poly(rgb, [(x + px * 0.12, y + py * 0.2) for px, py in _BOLT])
     cv.rrect(palette.BLANCO_BACK_EDGE, 0.06, 0.06, 0.88, a - 0.12, 0.04, width=0.018)
@@ -959,7 +931,7 @@ def _decktet_back(cv: _Canvas) -> None:
     cx, cy = 0.5, a / 2
     cv.circle(palette.DECKTET_BACK, cx, cy, 0.43)
     cv.circle(line, cx, cy, 0.43, width=0.01)
-    for i, suit in enumerate(DECKTET_SUITS):
+    for i, suit in enumerate(decktet.SUITS):
         # Six suits round a ring, none on the horizontal where the banner lies.
         ang = -math.pi / 2 + 2 * math.pi * i / 6
         _suit_symbol(cv, suit, cx + 0.31 * math.cos(ang), cy + 0.31 * math.sin(ang), 0.17)

@@ -98,23 +98,29 @@ class Drift:
 
 
 class ModelKeeper:
-    """The model of one seat's view of one room, kept from the updates the server sends.
+    """The model of one seat's view of one room, kept from the updates the server sends, one
+    event at a time, and checked against each update's view digest. A table keeps its one
+    copy of the view here, advancing it as its animations play; `check_session` replays a
+    recorded session through one.
 
-    `advance(update)` returns what the update meant for the model:
-    - "ok": the model matches the update's digest (a full view replaces it);
-    - "drift": it does not (or the events could not be applied): `drift` describes it, the
-      model is dropped, and a full view should be asked for;
-    - "drifting": an update while waiting for that full view;
-    - "resync": the full view arrived: `drift` is complete and the model is the server's.
+    - `full(update)` takes an update's full view: "ok", or "resync" when it ends a drift
+      (`drift` is then complete);
+    - `apply(event)` advances the model by one event in place;
+    - `check(update)` once an update's events are applied: "ok" when the model matches the
+      update's digest, "drift" when it does not (or the events could not be applied: `drift`
+      describes it, and a full view should be asked for), "drifting" while that full view is
+      awaited (the drifted model goes on, to be compared with it);
+    - `advance(update)` does all of it for one whole update.
     Never raises for what an update holds: a broken event is a drift, not a crash."""
 
     def __init__(self, recent: int = RECENT) -> None:
         self.model: dict | None = None
+        """The view as the events built it (None before a full view, or once events could
+        not be applied to it)."""
         self.game: str | None = None
         self.drift: Drift | None = None
         """The last drift; incomplete while a full view is awaited."""
-        self.updates = 0
-        self._shadow: dict | None = None
+        self._error: str | None = None
         self._recent: deque[dict] = deque(maxlen=recent)
 
     @property
@@ -122,80 +128,89 @@ class ModelKeeper:
         """A drift was found and its full view has not arrived yet."""
         return self.drift is not None and not self.drift.complete
 
-    def reset(self) -> None:
-        """Forget the room (the session follows another one)."""
-        self.model, self.game, self.drift, self._shadow = None, None, None, None
-        self._recent.clear()
+    def show(self, view: dict) -> None:
+        """Take `view` as the model, unchecked (a replay's view after a jump)."""
+        self.model = copy.deepcopy(view)
+        self.game = view.get("game")
+        self._error = None
 
-    def advance(self, update: dict) -> str:
-        self.updates += 1
-        events = update.get("events") or []
-        if "view" in update:
-            view = update["view"]
-            self.model = copy.deepcopy(view)
-            self.game = view.get("game")
-            outcome = "ok"
-            if self.drifting:
-                self._resolve(update)
-                outcome = "resync"
-        elif self.drifting:
-            self._shadow = self._applied(self._shadow, events)[0]
-            outcome = "drifting"
-        else:
-            model, error = self._applied(self.model, events)
-            got = view_digest(model) if model is not None else None
-            if got == update["digest"]:
-                self.model = model
-                outcome = "ok"
-            else:
-                self._start_drift(update, model, got, error)
-                outcome = "drift"
-        self._recent.append({"step": update.get("step"), "events": events})
+    def full(self, update: dict) -> str:
+        """Replace the model with the update's full view."""
+        outcome = "ok"
+        if self.drifting:
+            self._resolve(update)
+            outcome = "resync"
+        self.show(update["view"])
+        self._recent.append({"step": update.get("step"), "events": update.get("events") or []})
         return outcome
 
-    def _applied(self, model: dict | None, events: list[dict]) -> tuple[dict | None, str | None]:
-        """`model` advanced by `events` in place (None, and why, when that fails)."""
-        if model is None:
-            return None, "no model to advance: no full view has arrived yet"
+    def apply(self, event: dict) -> None:
+        """Advance the model by `event` in place (the drifted model, during a drift). An
+        event that cannot be applied leaves no model; the update's `check` says why."""
+        if self.model is None:
+            if self._error is None and not self.drifting:
+                self._error = "no model to advance: no full view has arrived yet"
+            return
         if self.game is None:
-            return None, "the model names no game"
+            self._error, self.model = "the model names no game", None
+            return
         try:
-            for event in events:
-                update_view(self.game, model, event)
+            update_view(self.game, self.model, event)
         except Exception as err:  # a wrong event may break the model in any way
-            return None, f"the events cannot be applied to the model ({type(err).__name__}: {err})"
-        return model, None
+            self.model = None
+            if not self.drifting:
+                self._error = (
+                    f"the events cannot be applied to the model ({type(err).__name__}: {err})"
+                )
 
-    def _start_drift(
-        self, update: dict, model: dict | None, got: bytes | None, error: str | None
-    ) -> None:
+    def check(self, update: dict) -> str:
+        """Compare the model, with the update's events applied, with the update's digest."""
+        if self.drifting:
+            outcome = "drifting"
+        else:
+            got = view_digest(self.model) if self.model is not None else None
+            if got is not None and got == update["digest"]:
+                outcome = "ok"
+            else:
+                self._start_drift(update, got)
+                outcome = "drift"
+        self._recent.append({"step": update.get("step"), "events": update.get("events") or []})
+        return outcome
+
+    def advance(self, update: dict) -> str:
+        """`full` for a full view, else `apply` each event and `check`."""
+        if "view" in update:
+            return self.full(update)
+        for event in update.get("events") or []:
+            self.apply(event)
+        return self.check(update)
+
+    def _start_drift(self, update: dict, got: bytes | None) -> None:
         self.drift = Drift(
             room=str(update.get("room")),
             step=update["step"],
             game=self.game,
-            seat=model.get("seat") if model else None,
-            model=copy.deepcopy(model),
+            seat=self.model.get("seat") if self.model else None,
+            model=copy.deepcopy(self.model),
             expected=update["digest"],
             got=got,
-            error=error,
+            error=self._error,
             events=copy.deepcopy(update.get("events") or []),
             recent=list(self._recent),
         )
-        self._shadow = model
-        self.model = None
+        self._error = None
 
     def _resolve(self, update: dict) -> None:
         drift = self.drift
         assert drift is not None
         drift.server_step = update["step"]
         drift.server_view = copy.deepcopy(update["view"])
-        drift.model_then = self._shadow
+        drift.model_then = self.model
         # The same step on both sides when the drifted model could be carried there;
         # else the model at the step that drifted (later steps then differ too).
-        mine = self._shadow if self._shadow is not None else drift.model
+        mine = self.model if self.model is not None else drift.model
         if mine is not None:
             drift.fields = snapshot_diff(mine, drift.server_view)
-        self._shadow = None
 
 
 # -- desync reports ---------------------------------------------------------------------------

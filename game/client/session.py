@@ -1,6 +1,6 @@
 """The client's side of the wire: one connection (net.client.ThreadedClient), the room and
-seat it holds, an optional embedded server, and the model of the seat's view kept from the
-events and checked against the server's digests (a drift is reported and resynced)."""
+seat it holds, an optional embedded server, and what follows when a table's model of the
+seat's view drifts from the server's: a full view asked for and a desync report written."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from game.client import config
-from game.client.check import ModelKeeper, SessionRecorder, write_report
+from game.client.check import Drift, SessionRecorder, write_report
 from net.client import STATUS, ThreadedClient
 
 
@@ -61,7 +61,7 @@ class Session:
 
     `poll()` returns every message that arrived (including the local status messages of
     net.client), after noting what the session keeps: the welcome, the room, the seat and
-    token, and the model. Requests are sent with the helpers below; none blocks.
+    token, and the last update. Requests are sent with the helpers below; none blocks.
     """
 
     def __init__(
@@ -81,23 +81,14 @@ class Session:
         self.seat: int | None = None
         self.token: str | None = None
         self.game: str | None = None
-        self.keeper = ModelKeeper()
         self.last: dict | None = None
         """The last update received (its `step` is the one an action answers)."""
         self.desyncs = 0
         self.reports: list[Path] = []
         """The desync reports written, oldest first."""
-        self.report_problem: str | None = None
-        """Why the last desync report could not be written, if it could not."""
         self.recorder: SessionRecorder | None = None
         """Where every update received is recorded (`python -m game --record-session`)."""
         self.closed = False
-
-    @property
-    def model(self) -> dict | None:
-        """The seat's view as the events built it, checked against every update's digest;
-        None while a drift waits for the full view that replaces it."""
-        return self.keeper.model
 
     def start(self) -> None:
         """Begin connecting; the outcome arrives through `poll()`."""
@@ -140,34 +131,30 @@ class Session:
         elif kind == "update" and message["room"] == self.room_id:
             if self.recorder is not None:
                 self.recorder.record(message)
-            self._advance(message)
+            self.last = message
+            if "view" in message:
+                self.game = message["view"]["game"]
 
-    def _advance(self, update: dict) -> None:
-        """Bring the model to the update's step and check it against the digest. This is the
-        one place the model is checked. The first update that does not match is marked
-        `desync` (so are the ones after it until the full view), and a full view is asked
-        for: the server is authoritative. When the full view comes, the desync report is
-        written to the data folder and that update is marked `resynced` (the report's path,
-        or None when it could not be written)."""
-        self.last = update
-        outcome = self.keeper.advance(update)
-        if "view" in update:
-            self.game = update["view"]["game"]
-        if outcome == "drift":
-            update["desync"] = True
-            self.desyncs += 1
-            self.send({"t": "sync", "room": update["room"]})
-        elif outcome == "drifting":
-            update["desync"] = True
-        elif outcome == "resync":
-            assert self.keeper.drift is not None
-            path: Path | None = None
-            try:
-                path = write_report(self.keeper.drift, config.desync_dir())
-                self.reports.append(path)
-            except OSError as err:
-                self.report_problem = f"the desync report could not be written ({err})"
-            update["resynced"] = path
+    # -- drifts --------------------------------------------------------------------------------
+
+    def drifted(self, room: str) -> None:
+        """A table's model of `room` no longer matches the server's digest: ask for the full
+        view (the server is authoritative)."""
+        self.desyncs += 1
+        self.send({"t": "sync", "room": room})
+
+    def resynced(self, drift: Drift) -> str:
+        """The full view that ends `drift` arrived: write its desync report into the data
+        folder. Returns what to tell the player, including why a report that could not be
+        written was not."""
+        try:
+            self.reports.append(write_report(drift, config.desync_dir()))
+        except OSError as err:
+            return (
+                "Out of step with the server – resynced; the desync report could not be "
+                f"saved ({err.strerror or err})"
+            )
+        return "Out of step with the server – resynced"
 
     # -- sending -------------------------------------------------------------------------------
 
@@ -252,7 +239,6 @@ class Session:
     def follow(self, room_id: str) -> None:
         """Forget the old room's game and follow `room_id` (after a rematch)."""
         self.room_id, self.room, self.seat, self.last = room_id, None, None, None
-        self.keeper.reset()
 
     def close(self) -> None:
         """Close the connection and stop the embedded server, if any (idempotent)."""

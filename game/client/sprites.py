@@ -197,12 +197,6 @@ class CardSprite(pygame.sprite.Sprite):
 
         self.tweens.add(Tween(duration, apply, ease_in_cubic, delay, done=done))
 
-    def set_face(self, code: str | None, face_up: bool, known: bool = False) -> None:
-        """Show `code` at once (no animation)."""
-        self.code = code
-        self.face_up = face_up and code is not None
-        self.known = known
-
     @property
     def moving(self) -> bool:
         return self.tweens.busy

@@ -141,6 +141,7 @@ class Button(Widget):
         style: str = "normal",
         hint: str = "",
         key: int | None = None,
+        icon: pygame.Surface | None = None,
     ) -> None:
         super().__init__(rect)
         self.label = label
@@ -152,8 +153,8 @@ class Button(Widget):
         self.pressed = False
         self.flash = False
         """Drawn glowing: the button is the one the player is expected to press."""
-        self.icon: pygame.Surface | None = None
-        """A picture drawn at the left of the label (a suit symbol)."""
+        self.icon = icon
+        """A picture drawn at the left of the label (a suit symbol), if any."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.visible:
@@ -569,3 +570,28 @@ def seat_plate(
         )
         color = palette.DANGER if clock < 0.25 else palette.ACCENT
         pygame.draw.rect(surface, color, bar)
+
+
+_FELT_CACHE: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The felt at `size` (cached: copy it before drawing on it)."""
+    surf = _FELT_CACHE.get(size)
+    if surf is None:
+        surf = pygame.Surface(size)
+        w, h = size
+        band = max(1, h // 64)
+        for y in range(0, h, band):
+            t = y / max(1, h - 1)
+            # Lighter in the middle, like a lamp over the table.
+            k = 1 - abs(t - 0.45) * 1.4
+            pygame.draw.rect(
+                surf,
+                palette.mix(palette.FELT_DARK, palette.FELT, max(0.0, min(1.0, k))),
+                (0, y, w, band),
+            )
+        if len(_FELT_CACHE) > 8:
+            _FELT_CACHE.clear()
+        _FELT_CACHE[size] = surf
+    return surf

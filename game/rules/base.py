@@ -157,13 +157,23 @@ def copy_result(result: dict | None) -> dict | None:
 
 
 class Option:
-    """One game option: its default and a check that returns an error text or None."""
+    """One game option: its default, a check that returns an error text or None, its name in
+    a player's words (`label`), and the values a menu offers (`choices`; empty for an option
+    no menu offers, such as a stacked `deck`)."""
 
-    __slots__ = ("default", "check")
+    __slots__ = ("default", "check", "label", "choices")
 
-    def __init__(self, default: Any, check: Callable[[Any], str | None]) -> None:
+    def __init__(
+        self,
+        default: Any,
+        check: Callable[[Any], str | None],
+        label: str,
+        choices: tuple = (),
+    ) -> None:
         self.default = default
         self.check = check
+        self.label = label
+        self.choices = choices
 
 
 def int_in(lo: int, hi: int) -> Callable[[Any], str | None]:
@@ -272,6 +282,9 @@ class State(ABC):
     """
 
     game: ClassVar[str]
+    title: ClassVar[str]
+    """The game's name as players read it ("Quäsenbö"); `game` is the name in code and on the
+    wire."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     OPTIONS: ClassVar[dict[str, Option]]

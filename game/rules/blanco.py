@@ -90,11 +90,13 @@ class Blanco(State):
     """A game of Blanco: the first to empty a stage-2 grid wins (RULES.md, Blanco)."""
 
     game: ClassVar[str] = "blanco"
+    title: ClassVar[str] = "Blanco"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "max_turns": Option(1000, int_in(1, 1_000_000)),
-        "deck": Option(None, is_deck_or_none),
+        "max_turns": Option(1000, int_in(1, 1_000_000), "Turn limit",
+                            (30, 60, 100, 200, 500, 1000)),
+        "deck": Option(None, is_deck_or_none, "Stacked deck"),
     }
     WORDS: ClassVar[tuple[str, ...]] = ("take", "discard", "place", "swap", "reveal", "peek",
                                         "eliminate", "skip", "keep", "deck", "row", "col")

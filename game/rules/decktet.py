@@ -10,10 +10,6 @@ ACE, CROWN, PAWN, COURT = 1, 10, 11, 12
 """Ranks are ints: Ace 1, the numbers 2–9, Crown 10; Pawn and Court are ranks of their own.
 The Excuse's rank is None."""
 
-RANK_NAMES: dict[int, str] = {ACE: "Ace", **{r: str(r) for r in range(2, 10)}, CROWN: "Crown",
-                              PAWN: "Pawn", COURT: "Court"}
-"""Each rank's name in words."""
-
 SECOND = "#2"
 """Appended to a card's code for its second copy in a double deck."""
 

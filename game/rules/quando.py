@@ -46,11 +46,13 @@ class Quando(State):
     """A game of Quando: rounds until someone's total reaches the target (RULES.md, Quando)."""
 
     game: ClassVar[str] = "quando"
+    title: ClassVar[str] = "Quando"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "target": Option(50, int_in(1, 1000)),
-        "deck": Option(None, is_deck_or_none),
+        "target": Option(50, int_in(1, 1000), "Game ends at (points)",
+                         (20, 30, 40, 50, 75, 100, 150)),
+        "deck": Option(None, is_deck_or_none, "Stacked deck"),
     }
     WORDS: ClassVar[tuple[str, ...]] = ("play", "draw", "flip", "knock", "pass", "up", "down")
     OWNED: ClassVar[tuple[str, ...]] = ("hands",)

@@ -94,16 +94,17 @@ class Quasenbo(State):
     """
 
     game: ClassVar[str] = "quasenbo"
+    title: ClassVar[str] = "Quäsenbö"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "excuse": Option(False, is_bool),
-        "pawns": Option(False, is_bool),
-        "courts": Option(False, is_bool),
-        "double": Option(False, is_bool),
-        "hand_size": Option(7, int_in(1, 20)),
-        "double_quasenbo": Option(False, is_bool),
-        "deck": Option(None, is_deck_or_none),
+        "excuse": Option(False, is_bool, "The Excuse", (False, True)),
+        "pawns": Option(False, is_bool, "Pawns", (False, True)),
+        "courts": Option(False, is_bool, "Courts", (False, True)),
+        "double": Option(False, is_bool, "Double deck", (False, True)),
+        "hand_size": Option(7, int_in(1, 20), "Cards in hand", tuple(range(3, 11))),
+        "double_quasenbo": Option(False, is_bool, "Double Quäsenbö", (False, True)),
+        "deck": Option(None, is_deck_or_none, "Stacked deck"),
     }
     WORDS: ClassVar[tuple[str, ...]] = ("play", "draw", "pass") + SUITS
     OWNED: ClassVar[tuple[str, ...]] = ("hands",)

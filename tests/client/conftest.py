@@ -30,13 +30,12 @@ def make_app():
     """Apps at 1280×720 with fast animations and no sound; shut down after the test."""
     from game.client.app import App
     from game.client.config import Settings
-    from game.client.scenes.title import TitleScene
 
     apps = []
 
     def make(size=(1280, 720), speed: float = 4.0, retry_for: float = 1.0):
         app = App(Settings(name="Tester", speed=speed, sound=False), size=size, retry_for=retry_for)
-        app.reset(TitleScene(app))
+        app.reset(app.scene("title"))
         apps.append(app)
         return app
 

@@ -15,6 +15,8 @@ import pytest
 
 from game.client import cards, palette
 from game.client.cards import card_codes, card_size, render_card, render_quando_pair
+from game.rules.blanco import COLOURS
+from game.rules.decktet import SUITS
 
 WIDTHS = (48, 90, 160)
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,8 +30,8 @@ def pixels(surface: pygame.Surface) -> bytes:
 
 def test_tables_hold_the_codes_of_rules_md():
     assert cards.QUANDO_NUMBERS == tuple(range(11))
-    assert cards.BLANCO_COLORS == ("red", "orange", "yellow", "lime", "green", "sky", "navy",
-                                   "purple", "pink", "brown")
+    assert COLOURS == ("red", "orange", "yellow", "lime", "green", "sky", "navy", "purple",
+                       "pink", "brown")
     assert len(card_codes("blanco")) == 120
     assert card_codes("blanco")[:2] == ("red:1", "red:2")
     assert card_codes("blanco")[-1] == "brown:12"
@@ -50,7 +52,7 @@ def test_decktet_ranks_have_the_right_number_of_suits():
     per_rank: dict[str, int] = {}
     for rank, suits in cards.DECKTET_CARDS.values():
         assert len(suits) == expected.get(rank, 2)
-        assert set(suits) <= set(cards.DECKTET_SUITS)
+        assert set(suits) <= set(SUITS)
         per_rank[rank] = per_rank.get(rank, 0) + 1
     assert per_rank == {"A": 6, **{str(n): 3 for n in range(2, 10)}, "C": 6, "P": 4, "Ct": 4, "": 1}
 
@@ -216,8 +218,8 @@ def _delta_e(a, b):
 
 @pytest.mark.parametrize("colours", [
     palette.QUANDO_NUMBER_COLORS,
-    tuple(palette.BLANCO_RGB[c] for c in cards.BLANCO_COLORS),
-    tuple(palette.DECKTET_SUIT_RGB[s] for s in cards.DECKTET_SUITS),
+    tuple(palette.BLANCO_RGB[c] for c in COLOURS),
+    tuple(palette.DECKTET_SUIT_RGB[s] for s in SUITS),
 ], ids=["quando", "blanco", "suits"])
 def test_game_colours_are_clearly_distinct(colours):
     worst = min(_delta_e(a, b) for a, b in itertools.combinations(colours, 2))
@@ -226,8 +228,8 @@ def test_game_colours_are_clearly_distinct(colours):
 
 def test_blanco_symbols_differ_in_outline_alone():
     """Greyscale check: each colour's symbol silhouette must differ from every other's."""
-    assert sorted(cards.BLANCO_SYMBOLS) == sorted(cards.BLANCO_COLORS)
-    assert len(set(cards.BLANCO_SYMBOLS.values())) == len(cards.BLANCO_COLORS)
+    assert sorted(cards.BLANCO_SYMBOLS) == sorted(COLOURS)
+    assert len(set(cards.BLANCO_SYMBOLS.values())) == len(COLOURS)
     masks = {}
     for name, parts in cards._BLANCO_SHAPES.items():
         cv = cards._Canvas(48)

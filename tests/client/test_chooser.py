@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 from game.client.autoplay import table_scene
 from game.client.scenes.table import TableScene
+from game.client.tables.chooser import Chooser, Pick
 from game.rules import new_game, view_digest
 
 
@@ -57,7 +58,7 @@ def table_for(app, state, seat=0):
     app.reset(scene)
     for _ in range(600):
         scene.update(1 / 60)
-        if scene.table.director.idle:
+        if scene.table.stage.director.idle:
             break
     return scene, sent
 
@@ -123,7 +124,7 @@ def test_quando_highlights_cards_of_legal_plays_and_plays_a_selection(make_app):
     }
     assert ("btn", "play") not in table.candidates()
     table.click(("hand", 0))
-    assert table.chosen == {0} and ("btn", "play") in table.candidates()
+    assert table.chooser.chosen == {("hand", 0)} and ("btn", "play") in table.candidates()
     partners = {i for i in range(len(fronts)) if i != 0 and ("hand", i) in table.candidates()}
     for i in partners:  # only cards that make a play together with the first
         together = sorted({fronts[0], fronts[i]})
@@ -131,10 +132,11 @@ def test_quando_highlights_cards_of_legal_plays_and_plays_a_selection(make_app):
     stranger = next((i for i in range(len(fronts)) if i != 0 and i not in partners), None)
     if stranger is not None:
         table.click(("hand", stranger))
-        assert table.chosen == {0} and "makes no play" in table.toasts.items[-1][0]
+        assert table.chooser.chosen == {("hand", 0)}
+        assert "makes no play" in table.toasts.items[-1][0]
     table.click(("btn", "play"))
     assert sent == [["play", [0]]]
-    assert table.waiting and not table.active
+    assert table.chooser.waiting and not table.active
 
 
 def test_clicks_out_of_turn_say_whose_turn_it_is(make_app):
@@ -159,10 +161,63 @@ def test_keyboard_shortcuts_choose_like_clicks(make_app):
     state = new_game("quando", 2, 11)
     scene, sent = table_for(app, state)
     scene.handle(key(pygame.K_1))
-    assert scene.table.chosen == {0}
+    assert scene.table.chooser.chosen == {("hand", 0)}
     scene.handle(key(pygame.K_RETURN))
     assert sent == [["play", [0]]]
     state.apply(["play", [0]])
     scene, sent = table_for(app, state)
     scene.handle(key(pygame.K_d))
     assert sent == [["draw", "down"]]
+
+
+# -- the chooser alone: tokens in, actions out -----------------------------------------------
+
+
+def swap_or_pick(action: list) -> list[tuple]:
+    """Click sequences of a small made-up game: swap two cells (the second may be the one
+    to turn up), or knock by a button."""
+    if action[0] == "swap":
+        a, b = ("cell", action[1]), ("cell", action[2])
+        return [(a, b, ("cell", action[3]))]
+    if action[0] == "knock":
+        return [(("btn", "knock"),)]
+    return []
+
+
+def play_set(action: list) -> Pick | None:
+    if action[0] != "play":
+        return None
+    return Pick(frozenset(("hand", i) for i in action[1]), ("btn", "play"))
+
+
+def test_the_chooser_follows_sequences_and_a_click_on_the_last_one_undoes_it():
+    chooser = Chooser(swap_or_pick, play_set)
+    chooser.offer([["swap", 0, 1, 1], ["swap", 0, 2, 0], ["knock"]])
+    assert set(chooser.candidates()) == {("cell", 0), ("btn", "knock")}
+    assert chooser.choose(("cell", 0)) == ("more", None)
+    assert set(chooser.candidates()) == {("cell", 1), ("cell", 2)}
+    assert chooser.choose(("cell", 0)) == ("back", None) and not chooser.pending
+    chooser.choose(("cell", 0))
+    chooser.choose(("cell", 1))
+    # The second card is also the one to turn up: clicking it again continues the swap.
+    assert chooser.candidates() == {("cell", 1): [["swap", 0, 1, 1]]}
+    assert chooser.choose(("cell", 1)) == ("send", ["swap", 0, 1, 1])
+    assert chooser.choose(("cell", 7)) == ("nowhere", None)
+
+
+def test_the_chooser_builds_a_set_in_any_order_and_confirms_it():
+    chooser = Chooser(swap_or_pick, play_set)
+    chooser.offer([["play", [0, 2]], ["play", [1]], ["knock"]])
+    assert ("btn", "play") not in chooser.candidates()
+    assert chooser.choose(("hand", 2)) == ("more", None)
+    assert set(chooser.candidates()) == {("hand", 0)}  # no knock while cards are chosen
+    assert chooser.choose(("hand", 1)) == ("nowhere", None)
+    assert chooser.choose(("hand", 0)) == ("more", None)
+    assert chooser.candidates() == {("btn", "play"): [["play", [0, 2]]]}
+    assert chooser.choose(("hand", 2)) == ("back", None)
+    assert chooser.choose(("hand", 2)) == ("more", None)
+    assert chooser.choose(("btn", "play")) == ("send", ["play", [0, 2]])
+    chooser.sent()
+    assert chooser.waiting and not chooser.pending
+    chooser.offer(None)
+    assert chooser.candidates() == {} and chooser.options_text({}) == "only wait"

@@ -11,11 +11,11 @@ import pytest
 
 from game.client import check, config
 from game.client.autoplay import AutoPlayer, table_scene
-from game.client.scenes.lobby import LobbyScene
 from game.client.session import Session
 from game.host.embedded import start_embedded
 from game.host.room import Room
-from game.rules import view_digest
+from game.rules import new_game, view_digest
+from tests.client.test_chooser import table_for
 from tests.client.test_play import model_agrees, run
 
 ALTER_FROM = 6
@@ -54,9 +54,7 @@ def test_a_wrong_event_is_reported_resynced_and_the_game_goes_on(
     app = make_app(speed=4.0)
     app.record_session = tmp_path / "run.session"
     app.open_session(Session("127.0.0.1", port, "Tester", retry_for=1.0))
-    app.push(
-        LobbyScene(app, "local", game="quando", players=3, level="random", options={"target": 60})
-    )
+    app.goto("lobby", "local", game="quando", players=3, level="random", options={"target": 60})
     player = AutoPlayer(app, seed=8)
     session = app.session
     toasts: list[str] = []
@@ -87,7 +85,7 @@ def test_a_wrong_event_is_reported_resynced_and_the_game_goes_on(
 
     assert run(app, lambda: session.last["step"] >= step + 6 and our_turn(), 60, player)
     room = server.rooms[session.room_id]
-    assert view_digest(session.model) == view_digest(room.state.view(0))
+    assert view_digest(table_scene(app).table.model) == view_digest(room.state.view(0))
     assert session.desyncs == 1 and len(session.reports) == 1
     assert model_agrees(app)
 
@@ -97,3 +95,51 @@ def test_a_wrong_event_is_reported_resynced_and_the_game_goes_on(
     out = capsys.readouterr().out
     assert f"step {step}: the model differs from the server's view digest" in out
     assert "fields that differ" in out and "hands[" in out
+
+
+def test_a_desync_report_that_cannot_be_saved_is_told_to_the_player(make_app, lying_server):
+    port, server, altered = lying_server
+    # A file where the report folder should be: the report cannot be written.
+    config.desync_dir().parent.mkdir(parents=True, exist_ok=True)
+    config.desync_dir().write_text("in the way", encoding="utf-8")
+    app = make_app(speed=4.0)
+    app.open_session(Session("127.0.0.1", port, "Tester", retry_for=1.0))
+    app.goto("lobby", "local", game="quando", players=3, level="random", options={"target": 60})
+    player = AutoPlayer(app, seed=8)
+    toasts: list[str] = []
+
+    def watch_toasts() -> None:
+        scene = table_scene(app)
+        if scene is not None:
+            toasts.extend(item[0] for item in scene.table.toasts.items)
+
+    assert run(
+        app, lambda: any("could not be saved" in t for t in toasts), 60, player, watch_toasts
+    ), "the player was not told"
+    assert altered and app.session.desyncs == 1 and app.session.reports == []
+    assert model_agrees(app)
+
+
+def test_an_event_the_table_cannot_show_is_a_drift_not_a_crash(make_app):
+    app = make_app()
+    state = new_game("quando", 3, 5)
+    scene, _ = table_for(app, state)
+    drifts: list[str] = []
+    app.session.drifted = drifts.append
+    bad = {"type": "flip", "seat": 0, "index": 99, "front": 0}
+    scene.table.feed(
+        {
+            "t": "update",
+            "room": "r",
+            "step": state.step + 1,
+            "events": [bad],
+            "digest": bytes(16),
+            "to_move": 0,
+            "clock": None,
+        }
+    )
+    for _ in range(120):
+        scene.update(1 / 60)
+    assert drifts == ["r"] and scene.table.keeper.drifting
+    assert scene.table.chooser.legal is None and not scene.table.active
+    scene.draw(app.screen)  # the table still draws while it waits for the full view

@@ -93,7 +93,7 @@ def test_cards_of_different_zones_do_not_overlap(make_app, game, players, size):
         scene.update(1 / 60)
     table = scene.table
     owner = zones(table)
-    sprites = [s for s in table.sprites if s in owner]
+    sprites = [s for s in table.stage.sprites if s in owner]
     for sprite in sprites:
         r = sprite.rect
         assert r.left >= 0 and r.top >= 0 and r.right <= size[0] and r.bottom <= size[1], (

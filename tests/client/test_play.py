@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from game.client.autoplay import AutoPlayer, click, table_scene
+from game.client.autoplay import AutoPlayer, click, run_frames, table_scene
 from game.client.scenes.join import JoinScene
 from game.client.scenes.lobby import LobbyScene, start_local
 from game.client.scenes.title import TitleScene
@@ -27,17 +27,14 @@ SMALL = {
 
 def run(app, until, timeout: float, player=None, also=None) -> bool:
     """Frames of 1/60 s until `until()`; the player looks once a frame; `also()` runs too."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        app.frame(1 / 60)
-        if until():
-            return True
+
+    def each() -> None:
         if player is not None:
             player()
         if also is not None:
             also()
-        time.sleep(0.0005)
-    return until()
+
+    return run_frames(app, until, timeout, each)
 
 
 def game_over(app) -> bool:
@@ -51,21 +48,22 @@ def game_over(app) -> bool:
 
 def model_agrees(app) -> bool:
     """Let the table play what is still queued (past a summary or the game over), then:
-    has its drawn model caught up with the session's checked model?"""
+    does its model (the one it draws and checks) match the last update's view digest?"""
     scene = table_scene(app)
     if scene is not None:
         for _ in range(600):
             if scene.table.hold is not None:
                 scene.table.release()
-            if scene.table.director.idle:
+            if scene.table.stage.director.idle:
                 break
             app.frame(1 / 60)
     session = app.session
     return (
         scene is not None
         and session is not None
-        and session.model is not None
-        and view_digest(scene.table.model) == view_digest(session.model)
+        and session.last is not None
+        and not scene.table.keeper.drifting
+        and view_digest(scene.table.model) == session.last["digest"]
     )
 
 
@@ -394,13 +392,13 @@ def test_the_table_keeps_every_update_under_the_menu_and_after_a_resize(make_app
     assert run(app, lambda: app.top is not scene, 5)
     menu = app.top
     # A move goes out as the menu opens: its answer (and the bots' moves) arrive under it.
-    scene.table.send(scene.table.legal[0])
+    scene.table.send(scene.table.chooser.legal[0])
     assert run(app, lambda: app.session.last["step"] > step, 20)
     click(button(menu.form, "Keep playing").rect.center)
     assert run(app, lambda: app.top is scene, 5)
     app.resize_window((960, 540))
     assert run(app, lambda: scene.table.active, 30, player)
     assert model_agrees(app) and app.session.desyncs == 0
-    assert run(app, lambda: not any(s.moving for s in scene.table.sprites), 10)
-    for sprite in scene.table.sprites:
+    assert run(app, lambda: not any(s.moving for s in scene.table.stage.sprites), 10)
+    for sprite in scene.table.stage.sprites:
         assert pygame.Rect(0, 0, 960, 540).contains(sprite.rect), sprite.rect

@@ -42,7 +42,9 @@ def settle(app, scene: ViewerScene) -> None:
     def still() -> bool:
         table = scene.table
         return (
-            table.director.idle and table.hold is None and not any(s.moving for s in table.sprites)
+            table.stage.director.idle
+            and table.hold is None
+            and not any(s.moving for s in table.stage.sprites)
         )
 
     assert run(app, still, 30), "the table never came to rest"
@@ -125,7 +127,7 @@ def test_stepping_scrubbing_and_eyes_show_what_each_seat_saw(make_app, name):
     for _ in range(3):  # + + +: 8×
         key(pygame.K_PLUS)
     app.frame(1 / 60)
-    assert scene.speed == 8.0 and scene.table.director.speed == 8.0
+    assert scene.speed == 8.0 and scene.table.stage.director.speed == 8.0
     for _ in range(5):  # forward, animated
         key(pygame.K_RIGHT)
         app.frame(1 / 60)

@@ -2,14 +2,57 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
 
 import pygame
 
 from game.client import layout, palette, widgets
+from game.client.config import Settings
+from game.client.session import Session
+from game.client.sound import Sound
+from game.rules import GAMES
 
-if TYPE_CHECKING:
-    from game.client.app import App
+
+class Host(Protocol):
+    """What a scene uses of the application (the App is the one): the window's size, the
+    settings and the sound, the one session, and the scene stack, on which scenes open one
+    another by name (scenes/catalog.py) rather than by importing each other."""
+
+    settings: Settings
+    settings_file: Path | None
+    sound: Sound
+    session: Session | None
+    retry_for: float
+    notice: str | None
+    running: bool
+    after_frame: list[Callable[[], object]]
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    def scene(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
+
+    def goto(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
+
+    def push(self, scene: Scene) -> Scene: ...
+
+    def pop(self, scene: Scene | None = None) -> None: ...
+
+    def replace(self, scene: Scene) -> Scene: ...
+
+    def reset(self, scene: Scene) -> Scene: ...
+
+    def to_title(self, notice: str | None = None) -> None: ...
+
+    def open_session(self, session: Session) -> Session: ...
+
+    def close_session(self) -> None: ...
+
+    def save_settings(self) -> str | None: ...
+
+    def resize_window(self, size: tuple[int, int]) -> None: ...
 
 
 class Scene:
@@ -25,7 +68,7 @@ class Scene:
     """Whether server messages are for this scene; a help page or dialog on top of a table
     lets them through to the table, which must see every update."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     @property
@@ -59,9 +102,16 @@ class Scene:
         return False
 
 
+def game_title(game: str) -> str:
+    """A game's name as players read it ("Quäsenbö"); an unknown name (from a room or a
+    replay made by another version) as it is."""
+    cls = GAMES.get(game)
+    return cls.title if cls is not None else game
+
+
 def background(surface: pygame.Surface) -> None:
     """The felt every menu screen shares: a vertical gradient (cached per size)."""
-    surface.blit(felt(surface.get_size()), (0, 0))
+    surface.blit(widgets.felt(surface.get_size()), (0, 0))
 
 
 def menu_page(surface: pygame.Surface, title: str, scale: float) -> None:
@@ -69,31 +119,6 @@ def menu_page(surface: pygame.Surface, title: str, scale: float) -> None:
     background(surface)
     widgets.blit_text(surface, title, layout.px(48, scale), palette.ACCENT,
                       layout.heading(surface.get_size()))
-
-
-_FELT_CACHE: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The felt at `size` (cached: copy it before drawing on it)."""
-    surf = _FELT_CACHE.get(size)
-    if surf is None:
-        surf = pygame.Surface(size)
-        w, h = size
-        band = max(1, h // 64)
-        for y in range(0, h, band):
-            t = y / max(1, h - 1)
-            # Lighter in the middle, like a lamp over the table.
-            k = 1 - abs(t - 0.45) * 1.4
-            pygame.draw.rect(
-                surf,
-                palette.mix(palette.FELT_DARK, palette.FELT, max(0.0, min(1.0, k))),
-                (0, y, w, band),
-            )
-        if len(_FELT_CACHE) > 8:
-            _FELT_CACHE.clear()
-        _FELT_CACHE[size] = surf
-    return surf
 
 
 class Dialog(Scene):
@@ -105,7 +130,7 @@ class Dialog(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Host,
         title: str,
         body: str,
         buttons: list[tuple[str, object]],

@@ -7,8 +7,7 @@ from functools import partial
 import pygame
 
 from game.client import layout, palette, widgets
-from game.client.scenes import Scene, menu_page
-from game.client.scenes.lobby import GAME_NAMES, LobbyScene
+from game.client.scenes import Scene, game_title, menu_page
 from game.client.session import Session, parse_address
 
 
@@ -83,7 +82,7 @@ class JoinScene(Scene):
             if self.app.session is not None:
                 self.app.session.list_rooms()
         elif kind == "rooms":
-            self._sync_rooms(force=True)
+            self._sync_rooms()
         elif kind == "status" and message["status"] in ("closed", "reconnecting"):
             self.message = f"No connection: {message.get('message', '')}"
             if message["status"] == "closed":
@@ -91,7 +90,7 @@ class JoinScene(Scene):
         elif kind == "error":
             self.message = message["message"]
 
-    def _sync_rooms(self, force: bool = False) -> None:
+    def _sync_rooms(self) -> None:
         session = self.app.session
         rooms = session.rooms if session is not None else []
         s = self.s
@@ -125,14 +124,14 @@ class JoinScene(Scene):
         if session is None:
             return
         session.join(room["id"], None, self.code.value.strip() or None)
-        self.app.push(LobbyScene(self.app, "join", game=room["game"]))
+        self.app.goto("lobby", "join", game=room["game"])
 
     def watch(self, room: dict) -> None:
         session = self.app.session
         if session is None:
             return
         session.watch(room["id"], self.code.value.strip() or None)
-        self.app.push(LobbyScene(self.app, "watch", game=room["game"]))
+        self.app.goto("lobby", "watch", game=room["game"])
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -174,7 +173,7 @@ class JoinScene(Scene):
             people = ", ".join(seat["name"] or "open" for seat in room["seats"])
             state = "over" if room["over"] else "playing" if room["started"] else "waiting"
             lock = " · private" if room["private"] else ""
-            game = GAME_NAMES.get(room["game"], room["game"])
+            game = game_title(room["game"])
             label = f"{game} · {room['players']} players · {state}{lock} · {people}"
             widgets.blit_text(
                 surface,

@@ -9,11 +9,10 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import config, layout, palette, widgets
-from game.client.scenes import Dialog, Scene, background
+from game.client.scenes import Dialog, Scene, background, game_title
 from game.client.session import Session, lan_addresses
 from game.host.embedded import start_embedded
 
-GAME_NAMES = {"quando": "Quando", "blanco": "Blanco", "quasenbo": "Quäsenbö"}
 
 
 def start_local(
@@ -264,11 +263,9 @@ class LobbyScene(Scene):
             self.status = "Seated."
             self._advance_local()
         elif kind == "update" and message["room"] == session.room_id and "view" in message:
-            from game.client.scenes.table import TableScene
-
             self.started = True
             self.app.replace(
-                TableScene(self.app, message, quick=self.quick, local=self.mode == "local")
+                self.app.scene("table", message, quick=self.quick, local=self.mode == "local")
             )
         elif kind == "error":
             self.error = message["message"]
@@ -334,7 +331,7 @@ class LobbyScene(Scene):
         s = self.s
         session = self.session
         room = session.room if session else None
-        game = GAME_NAMES.get(room["game"] if room else self.game, self.game)
+        game = game_title(room["game"] if room else self.game)
         title = f"{game} – lobby" if self.mode != "local" else f"{game} – starting"
         widgets.blit_text(
             surface, title, layout.px(48, s), palette.ACCENT, layout.heading(self.size)

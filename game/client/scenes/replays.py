@@ -10,9 +10,8 @@ from pathlib import Path
 import pygame
 
 from game.client import config, layout, palette, widgets
-from game.client.scenes import Dialog, Scene, menu_page
-from game.client.scenes.lobby import GAME_NAMES
-from game.client.scenes.viewer import VERDICTS, ViewerScene
+from game.client.scenes import Dialog, Scene, game_title, menu_page
+from game.client.scenes.viewer import VERDICTS
 from game.replay.library import ReplayInfo, list_replays, replay_info
 from game.replay.log import ReplayError, read_replay
 
@@ -100,7 +99,7 @@ class ReplaysScene(Scene):
             body = f"{info.path.name} cannot be opened as a replay: {info.error}"
             self.app.push(Dialog(self.app, "Replay", body, [("OK", None)], 760, 330))
             return
-        self.app.push(ViewerScene(self.app, info.path))
+        self.app.goto("viewer", info.path)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -153,7 +152,7 @@ class ReplaysScene(Scene):
             )
             cells = [
                 (info.created.astimezone().strftime("%Y-%m-%d %H:%M"), palette.TEXT),
-                (GAME_NAMES.get(info.game, info.game), palette.TEXT),
+                (game_title(info.game), palette.TEXT),
                 (", ".join(info.names), palette.TEXT),
                 (str(info.steps), palette.TEXT),
                 (ending(info), palette.TEXT if info.finished else palette.TEXT_DIM),

@@ -11,34 +11,24 @@ import pygame
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
 from game.client.scenes import Scene, menu_page
-from game.client.scenes.lobby import GAME_NAMES, start_host, start_local
+from game.client.scenes.lobby import start_host, start_local
 from game.client.session import lan_addresses
 from game.rules import GAMES, new_game
+from game.rules.base import Option
 
-ON_OFF = [(False, "Off"), (True, "On")]
 
-OPTIONS: dict[str, list[tuple[str, str, list[tuple[Any, str]], Any]]] = {
-    "quando": [
-        (
-            "target",
-            "Game ends at (points)",
-            [(v, str(v)) for v in (20, 30, 40, 50, 75, 100, 150)],
-            50,
-        )
-    ],
-    "blanco": [
-        ("max_turns", "Turn limit", [(v, str(v)) for v in (30, 60, 100, 200, 500, 1000)], 1000)
-    ],
-    "quasenbo": [
-        ("hand_size", "Cards in hand", [(v, str(v)) for v in range(3, 11)], 7),
-        ("excuse", "The Excuse", ON_OFF, False),
-        ("pawns", "Pawns", ON_OFF, False),
-        ("courts", "Courts", ON_OFF, False),
-        ("double", "Double deck", ON_OFF, False),
-        ("double_quasenbo", "Double Quäsenbö", ON_OFF, False),
-    ],
-}
-"""Every option of RULES.md a player can set, per game: (name, label, choices, default)."""
+def choice_text(value: Any) -> str:
+    """A value a menu offers, in a player's words: "On"/"Off" for a switch, else the value."""
+    if type(value) is bool:
+        return "On" if value else "Off"
+    return str(value)
+
+
+def menu_options(game: str) -> list[tuple[str, Option]]:
+    """The options of `game` a player sets in a menu (those with choices): the numbers
+    first, then the switches, each in the engine's order."""
+    offered = [(name, option) for name, option in GAMES[game].OPTIONS.items() if option.choices]
+    return sorted(offered, key=lambda item: type(item[1].default) is bool)
 
 
 class SetupScene(Scene):
@@ -58,7 +48,7 @@ class SetupScene(Scene):
             "code": "",
         }
         self.options: dict[str, dict[str, Any]] = {
-            g: {name: default for name, _, _, default in specs} for g, specs in OPTIONS.items()
+            g: {name: option.default for name, option in menu_options(g)} for g in GAMES
         }
         self.error = ""
         self.resize()
@@ -66,13 +56,13 @@ class SetupScene(Scene):
     def _rows(self) -> list[tuple[str, str, list[tuple[Any, str]] | None]]:
         """(key, label, choices) per row; choices None: a text field."""
         game = self.values["game"]
-        cls = GAMES[game]
+        engine = GAMES[game]
         rows: list[tuple[str, str, list[tuple[Any, str]] | None]] = [
-            ("game", "Game", [(g, GAME_NAMES[g]) for g in GAMES])
+            ("game", "Game", [(g, cls.title) for g, cls in GAMES.items()])
         ]
         if self.mode == "single":
             rows.append(
-                ("bots", "Bots", [(n, str(n)) for n in range(cls.min_players - 1, cls.max_players)])
+                ("bots", "Bots", [(n, str(n)) for n in range(engine.min_players - 1, engine.max_players)])
             )
             rows.append(("level", "Bot difficulty", [(lv, lv.capitalize()) for lv in LEVELS]))
         else:
@@ -80,7 +70,7 @@ class SetupScene(Scene):
                 (
                     "players",
                     "Players",
-                    [(n, str(n)) for n in range(cls.min_players, cls.max_players + 1)],
+                    [(n, str(n)) for n in range(engine.min_players, engine.max_players + 1)],
                 )
             )
             rows.append(("level", "Stand-in bot", [(lv, lv.capitalize()) for lv in LEVELS]))
@@ -108,8 +98,10 @@ class SetupScene(Scene):
             )
             rows.append(("port", "Port", None))
             rows.append(("code", "Private code (optional)", None))
-        for name, label, choices, _ in OPTIONS[game]:
-            rows.append((f"opt:{name}", label, choices))
+        for name, option in menu_options(game):
+            rows.append(
+                (f"opt:{name}", option.label, [(v, choice_text(v)) for v in option.choices])
+            )
         return rows
 
     def resize(self) -> None:
@@ -118,10 +110,13 @@ class SetupScene(Scene):
         self.labels = [(label, rect) for (_, label, _), rect in zip(rows, labels)]
         self.form = widgets.Form()
         self.fields: dict[str, widgets.Widget] = {}
+        self.texts: dict[str, widgets.TextField] = {}
+        """The text rows (port, code) by key."""
         game = self.values["game"]
         for (key, _, choices), rect in zip(rows, controls):
+            widget: widgets.Widget
             if choices is None:
-                widget: widgets.Widget = widgets.TextField(
+                widget = self.texts[key] = widgets.TextField(
                     rect, str(self.values[key]), max_len=24, on_enter=self.start
                 )
             else:
@@ -168,13 +163,13 @@ class SetupScene(Scene):
             start_local(self.app, game, players, self.values["level"], options)
             return
         try:
-            port = int(self.fields["port"].value)  # type: ignore[attr-defined]
+            port = int(self.texts["port"].value)
             if not 1 <= port <= 65535:
                 raise ValueError
         except ValueError:
             self.error = "The port is a number from 1 to 65535 (7777 is the usual one)."
             return
-        code = self.fields["code"].value.strip() or None  # type: ignore[attr-defined]
+        code = self.texts["code"].value.strip() or None
         start_host(
             self.app,
             self.values["interface"],

@@ -93,9 +93,7 @@ class TableScene(Scene):
         )
 
     def open_rules(self) -> None:
-        from game.client.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.table.game))
+        self.app.goto("rules", self.table.game)
 
     def leave(self) -> None:
         if self.app.session is not None:
@@ -108,15 +106,7 @@ class TableScene(Scene):
         session = self.app.session
         kind = message["t"]
         if kind == "update" and message["room"] == self.room_id:
-            if message.get("desync"):
-                # Its events did not lead to the server's view: animating them would show a
-                # game that is not being played. The full view asked for replaces them.
-                return
             self.table.feed(message)
-            if "resynced" in message:
-                self.table.toasts.show(
-                    "Out of step with the server – resynced", palette.ACCENT, 3.5
-                )
         elif kind == "room" and message["room"]["id"] == self.room_id:
             self.table.set_room(message["room"])
         elif kind == "error":
@@ -138,14 +128,12 @@ class TableScene(Scene):
             elif status == "closed":
                 self.connection, self.connection_message = "closed", message.get("message", "")
         elif kind == "rematch" and session is not None:
-            from game.client.scenes.lobby import LobbyScene
-
             session.follow(message["room"])
             session.join(message["room"])
             mode = "local" if self.local else "join"
-            lobby = LobbyScene(self.app, mode, game=self.table.game, quick=self.quick)
-            lobby.readied = False
-            self.app.replace(lobby)
+            self.app.replace(
+                self.app.scene("lobby", mode, game=self.table.game, quick=self.quick)
+            )
 
     # -- input ---------------------------------------------------------------------------------
 
@@ -167,11 +155,7 @@ class TableScene(Scene):
             if event.key == pygame.K_F1:
                 self.open_rules()
                 return
-            if (
-                event.key == pygame.K_ESCAPE
-                and not self.table.prefix
-                and not getattr(self.table, "chosen", None)
-            ):
+            if event.key == pygame.K_ESCAPE and not self.table.chooser.pending:
                 self.open_menu()
                 return
         self.table.handle(event)
@@ -251,9 +235,7 @@ class TableScene(Scene):
             self.table.toasts.show("Asking for a rematch…")
 
     def watch_replay(self) -> None:
-        from game.client.scenes.replays import ReplaysScene
-
-        self.app.push(ReplaysScene(self.app, room=self.room_id))
+        self.app.goto("replays", room=self.room_id)
 
     def leave_finished(self) -> None:
         self.app.to_title()
@@ -375,7 +357,7 @@ class TableScene(Scene):
         low = min(event["sums"])
         for seat in range(len(event["sums"])):
             score = event["scores"][seat]
-            name = self.table.name(seat) + (" (you)" if seat == self.table.seat else "")
+            name = self.table.seats.name(seat) + (" (you)" if seat == self.table.seat else "")
             color = palette.ACCENT if score == 0 else palette.TEXT
             widgets.blit_text(
                 surface,
@@ -432,7 +414,7 @@ class TableScene(Scene):
         s = self.s
         result = event["result"]
         winners = result["winners"]
-        names = [self.table.who(w) for w in winners]
+        names = [self.table.seats.who(w) for w in winners]
         if self.table.seat in winners:
             title = "You win!" if len(winners) == 1 else "You share the win!"
         else:
@@ -460,7 +442,7 @@ class TableScene(Scene):
             row = pygame.Rect(box.left + box.width // 5, y, box.width * 3 // 5, row_h)
             if win:
                 pygame.draw.rect(surface, (70, 58, 20), row, border_radius=6)
-            name = self.table.name(seat) + (" (you)" if seat == self.table.seat else "")
+            name = self.table.seats.name(seat) + (" (you)" if seat == self.table.seat else "")
             widgets.blit_text(
                 surface,
                 f"{place + 1}.  {name}" + ("  – winner" if win else ""),

@@ -8,6 +8,7 @@ import pygame
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
 from game.client.scenes import Dialog, Scene, background
+from game.client.scenes.lobby import start_local
 
 QUICK_GAME, QUICK_PLAYERS, QUICK_LEVEL = "quando", 4, "normal"
 """Quick play: Quando against three bots of normal strength, standard rules."""
@@ -49,39 +50,25 @@ class TitleScene(Scene):
     # -- the menu ------------------------------------------------------------------------------
 
     def quick(self) -> None:
-        from game.client.scenes.lobby import start_local
-
         start_local(self.app, QUICK_GAME, QUICK_PLAYERS, QUICK_LEVEL, {}, quick=True)
 
     def single(self) -> None:
-        from game.client.scenes.setup import SetupScene
-
-        self.app.push(SetupScene(self.app, "single"))
+        self.app.goto("setup", "single")
 
     def host(self) -> None:
-        from game.client.scenes.setup import SetupScene
-
-        self.app.push(SetupScene(self.app, "host"))
+        self.app.goto("setup", "host")
 
     def join(self) -> None:
-        from game.client.scenes.join import JoinScene
-
-        self.app.push(JoinScene(self.app))
+        self.app.goto("join")
 
     def replays(self) -> None:
-        from game.client.scenes.replays import ReplaysScene
-
-        self.app.push(ReplaysScene(self.app))
+        self.app.goto("replays")
 
     def settings(self) -> None:
-        from game.client.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.goto("settings")
 
     def rules(self) -> None:
-        from game.client.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.goto("rules")
 
     def quit(self) -> None:
         self.app.running = False

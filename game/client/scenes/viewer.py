@@ -6,23 +6,20 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import pygame
 
 from game.client import layout, palette, widgets
-from game.client.scenes import Scene, felt
-from game.client.scenes.lobby import GAME_NAMES
+from game.client.config import Settings
+from game.client.scenes import Host, Scene, game_title
+from game.client.sound import Sound
 from game.client.steps import events_line
 from game.client.tables import TABLES, Table
 from game.replay.log import ReplayError
 from game.replay.playback import Playback, open_replay, seat_kind, seat_name
 from game.replay.verify import Verdict
 
-if TYPE_CHECKING:
-    from game.client.app import App
-    from game.client.config import Settings
-    from game.client.sound import Sound
 
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """The playback speeds offered (the table's animations run this many times as fast)."""
@@ -82,7 +79,7 @@ class TableHost:
 
     session = None
 
-    def __init__(self, app: App, size: tuple[int, int]) -> None:
+    def __init__(self, app: Host, size: tuple[int, int]) -> None:
         self.app = app
         self._size = size
 
@@ -111,7 +108,7 @@ class ViewerScene(Scene):
 
     listens = False
 
-    def __init__(self, app: App, path: Path) -> None:
+    def __init__(self, app: Host, path: Path) -> None:
         super().__init__(app)
         self.path = Path(path)
         self.playback: Playback | None = None
@@ -181,8 +178,8 @@ class ViewerScene(Scene):
         }
         seat = self.eyes if isinstance(self.eyes, int) else None
         host = TableHost(self.app, self.geo.table.size)
-        self.table = TABLES[header["game"]](host, room, seat, replay=True)  # type: ignore[arg-type]
-        self.table.director.speed = self.speed
+        self.table = TABLES[header["game"]](host, room, seat, replay=True)
+        self.table.stage.director.speed = self.speed
         self._rows.clear()
         self.show()
 
@@ -197,14 +194,8 @@ class ViewerScene(Scene):
         """Rebuild the table from the view at the current position, nothing moving."""
         table, playback = self.table, self.playback
         assert table is not None and playback is not None
-        table.director.clear()
-        table.hold = None
-        table.effects.items.clear()
-        table.toasts.items.clear()
         view = self.view()
-        table.started = True
-        table.rebuild(view)
-        table.step, table.to_move = playback.position, view["to_move"]
+        table.show(view, playback.position)
         self.hold_age = 0.0
         self._follow()
 
@@ -231,7 +222,7 @@ class ViewerScene(Scene):
                 table.rebuild(open_view)
                 return 0.0
 
-            table.director.add(reveal)
+            table.stage.director.add(reveal)
         self._follow()
         return True
 
@@ -246,7 +237,7 @@ class ViewerScene(Scene):
     def set_speed(self, speed: float) -> None:
         self.speed = speed
         if self.table is not None:
-            self.table.director.speed = speed
+            self.table.stage.director.speed = speed
         self._sync_widgets()
 
     # -- transport -----------------------------------------------------------------------------
@@ -346,7 +337,7 @@ class ViewerScene(Scene):
     def _name(self, seat: int) -> str:
         """The seat's name as the table shows it (bots of one name told apart)."""
         if self.table is not None:
-            return self.table.name(seat)
+            return self.table.seats.name(seat)
         assert self.playback is not None
         return seat_name(self.playback.header, seat)
 
@@ -394,13 +385,13 @@ class ViewerScene(Scene):
         if position == 0:
             return "   0  The deal", "the cards are dealt"
         entry = playback.entries[position - 1]
-        name = table.name(entry.seat)
+        name = table.seats.name(entry.seat)
         by = " (a bot for the player)" if entry.stand_in else ""
         seat = entry.seat if self.eyes == OPEN else self.eyes
         events = playback.events(seat if isinstance(seat, int) else None, position)
         return (
             f"{position:>4}  {name}{by}: {entry.words}",
-            events_line(game, events, table.name),
+            events_line(game, events, table.seats.name),
         )
 
     def _row_surface(self, position: int, current: bool) -> pygame.Surface:
@@ -516,7 +507,7 @@ class ViewerScene(Scene):
             if self.hold_age >= HOLD_PAUSE / self.speed:
                 self.hold_age = 0.0
                 table.release()
-        elif self.playing and table.director.idle:
+        elif self.playing and table.stage.director.idle:
             if not self.forward():
                 self.pause()
 
@@ -534,7 +525,7 @@ class ViewerScene(Scene):
             if self.eyes == OPEN:
                 self._draw_open_banner(surface)
         else:
-            surface.blit(felt(geo.table.size), geo.table.topleft)
+            surface.blit(widgets.felt(geo.table.size), geo.table.topleft)
             words = self.problem or "Opening the replay and verifying it…"
             size = layout.px(26, s, 13)
             y = geo.table.centery - size * 2
@@ -614,7 +605,7 @@ class ViewerScene(Scene):
             )
             return
         header = playback.header
-        game = GAME_NAMES.get(header["game"], header["game"])
+        game = game_title(header["game"])
         when = datetime.fromtimestamp(header["created"]).strftime("%Y-%m-%d %H:%M")
         lines = [
             (f"Replay · {game}", title, palette.ACCENT),

@@ -11,8 +11,11 @@ import pygame
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
 from game.client.sprites import CardSprite
-from game.client.tables.base import FLIP, MOVE, PAUSE, Slot, Table, Token
-from game.client.tween import HOLD
+from game.client.tables.base import Table
+from game.client.tables.chooser import Token
+from game.client.tables.hud import outline
+from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
+from game.client.tween import HOLD, Tween
 
 PILE_LAYER, DISCARD_LAYER, GRID_LAYER, HAND_LAYER = 10, 20, 100, 200
 SHOWN_DISCARD = 4
@@ -85,13 +88,13 @@ class BlancoTable(Table):
             )
         self.hands = [
             [
-                self.new_card(code, self._width(s), pile, face_up=code is not None)
+                self.stage.new_card(code, self._width(s), pile, face_up=code is not None)
                 for code in self.model["hands"][s]
             ]
             for s in range(self.players)
         ]
         self.pile = (
-            self.new_card(None, geo.pile_w, pile, face_up=False)
+            self.stage.new_card(None, geo.pile_w, pile, face_up=False)
             if self.model["draw"]["count"]
             else None
         )
@@ -100,7 +103,7 @@ class BlancoTable(Table):
 
     def _grid_card(self, seat: int, r: int, c: int, pos: tuple[float, float]) -> CardSprite:
         code, up, known = self._look(seat, r, c)
-        return self.new_card(code, self._width(seat), pos, face_up=up, known=known)
+        return self.stage.new_card(code, self._width(seat), pos, face_up=up, known=known)
 
     def _fill_discard(self) -> None:
         """Keep sprites for the top few discard cards: add those missing underneath, drop
@@ -110,7 +113,9 @@ class BlancoTable(Table):
         where = self.geo.places["discard"].center
         while len(self.discard) < want:
             code = codes[-len(self.discard) - 1]
-            self.discard.insert(0, self.new_card(code, self.geo.pile_w, where, layer=DISCARD_LAYER))
+            self.discard.insert(
+                0, self.stage.new_card(code, self.geo.pile_w, where, layer=DISCARD_LAYER)
+            )
         while len(self.discard) > want:
             self.discard.pop(0).kill()
 
@@ -218,19 +223,19 @@ class BlancoTable(Table):
                 )
             else:
                 sprite.flip_to(None, False, FLIP)
-                self.toasts.show(f"{self.name(seat)} looks at a face-down card.")
+                self.toasts.show(f"{self.seats.name(seat)} looks at a face-down card.")
             return FLIP + 0.3
         if kind == "take":
             if event["source"] == "deck":
                 card = event.get("card")
-                sprite = self.pile or self.new_card(
+                sprite = self.pile or self.stage.new_card(
                     None, geo.pile_w, geo.places["draw"].center, face_up=False
                 )
                 self.pile = None
                 if card is not None:
                     sprite.flip_to(card, True, FLIP, 0.1)
                 if event["draw"]["count"]:
-                    self.pile = self.new_card(
+                    self.pile = self.stage.new_card(
                         None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
                     )
             else:
@@ -238,13 +243,13 @@ class BlancoTable(Table):
                 sprite = (
                     self.discard.pop()
                     if self.discard
-                    else self.new_card(top, geo.pile_w, geo.places["discard"].center)
+                    else self.stage.new_card(top, geo.pile_w, geo.places["discard"].center)
                 )
                 if seat != self.seat:
                     sprite.flip_to(None, False, FLIP, 0.1)
                 if top is not None:
                     self.toasts.show(
-                        f"{self.who(seat)} take{'' if seat == self.you else 's'} "
+                        f"{self.seats.who(seat)} take{'' if seat == self.you else 's'} "
                         f"{top.replace(':', ' ')} from the discard pile."
                     )
             self.hands[seat].append(sprite)
@@ -288,7 +293,7 @@ class BlancoTable(Table):
             box = geo.places["box"].center
             for k, sprite in enumerate(gone):
                 sprite.tweens.add(_pulse(sprite))
-                self.discard_sprite(sprite, box, MOVE * 1.4, 0.35 + k * 0.05)
+                self.stage.discard(sprite, box, MOVE * 1.4, 0.35 + k * 0.05)
             center = geo.seat_area(seat).cards.center
             if event["chain"]:
                 self.flourish("CHAIN REACTION!", center, (255, 120, 60), "chain")
@@ -300,10 +305,12 @@ class BlancoTable(Table):
             keep = self.discard[-1:] if self.discard else []
             for k, sprite in enumerate(self.discard[:-1]):
                 sprite.flip_to(None, False, FLIP)
-                self.discard_sprite(sprite, pile, MOVE, k * 0.04, fade=False)
+                self.stage.discard(sprite, pile, MOVE, k * 0.04, fade=False)
             self.discard = keep
             if self.pile is None:
-                self.pile = self.new_card(None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER)
+                self.pile = self.stage.new_card(
+                    None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER
+                )
             self.toasts.show("The discard pile and the box are shuffled into a new deck.")
             return MOVE + 0.3
         if kind == "stage":
@@ -314,7 +321,7 @@ class BlancoTable(Table):
             words = "does not look at a card" if kind == "skip" else "keeps the card hidden"
             if seat == self.you:
                 words = "don't look at a card" if kind == "skip" else "keep the card hidden"
-            self.toasts.show(f"{self.who(seat)} {words}.")
+            self.toasts.show(f"{self.seats.who(seat)} {words}.")
             return 0.3
         if kind == "game_over":
             self.hold = event
@@ -379,33 +386,24 @@ class BlancoTable(Table):
         if self.seat is None:
             return []
         specs = list(self.BUTTONS)
-        for action in self.legal or []:
-            if action[0] == "eliminate" and not self.waiting:
+        for action in self.chooser.legal or []:
+            if action[0] == "eliminate" and not self.chooser.waiting:
                 word = "row" if action[1] == "row" else "column"
                 specs.append(
                     (("line", action[1], action[2]), f"Remove {word} {action[2] + 1}", "", None)
                 )
         return specs
 
-    def key_token(self, event: pygame.event.Event) -> Token | None:
-        if self.seat is None:
-            return None
-        return self.hand_token_key(event, len(self.hands[self.viewer]) if self.hands else 0)
-
-    def explain(self, token: Token) -> None:
+    def explain(self, token: Token) -> str | None:
         phase = self.model.get("phase")
+        prefix = self.chooser.prefix
         if token[0] == "cell" and phase in ("reveal", "peek", "reward"):
-            self.toasts.show("Choose one of your face-down cards.", palette.ACCENT)
-        elif token[0] == "cell" and self.prefix and self.prefix[0][0] == "cell":
-            self.toasts.show(
-                "Only two neighbouring cards can swap (Esc to start over).", palette.ACCENT
-            )
-        elif token[0] == "cell" and phase == "play" and not self.prefix:
-            self.toasts.show("First click the hand card to place or discard.", palette.ACCENT)
-        else:
-            super().explain(token)
-            return
-        self.app.sound.play("error")
+            return "Choose one of your face-down cards."
+        if token[0] == "cell" and prefix and prefix[0][0] == "cell":
+            return "Only two neighbouring cards can swap (Esc to start over)."
+        if token[0] == "cell" and phase == "play" and not prefix:
+            return "First click the hand card to place or discard."
+        return None
 
     # -- words and drawing ---------------------------------------------------------------------
 
@@ -429,7 +427,7 @@ class BlancoTable(Table):
             return ""
         seat, phase = m["to_move"], m["phase"]
         if seat != self.you:
-            name = self.name(seat)
+            name = self.seats.name(seat)
             return {
                 "reveal": f"{name} turns a card face up…",
                 "peek": f"{name} looks at a card…",
@@ -439,7 +437,7 @@ class BlancoTable(Table):
                 "reward": f"{name} may look at a card…",
                 "chain": f"{name} decides on the card after a chain reaction…",
             }.get(phase, f"{name} is playing…")
-        prefix = self.prefix
+        prefix = self.chooser.prefix
         setup = (
             m["turns"] == 0 and all(len(h) == 2 for h in m["hands"]) and phase in ("reveal", "peek")
         )
@@ -482,8 +480,8 @@ class BlancoTable(Table):
 
     def paint_background(self, surface: pygame.Surface) -> None:
         geo = self.geo
-        self.outline(surface, geo.places["draw"].inflate(-4, -4), "Deck")
-        self.outline(surface, geo.places["discard"].inflate(-4, -4), "Discard")
+        outline(surface, geo.places["draw"].inflate(-4, -4), "Deck", self.geo.s)
+        outline(surface, geo.places["discard"].inflate(-4, -4), "Discard", self.geo.s)
 
     def draw_under(self, surface: pygame.Surface) -> None:
         m = self.model
@@ -516,7 +514,6 @@ class BlancoTable(Table):
 
 def _pulse(sprite: CardSprite):
     """A quick flash before an eliminated line flies to the box."""
-    from game.client.tween import Tween
 
     def apply(t: float) -> None:
         sprite.lift = 12 * (1 - abs(2 * t - 1))

@@ -10,7 +10,10 @@ import pygame
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
 from game.client.sprites import CardSprite
-from game.client.tables.base import FLIP, MOVE, PAUSE, Slot, Table, Token
+from game.client.tables.base import Table
+from game.client.tables.chooser import Pick, Token
+from game.client.tables.hud import outline
+from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
 from game.client.tween import HOLD
 
 PILE_LAYER, DISCARD_LAYER, HAND_LAYER = 10, 20, 100
@@ -41,7 +44,6 @@ class QuandoTable(Table):
         self.hands: list[list[CardSprite]] = []
         self.pile: CardSprite | None = None
         self.discard: list[CardSprite] = []
-        self.chosen: set[int] = set()
         super().__init__(*args, **kwargs)
 
     # -- sprites from the model ----------------------------------------------------------------
@@ -56,19 +58,18 @@ class QuandoTable(Table):
         self.hands = []
         for s in range(self.players):
             width = geo.hand_w if s == self.viewer else geo.small_w
-            hand = [self.new_card(str(v), width, pile) for v in self._side(s)]
+            hand = [self.stage.new_card(str(v), width, pile) for v in self._side(s)]
             sides = self.model["hands"][s]
             if "fronts" in sides and "backs" in sides:  # a replay's open view: both sides
                 for sprite, back in zip(hand, sides["backs"]):
                     sprite.other = back
             self.hands.append(hand)
         self.discard = [
-            self.new_card(str(v), geo.pile_w, geo.places["discard"].center)
+            self.stage.new_card(str(v), geo.pile_w, geo.places["discard"].center)
             for v in self.model["discard"]
         ]
         top = self.model["draw"]["top"]
-        self.pile = None if top is None else self.new_card(str(top), geo.pile_w, pile)
-        self.chosen = set()
+        self.pile = None if top is None else self.stage.new_card(str(top), geo.pile_w, pile)
 
     def deal_in(self, after: float = 0.0) -> float:
         """Deal round robin from the pile: one card at a time, first player first."""
@@ -134,14 +135,16 @@ class QuandoTable(Table):
             return MOVE + 0.05 * len(moved)
         if kind == "draw":
             value = event.get("front", event.get("back"))
-            sprite = self.pile or self.new_card(str(value), geo.pile_w, geo.places["draw"].center)
+            sprite = self.pile or self.stage.new_card(
+                str(value), geo.pile_w, geo.places["draw"].center
+            )
             self.pile = None
             if sprite.code != str(value):
                 sprite.flip_to(str(value), True, FLIP, 0.08)
             self.hands[event["seat"]].append(sprite)
             top = event["draw"]["top"]
             if top is not None:
-                self.pile = self.new_card(
+                self.pile = self.stage.new_card(
                     str(top), geo.pile_w, geo.places["draw"].center, layer=PILE_LAYER
                 )
             self.app.sound.play("slide")
@@ -149,11 +152,13 @@ class QuandoTable(Table):
         if kind == "turn_over":
             pile = geo.places["draw"].center
             for k, sprite in enumerate(reversed(self.discard)):
-                self.discard_sprite(sprite, pile, MOVE, k * 0.03, fade=False)
+                self.stage.discard(sprite, pile, MOVE, k * 0.03, fade=False)
             self.discard = []
             top = event["draw"]["top"]
             self.pile = (
-                None if top is None else self.new_card(str(top), geo.pile_w, pile, layer=PILE_LAYER)
+                None
+                if top is None
+                else self.stage.new_card(str(top), geo.pile_w, pile, layer=PILE_LAYER)
             )
             if self.pile is not None:
                 self.pile.scale_x = 0.0
@@ -164,9 +169,8 @@ class QuandoTable(Table):
             sprite = self.hands[event["seat"]][event["index"]]
             value = event.get("front", event.get("back"))
             sprite.flip_to(str(value), True, FLIP * 1.5)
-            self.toasts.show(
-                f"{self.who(event['seat'])} flip{'' if event['seat'] == self.you else 's'} a zero."
-            )
+            who = self.seats.who(event["seat"])
+            self.toasts.show(f"{who} flip{'' if event['seat'] == self.you else 's'} a zero.")
             self.app.sound.play("flip")
             return FLIP * 1.5 + 0.2
         if kind == "knock":
@@ -176,11 +180,11 @@ class QuandoTable(Table):
             return 1.1
         if kind == "pass":
             self.toasts.show(
-                f"{self.who(event['seat'])} pass{'' if event['seat'] == self.you else 'es'}."
+                f"{self.seats.who(event['seat'])} pass{'' if event['seat'] == self.you else 'es'}."
             )
             return 0.5
         if kind == "draw_skipped":
-            self.toasts.show(f"No card left to draw for {self.who(event['seat'])}.")
+            self.toasts.show(f"No card left to draw for {self.seats.who(event['seat'])}.")
             return 0.3
         if kind == "round_end":
             self.hold = event
@@ -198,7 +202,7 @@ class QuandoTable(Table):
                 + ([self.pile] if self.pile else [])
             )
             for k, sprite in enumerate(old):
-                self.discard_sprite(sprite, pile, MOVE, k * 0.01)
+                self.stage.discard(sprite, pile, MOVE, k * 0.01)
             self.hands, self.discard, self.pile = [], [], None
             return 0.0
         if kind == "next":
@@ -214,7 +218,7 @@ class QuandoTable(Table):
             self.pile.scale_x = 0.0
             self.pile.flip_to(self.pile.code, True, FLIP, collect)
         self.toasts.show(
-            f"Round {event['round'] + 1}: {self.who(event['first'])} "
+            f"Round {event['round'] + 1}: {self.seats.who(event['first'])} "
             f"play{'' if event['first'] == self.you else 's'} first."
         )
         return self.deal_in(collect)
@@ -233,86 +237,38 @@ class QuandoTable(Table):
             return [(("hand", action[1]),)]
         return []  # plays are chosen as a set of cards, below
 
-    def _plays(self) -> list[set[int]]:
-        return [set(a[1]) for a in self.legal or [] if a[0] == "play"]
+    def picks(self, action: list) -> Pick | None:
+        if action[0] != "play":
+            return None
+        return Pick(frozenset(("hand", i) for i in action[1]), ("btn", "play"))
 
-    def candidates(self) -> dict[Token, list[list]]:
-        out = super().candidates()
-        if not self.active:
-            return out
-        for play in self._plays():
-            if self.chosen <= play:
-                for i in play - self.chosen:
-                    out.setdefault(("hand", i), []).append(["play", sorted(play)])
-        if self.chosen and self.chosen in self._plays():
-            out[("btn", "play")] = [["play", sorted(self.chosen)]]
-        return out
+    def _chosen(self) -> list[int]:
+        """The hand cards chosen so far, by index."""
+        return sorted(token[1] for token in self.chooser.chosen)
 
-    def selected(self) -> set[Token]:
-        return {("hand", i) for i in self.chosen}
+    def _chosen_play(self) -> bool:
+        """The chosen cards make a whole legal play."""
+        chosen = set(self._chosen())
+        return bool(chosen) and any(
+            a[0] == "play" and set(a[1]) == chosen for a in self.chooser.legal or []
+        )
 
-    def click(self, token: Token | None) -> None:
-        plays = self._plays()
-        if token is not None and token[0] == "hand" and self.active and plays:
-            i = token[1]
-            if i in self.chosen:
-                self.chosen.discard(i)
-            elif any(self.chosen | {i} <= p for p in plays):
-                self.chosen.add(i)
-                self.app.sound.play("tick")
-            else:
-                self.explain(token)
-                return
-            self.refresh()
-            return
-        if token == ("btn", "play") and self.active and self.chosen in plays:
-            self.send(["play", sorted(self.chosen)])
-            return
-        super().click(token)
-
-    def clear_selection(self) -> None:
-        self.chosen = set()
-        super().clear_selection()
-        self.refresh()
-
-    def send(self, action: list) -> None:
-        self.chosen = set()
-        super().send(action)
-
-    def _meta(self, update: dict) -> float:
-        self.chosen = set()
-        return super()._meta(update)
-
-    def explain(self, token: Token) -> None:
+    def explain(self, token: Token) -> str | None:
         phase = self.model.get("phase")
         if phase == "draw":
-            self.toasts.show(
-                "Draw first: the visible side (U) or the hidden side (D).", palette.ACCENT
-            )
-        elif phase == "penalty":
-            self.toasts.show("Triplet penalty: " + self.options_text() + ".", palette.ACCENT)
-        elif token[0] == "hand" and self.chosen:
-            values = ", ".join(str(self._side(self.viewer)[i]) for i in sorted(self.chosen))
+            return "Draw first: the visible side (U) or the hidden side (D)."
+        if phase == "penalty":
+            return "Triplet penalty: " + self.options_text() + "."
+        if token[0] == "hand" and self.chooser.chosen:
+            values = ", ".join(str(self._side(self.viewer)[i]) for i in self._chosen())
             value = self._side(self.viewer)[token[1]]
-            self.toasts.show(
+            return (
                 f"{value} makes no play with {values}: play equal numbers, "
-                "or exactly three in a row.",
-                palette.ACCENT,
+                "or exactly three in a row."
             )
-        elif token[0] == "hand":
-            self.toasts.show(
-                "That card is in no play: play equal numbers, or exactly three in a row.",
-                palette.ACCENT,
-            )
-        else:
-            super().explain(token)
-            return
-        self.app.sound.play("error")
-
-    def key_token(self, event: pygame.event.Event) -> Token | None:
-        if self.seat is None:
-            return None
-        return self.hand_token_key(event, len(self.hands[self.viewer]) if self.hands else 0)
+        if token[0] == "hand":
+            return "That card is in no play: play equal numbers, or exactly three in a row."
+        return None
 
     def button_flash(self, token: Token) -> bool:
         return token == ("btn", "play")
@@ -353,26 +309,26 @@ class QuandoTable(Table):
         knocker = m.get("knocker")
         last = ""
         if knocker is not None:
-            who = "you" if knocker == self.you else self.name(knocker)
+            who = "you" if knocker == self.you else self.seats.name(knocker)
             last = f" – last round, {who} knocked"
         if seat == self.you:
             if phase == "draw":
                 return "Draw a card: the visible side (U) or the hidden side (D)"
             if phase == "penalty":
-                if any(a[0] == "flip" for a in self.legal or []):
+                if any(a[0] == "flip" for a in self.chooser.legal or []):
                     return "Triplet penalty: click one of your zeros to flip it"
                 return "Triplet penalty: draw a card – visible (U) or hidden (D)"
-            if self.chosen and self.chosen in self._plays():
-                values = ", ".join(str(self._side(seat)[i]) for i in sorted(self.chosen))
+            if self._chosen_play():
+                values = ", ".join(str(self._side(seat)[i]) for i in self._chosen())
                 return f"Play {values}? Press Play (Enter) – or add cards"
             extra = []
-            if any(a[0] == "knock" for a in self.legal or []):
+            if any(a[0] == "knock" for a in self.chooser.legal or []):
                 extra.append("knock (K)")
-            if any(a[0] == "pass" for a in self.legal or []):
+            if any(a[0] == "pass" for a in self.chooser.legal or []):
                 extra.append("pass (P)")
             more = (" – or " + " or ".join(extra)) if extra else ""
             return "Your turn: choose cards to play" + more + last
-        name = self.name(seat)
+        name = self.seats.name(seat)
         if phase == "draw":
             return f"{name} draws…{last}"
         if phase == "penalty":
@@ -383,10 +339,10 @@ class QuandoTable(Table):
         geo = self.geo
         draw = pygame.Rect((0, 0), card_size(geo.pile_w))
         draw.center = geo.places["draw"].center
-        self.outline(surface, draw.inflate(-4, -4), "")
+        outline(surface, draw.inflate(-4, -4), "", self.geo.s)
         discard = pygame.Rect((0, 0), card_size(geo.pile_w))
         discard.midleft = (geo.places["discard"].left, geo.places["discard"].centery)
-        self.outline(surface, discard.inflate(-4, -4), "Discard")
+        outline(surface, discard.inflate(-4, -4), "Discard", self.geo.s)
 
     def draw_under(self, surface: pygame.Surface) -> None:
         geo = self.geo

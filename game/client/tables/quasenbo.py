@@ -8,10 +8,14 @@ from collections.abc import Iterable
 import pygame
 
 from game.client import layout, palette, widgets
-from game.client.cards import DECKTET_CARDS, DECKTET_SUITS, card_size, render_symbol
+from game.client.cards import DECKTET_CARDS, card_size, render_symbol
 from game.client.sprites import CardSprite
-from game.client.tables.base import FLIP, MOVE, PAUSE, Slot, Table, Token
+from game.client.tables.base import Table
+from game.client.tables.chooser import Token
+from game.client.tables.hud import outline
+from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
 from game.client.tween import HOLD
+from game.rules.decktet import SUITS
 
 PILE_LAYER, ROW_LAYER, HAND_LAYER = 10, 20, 300
 
@@ -64,15 +68,15 @@ class QuasenboTable(Table):
                 codes = [None] * self.model["hand_sizes"][seat]
             width = geo.hand_w if seat == self.viewer else geo.small_w
             self.hands.append(
-                [self.new_card(code, width, pile, face_up=code is not None) for code in codes]
+                [self.stage.new_card(code, width, pile, face_up=code is not None) for code in codes]
             )
         self.row = []
         for code, named in zip(self.model["row"], self.model["named"]):
-            sprite = self.new_card(code, geo.pile_w, geo.places["row"].center)
+            sprite = self.stage.new_card(code, geo.pile_w, geo.places["row"].center)
             sprite.badge = self._badge(named)
             self.row.append(sprite)
         self.pile = (
-            self.new_card(None, geo.pile_w, pile, face_up=False)
+            self.stage.new_card(None, geo.pile_w, pile, face_up=False)
             if self.model["draw"]["count"]
             else None
         )
@@ -158,7 +162,7 @@ class QuasenboTable(Table):
             self.flourish("QUÄSENBÖ!", geo.places["row"].center, palette.DANGER, "penalty")
             cards = "a penalty card" if event["count"] == 1 else f"{event['count']} penalty cards"
             self.toasts.show(
-                f"{event['run']} of a suit in a row: {self.who(seat)} "
+                f"{event['run']} of a suit in a row: {self.seats.who(seat)} "
                 f"draw{'' if seat == self.you else 's'} {cards}!",
                 palette.DANGER,
                 3.5,
@@ -171,33 +175,35 @@ class QuasenboTable(Table):
             for k, sprite in enumerate(gone):
                 sprite.badge = None
                 sprite.flip_to(None, False, FLIP, k * 0.02)
-                self.discard_sprite(sprite, pile, MOVE, k * 0.02, fade=False)
+                self.stage.discard(sprite, pile, MOVE, k * 0.02, fade=False)
             if self.pile is None:
-                self.pile = self.new_card(None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER)
+                self.pile = self.stage.new_card(
+                    None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER
+                )
             self.offset = None
             self.toasts.show("The played row is shuffled into a new draw pile.")
             return MOVE + 0.3
         if kind == "draw":
             card = event.get("card")
-            sprite = self.pile or self.new_card(
+            sprite = self.pile or self.stage.new_card(
                 None, geo.pile_w, geo.places["draw"].center, face_up=False
             )
             self.pile = None
             if card is not None:
                 sprite.flip_to(card, True, FLIP, 0.1)
             if event["draw"]:
-                self.pile = self.new_card(
+                self.pile = self.stage.new_card(
                     None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
                 )
             self.hands[seat].append(sprite)
             self.app.sound.play("slide")
             return MOVE * (0.8 if event["penalty"] else 0.6)
         if kind == "draw_skipped":
-            self.toasts.show(f"No card left to draw for {self.who(seat)}.")
+            self.toasts.show(f"No card left to draw for {self.seats.who(seat)}.")
             return 0.3
         if kind == "pass":
             self.toasts.show(
-                f"{self.who(seat)} cannot play and pass{'' if seat == self.you else 'es'}."
+                f"{self.seats.who(seat)} cannot play and pass{'' if seat == self.you else 'es'}."
             )
             return 0.5
         if kind == "game_over":
@@ -224,22 +230,15 @@ class QuasenboTable(Table):
         if self.seat is None:
             return []
         specs = list(self.BUTTONS)
-        if self.prefix:
-            for suit in DECKTET_SUITS:
+        if self.chooser.prefix:
+            for suit in SUITS:
                 specs.append((("suit", suit), f"As {suit}", "", None))
         return specs
 
-    def _sync_buttons(self, candidates: dict) -> None:
-        super()._sync_buttons(candidates)
-        for button in self.buttons:
-            token = button.token  # type: ignore[attr-defined]
-            if token[0] == "suit":
-                button.icon = render_symbol("quasenbo", token[1], max(24, button.rect.height - 12))
-
-    def key_token(self, event: pygame.event.Event) -> Token | None:
-        if self.seat is None:
+    def button_icon(self, token: Token, rect: pygame.Rect) -> pygame.Surface | None:
+        if token[0] != "suit":
             return None
-        return self.hand_token_key(event, len(self.hands[self.viewer]) if self.hands else 0)
+        return render_symbol("quasenbo", token[1], max(24, rect.height - 12))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL and self.geo.places["row"].collidepoint(
@@ -260,14 +259,10 @@ class QuasenboTable(Table):
         self.offset = None if first >= last_start else max(0, first)
         self.place(0.2)
 
-    def explain(self, token: Token) -> None:
-        if token[0] == "hand" and any(a[0] == "play" for a in self.legal or []):
-            self.toasts.show(
-                "That card shares neither a suit nor the rank with the last card.", palette.ACCENT
-            )
-            self.app.sound.play("error")
-            return
-        super().explain(token)
+    def explain(self, token: Token) -> str | None:
+        if token[0] == "hand" and any(a[0] == "play" for a in self.chooser.legal or []):
+            return "That card shares neither a suit nor the rank with the last card."
+        return None
 
     # -- words and drawing ---------------------------------------------------------------------
 
@@ -290,10 +285,10 @@ class QuasenboTable(Table):
             return ""
         seat = m["to_move"]
         if seat != self.you:
-            return f"{self.name(seat)} is playing…"
-        if self.prefix:
+            return f"{self.seats.name(seat)} is playing…"
+        if self.chooser.prefix:
             return "The Excuse: choose the suit it stands for"
-        verbs = {a[0] for a in self.legal or []}
+        verbs = {a[0] for a in self.chooser.legal or []}
         if "play" in verbs:
             return "Your turn: play a card that shares a suit or the rank with the last card"
         if "draw" in verbs:
@@ -304,7 +299,7 @@ class QuasenboTable(Table):
 
     def paint_background(self, surface: pygame.Surface) -> None:
         draw = self.geo.places["draw"]
-        self.outline(surface, draw.inflate(-4, -4), "Draw pile")
+        outline(surface, draw.inflate(-4, -4), "Draw pile", self.geo.s)
 
     def draw_under(self, surface: pygame.Surface) -> None:
         m = self.model
@@ -337,7 +332,7 @@ class QuasenboTable(Table):
                 "left",
             )
             x = where.right + 6
-            for suit in sorted(common, key=DECKTET_SUITS.index):
+            for suit in sorted(common, key=SUITS.index):
                 icon = render_symbol("quasenbo", suit, max(24, size + 6))
                 surface.blit(icon, icon.get_rect(midleft=(x, where.centery)))
                 x += icon.get_width() + 2

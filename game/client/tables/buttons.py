@@ -1,0 +1,81 @@
+"""A table's action buttons (Play, Knock, Draw…): each a widget with the token a click on it
+means, shown when the legal actions allow it (or always, greyed), glowing when it completes
+the player's choice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from game.client import layout, widgets
+from game.client.tables.chooser import Token
+
+ButtonSpec = tuple[Token, str, str, int | None]
+"""An action button: (token, label, key hint, key)."""
+
+
+class ActionButtons:
+    """The buttons shown, laid out anew only when which buttons show (or the window) changes,
+    so a button under the mouse keeps its state between refreshes. A click on one calls
+    `click(token)`."""
+
+    def __init__(self, click: Callable[[Token], None]) -> None:
+        self.click = click
+        self.shown: list[tuple[Token, widgets.Button]] = []
+        """Each button shown, with the token a click on it means."""
+        self._key: tuple = ()
+
+    def sync(
+        self,
+        specs: list[ButtonSpec],
+        candidates: dict[Token, list[list]],
+        geo: layout.Table,
+        flash: Callable[[Token], bool],
+        icon: Callable[[Token, pygame.Rect], pygame.Surface | None],
+    ) -> None:
+        """Show the buttons of `specs` in `geo`'s button column, each enabled when its token
+        is one of the `candidates`, glowing when `flash(token)`, with `icon(token, rect)`."""
+        key = tuple((token, label) for token, label, _, _ in specs) + (geo.size,)
+        if key != self._key:
+            self._key = key
+            rects = layout.action_buttons(geo.buttons, len(specs), geo.s)
+            self.shown = [
+                (
+                    token,
+                    widgets.Button(
+                        rect,
+                        label,
+                        partial(self.click, token),
+                        hint=hint,
+                        key=shortcut,
+                        style="action",
+                        icon=icon(token, rect),
+                    ),
+                )
+                for (token, label, hint, shortcut), rect in zip(specs, rects)
+            ]
+        for token, button in self.shown:
+            button.enabled = token in candidates
+            button.flash = button.enabled and flash(token)
+
+    def relayout(self) -> None:
+        """The window changed: lay the buttons out anew at the next `sync`."""
+        self._key = ()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Mouse on the buttons; returns True when one took the event."""
+        return any(button.handle(event) for _, button in self.shown)
+
+    def clickable(self) -> list[tuple[Token, pygame.Rect]]:
+        """The enabled buttons' tokens and where they are."""
+        return [
+            (token, button.rect)
+            for token, button in self.shown
+            if button.visible and button.enabled
+        ]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for _, button in self.shown:
+            button.draw(surface)

@@ -1,0 +1,46 @@
+"""Card pictures drawn ahead of need, a little in each quiet frame, so a card seen for the
+first time mid-game rarely costs any drawing then."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pygame
+
+from game.client.cards import card_codes, render_card
+
+BUDGET = 0.0015
+"""Seconds a frame may spend drawing card pictures ahead of need."""
+
+
+class Prewarmer:
+    """Draws every picture a table of `game` may need: the back and each face at every card
+    width in `widths`, and the faces at `hand_width` highlighted as legal (the viewer's own
+    cards). The pictures land in render_card's cache."""
+
+    def __init__(self, game: str, widths: tuple[int, ...], hand_width: int) -> None:
+        self._steps: Iterator[pygame.Surface] | None = self._pictures(game, widths, hand_width)
+
+    @staticmethod
+    def _pictures(game: str, widths: tuple[int, ...], hand_width: int) -> Iterator[pygame.Surface]:
+        codes = card_codes(game)
+        for width in widths:
+            yield render_card(None, width, game=game)
+            for code in codes:
+                yield render_card(code, width, game=game)
+        yield render_card(None, hand_width, game=game, highlight="legal")
+        for code in codes:
+            yield render_card(code, hand_width, game=game, highlight="legal")
+
+    @property
+    def done(self) -> bool:
+        """Every picture is drawn."""
+        return self._steps is None
+
+    def run(self, budget: float = BUDGET) -> None:
+        """Draw pictures for about `budget` seconds (none once all are drawn)."""
+        end = time.perf_counter() + budget
+        while self._steps is not None and time.perf_counter() < end:
+            if next(self._steps, None) is None:
+                self._steps = None

@@ -1,0 +1,52 @@
+"""Who sits where, in a player's words: the seat names a table shows and speaks of."""
+
+from __future__ import annotations
+
+
+class Seats:
+    """The room's seats as one table speaks of them. `seat` is the seat whose view the table
+    shows (None: a spectator's); `you` the seat addressed as "you" (None in a replay, where
+    nobody watching plays, and for a spectator)."""
+
+    def __init__(self, room: dict, seat: int | None, *, replay: bool = False) -> None:
+        self.room = room
+        self.seat = seat
+        self.replay = replay
+        self.you: int | None = None if replay else seat
+
+    def name(self, seat: int) -> str:
+        """The seat's player as the room names it; bots of one level are told apart by
+        their seat number ("Normal bot 3")."""
+        seats = self.room.get("seats", [])
+        if seat < len(seats) and seats[seat].get("name"):
+            name = seats[seat]["name"]
+            if sum(1 for other in seats if other.get("name") == name) > 1:
+                return f"{name} {seat + 1}"
+            return name
+        return f"Seat {seat + 1}"
+
+    def who(self, seat: int | None) -> str:
+        """A seat in a sentence: "You" for the viewer's own seat."""
+        if seat is None:
+            return "Nobody"
+        return "You" if seat == self.you else self.name(seat)
+
+    def status(self, seat: int) -> str:
+        """What the room says of the seat's player, if anything unusual: away, offline."""
+        seats = self.room.get("seats", [])
+        if seat < len(seats):
+            info = seats[seat]
+            if info.get("away"):
+                return "away – a bot plays"
+            if info.get("kind") == "human" and not info.get("connected", True):
+                return "offline"
+        return ""
+
+    def tag(self, seat: int) -> str:
+        """What a seat's name plate adds to the name: "(you)" for the player's own seat,
+        "(eyes)" for the seat whose view a replay shows."""
+        if seat == self.you:
+            return " (you)"
+        if self.replay and seat == self.seat:
+            return " (eyes)"
+        return ""
