@@ -36,6 +36,11 @@ def log_dir() -> Path:
     return data_dir() / "logs"
 
 
+def seats_dir() -> Path:
+    """Where the client keeps the seat tokens of unfinished games (game/client/kept.py)."""
+    return data_dir() / "seats"
+
+
 def desync_dir() -> Path:
     """Where the client writes a report each time its model drifts from the server's view."""
     return data_dir() / "desync"
