@@ -49,6 +49,8 @@ class TableScene(Scene):
         self.absent: int | None = None
         """An absent player's seat that this player may hand to a bot now."""
         self.resize()
+        if first.get("missed"):
+            self._tell_missed(first["missed"])
 
     # -- layout --------------------------------------------------------------------------------
 
@@ -72,7 +74,7 @@ class TableScene(Scene):
             hint="F1",
         )
         self.hand_button = widgets.Button(
-            pygame.Rect(0, 0, layout.px(320, s), layout.px(30, s)), "", self.hand_to_bot
+            pygame.Rect(0, 0, layout.px(300, s), bh), "", self.hand_to_bot, style="primary"
         )
         self._overlay_form: widgets.Form | None = None
         self._overlay_key: object = None
@@ -341,7 +343,9 @@ class TableScene(Scene):
             pygame.draw.rect(surface, (120, 40, 40), bar)
             widgets.blit_text(
                 surface,
-                "Connection lost – reconnecting…  " + self.connection_message,
+                "Connection lost – reconnecting…  "
+                + self.connection_message
+                + _("  ·  trying for two minutes"),
                 layout.px(22, s, 12),
                 palette.TEXT,
                 bar,
@@ -364,8 +368,9 @@ class TableScene(Scene):
         form.draw(surface)
 
     def _draw_absent(self, surface: pygame.Surface) -> None:
-        """The banner under the top bar: who is offline, what the table does meanwhile, and
-        the button that lets a bot play for them at once."""
+        """The banner over the top bar's title (the seats' plates below stay in sight): who
+        is offline, what the table does meanwhile, and the button that lets a bot play for
+        them at once."""
         s = self.s
         room = self.app.session.room if self.app.session is not None else None
         if room is None or self.absent is None:
@@ -377,11 +382,12 @@ class TableScene(Scene):
             if grace is not None
             else _("{name} is offline – the table waits for them")
         ).format(name=seat["name"], seconds=grace or 0)
-        bar = pygame.Rect(0, self.table.geo.topbar.bottom, self.size[0], layout.px(38, s))
+        top = self.table.geo.topbar
+        bar = pygame.Rect(0, top.top, self.rules_button.rect.left - layout.px(8, s), top.height)
         pygame.draw.rect(surface, (92, 72, 26), bar)
-        self.hand_button.rect.midright = (bar.right - layout.px(10, s), bar.centery)
+        self.hand_button.rect.midright = (bar.right - layout.px(6, s), bar.centery)
         text = pygame.Rect(0, bar.top, self.hand_button.rect.left - layout.px(10, s), bar.height)
-        widgets.blit_text(surface, words, layout.px(22, s, 12), palette.TEXT, text)
+        widgets.blit_text(surface, words, layout.px(20, s, 11), palette.TEXT, text)
         self.hand_button.draw(surface)
 
     def _heading(
