@@ -1,5 +1,6 @@
 """A LAN evening that survives real life, with the real client and real processes on
-127.0.0.1: two client sessions in one LAN room; a client process that dies and a new one
+127.0.0.1: two client sessions in one LAN room (one leaves, the other lets a bot play for
+them); a client process that dies and a new one
 that takes the seat back from the token on disk (a bot played it meanwhile); a local game
 kept, hidden from everyone else, and continued; the host's window asks before it closes."""
 
@@ -66,6 +67,14 @@ def test_two_client_sessions_play_in_one_lan_room(make_app):
         assert run(app, lambda: other.last is not None, 5, also=other.poll)
         assert [s["name"] for s in app.session.room["seats"]] == ["Tester", "Bob"]
         assert [s.room for s in other.kept_seats()] == [room]  # Bob's token is on disk
+        # Bob's window closes: the host sees him offline and lets a bot play for him now.
+        other.close()
+        scene = table_scene(app)
+        assert run(app, lambda: scene.absent == 1, 10)
+        assert "Bob" in scene.hand_button.label
+        click(scene.hand_button.rect.center)
+        assert run(app, lambda: app.session.room["seats"][1]["away"], 5)
+        assert scene.absent is None
     finally:
         other.close()
 
