@@ -17,7 +17,8 @@ import pygame
 from game.client.autoplay import AutoPlayer, click, table_scene
 from game.client.kept import LOCAL
 from game.client.scenes import Dialog
-from game.client.scenes.lobby import LobbyScene, kept_local, start_host, start_local
+from game.client.hosting import kept_local, start_host, start_local
+from game.client.scenes.lobby import LobbyScene
 from game.client.scenes.title import TitleScene
 from game.client.session import Session
 from tests.client.conftest import ROOT

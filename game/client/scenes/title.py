@@ -7,9 +7,9 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
+from game.client.hosting import continue_local, kept_local, start_local
 from game.client.i18n import _
 from game.client.scenes import Dialog, Scene, background, game_title
-from game.client.scenes.lobby import continue_local, kept_local, start_local
 
 QUICK_GAME, QUICK_PLAYERS, QUICK_LEVEL = "quando", 4, "normal"
 """Quick play: Quando against three bots of normal strength, standard rules."""
