@@ -91,7 +91,8 @@ class TableScene(Scene):
         )
         leave = self.leave
         if self.local and self.table.seat is not None:
-            leave_words, leave = _("Leave this game and go back to the title screen?"), self.ask_leave
+            leave_words = _("Leave this game and go back to the title screen?")
+            leave = self.ask_leave
         self.app.push(
             Dialog(
                 self.app,
