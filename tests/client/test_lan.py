@@ -2,11 +2,13 @@
 127.0.0.1: two client sessions in one LAN room (one leaves, the other lets a bot play for
 them); a client process that dies and a new one
 that takes the seat back from the token on disk (a bot played it meanwhile); a local game
-kept, hidden from everyone else, and continued; the host's window asks before it closes."""
+kept, hidden from everyone else, and continued; the host's window asks before it closes, and
+hosting again offers the host their seat back."""
 
 from __future__ import annotations
 
 import os
+import socket
 import signal
 import subprocess
 import sys
@@ -183,3 +185,27 @@ def test_closing_the_hosting_window_mid_game_asks_first(make_app):
     assert run(app, lambda: isinstance(app.top, Dialog), 2)
     click(button(app.top.form, "Close anyway").rect.center)
     assert run(app, lambda: not app.running, 2)
+
+
+def test_hosting_again_offers_the_host_their_seat_back(make_app):
+    app = make_app(speed=4.0)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    start_host(app, "127.0.0.1", port, "quasenbo", 2, "random", {"hand_size": 12}, None, None)
+    lobby = app.top
+    assert run(app, lambda: app.session.room is not None and app.session.seat == 0, 10)
+    app.session.add_bot(1, "random")
+    app.session.ready(True)
+    assert run(app, lambda: lobby.start_button.enabled, 5)
+    click(lobby.start_button.rect.center)
+    assert run(app, lambda: table_scene(app) is not None, 10)
+    assert run(app, lambda: table_scene(app).table.active, 10)
+    room, step = app.session.room_id, app.session.last["step"]
+    app.to_title()  # the host's server stops with the session; the game stays in the log
+    start_host(app, "127.0.0.1", port, "quando", 2, "random", {}, None, None)
+    lobby = app.top
+    assert run(app, lambda: bool(lobby.resume_buttons), 10)
+    click(lobby.resume_buttons[0].rect.center)
+    assert run(app, lambda: table_scene(app) is not None, 10)
+    assert app.session.room_id == room and app.session.last["step"] == step
