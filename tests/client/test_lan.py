@@ -164,9 +164,9 @@ def test_a_local_game_is_hidden_kept_and_continued(make_app):
     assert kept_local() == []
 
 
-def test_closing_the_hosting_window_mid_game_asks_first(make_app):
-    app = make_app(speed=4.0)
-    start_host(app, "127.0.0.1", 0, "quando", 2, "random", {"target": 500}, None, None)
+def host_against_a_bot(app, port: int, game: str, options: dict) -> None:
+    """Host `game` on `port` (0: any), add a random bot, get ready and deal, by the lobby."""
+    start_host(app, "127.0.0.1", port, game, 2, "random", options, None, None)
     lobby = app.top
     assert isinstance(lobby, LobbyScene)
     assert run(app, lambda: app.session.room is not None and app.session.seat == 0, 10)
@@ -175,6 +175,11 @@ def test_closing_the_hosting_window_mid_game_asks_first(make_app):
     assert run(app, lambda: lobby.start_button.enabled, 5)
     click(lobby.start_button.rect.center)
     assert run(app, lambda: table_scene(app) is not None, 10)
+
+
+def test_closing_the_hosting_window_mid_game_asks_first(make_app):
+    app = make_app(speed=4.0)
+    host_against_a_bot(app, 0, "quando", {"target": 500})
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert run(app, lambda: isinstance(app.top, Dialog), 2)
     assert app.running and app.top.title == "Stop hosting?"
@@ -192,14 +197,7 @@ def test_hosting_again_offers_the_host_their_seat_back(make_app):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    start_host(app, "127.0.0.1", port, "quasenbo", 2, "random", {"hand_size": 12}, None, None)
-    lobby = app.top
-    assert run(app, lambda: app.session.room is not None and app.session.seat == 0, 10)
-    app.session.add_bot(1, "random")
-    app.session.ready(True)
-    assert run(app, lambda: lobby.start_button.enabled, 5)
-    click(lobby.start_button.rect.center)
-    assert run(app, lambda: table_scene(app) is not None, 10)
+    host_against_a_bot(app, port, "quasenbo", {"hand_size": 12})
     assert run(app, lambda: table_scene(app).table.active, 10)
     room, step = app.session.room_id, app.session.last["step"]
     app.to_title()  # the host's server stops with the session; the game stays in the log
