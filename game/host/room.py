@@ -56,7 +56,6 @@ class Seat:
     peer: Peer | None = None
     ready: bool = False
     away_since: int | None = None  # the step from which a bot stands in for the player
-    gone_at: float | None = None  # when the player's connection dropped during the game
 
     @property
     def away(self) -> bool:
@@ -97,6 +96,9 @@ class Room:
     """The game's secret seed, drawn at the start."""
     history: History = field(default_factory=History)
     deadline: float | None = None
+    gone: dict[int, float] = field(default_factory=dict)
+    """Seats whose player's connection dropped during the game and no bot plays for yet,
+    with when it dropped (time.monotonic())."""
     created_at: float = field(default_factory=time.monotonic)
     finished_at: float | None = None
     abandoned: bool = False
@@ -248,7 +250,7 @@ class Room:
         if not self.started:
             self.seats[seat] = Seat()
         else:
-            self.seats[seat].peer, self.seats[seat].gone_at = None, now
+            self.seats[seat].peer, self.gone[seat] = None, now
             self.stand_in_absent(now)
         self.announce()
 
@@ -257,12 +259,11 @@ class Room:
         as long as somebody is still at the table to wait for them: a game nobody is
         connected to waits (a local game kept to continue later). True if a bot stepped in
         (the room was announced)."""
-        if self.grace is None or self.state is None or self.finished_at is not None:
+        if not self.gone or self.grace is None or self.finished_at is not None:
             return False
         if not any(s.peer is not None for s in self.seats):
             return False
-        due = [i for i, s in enumerate(self.seats) if s.kind == "human" and s.peer is None
-               and not s.away and s.gone_at is not None and now - s.gone_at >= self.grace]
+        due = [seat for seat, since in self.gone.items() if now - since >= self.grace]
         for seat in due:
             self._stand_in(seat)
         if due:
@@ -283,6 +284,7 @@ class Room:
         self.announce()
 
     def _stand_in(self, seat: int) -> None:
+        self.gone.pop(seat, None)
         if self.state is not None and not self.state.is_over and not self.seats[seat].away:
             self.seats[seat].away_since = self.state.step
             self._set_deadline()
@@ -423,7 +425,8 @@ class Room:
             old.close()
         self.spectators.discard(peer)
         missed_from = seat.away_since
-        seat.peer, seat.away_since, seat.gone_at = peer, None, None
+        seat.peer, seat.away_since = peer, None
+        self.gone.pop(index, None)
         seat.name = peer.name or seat.name
         peer.send(seated(self.id, index, token, resumed=True))
         self.announce()
@@ -563,8 +566,6 @@ class Room:
             return room
         # Every player is disconnected now: the grace period starts for all of them.
         now = time.monotonic()
-        for seat_ in room.seats:
-            if seat_.kind == "human":
-                seat_.gone_at = now
+        room.gone = {i: now for i, seat_ in enumerate(room.seats) if seat_.kind == "human"}
         room._set_deadline()
         return room

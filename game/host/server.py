@@ -290,7 +290,7 @@ class Server:
                 if room.deadline is not None and now >= room.deadline:
                     room.time_out(now)
                     self._kick(room)
-                if room.stand_in_absent(now):
+                if room.gone and room.stand_in_absent(now):
                     self._kick(room)
                 if self._unused(room, now):
                     room.forget()
