@@ -8,6 +8,10 @@ from game.bots import LEVELS as BOT_LEVELS
 
 PROTOCOL_VERSION = 1
 
+DEFAULT_GRACE = 25.0
+"""Seconds a room waits for a disconnected player before its stand-in bot plays the seat,
+unless `create` says otherwise (its `grace`; null there: wait for them)."""
+
 ERRORS: dict[str, str] = {
     # the wire
     "bad_frame": "the bytes are not a frame holding one msgpack object",

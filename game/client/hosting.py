@@ -10,6 +10,7 @@ from game.client.kept import LOCAL, KeptSeat, SeatStore
 from game.client.scenes import Dialog, Host
 from game.client.session import Session, lan_addresses
 from game.host.embedded import start_embedded
+from net.schema import DEFAULT_GRACE
 
 
 def kept_local() -> list[KeptSeat]:
@@ -75,9 +76,11 @@ def start_host(
     options: dict,
     timer: float | None,
     code: str | None,
+    grace: float | None = DEFAULT_GRACE,
 ) -> None:
     """Host a LAN game: a server on `host` (0.0.0.0: every interface) and `port`, a room in
-    it, and the lobby where others join and bots are added. A port that cannot be listened
+    it (waiting `grace` seconds for a player who drops out before a bot plays for them; None:
+    waiting for them), and the lobby where others join and bots are added. A port that cannot be listened
     on is reported in a dialog."""
     try:
         server = start_embedded(host, port, log_dir=config.log_dir(), recover="shared")
@@ -90,4 +93,4 @@ def start_host(
                              retry_for=app.retry_for))
     shown = lan_addresses() if host in ("0.0.0.0", "") else [host]
     app.goto("lobby", "host", game=game, players=players, level=level, options=options,
-             timer=timer, code=code, share=[f"{a}:{server.port}" for a in shown])
+             timer=timer, code=code, grace=grace, share=[f"{a}:{server.port}" for a in shown])

@@ -13,6 +13,7 @@ from game.client import config
 from game.client.check import Drift, SessionRecorder, write_report
 from game.client.kept import LOCAL, KeptSeat, SeatStore
 from net.client import RETRY_FOR, STATUS, ThreadedClient
+from net.schema import DEFAULT_GRACE
 
 
 def parse_address(text: str, default_port: int = 7777) -> tuple[str, int]:
@@ -203,9 +204,11 @@ class Session:
         timer: float | None = None,
         level: str = "normal",
         code: str | None = None,
+        grace: float | None = DEFAULT_GRACE,
     ) -> None:
-        """Create a room; on the player's own server (kept as kept.LOCAL) a local one, which
-        nobody else can see."""
+        """Create a room (waiting `grace` seconds for a player who drops out, None: waiting
+        for them); on the player's own server (kept as kept.LOCAL) a local one, which nobody
+        else can see."""
         message: dict[str, Any] = {
             "t": "create",
             "game": game,
@@ -213,6 +216,7 @@ class Session:
             "options": options,
             "timer": timer,
             "level": level,
+            "grace": grace,
         }
         if code:
             message["code"] = code

@@ -16,14 +16,11 @@ from game.host.records import GameLog, Secrets, recover
 from game.host.spare import SpareFiles
 from game.replay.log import make_header, seed_hash
 from game.rules import Event, IllegalAction, State, new_game
-from net.schema import ProtocolError, bye, room_message, seated
+from net.schema import DEFAULT_GRACE, ProtocolError, bye, room_message, seated
 
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
 """A bot's name by its seat, so that players can tell the bots at a table apart."""
 
-DEFAULT_GRACE = 25.0
-"""Seconds a room waits for a disconnected player before a bot stands in (the `grace` of
-`create`; null there: wait for them)."""
 
 
 class Peer(Protocol):

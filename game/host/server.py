@@ -19,11 +19,12 @@ from game.bots import decide
 from game.host.limits import Limits
 from game.host.protocol import Connection
 from game.host.records import Claimed, put_aside, unfinished
-from game.host.room import DEFAULT_GRACE, Room, token_hash
+from game.host.room import Room, token_hash
 from game.host.spare import SpareFiles
 from game.replay.log import ReplayError, engine_version
 from game.rules import GAMES, new_game
 from net.schema import (
+    DEFAULT_GRACE,
     ProtocolError,
     bye,
     error,

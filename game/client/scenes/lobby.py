@@ -13,6 +13,7 @@ from game.client.i18n import _
 from game.client.kept import LOCAL, KeptSeat
 from game.client.scenes import Scene, background, game_title
 from game.client.session import Session
+from net.schema import DEFAULT_GRACE
 
 
 class LobbyScene(Scene):
@@ -39,6 +40,7 @@ class LobbyScene(Scene):
         quick: bool = False,
         share: list[str] | None = None,
         resume: KeptSeat | None = None,
+        grace: float | None = DEFAULT_GRACE,
     ) -> None:
         super().__init__(app)
         self.mode = mode
@@ -46,7 +48,7 @@ class LobbyScene(Scene):
         """The kept seat being taken back ("resume" mode)."""
         self.game, self.players, self.level = game, players, level
         self.options = options or {}
-        self.timer, self.code, self.quick = timer, code, quick
+        self.timer, self.code, self.quick, self.grace = timer, code, quick, grace
         self.share = share or []
         self.status = "Connecting…"
         self.asked_bots: set[int] = set()
@@ -208,6 +210,7 @@ class LobbyScene(Scene):
                     timer=self.timer,
                     level=self.level,
                     code=self.code,
+                    grace=self.grace,
                 )
         elif kind == "room":
             room = message["room"]
