@@ -88,10 +88,13 @@ class LobbyScene(Scene):
         self._sync_resumes()
 
     def _sync_resumes(self) -> None:
-        """A "Resume your seat" button for each seat kept for this server (a host that
-        hosts again), above the bottom buttons."""
+        """A "Resume your seat" button for each seat kept for this server in a game it goes
+        on with (a host that hosts again), above the bottom buttons."""
         session = self.session
-        kept = session.kept_seats() if session and self.mode == "host" else []
+        kept: list[KeptSeat] = []
+        if session is not None and self.mode == "host":
+            running = {r["id"] for r in session.rooms if r["started"] and not r["over"]}
+            kept = [seat for seat in session.kept_seats() if seat.room in running]
         self.resume_buttons: list[widgets.Button] = []
         s = self.s
         width, height = layout.px(420, s), layout.px(40, s)
@@ -199,8 +202,11 @@ class LobbyScene(Scene):
         if kind == "welcome" and self.mode == "resume" and self.resume is not None:
             self.status = _("Taking your seat back…")
             session.resume(self.resume)
-        elif kind == "welcome":
+        elif kind == "rooms":
             self._sync_resumes()
+        elif kind == "welcome":
+            if self.mode == "host":
+                session.list_rooms()  # the games it went on with: the host's seats come back
             if self.mode in ("local", "host"):
                 self.status = "Opening a room…"
                 session.create(
