@@ -84,7 +84,8 @@ def cmd_list(args: argparse.Namespace) -> int:
         if info.error:
             print(f"{info.path.name}: unreadable: {info.error}")
             continue
-        state = (info.reason if info.finished else "unfinished") + (", torn" if info.torn else "")
+        state = (info.reason or "over" if info.finished else "unfinished") + \
+            (", torn" if info.torn else "")
         winners = f"; winners: {', '.join(info.winners)}" if info.winners else ""
         print(f"{info.path.name}: {info.created:%Y-%m-%d %H:%M} {info.game}, "
               f"{', '.join(info.names)}; {info.steps} steps, {state}{winners}")
