@@ -80,8 +80,9 @@ def start_host(
 ) -> None:
     """Host a LAN game: a server on `host` (0.0.0.0: every interface) and `port`, a room in
     it (waiting `grace` seconds for a player who drops out before a bot plays for them; None:
-    waiting for them), and the lobby where others join and bots are added. A port that cannot be listened
-    on is reported in a dialog."""
+    waiting for them), and the lobby where others join and bots are added. A port that cannot
+    be listened on is reported in a dialog. The server goes on with the unfinished LAN games
+    logged in the data folder (the lobby offers the host their seats back)."""
     try:
         server = start_embedded(host, port, log_dir=config.log_dir(), recover="shared")
     except OSError as err:

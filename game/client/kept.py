@@ -68,17 +68,17 @@ class SeatStore:
         except OSError:
             pass
 
-    def seats(self, server: str) -> list[KeptSeat]:
-        """The seats kept for `server`, newest first."""
-        folder = self._path(server, "x").parent
+    def seats(self, server: str | None = None) -> list[KeptSeat]:
+        """The seats kept for `server` (None: for every server), newest first."""
+        pattern = "*/*.json" if server is None else f"{self._path(server, 'x').parent.name}/*.json"
         found = []
-        for path in folder.glob("*.json"):
+        for path in self.folder.glob(pattern):
             try:
                 record = json.loads(path.read_text(encoding="utf-8"))
                 seat = KeptSeat(**{f.name: record[f.name] for f in fields(KeptSeat)})
             except (OSError, ValueError, TypeError, KeyError):
                 continue
-            if seat.server == server and _safe(seat.room) == path.stem:
+            if server in (None, seat.server) and _safe(seat.room) == path.stem:
                 found.append(seat)
         return sorted(found, key=lambda seat: -seat.saved)
 

@@ -144,7 +144,13 @@ class Session:
             if room["id"] == self.room_id and room["over"]:
                 self.store.forget(self.kept_as, room["id"])  # over, or abandoned
         elif kind == "seated":
+            if self.resuming is not None and message["room"] != self.resuming.room:
+                return  # a seat taken (and left) before the player chose to take back another
             self.room_id, self.seat, self.token = message["room"], message["seat"], message["token"]
+            if self.resuming is not None and self.resuming.server != self.kept_as:
+                # The game went on at another address (hosted again on another port): the
+                # seat is kept under this one from now on.
+                self.store.forget(self.resuming.server, self.resuming.room)
             self.resuming = None
             game = self.room["game"] if self.room and self.room["id"] == self.room_id else None
             self.keep_problem = self.store.keep(
@@ -230,8 +236,10 @@ class Session:
         return self.server is not None and self.kept_as != LOCAL
 
     def kept_seats(self) -> list[KeptSeat]:
-        """The seats kept on disk for this session's server, newest first."""
-        return self.store.seats(self.kept_as)
+        """The seats kept on disk for LAN games, newest first: this server's, and any other
+        address's too – a host may host again on another port, and the room list then says
+        which of them this server goes on with."""
+        return [seat for seat in self.store.seats() if seat.server != LOCAL]
 
     def resume(self, seat: KeptSeat) -> None:
         """Take back a kept seat; `seated` and a full update follow (or, for a game that
@@ -293,7 +301,11 @@ class Session:
         self.send({"t": "rematch", "room": self.room_id})
 
     def leave(self) -> None:
+        """Leave the room. A seat left before the deal is gone for good and forgotten; one
+        left during the game stays kept (a bot plays it until the player comes back)."""
         if self.room_id is not None:
+            if self.room is None or not self.room["started"]:
+                self.store.forget(self.kept_as, self.room_id)
             self.send({"t": "leave", "room": self.room_id})
 
     def follow(self, room_id: str) -> None:

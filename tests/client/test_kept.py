@@ -22,6 +22,7 @@ def test_seats_are_kept_per_server_and_room_and_forgotten(tmp_path):
     assert [s.room for s in store.seats("192.168.1.20:7777")] == ["cd34", "ab12"]
     assert [s.room for s in store.seats(LOCAL)] == ["ef56"]
     assert store.seats("10.0.0.1:7777") == []
+    assert [s.room for s in store.seats()] == ["ef56", "ab12", "cd34", "ab12"]
     store.forget("192.168.1.20:7777", "cd34")
     store.forget("192.168.1.20:7777", "never-kept")
     assert store.seats("192.168.1.20:7777") == [seat("192.168.1.20:7777", "ab12", 1.0)]

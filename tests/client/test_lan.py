@@ -3,12 +3,11 @@
 them); a client process that dies and a new one
 that takes the seat back from the token on disk (a bot played it meanwhile); a local game
 kept, hidden from everyone else, and continued; the host's window asks before it closes, and
-hosting again offers the host their seat back."""
+hosting again, on another port, offers the host their seat back."""
 
 from __future__ import annotations
 
 import os
-import socket
 import signal
 import subprocess
 import sys
@@ -192,18 +191,19 @@ def test_closing_the_hosting_window_mid_game_asks_first(make_app):
     assert run(app, lambda: not app.running, 2)
 
 
-def test_hosting_again_offers_the_host_their_seat_back(make_app):
+def test_hosting_again_on_another_port_offers_the_host_their_seat_back(make_app):
     app = make_app(speed=4.0)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    host_against_a_bot(app, port, "quasenbo", {"hand_size": 12})
+    host_against_a_bot(app, 0, "quasenbo", {"hand_size": 12})
     assert run(app, lambda: table_scene(app).table.active, 10)
     room, step = app.session.room_id, app.session.last["step"]
     app.to_title()  # the host's server stops with the session; the game stays in the log
-    start_host(app, "127.0.0.1", port, "quando", 2, "random", {}, None, None)
+    start_host(app, "127.0.0.1", 0, "quando", 2, "random", {}, None, None)  # another port
     lobby = app.top
     assert run(app, lambda: bool(lobby.resume_buttons), 10)
     click(lobby.resume_buttons[0].rect.center)
     assert run(app, lambda: table_scene(app) is not None, 10)
     assert app.session.room_id == room and app.session.last["step"] == step
+    # The seat is kept under the new address now, and only there.
+    assert [(s.server, s.room) for s in app.session.kept_seats()] == [
+        (f"127.0.0.1:{app.session.port}", room)
+    ]

@@ -97,7 +97,12 @@ class JoinScene(Scene):
     def _sync_rooms(self) -> None:
         session = self.app.session
         rooms = session.rooms if session is not None else []
-        kept = {seat.room: seat for seat in session.kept_seats()} if session is not None else {}
+        # Oldest first, so that the newest seat kept for a room is the one offered.
+        kept = (
+            {seat.room: seat for seat in reversed(session.kept_seats())}
+            if session is not None
+            else {}
+        )
         s = self.s
         w = self.size[0]
         row_w = min(w - 40, layout.px(900, s))
