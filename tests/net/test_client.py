@@ -112,7 +112,7 @@ def test_after_giving_up_reconnect_tries_again_and_resumes_the_seat(tmp_path):
         client.send({"t": "bot", "room": room, "seat": 1, "level": "random"})
         client.send({"t": "ready", "room": room, "ready": True})
         client.send({"t": "start", "room": room})
-        step = wait_for_message(client, "update")["step"]
+        step = wait_for_message(client, "update", [])["step"]
         server.stop()  # the host's program ends; the client gives up after half a second
         wait_for_status(client, "closed")
         server = start_embedded(port=port, log_dir=tmp_path)
@@ -128,8 +128,9 @@ def test_after_giving_up_reconnect_tries_again_and_resumes_the_seat(tmp_path):
 
 def wait_for_message(client: ThreadedClient, kind: str, seen: list[dict] | None = None,
                      seconds: float = 5.0) -> dict:
-    """The first message of type `kind` in `seen` or arriving within `seconds`."""
-    seen = list(seen or [])
+    """The first message of type `kind` in `seen` or arriving within `seconds`; what arrives
+    meanwhile is added to `seen`, for the next wait to find."""
+    seen = [] if seen is None else seen
     end = time.monotonic() + seconds
     while True:
         for message in seen:
