@@ -17,9 +17,10 @@ from game.host.server import Server
 
 
 @contextlib.asynccontextmanager
-async def running_server(log_dir: Path | None = None, **limits) -> AsyncIterator[Server]:
+async def running_server(log_dir: Path | None = None, *, allow_stacked_decks: bool = False,
+                         **limits) -> AsyncIterator[Server]:
     """A server in this event loop, listening on a free port of 127.0.0.1."""
-    server = Server(log_dir, Limits(**limits))
+    server = Server(log_dir, Limits(**limits), allow_stacked_decks=allow_stacked_decks)
     await server.start("127.0.0.1", 0)
     try:
         yield server
