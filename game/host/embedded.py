@@ -63,11 +63,14 @@ class EmbeddedServer:
 
 
 def start_embedded(host: str = "127.0.0.1", port: int = 0, *, log_dir: Path | None = None,
-                   recover: bool = True, limits: Limits | None = None) -> EmbeddedServer:
+                   recover: str = "all", limits: Limits | None = None,
+                   allow_stacked_decks: bool = False) -> EmbeddedServer:
     """Start a server listening on `host`:`port` (0: a free port) on a background thread and
     return it once it listens. Its games are logged in `log_dir` (None: not logged), whose
-    unfinished games it resumes unless `recover` is False (quick play: the player holds no
-    seat token across runs). Raises OSError when it cannot listen or use `log_dir`."""
-    embedded = EmbeddedServer(host, port, Server(log_dir, limits, recover=recover))
+    unfinished games of the kind `recover` names (game.host.server.RECOVER: the client's
+    quick play resumes its "local" games, its LAN host the "shared" ones) it goes on with.
+    Raises OSError when it cannot listen or use `log_dir`, ValueError for a bad `recover`."""
+    embedded = EmbeddedServer(host, port, Server(log_dir, limits, recover=recover,
+                                                 allow_stacked_decks=allow_stacked_decks))
     embedded._start()
     return embedded

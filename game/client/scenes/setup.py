@@ -16,6 +16,7 @@ from game.client.scenes import Scene, level_name, menu_page
 from game.client.session import lan_addresses
 from game.rules import GAMES, new_game
 from game.rules.base import Option
+from net.schema import DEFAULT_GRACE
 
 
 def choice_text(value: Any) -> str:
@@ -44,6 +45,7 @@ class SetupScene(Scene):
             "players": 4,
             "level": "normal",
             "timer": None,
+            "grace": DEFAULT_GRACE,
             "interface": "0.0.0.0",
             "port": "7777",
             "code": "",
@@ -89,6 +91,18 @@ class SetupScene(Scene):
             )
             rows.append(
                 (
+                    "grace",
+                    _("A player drops out"),
+                    [
+                        (DEFAULT_GRACE, _("Bot after {seconds:.0f} s").format(
+                            seconds=DEFAULT_GRACE)),
+                        (60.0, _("Bot after 1 min")),
+                        (None, _("Wait for them")),
+                    ],
+                )
+            )
+            rows.append(
+                (
                     "interface",
                     _("Listen on"),
                     [("0.0.0.0", _("All interfaces"))]
@@ -107,7 +121,7 @@ class SetupScene(Scene):
     def resize(self) -> None:
         rows = self._rows()
         labels, controls = layout.form_rows(self.size, len(rows))
-        self.labels = [(label, rect) for (_, label, _), rect in zip(rows, labels)]
+        self.labels = [(label, rect) for (_key, label, _choices), rect in zip(rows, labels)]
         self.form = widgets.Form()
         self.fields: dict[str, widgets.Widget] = {}
         self.texts: dict[str, widgets.TextField] = {}
@@ -180,6 +194,7 @@ class SetupScene(Scene):
             options,
             self.values["timer"],
             code,
+            self.values["grace"],
         )
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -39,7 +39,7 @@ class Seats:
         if seat < len(seats):
             info = seats[seat]
             if info.get("away"):
-                return _("away – a bot plays")
+                return _("away – a bot is playing for {name}").format(name=self.name(seat))
             if info.get("kind") == "human" and not info.get("connected", True):
                 return _("offline")
         return ""
