@@ -15,10 +15,13 @@ from babel.messages.pofile import read_po
 
 from game.__main__ import parse_args
 from game.client import i18n
+from game.client.hosting import start_host
 from game.client.i18n import LANGUAGES, SOURCE, _, ngettext
 from game.client.refusals import error_text
+from game.client.scenes.lobby import LobbyScene
 from game.rules import IllegalAction, new_game
 from net.schema import error
+from tests.client.test_play import run
 
 OTHERS = [code for code in LANGUAGES if code != SOURCE]
 LANGUAGES_ORDER = list(LANGUAGES)
@@ -246,6 +249,19 @@ def test_choosing_a_language_in_the_settings_relabels_every_open_scene_at_once(m
     app.frame(1 / 60)
     settings.save()
     assert settings.message == "Gespeichert."
+
+
+def test_the_lobby_ready_button_speaks_the_players_language(make_app):
+    """The button's label follows the seat's readiness every frame, in the language chosen."""
+    app = make_app()
+    app.set_language("de")
+    start_host(app, "127.0.0.1", 0, "quando", 2, "random", {}, None, None)
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    assert run(app, lambda: app.session is not None and app.session.seat == 0, 10)
+    assert run(app, lambda: lobby.ready_button.label == "Bereit", 2)
+    app.session.ready(True)
+    assert run(app, lambda: lobby.ready_button.label == "Nicht bereit", 5)
 
 
 def test_the_command_line_speaks_the_chosen_language(capsys):

@@ -290,7 +290,7 @@ class LobbyScene(Scene):
         self.ready_button.visible = self.start_button.visible = self.bot_level.visible = lobby
         if room is not None and session.seat is not None:  # seated
             mine = room["seats"][session.seat]
-            self.ready_button.label = "Not ready" if mine["ready"] else "Ready"
+            self.ready_button.label = _("Not ready") if mine["ready"] else _("Ready")
             self.start_button.enabled = all(
                 s["kind"] != "open" and s["ready"] for s in room["seats"]
             )
