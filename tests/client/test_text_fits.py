@@ -4,8 +4,9 @@ its button, plate or panel, and no two texts on top of each other.
 
 The client's labels go through `widgets.blit_text` (buttons, choices, plates, headings,
 summaries); the recorder wraps it and `widgets.shade` (a dialog's veil: what lies under it
-no longer counts) and checks each frame the App draws. The rules pages, laid out as pieces,
-are checked by tests/client/test_rules_help.py in every language too."""
+no longer counts) and checks each frame the App draws. The LAN dialogs (host quit, leaving
+and continuing a local game) are checked in each translation too. The rules pages, laid out
+as pieces, are checked by tests/client/test_rules_help.py in every language too."""
 
 from __future__ import annotations
 
@@ -18,11 +19,13 @@ import pytest
 
 from game.client import i18n, widgets
 from game.client.app import App
-from game.client.autoplay import AutoPlayer
+from game.client.autoplay import AutoPlayer, table_scene
 from game.client.hosting import start_local
 from game.client.scenes import Dialog
 from game.client.scenes.replays import ReplaysScene
+from game.client.scenes.title import TitleScene
 from game.client.scenes.viewer import OPEN, ViewerScene
+from tests.client.test_lan import host_against_a_bot
 from tests.client.test_play import game_over, run
 
 GOLDEN = Path(__file__).resolve().parents[1] / "replay" / "golden"
@@ -178,6 +181,34 @@ def test_live_tables_and_their_summaries_fit_in_every_translation(make_app, reco
     assert sorted(recorder.problems) == []
     assert {i18n._("Knock"), i18n._("Discard pile"), i18n._("Player"), i18n._("Total"),
             i18n._("Rematch")} <= recorder.seen
+
+
+@pytest.mark.parametrize("language", [c for c in i18n.LANGUAGES if c != i18n.SOURCE])
+def test_the_lan_dialogs_fit_in_every_translation(make_app, recorder, language):
+    """The dialogs of a LAN evening (issue 23) at the smallest window: closing the hosting
+    window mid-game, leaving a local game, and the offer to continue it."""
+    app = make_app(size=SIZES[0])
+    app.set_language(language)
+    host_against_a_bot(app, 0, "quando", {"target": 500})
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert run(app, lambda: isinstance(app.top, Dialog), 2)
+    show(app, recorder, "host quit")
+    app.to_title()
+    start_local(app, "quando", 4, "random", {})
+    assert run(app, lambda: table_scene(app) is not None, 20)
+    scene = table_scene(app)
+    assert scene is not None
+    scene.ask_leave()
+    show(app, recorder, "leave a local game")
+    app.to_title()
+    title = app.top
+    assert isinstance(title, TitleScene)
+    title.quick()
+    assert run(app, lambda: isinstance(app.top, Dialog), 5)
+    show(app, recorder, "continue offer")
+    assert sorted(recorder.problems) == []
+    assert {i18n._("Close anyway"), i18n._("Keep it for later"),
+            i18n._("Continue your game")} <= recorder.seen
 
 
 def test_the_recorder_finds_an_overflow_and_an_overlap(make_app, recorder):
