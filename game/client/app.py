@@ -188,6 +188,9 @@ class App:
                 listener = self.listener
                 if listener is not None:
                     listener.on_message(message)
+        # A scene busy before this frame's updates may have just come to rest: the frame
+        # that shows the rest (a card landed, the buttons of the turn that follows) is drawn.
+        was_busy = self.busy
         self.accumulator = min(self.accumulator + dt, STEP * MAX_STEPS)
         while self.accumulator >= STEP:
             self.accumulator -= STEP
@@ -196,7 +199,7 @@ class App:
                 self.top.update(STEP)
         self.frames += 1
         drew = False
-        if self._dirty or (self.top is not None and self.top.busy):
+        if self._dirty or was_busy or self.busy:
             self.draw(self.screen)
             pygame.display.flip()
             self.drawn += 1
@@ -207,14 +210,25 @@ class App:
             callback()
         return drew
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the stack from the topmost opaque scene up."""
+    @property
+    def visible(self) -> list[Scene]:
+        """The scenes drawn: the topmost opaque one and those over it."""
         start = 0
         for k in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[k].opaque:
                 start = k
                 break
-        for scene in self.scenes[start:]:
+        return self.scenes[start:]
+
+    @property
+    def busy(self) -> bool:
+        """Whether the top scene (the only one updated) is changing by itself, so each
+        frame must be drawn."""
+        return self.top is not None and self.top.busy
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the stack from the topmost opaque scene up."""
+        for scene in self.visible:
             scene.draw(surface)
 
     def run(self) -> None:
