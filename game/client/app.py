@@ -177,7 +177,9 @@ class App:
         for event in pygame.event.get():
             self._dirty = True
             if event.type == pygame.QUIT:
-                self.running = False
+                # A scene may ask first (a running game); the topmost one answers.
+                if not any(scene.closing() for scene in reversed(self.scenes)):
+                    self.running = False
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self._resized()
             elif self.top is not None:

@@ -10,7 +10,8 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
-from game.client.scenes import Dialog, Scene
+from game.client.i18n import _
+from game.client.scenes import Confirm, Dialog, Scene
 from game.client.session import Session
 from game.client.tables import TABLES, Table
 
@@ -45,6 +46,8 @@ class TableScene(Scene):
         self.overlay_age = 0.0
         self.autoplay = False
         """Headless autoplay: summaries go on by themselves (the AutoPlayer sets it)."""
+        self.asking: Confirm | None = None
+        """The question before leaving the running game, while it is up."""
         self.resize()
 
     # -- layout --------------------------------------------------------------------------------
@@ -75,22 +78,79 @@ class TableScene(Scene):
 
     # -- menu ----------------------------------------------------------------------------------
 
-    def open_menu(self) -> None:
-        leave_words = (
-            "Leave the table? A bot plays your seat until you come back."
-            if self.table.seat is not None and not self.local
-            else "Leave the table?"
+    @property
+    def running_game(self) -> bool:
+        """Whether leaving now abandons a seat in a game still going on."""
+        return (
+            self.table.seat is not None
+            and not self.table.model.get("result")
+            and self.connection != "closed"
         )
+
+    def leave_words(self) -> str:
+        """What leaving does to the player's seat, in words."""
         if self.local:
-            leave_words = "Leave this game and go back to the title screen?"
+            return _("Leave this game and go back to the title screen? The game ends.")
+        if self.table.seat is not None:
+            return _("Leave the table? A bot plays your seat until you come back.")
+        return _("Stop watching and leave the table?")
+
+    def open_menu(self) -> None:
+        """The in-game menu: keep playing (Esc, Enter), the rules, or leave – after a
+        confirmation while the game runs."""
         self.app.push(
             Dialog(
                 self.app,
-                "Menu",
-                leave_words,
-                [("Keep playing", None), ("Rules", self.open_rules), ("Leave", self.leave)],
+                _("Menu"),
+                self.leave_words(),
+                [(_("Keep playing"), None), (_("Rules"), self.open_rules),
+                 (_("Leave"), self.ask_leave)],
+                cancel=0,
             )
         )
+
+    def ask_leave(self) -> None:
+        """Leave at once if no game is running for the player; else ask first."""
+        if not self.running_game:
+            self.leave()
+            return
+        self.ask(_("Leave the game?"), _("Leave"), self.leave)
+
+    def ask(self, title: str, yes: str, on_yes: Callable[[], object]) -> None:
+        """Put the leave question up (once)."""
+        if self.asking is not None:
+            return
+
+        def answered(then: Callable[[], object] | None) -> Callable[[], None]:
+            def run() -> None:
+                self.asking = None
+                if then is not None:
+                    then()
+
+            return run
+
+        self.asking = Confirm(
+            self.app, title, self.leave_words(), yes, answered(on_yes), on_no=answered(None)
+        )
+        self.app.push(self.asking)
+
+    def closing(self) -> bool:
+        """Closing the window during a running game asks first; closing it again while
+        asked (or once the game is over) ends the program."""
+        if not self.running_game or self.asking is not None:
+            return False
+        self.ask(_("Quit the game?"), _("Quit"), self.quit)
+        return True
+
+    def quit(self) -> None:
+        """Leave the seat and end the program."""
+        self.leave()
+        self.app.running = False
+
+    def toggle_pause(self) -> None:
+        """Stop or restart the table's queue (single player only: a shared table goes on)."""
+        if self.local:
+            self.table.paused = not self.table.paused
 
     def open_rules(self) -> None:
         self.app.goto("rules", self.table.game)
@@ -157,6 +217,9 @@ class TableScene(Scene):
                 return
             if event.key == pygame.K_ESCAPE and not self.table.chooser.pending:
                 self.open_menu()
+                return
+            if event.key == pygame.K_p and self.local:
+                self.toggle_pause()
                 return
         self.table.handle(event)
 
