@@ -1,0 +1,111 @@
+"""At the table: the move log in the step list's words, the bot pace, pausing, watching,
+and the question before leaving a running game."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.autoplay import AutoPlayer, run_frames, table_scene
+from game.client.config import PACES
+from game.client.scenes import Confirm, Dialog
+from game.client.scenes.lobby import start_local
+from game.client.steps import event_words
+
+NAMES = ["Ann", "Bob", "Cleo"].__getitem__
+
+
+def test_steps_name_the_cards_not_their_codes():
+    play = {"type": "play", "seat": 1, "card": "ace-knots", "run": 3}
+    assert event_words("quasenbo", play, NAMES) == "Bob plays the Ace of Knots, a run of 3"
+    betrayal = {"type": "play", "seat": 2, "card": "betrayal#2", "run": 1}
+    assert event_words("quasenbo", betrayal, NAMES) == "Cleo plays the Betrayal"
+    chain = {"type": "eliminate", "seat": 0, "line": "column", "index": 2,
+             "cards": ["sky:7", "sky:9"], "chain": True}
+    assert event_words("blanco", chain, NAMES) == (
+        "Chain reaction! Ann removes column 3: sky 7, sky 9"
+    )
+
+
+def test_counts_agree_with_their_nouns():
+    one = {"type": "penalty", "seat": 0, "count": 1}
+    two = {"type": "penalty", "seat": 0, "count": 2}
+    assert event_words("quasenbo", one, NAMES) == "Quäsenbö! Ann draws a penalty card"
+    assert event_words("quasenbo", two, NAMES) == "Quäsenbö! Ann draws 2 penalty cards"
+    hidden = {"type": "draw", "seat": 1, "penalty": True}
+    assert not event_words("quasenbo", hidden, NAMES), "the penalty line already said it"
+
+
+def bot_lines_with_times(app, wanted: int) -> list[tuple[float, str, str]]:
+    """Play the human seat by clicks until `wanted` lines about bots are in the move log;
+    each with the game time it appeared and the name of the bot it is about."""
+    seen: list[tuple[float, str, str]] = []
+    count = 0
+    player = AutoPlayer(app, seed=2)
+
+    def look() -> None:
+        nonlocal count
+        scene = table_scene(app)
+        if scene is not None:
+            lines = scene.table.log.lines
+            for text, seat in lines[count:]:
+                if seat is not None and seat != 0:
+                    seen.append((app.clock_time, text, scene.table.seats.name(seat)))
+            count = len(lines)
+        player()
+
+    run_frames(app, lambda: len(seen) >= wanted, 90, look)
+    return seen
+
+
+def test_at_the_default_pace_every_bot_step_stays_readable(make_app):
+    app = make_app(speed=4.0, pace="normal")
+    start_local(app, "quando", 3, "random", {"target": 12})
+    seen = bot_lines_with_times(app, 8)
+    assert len(seen) >= 8
+    gaps = [b[0] - a[0] for a, b in zip(seen, seen[1:])]
+    # A whole second or more even at the fastest animations (the frame step is 1/120 s).
+    assert min(gaps) >= PACES["normal"] - 0.02, gaps
+    assert all(name in text for _, text, name in seen), seen
+
+
+def test_pause_stops_the_queue_and_p_starts_it_again(make_app):
+    app = make_app(pace="normal")
+    start_local(app, "quasenbo", 3, "random", {"hand_size": 3})
+    assert run_frames(app, lambda: table_scene(app) is not None, 20)
+    scene = table_scene(app)
+    press = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p")
+    scene.handle(press)
+    assert scene.table.paused
+    queued = len(scene.table.stage.director.queue)
+    lines = len(scene.table.log.lines)
+    run_frames(app, lambda: False, 1.5)
+    assert len(scene.table.log.lines) == lines
+    assert len(scene.table.stage.director.queue) >= queued
+    scene.handle(press)
+    assert not scene.table.paused
+
+
+def test_leaving_a_running_game_asks_first_and_esc_keeps_playing(make_app):
+    app = make_app()
+    start_local(app, "quando", 3, "random", {"target": 12})
+    assert run_frames(app, lambda: table_scene(app) is not None, 20)
+    scene = table_scene(app)
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    scene.open_menu()
+    menu = app.top
+    assert isinstance(menu, Dialog)
+    menu.handle(esc)
+    assert app.top is scene, "Esc in the menu keeps playing"
+    scene.open_menu()
+    leave = next(w for w in app.top.form.widgets if w.label == "Leave")
+    leave.activate()
+    assert isinstance(app.top, Confirm), "leaving a running game asks first"
+    app.top.handle(esc)
+    assert app.top is scene and app.session is not None
+
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(1 / 60)
+    assert app.running and isinstance(app.top, Confirm), "closing the window asks first"
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(1 / 60)
+    assert not app.running, "closing it again while asked ends the program"
