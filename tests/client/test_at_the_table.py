@@ -109,3 +109,29 @@ def test_leaving_a_running_game_asks_first_and_esc_keeps_playing(make_app):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.frame(1 / 60)
     assert not app.running, "closing it again while asked ends the program"
+
+
+def test_a_greyed_button_says_the_rule_that_keeps_it_grey(make_app):
+    app = make_app()
+    start_local(app, "quando", 3, "random", {"target": 12})
+
+    def my_first_play() -> bool:
+        scene = table_scene(app)
+        return (
+            scene is not None
+            and scene.table.active
+            and scene.table.model.get("phase") == "turn"
+            and scene.table.model["plays"][0] < 2
+        )
+
+    assert run_frames(app, my_first_play, 30)
+    table = table_scene(app).table
+    knock = next(button for token, button in table.buttons.shown if token == ("btn", "knock"))
+    assert not knock.enabled
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        table.handle(pygame.event.Event(kind, button=1, pos=knock.rect.center))
+    said = [item[0] for item in table.toasts.items]
+    assert any("knock only after playing cards twice" in words for words in said), said
+    table.toasts.items.clear()
+    table.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_k, mod=0, unicode="k"))
+    assert any("twice" in item[0] for item in table.toasts.items), "the key says it too"

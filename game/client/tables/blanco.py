@@ -10,6 +10,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
+from game.client.i18n import _
 from game.client.sprites import CardSprite
 from game.client.tables.base import Table
 from game.client.tables.chooser import Token
@@ -397,6 +398,15 @@ class BlancoTable(Table):
     def explain(self, token: Token) -> str | None:
         phase = self.model.get("phase")
         prefix = self.chooser.prefix
+        if token[0] == "pile":
+            if phase == "play":
+                return _("You have taken a card: place it in your grid or discard it.")
+            if phase in ("reveal", "peek"):
+                return _("First turn up or look at a face-down card of your grid.")
+            if phase in ("eliminate", "reward", "chain"):
+                return _("First finish the removed line: its reward comes before a new card.")
+            if token[1] == "discard" and not self.model.get("discard"):
+                return _("The discard pile is empty: take from the deck.")
         if token[0] == "cell" and phase in ("reveal", "peek", "reward"):
             return "Choose one of your face-down cards."
         if token[0] == "cell" and prefix and prefix[0][0] == "cell":

@@ -9,6 +9,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
+from game.client.i18n import _, ngettext
 from game.client.sprites import CardSprite
 from game.client.tables.base import Table
 from game.client.tables.chooser import Pick, Token
@@ -255,6 +256,14 @@ class QuandoTable(Table):
 
     def explain(self, token: Token) -> str | None:
         phase = self.model.get("phase")
+        if token == ("btn", "knock"):
+            return self._knock_rule()
+        if token == ("btn", "pass"):
+            return _("You may pass only in the last round, after someone has knocked.")
+        if token in (("btn", "up"), ("btn", "down")) and phase == "turn":
+            return _("Play cards first; you draw after your play.")
+        if token == ("btn", "play") and phase == "turn":
+            return _("First choose the cards to play: click them, or press their numbers.")
         if phase == "draw":
             return "Draw first: the visible side (U) or the hidden side (D)."
         if phase == "penalty":
@@ -269,6 +278,27 @@ class QuandoTable(Table):
         if token[0] == "hand":
             return "That card is in no play: play equal numbers, or exactly three in a row."
         return None
+
+    def _knock_rule(self) -> str:
+        """Why knocking is not possible now, in the rule's words."""
+        m = self.model
+        knocker = m.get("knocker")
+        if knocker is not None:
+            if knocker == self.you:
+                return _("You have knocked: this is the last round, and you only wait.")
+            return _("{name} has already knocked: only one knock per round.").format(
+                name=self.seats.name(knocker)
+            )
+        if m.get("phase") != "turn":
+            return _("You knock instead of playing, at the start of your turn.")
+        played = m.get("plays", [0] * self.players)[self.viewer]
+        return ngettext(
+            "You may knock only after playing cards twice in this round; you have played "
+            "once.",
+            "You may knock only after playing cards twice in this round; you have played "
+            "{count} times.",
+            played,
+        ).format(count=played)
 
     def button_flash(self, token: Token) -> bool:
         return token == ("btn", "play")

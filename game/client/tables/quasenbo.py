@@ -9,6 +9,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import DECKTET_CARDS, card_size, render_symbol
+from game.client.i18n import _
 from game.client.sprites import CardSprite
 from game.client.tables.base import Table
 from game.client.tables.chooser import Token
@@ -260,6 +261,14 @@ class QuasenboTable(Table):
         self.place(0.2)
 
     def explain(self, token: Token) -> str | None:
+        legal = self.chooser.legal or []
+        if token == ("btn", "draw") and any(a[0] == "play" for a in legal):
+            return _(
+                "You may draw only when no card in your hand shares a suit or the rank with "
+                "the last card – and one of yours does."
+            )
+        if token == ("btn", "draw"):
+            return _("No card is left to draw: pass.")
         if token[0] == "hand" and any(a[0] == "play" for a in self.chooser.legal or []):
             return "That card shares neither a suit nor the rank with the last card."
         return None
