@@ -135,3 +135,24 @@ def test_a_greyed_button_says_the_rule_that_keeps_it_grey(make_app):
     table.toasts.items.clear()
     table.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_k, mod=0, unicode="k"))
     assert any("twice" in item[0] for item in table.toasts.items), "the key says it too"
+
+
+def test_a_seats_last_move_stays_marked_until_its_next_step(make_app):
+    app = make_app()
+    start_local(app, "quasenbo", 3, "random", {"hand_size": 5})
+    player = AutoPlayer(app, seed=4)
+    firsts = []
+
+    def bot_played_twice() -> bool:
+        scene = table_scene(app)
+        if scene is None:
+            return False
+        table = scene.table
+        mine = [sprite for sprite, seat in table.marks.items() if seat == 1]
+        if mine and (not firsts or firsts[-1] is not mine[0]):
+            if firsts and firsts[-1].alive():
+                assert firsts[-1] not in table.marks, "the bot's earlier move is still marked"
+            firsts.append(mine[0])
+        return len(firsts) >= 3
+
+    assert run_frames(app, bot_played_twice, 60, player)

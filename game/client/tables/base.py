@@ -103,6 +103,9 @@ class Table:
         self.log_choice: bool | None = None
         """Whether the player showed (True) or hid (False) the move log; None: shown on
         wide windows."""
+        self.marks: dict[CardSprite, int] = {}
+        """The cards each seat last played, drew, flipped or moved, marked until that seat's
+        next step."""
         self.paused = False
         """The queue stands still (a single player's pause); nothing is sent meanwhile."""
         self.buttons = ActionButtons(self.click)
@@ -169,6 +172,8 @@ class Table:
             # follow a bot (each Blanco chain step, each card a Quäsenbö bot draws).
             actor = update.get("actor")
             paced = not self.replay and actor is not None and actor != self.seat
+            if actor is not None:
+                director.add(partial(self._unmark, actor))
             for event in update["events"]:
                 director.add(partial(self._event, event, paced))
         director.add(partial(self._meta, update, at))
@@ -190,7 +195,18 @@ class Table:
         self.rebuild(view)
         self.step, self.to_move = step, view["to_move"]
 
+    def _unmark(self, seat: int) -> float:
+        """The seat's turn has come again: its last move's marks go."""
+        self.marks = {sprite: owner for sprite, owner in self.marks.items() if owner != seat}
+        return 0.0
+
+    def mark(self, sprites: Iterable[CardSprite], seat: int) -> None:
+        """Mark `sprites` as `seat`'s last move (for subclasses' `on_event`)."""
+        for sprite in sprites:
+            self.marks[sprite] = seat
+
     def _build(self) -> None:
+        self.marks.clear()
         self.stage.clear()
         self.build()
         self.place(0)
@@ -596,6 +612,7 @@ class Table:
         self.hud.draw_top(surface, self)
         self.draw_under(surface)
         self.stage.draw(surface)
+        self.draw_marks(surface)
         self.draw_over(surface)
         self.hud.draw_prompt(surface, self)
         self.buttons.draw(surface)
@@ -608,6 +625,15 @@ class Table:
             self.draw_banner(surface, _("Paused – P to go on"))
         elif self.watching:
             self.draw_banner(surface, _("Watching – Tab to change seat"))
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """A frame round each card of a seat's last move."""
+        width = max(2, layout.px(3, self.geo.s))
+        for sprite in self.marks:
+            if sprite.alive():
+                rect = sprite.rect.inflate(width * 2, width * 2)
+                radius = max(4, rect.width // 12)
+                pygame.draw.rect(surface, palette.RECENT, rect, width, border_radius=radius)
 
     def draw_banner(self, surface: pygame.Surface, words: str) -> None:
         """A standing word over the table's top (paused, watching)."""

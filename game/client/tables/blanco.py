@@ -212,11 +212,13 @@ class BlancoTable(Table):
         if kind == "reveal":
             r, c = event["pos"]
             self.grids[seat][r][c].flip_to(event["card"], True, FLIP, known=False)
+            self.mark([self.grids[seat][r][c]], seat)
             self.app.sound.play("flip")
             return FLIP + 0.15
         if kind == "peek":
             r, c = event["pos"]
             sprite = self.grids[seat][r][c]
+            self.mark([sprite], seat)
             if "card" in event:
                 sprite.flip_to(event["card"], False, FLIP, known=True)
                 self.toasts.show(
@@ -254,6 +256,7 @@ class BlancoTable(Table):
                         f"{top.replace(':', ' ')} from the discard pile."
                     )
             self.hands[seat].append(sprite)
+            self.mark([sprite], seat)
             self.app.sound.play("slide")
             return MOVE
         if kind == "discard":
@@ -261,6 +264,7 @@ class BlancoTable(Table):
             if not sprite.face_up or sprite.code != event["card"]:
                 sprite.flip_to(event["card"], True, FLIP)
             self.discard.append(sprite)
+            self.mark([sprite], seat)
             self.app.sound.play("slide")
             return MOVE
         if kind == "place":
@@ -273,12 +277,14 @@ class BlancoTable(Table):
             if not old.face_up or old.code != event["replaced"]:
                 old.flip_to(event["replaced"], True, FLIP, 0.1, known=False)
             self.discard.append(old)
+            self.mark([sprite, old], seat)
             self.app.sound.play("slide")
             return MOVE + 0.1
         if kind == "swap":
             (r1, c1), (r2, c2) = event["pos"], event["other"]
             g = self.grids[seat]
             g[r1][c1], g[r2][c2] = g[r2][c2], g[r1][c1]
+            self.mark([g[r1][c1], g[r2][c2]], seat)
             self.app.sound.play("slide")
             return MOVE
         if kind == "eliminate":

@@ -129,6 +129,7 @@ class QuandoTable(Table):
                 if sprite.code != str(front):
                     sprite.flip_to(str(front), True, FLIP)
                 self.discard.append(sprite)
+            self.mark(moved, event["seat"])
             self.app.sound.play("slide")
             if event["triplet"]:
                 self.flourish("TRIPLET!", geo.places["discard"].center, palette.DANGER, "penalty")
@@ -143,6 +144,7 @@ class QuandoTable(Table):
             if sprite.code != str(value):
                 sprite.flip_to(str(value), True, FLIP, 0.08)
             self.hands[event["seat"]].append(sprite)
+            self.mark([sprite], event["seat"])
             top = event["draw"]["top"]
             if top is not None:
                 self.pile = self.stage.new_card(
@@ -170,6 +172,7 @@ class QuandoTable(Table):
             sprite = self.hands[event["seat"]][event["index"]]
             value = event.get("front", event.get("back"))
             sprite.flip_to(str(value), True, FLIP * 1.5)
+            self.mark([sprite], event["seat"])
             who = self.seats.who(event["seat"])
             self.toasts.show(f"{who} flip{'' if event['seat'] == self.you else 's'} a zero.")
             self.app.sound.play("flip")

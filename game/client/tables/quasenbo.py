@@ -154,6 +154,7 @@ class QuasenboTable(Table):
                 sprite.flip_to(event["card"], True, FLIP)
             sprite.badge = self._badge(event["suit"])
             self.row.append(sprite)
+            self.mark([sprite], seat)
             self.offset = None
             self.app.sound.play("slide")
             if event["suit"]:
@@ -197,6 +198,7 @@ class QuasenboTable(Table):
                     None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
                 )
             self.hands[seat].append(sprite)
+            self.mark([sprite], seat)
             self.app.sound.play("slide")
             return MOVE * (0.8 if event["penalty"] else 0.6)
         if kind == "draw_skipped":
