@@ -68,12 +68,12 @@ def test_at_the_default_pace_every_bot_step_stays_readable(make_app):
     assert all(name in text for _, text, name in seen), seen
 
 
-def test_pause_stops_the_queue_and_p_starts_it_again(make_app):
+def test_space_pauses_the_queue_and_starts_it_again(make_app):
     app = make_app(pace="normal")
     start_local(app, "quasenbo", 3, "random", {"hand_size": 3})
     assert run_frames(app, lambda: table_scene(app) is not None, 20)
     scene = table_scene(app)
-    press = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p")
+    press = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
     scene.handle(press)
     assert scene.table.paused
     queued = len(scene.table.stage.director.queue)
@@ -156,3 +156,28 @@ def test_a_seats_last_move_stays_marked_until_its_next_step(make_app):
         return len(firsts) >= 3
 
     assert run_frames(app, bot_played_twice, 60, player)
+
+
+def test_o_sorts_the_hand_by_suit_then_rank_and_the_keys_follow_the_order(make_app):
+    app = make_app()
+    start_local(app, "quasenbo", 3, "random", {"hand_size": 7})
+    assert run_frames(app, lambda: table_scene(app) is not None and table_scene(app).table.active,
+                      30)
+    table = table_scene(app).table
+    hand = table.hands[0]
+    dealt = [sprite.code for sprite in hand]
+    o = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=0, unicode="o")
+
+    def shown() -> list[str]:
+        return [s.code for s in sorted(hand, key=lambda s: table.stage.slots[s].pos[0])]
+
+    table.handle(o)
+    assert table.sort == "suit"
+    assert shown() == sorted(dealt, key=lambda code: type(table).SORTS["suit"][1](code))
+    first = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1")
+    leftmost = min(hand, key=lambda s: table.stage.slots[s].pos[0])
+    assert table.key_token(first) == leftmost.token, "1 names the leftmost card shown"
+    table.handle(o)
+    assert shown() == sorted(dealt, key=lambda code: type(table).SORTS["rank"][1](code))
+    table.handle(o)
+    assert table.sort is None and shown() == dealt

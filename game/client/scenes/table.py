@@ -218,7 +218,7 @@ class TableScene(Scene):
             if event.key == pygame.K_ESCAPE and not self.table.chooser.pending:
                 self.open_menu()
                 return
-            if event.key == pygame.K_p and self.local:
+            if event.key in (pygame.K_SPACE, pygame.K_PAUSE) and self.local:
                 self.toggle_pause()
                 return
         self.table.handle(event)

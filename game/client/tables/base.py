@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import ClassVar, Protocol
 
@@ -75,6 +75,9 @@ class Table:
     they can be."""
     VERBS: ClassVar[dict[str, str]] = {}
     """Each verb in a player's words, for "You can: …"."""
+    SORTS: ClassVar[dict[str, tuple[str, Callable[[str | None], object]]]] = {}
+    """The orders the viewer's hand can be shown in (O steps through them, then back to the
+    order the cards came in): each a name, the words saying it, and a key on a card code."""
     hands: list[list[CardSprite]]
     """Each seat's hand, as the subclass builds it (the viewer's is `hands[viewer]`)."""
 
@@ -103,6 +106,9 @@ class Table:
         self.log_choice: bool | None = None
         """Whether the player showed (True) or hid (False) the move log; None: shown on
         wide windows."""
+        self.sort: str | None = None
+        """The name of the order of SORTS the viewer's hand is shown in (None: as dealt and
+        drawn)."""
         self.marks: dict[CardSprite, int] = {}
         """The cards each seat last played, drew, flipped or moved, marked until that seat's
         next step."""
@@ -147,6 +153,24 @@ class Table:
         width, height = self.app.size
         left = self.area[0]
         return pygame.Rect(left, 0, width - left, height)
+
+    def hand_order(self, hand: list[CardSprite]) -> list[int]:
+        """The hand indices of the viewer's `hand` in the order they are shown."""
+        if self.sort is None:
+            return list(range(len(hand)))
+        key = self.SORTS[self.sort][1]
+        return sorted(range(len(hand)), key=lambda i: key(hand[i].code))
+
+    def next_sort(self) -> None:
+        """Show the viewer's hand in the next order of SORTS (after the last: as dealt)."""
+        names = [None, *self.SORTS]
+        self.sort = names[(names.index(self.sort) + 1) % len(names)]
+        words = _("Your hand as the cards came (O to sort)")
+        if self.sort is not None:
+            words = _(self.SORTS[self.sort][0])
+        self.toasts.show(words)
+        if self.keeper.model is not None:
+            self.place(MOVE)
 
     def toggle_log(self) -> None:
         """Show the move log if hidden, hide it if shown, and lay the table out again."""
@@ -374,12 +398,13 @@ class Table:
         if self.seat is None or not self.hands:
             return None
         if pygame.K_1 <= event.key <= pygame.K_9:
-            index = event.key - pygame.K_1
+            shown = event.key - pygame.K_1
         elif event.key == pygame.K_0:
-            index = 9
+            shown = 9
         else:
             return None
-        return ("hand", index) if index < len(self.hands[self.viewer]) else None
+        order = self.hand_order(self.hands[self.viewer])
+        return ("hand", order[shown]) if shown < len(order) else None
 
     def toast_place(self) -> tuple[tuple[int, int], int]:
         """Where short messages appear: (bottom centre, widest line)."""
@@ -524,6 +549,9 @@ class Table:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l and not self.replay:
             self.toggle_log()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_o and self.SORTS:
+            self.next_sort()
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.watching:
             self.viewer = (self.viewer + 1) % self.players
             self.resize()
@@ -622,7 +650,7 @@ class Table:
         if self.log_shown:
             self.log.draw(surface, self.log_rect(), self.geo.s, self.you)
         if self.paused:
-            self.draw_banner(surface, _("Paused – P to go on"))
+            self.draw_banner(surface, _("Paused – Space to go on"))
         elif self.watching:
             self.draw_banner(surface, _("Watching – Tab to change seat"))
 

@@ -9,7 +9,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
-from game.client.i18n import _, ngettext
+from game.client.i18n import N_, _, ngettext
 from game.client.sprites import CardSprite
 from game.client.tables.base import Table
 from game.client.tables.chooser import Pick, Token
@@ -18,6 +18,11 @@ from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
 from game.client.tween import HOLD
 
 PILE_LAYER, DISCARD_LAYER, HAND_LAYER = 10, 20, 100
+
+
+def _number(code: str | None) -> int:
+    """A hand card's place when sorted by number (an unknown card last)."""
+    return int(code) if code is not None and code.isdigit() else 99
 
 
 class QuandoTable(Table):
@@ -33,6 +38,7 @@ class QuandoTable(Table):
         (("btn", "pass"), "Pass", "P", pygame.K_p),
     ]
     ALWAYS = frozenset({("btn", "play"), ("btn", "up"), ("btn", "down"), ("btn", "knock")})
+    SORTS = {"number": (N_("Your hand by number (O: as the cards came)"), _number)}
     VERBS = {
         "play": "play cards",
         "draw": "draw a card (visible or hidden side)",
@@ -99,11 +105,10 @@ class QuandoTable(Table):
             mine = seat == self.viewer
             width = geo.hand_w if mine else geo.small_w
             step = width * 1.06 if mine else width * 0.72
-            for i, (sprite, pos) in enumerate(
-                zip(hand, layout.fan(area.cards, len(hand), width, step))
-            ):
+            order = self.hand_order(hand) if mine else range(len(hand))
+            for k, (i, pos) in enumerate(zip(order, layout.fan(area.cards, len(hand), width, step))):
                 token = ("hand", i) if mine and self.seat is not None else None
-                yield sprite, Slot(pos, width, HAND_LAYER + i, token)
+                yield hand[i], Slot(pos, width, HAND_LAYER + k, token)
         if self.pile is not None:
             yield self.pile, Slot(geo.places["draw"].center, geo.pile_w, PILE_LAYER, ("pile", "up"))
         place = geo.places["discard"]

@@ -9,14 +9,14 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import DECKTET_CARDS, card_size, render_symbol
-from game.client.i18n import _
+from game.client.i18n import N_, _
 from game.client.sprites import CardSprite
 from game.client.tables.base import Table
 from game.client.tables.chooser import Token
 from game.client.tables.hud import outline
 from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
 from game.client.tween import HOLD
-from game.rules.decktet import SUITS
+from game.rules.decktet import ALL, SUITS
 
 PILE_LAYER, ROW_LAYER, HAND_LAYER = 10, 20, 300
 
@@ -29,6 +29,31 @@ def suits_of(code: str, named: str | None) -> set[str]:
     return set(DECKTET_CARDS[base][1])
 
 
+_CARDS = {card.code: card for card in ALL}
+
+
+def _by_suit(code: str | None) -> tuple[int, int]:
+    """A hand card's place when sorted by suit (its first suit in SUITS order), then rank;
+    the Excuse, then an unknown card, last."""
+    card = _CARDS.get(code or "")
+    if card is None:
+        return (len(SUITS) + 1, 0)
+    return (SUITS.index(card.suits[0]) if card.suits else len(SUITS), _rank(code))
+
+
+def _by_rank(code: str | None) -> tuple[int, int]:
+    """A hand card's place when sorted by rank, then suit; the Excuse, then an unknown card,
+    last."""
+    return (_rank(code), _by_suit(code)[0])
+
+
+def _rank(code: str | None) -> int:
+    card = _CARDS.get(code or "")
+    if card is None:
+        return 99
+    return 98 if card.rank is None else card.rank
+
+
 class QuasenboTable(Table):
     """Quäsenbö as one seat sees it."""
 
@@ -38,6 +63,10 @@ class QuasenboTable(Table):
         (("btn", "pass"), "Pass", "P", pygame.K_p),
     ]
     ALWAYS = frozenset({("btn", "draw")})
+    SORTS = {
+        "suit": (N_("Your hand by suit (O: by rank)"), _by_suit),
+        "rank": (N_("Your hand by rank (O: as the cards came)"), _by_rank),
+    }
     VERBS = {
         "play": "play a card that shares a suit or the rank with the last one",
         "draw": "draw a card",
@@ -123,11 +152,11 @@ class QuasenboTable(Table):
             width = geo.hand_w if mine else geo.small_w
             step = width * 1.02 if mine else width * 0.5
             align = "center"
-            for i, (sprite, pos) in enumerate(
-                zip(hand, layout.fan(area.cards, len(hand), width, step, align))
-            ):
+            order = self.hand_order(hand) if mine else range(len(hand))
+            fan = layout.fan(area.cards, len(hand), width, step, align)
+            for k, (i, pos) in enumerate(zip(order, fan)):
                 token = ("hand", i) if mine and self.seat is not None else None
-                yield sprite, Slot(pos, width, HAND_LAYER + i, token)
+                yield hand[i], Slot(pos, width, HAND_LAYER + k, token)
         if self.pile is not None:
             yield (
                 self.pile,
