@@ -181,3 +181,28 @@ def test_o_sorts_the_hand_by_suit_then_rank_and_the_keys_follow_the_order(make_a
     assert shown() == sorted(dealt, key=lambda code: type(table).SORTS["rank"][1](code))
     table.handle(o)
     assert table.sort is None and shown() == dealt
+
+
+def test_the_score_sheet_keeps_every_round_and_opens_over_the_summary(make_app):
+    app = make_app()
+    start_local(app, "quando", 3, "random", {"target": 60})
+    player = AutoPlayer(app, seed=1)
+    summaries = []
+
+    def two_rounds() -> bool:
+        scene = table_scene(app)
+        hold = scene.table.hold if scene is not None else None
+        if hold is not None and hold["type"] == "round_end":
+            if not summaries or summaries[-1] is not hold:
+                summaries.append(hold)
+            return len(summaries) == 2
+        return False
+
+    assert run_frames(app, two_rounds, 120, player)
+    scene = table_scene(app)
+    assert scene.table.sheet.rounds == [event["scores"] for event in summaries]
+    s = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s")
+    scene.handle(s)
+    assert scene.sheet_open and scene.table.hold is summaries[-1], "the summary waits under it"
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert not scene.sheet_open

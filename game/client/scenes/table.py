@@ -46,6 +46,8 @@ class TableScene(Scene):
         self.overlay_age = 0.0
         self.autoplay = False
         """Headless autoplay: summaries go on by themselves (the AutoPlayer sets it)."""
+        self.sheet_open = False
+        """The score sheet is shown over the table (S opens and closes it)."""
         self.asking: Confirm | None = None
         """The question before leaving the running game, while it is up."""
         self.resize()
@@ -70,6 +72,16 @@ class TableScene(Scene):
             "Rules",
             self.open_rules,
             hint="F1",
+        )
+        self.sheet_button = (
+            widgets.Button(
+                self.rules_button.rect.move(-bw - layout.px(8, s), 0),
+                _("Scores"),
+                self.toggle_sheet,
+                hint="S",
+            )
+            if self.table.SHEET
+            else None
         )
         self._overlay_form: widgets.Form | None = None
         self._overlay_key: object = None
@@ -197,7 +209,17 @@ class TableScene(Scene):
 
     # -- input ---------------------------------------------------------------------------------
 
+    def toggle_sheet(self) -> None:
+        """Open or close the score sheet (games that keep one)."""
+        self.sheet_open = self.table.SHEET and not self.sheet_open
+
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self.table.SHEET:
+            if event.key == pygame.K_s or (event.key == pygame.K_ESCAPE and self.sheet_open):
+                self.toggle_sheet()
+                return
+        if self.sheet_button is not None and self.sheet_button.handle(event):
+            return
         form = self.overlay()
         if form is not None:
             if event.type == pygame.KEYDOWN and event.key in (
@@ -328,6 +350,8 @@ class TableScene(Scene):
         self.table.draw(surface)
         self.rules_button.draw(surface)
         self.menu_button.draw(surface)
+        if self.sheet_button is not None:
+            self.sheet_button.draw(surface)
         s = self.s
         if self.connection == "reconnecting":
             bar = pygame.Rect(0, self.table.geo.topbar.bottom, self.size[0], layout.px(34, s))
@@ -341,18 +365,21 @@ class TableScene(Scene):
             )
         # What the overlay was built for, not what may have changed since this frame's update.
         form, event = self._overlay_form, self._overlay_event
-        if form is None:
-            return
-        widgets.shade(surface, 150)
-        box = self.overlay_box()
-        widgets.panel(surface, box, radius=14)
-        if event is None:
-            self._draw_closed(surface, box)
-        elif event["type"] == "round_end":
-            self._draw_round(surface, box, event)
-        else:
-            self._draw_over(surface, box, event)
-        form.draw(surface)
+        if form is not None:
+            widgets.shade(surface, 150)
+            box = self.overlay_box()
+            widgets.panel(surface, box, radius=14)
+            if event is None:
+                self._draw_closed(surface, box)
+            elif event["type"] == "round_end":
+                self._draw_round(surface, box, event)
+            else:
+                self._draw_over(surface, box, event)
+            form.draw(surface)
+        if self.sheet_open:
+            # Over everything, the round summary too: the sheet is what the player asked for.
+            widgets.shade(surface, 120)
+            self.table.draw_sheet(surface, layout.dialog(self.size, 900, 600))
 
     def _heading(
         self, surface: pygame.Surface, box: pygame.Rect, title: str, color=palette.ACCENT

@@ -75,6 +75,8 @@ class Table:
     they can be."""
     VERBS: ClassVar[dict[str, str]] = {}
     """Each verb in a player's words, for "You can: …"."""
+    SHEET: ClassVar[bool] = False
+    """Whether the game keeps a score sheet (`draw_sheet`) the player can open any time."""
     SORTS: ClassVar[dict[str, tuple[str, Callable[[str | None], object]]]] = {}
     """The orders the viewer's hand can be shown in (O steps through them, then back to the
     order the cards came in): each a name, the words saying it, and a key on a card code."""
@@ -386,6 +388,9 @@ class Table:
 
     def paint_background(self, surface: pygame.Surface) -> None:
         """Static marks on the felt (pile outlines), drawn once per window size."""
+
+    def draw_sheet(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The game's score sheet in `box` (only where SHEET)."""
 
     def draw_under(self, surface: pygame.Surface) -> None:
         """Game things under the cards (pile labels, run markers)."""

@@ -14,6 +14,7 @@ from game.client.sprites import CardSprite
 from game.client.tables.base import Table
 from game.client.tables.chooser import Pick, Token
 from game.client.tables.hud import outline
+from game.client.tables.scoresheet import ScoreSheet
 from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
 from game.client.tween import HOLD
 
@@ -38,6 +39,7 @@ class QuandoTable(Table):
         (("btn", "pass"), "Pass", "P", pygame.K_p),
     ]
     ALWAYS = frozenset({("btn", "play"), ("btn", "up"), ("btn", "down"), ("btn", "knock")})
+    SHEET = True
     SORTS = {"number": (N_("Your hand by number (O: as the cards came)"), _number)}
     VERBS = {
         "play": "play cards",
@@ -51,6 +53,7 @@ class QuandoTable(Table):
         self.hands: list[list[CardSprite]] = []
         self.pile: CardSprite | None = None
         self.discard: list[CardSprite] = []
+        self.sheet = ScoreSheet()
         super().__init__(*args, **kwargs)
 
     # -- sprites from the model ----------------------------------------------------------------
@@ -196,6 +199,7 @@ class QuandoTable(Table):
             self.toasts.show(f"No card left to draw for {self.seats.who(event['seat'])}.")
             return 0.3
         if kind == "round_end":
+            self.sheet.add(event["scores"])
             self.hold = event
             self.app.sound.play("win")
             return HOLD
@@ -307,6 +311,12 @@ class QuandoTable(Table):
             "{count} times.",
             played,
         ).format(count=played)
+
+    def draw_sheet(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        m = self.model
+        names = [self.seats.name(seat) + self.seats.tag(seat) for seat in range(self.players)]
+        totals = m.get("totals") or [0] * self.players
+        self.sheet.draw(surface, box, names, totals, m.get("target"), self.geo.s)
 
     def button_flash(self, token: Token) -> bool:
         return token == ("btn", "play")
