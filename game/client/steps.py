@@ -172,16 +172,16 @@ def _quasenbo(event: dict, name: Names) -> str | None:
             event["count"],
         ).format(name=who, count=event["count"])
     if kind == "draw":
-        what = card("quasenbo", event["card"]) if event.get("card") else None
+        drawn = card("quasenbo", event["card"]) if event.get("card") else None
         if event.get("penalty"):
             # The penalty line before it already says who draws how many: only the card
             # the seat itself sees is news.
-            if what is None:
+            if drawn is None:
                 return ""
-            return _("{name} draws {card} as a penalty").format(name=who, card=what)
-        if what is None:
+            return _("{name} draws {card} as a penalty").format(name=who, card=drawn)
+        if drawn is None:
             return _("{name} draws a card").format(name=who)
-        return _("{name} draws {card}").format(name=who, card=what)
+        return _("{name} draws {card}").format(name=who, card=drawn)
     if kind == "reshuffle":
         return ngettext(
             "The row is shuffled into a new draw pile of {count} card",

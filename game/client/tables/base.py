@@ -77,7 +77,7 @@ class Table:
     """Each verb in a player's words, for "You can: …"."""
     SHEET: ClassVar[bool] = False
     """Whether the game keeps a score sheet (`draw_sheet`) the player can open any time."""
-    SORTS: ClassVar[dict[str, tuple[str, Callable[[str | None], object]]]] = {}
+    SORTS: ClassVar[dict[str, tuple[str, Callable[[str | None], tuple[int, ...]]]]] = {}
     """The orders the viewer's hand can be shown in (O steps through them, then back to the
     order the cards came in): each a name, the words saying it, and a key on a card code."""
     hands: list[list[CardSprite]]
@@ -439,6 +439,12 @@ class Table:
         if sound:
             self.app.sound.play(sound)
 
+    def nothing_to_draw(self, seat: int) -> str:
+        """The words for a seat that should draw when no card is left."""
+        if seat == self.you:
+            return _("No card is left for you to draw.")
+        return _("No card is left for {name} to draw.").format(name=self.seats.name(seat))
+
     def game_over_flourish(self, event: dict) -> None:
         """The last word of a game: a cheer for the viewer's win, else who won."""
         winners = event["result"]["winners"]
@@ -669,10 +675,10 @@ class Table:
                 pygame.draw.rect(surface, palette.RECENT, rect, width, border_radius=radius)
 
     def draw_banner(self, surface: pygame.Surface, words: str) -> None:
-        """A standing word over the table's top (paused, watching)."""
-        s = self.geo.s
-        size = layout.px(24, s, 13)
+        """A standing word in the middle of the top bar (paused, watching)."""
+        bar = self.geo.topbar
+        size = max(11, bar.height * 11 // 20)
         label = widgets.text(words, size, palette.ACCENT)
-        box = label.get_rect(center=(self.area[0] // 2, self.geo.topbar.bottom + size))
+        box = label.get_rect(center=(self.area[0] // 2, bar.centery))
         widgets.panel(surface, box.inflate(size, size // 2), radius=size // 2)
         surface.blit(label, box)

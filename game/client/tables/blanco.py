@@ -10,7 +10,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
-from game.client.i18n import _
+from game.client.i18n import _, ngettext
 from game.client.sprites import CardSprite
 from game.client.tables.base import Table
 from game.client.tables.chooser import Token
@@ -514,7 +514,7 @@ class BlancoTable(Table):
         count = m["draw"]["count"]
         widgets.blit_text(
             surface,
-            f"{count} cards",
+            ngettext("{count} card", "{count} cards", count).format(count=count),
             size,
             palette.TEXT_DIM,
             pygame.Rect(draw.left - 10, draw.top - size - 4, draw.width + 20, size + 2),

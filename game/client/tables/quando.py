@@ -21,9 +21,9 @@ from game.client.tween import HOLD
 PILE_LAYER, DISCARD_LAYER, HAND_LAYER = 10, 20, 100
 
 
-def _number(code: str | None) -> int:
+def _number(code: str | None) -> tuple[int]:
     """A hand card's place when sorted by number (an unknown card last)."""
-    return int(code) if code is not None and code.isdigit() else 99
+    return (int(code) if code is not None and code.isdigit() else 99,)
 
 
 class QuandoTable(Table):
@@ -196,7 +196,7 @@ class QuandoTable(Table):
             )
             return 0.5
         if kind == "draw_skipped":
-            self.toasts.show(f"No card left to draw for {self.seats.who(event['seat'])}.")
+            self.toasts.show(self.nothing_to_draw(event["seat"]))
             return 0.3
         if kind == "round_end":
             self.sheet.add(event["scores"])
@@ -339,7 +339,11 @@ class QuandoTable(Table):
         m = self.model
         if not m:
             return ""
-        return f"{m['totals'][seat]} points  ·  {len(self._side(seat))} cards"
+        points, cards = m["totals"][seat], len(self._side(seat))
+        return _("{points}  ·  {cards}").format(
+            points=ngettext("{count} point", "{count} points", points).format(count=points),
+            cards=ngettext("{count} card", "{count} cards", cards).format(count=cards),
+        )
 
     def seat_badge(self, seat: int) -> str:
         m = self.model

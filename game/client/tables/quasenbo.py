@@ -9,7 +9,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import DECKTET_CARDS, card_size, render_symbol
-from game.client.i18n import N_, _
+from game.client.i18n import N_, _, ngettext
 from game.client.sprites import CardSprite
 from game.client.tables.base import Table
 from game.client.tables.chooser import Token
@@ -231,7 +231,7 @@ class QuasenboTable(Table):
             self.app.sound.play("slide")
             return MOVE * (0.8 if event["penalty"] else 0.6)
         if kind == "draw_skipped":
-            self.toasts.show(f"No card left to draw for {self.seats.who(seat)}.")
+            self.toasts.show(self.nothing_to_draw(seat))
             return 0.3
         if kind == "pass":
             self.toasts.show(
@@ -310,14 +310,18 @@ class QuasenboTable(Table):
         m = self.model
         if not m:
             return "Quäsenbö"
-        return f"Quäsenbö  ·  {m['draw']['count']} cards to draw  ·  {len(m['row'])} played"
+        count = m["draw"]["count"]
+        return _("Quäsenbö  ·  {cards} to draw  ·  {played} played").format(
+            cards=ngettext("{count} card", "{count} cards", count).format(count=count),
+            played=len(m["row"]),
+        )
 
     def seat_detail(self, seat: int) -> str:
         m = self.model
         if not m:
             return ""
         n = m["hand_sizes"][seat]
-        return f"{n} card{'s' if n != 1 else ''}"
+        return ngettext("{count} card", "{count} cards", n).format(count=n)
 
     def prompt(self) -> str:
         m = self.model
@@ -409,7 +413,9 @@ class QuasenboTable(Table):
         rect.center = geo.places["draw"].center
         widgets.blit_text(
             surface,
-            f"{m['draw']['count']} cards",
+            ngettext("{count} card", "{count} cards", m["draw"]["count"]).format(
+                count=m["draw"]["count"]
+            ),
             size,
             palette.TEXT_DIM,
             pygame.Rect(rect.left - 20, rect.top - size - 6, rect.width + 40, size + 2),
