@@ -42,13 +42,16 @@ class SettingsScene(Scene):
                 on_enter=self.save,
             )
         )
-        sizes = list(SIZES)
-        if (st.width, st.height) not in sizes:
-            sizes.append((st.width, st.height))
+        # The window as it is now (the player may have dragged it to another size), and
+        # only sizes that fit on the screen, so Save and Back never end up off it.
+        now = self.app.size
+        screen = max(pygame.display.get_desktop_sizes() or [now])
+        sizes = [sz for sz in SIZES if sz[0] <= screen[0] and sz[1] <= screen[1]]
+        if now not in sizes:
+            sizes.append(now)
+        sizes.sort()
         self.size_choice = self.form.add(
-            widgets.Choice(
-                controls[1], [(sz, f"{sz[0]} × {sz[1]}") for sz in sizes], (st.width, st.height)
-            )
+            widgets.Choice(controls[1], [(sz, f"{sz[0]} × {sz[1]}") for sz in sizes], now)
         )
         self.speed_choice = self.form.add(
             widgets.Choice(
