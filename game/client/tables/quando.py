@@ -371,12 +371,22 @@ class QuandoTable(Table):
                     return "Triplet penalty: click one of your zeros to flip it"
                 return "Triplet penalty: draw a card – visible (U) or hidden (D)"
             if self._chosen_play():
-                values = ", ".join(str(self._side(seat)[i]) for i in self._chosen())
-                return f"Play {values}? Press Play (Enter) – or add cards"
+                chosen = set(self._chosen())
+                values = ", ".join(str(v) for v in sorted(self._side(seat)[i] for i in chosen))
+                more = any(
+                    a[0] == "play" and set(a[1]) > chosen for a in self.chooser.legal or []
+                )
+                if more:
+                    return _("Play {cards}? Press Play (Enter) – or add cards").format(
+                        cards=values
+                    )
+                return _("Play {cards}? Press Play (Enter)").format(cards=values)
             extra = []
-            if any(a[0] == "knock" for a in self.chooser.legal or []):
+            # Only what can still be chosen: right after a knock is sent, not the knock again.
+            legal = self.chooser.legal if self.active else []
+            if any(a[0] == "knock" for a in legal or []):
                 extra.append("knock (K)")
-            if any(a[0] == "pass" for a in self.chooser.legal or []):
+            if any(a[0] == "pass" for a in legal or []):
                 extra.append("pass (P)")
             more = (" – or " + " or ".join(extra)) if extra else ""
             return "Your turn: choose cards to play" + more + last
