@@ -32,9 +32,15 @@ class ScoreSheet:
     ) -> None:
         """The sheet in `box`: a row per round (the last ones if they do not all fit),
         a column per player, the totals under them, the lowest total lit."""
-        widgets.panel(surface, box, radius=14)
         pad = layout.px(18, s)
         size = layout.px(20, s, 11)
+        row_h = size + layout.px(10, s)
+        # As tall as its rows need (within `box`), centred where `box` is.
+        needed = 2 * pad + layout.px(58, s) + size + row_h * (max(1, len(self.rounds)) + 4) + 4
+        box = pygame.Rect(0, 0, box.width, min(box.height, needed)).move(
+            box.left, box.centery - min(box.height, needed) // 2
+        )
+        widgets.panel(surface, box, alpha=252, radius=14)
         title = pygame.Rect(box.left + pad, box.top + pad, box.width - 2 * pad, layout.px(40, s))
         widgets.blit_text(surface, _("Score sheet"), layout.px(34, s), palette.ACCENT, title)
         y = title.bottom + layout.px(6, s)
@@ -50,7 +56,6 @@ class ScoreSheet:
         first_w = layout.px(120, s)
         col_w = (box.width - 2 * pad - first_w) // max(1, len(names))
         xs = [box.left + pad + first_w + k * col_w for k in range(len(names))]
-        row_h = size + layout.px(10, s)
 
         def row(label: str, values: list[str], color, top: int) -> None:
             widgets.blit_text(
