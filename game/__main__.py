@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.client import autoplay, config
     from game.client.app import App
     from game.client.scenes.join import JoinScene
-    from game.client.scenes.lobby import start_local
+    from game.client.hosting import start_local
 
     settings, problem = config.load_settings()
     if args.name:

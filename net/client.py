@@ -237,6 +237,12 @@ class ThreadedClient:
         self._thread.start()
         self._started.wait(5)
 
+    @property
+    def died(self) -> bool:
+        """True once the network thread has started and ended – after `close()`, or on its
+        own after an error it did not expect: nothing more will arrive."""
+        return self._started.is_set() and not self._thread.is_alive()
+
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
         self._done = asyncio.Event()

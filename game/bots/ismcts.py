@@ -23,7 +23,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, cast
 
 from game.rules import Action, State
@@ -86,11 +86,17 @@ class Budget:
 
 @dataclass
 class SearchStats:
-    """What one search did: iterations, seconds spent, and the chosen action's visit share."""
+    """What one search did: iterations, seconds spent, the chosen action's visit share, and
+    per root action what the search learnt of it."""
 
     iterations: int = 0
     seconds: float = 0.0
     confidence: float = 0.0
+    actions: list[tuple[Action, int, float, float]] = field(default_factory=list)
+    """Per legal action, in `legal`'s order: (action, visits, the deciding seat's mean reward,
+    the standard error of that mean); the error is the worst case for rewards in [0, 1],
+    0.5/sqrt(visits), where fewer than two visits leave the spread unknown (an action never
+    tried: 0 visits, mean 0, error 0.5). Empty when a single legal action was not searched."""
 
 
 class Node:
@@ -220,7 +226,22 @@ def search(model: Model, seat: int, legal: list[Action], budget: Budget,
                                                       kids.get(favourite), override):
             best_index = kept
     stats.confidence = visits[best_index] / max(1, stats.iterations)
+    stats.actions = [(legal[i], visits[i], means[i], _standard_error(kids.get(k)))
+                     for i, k in enumerate(keys)]
     return legal[best_index], stats
+
+
+def _mean_and_variance(node: Node) -> tuple[float, float]:
+    """A node's mean reward and the variance of that mean (it needs two visits)."""
+    mean = node.total / node.visits
+    return mean, max(0.0, node.squares / node.visits - mean * mean) / (node.visits - 1)
+
+
+def _standard_error(node: Node | None) -> float:
+    """The standard error of a root child's mean (see SearchStats.actions)."""
+    if node is None or node.visits < 2:
+        return 0.5 / math.sqrt(max(1, node.visits if node else 0))
+    return math.sqrt(_mean_and_variance(node)[1])
 
 
 def _clearly_better(node: Node | None, than: Node | None, z: float) -> bool:
@@ -231,11 +252,6 @@ def _clearly_better(node: Node | None, than: Node | None, z: float) -> bool:
         return False
     if than is None or than.visits < 2:
         return True
-
-    def mean_and_variance(n: Node) -> tuple[float, float]:
-        mean = n.total / n.visits
-        return mean, max(0.0, n.squares / n.visits - mean * mean) / (n.visits - 1)
-
-    mean, var = mean_and_variance(node)
-    other, other_var = mean_and_variance(than)
+    mean, var = _mean_and_variance(node)
+    other, other_var = _mean_and_variance(than)
     return mean - other > z * math.sqrt(var + other_var)

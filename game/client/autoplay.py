@@ -11,7 +11,7 @@ import pygame
 
 from game.client.app import App
 from game.client.config import log_dir
-from game.client.scenes.lobby import start_host, start_local
+from game.client.hosting import start_host, start_local
 from game.client.scenes.table import TableScene
 from game.client.scenes.viewer import OPEN, ViewerScene
 from game.replay.library import list_replays

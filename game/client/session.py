@@ -99,12 +99,7 @@ class Session:
     def poll(self) -> list[dict]:
         """Every message since the last poll, each already noted by the session."""
         messages = self.net.poll()
-        if (
-            not messages
-            and self.status != "closed"
-            and not self.net._thread.is_alive()
-            and self.net._started.is_set()
-        ):
+        if not messages and self.status != "closed" and self.net.died:
             # The network thread ended without saying so (an error it did not expect): the
             # player must hear that the connection is gone rather than wait forever.
             messages = [{"t": STATUS, "status": "closed", "message": "the connection failed"}]

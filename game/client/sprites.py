@@ -201,7 +201,7 @@ class CardSprite(pygame.sprite.Sprite):
     def moving(self) -> bool:
         return self.tweens.busy
 
-    def update(self, dt: float) -> None:  # type: ignore[override]
+    def update(self, dt: float) -> None:
         """Play the tweens by `dt` seconds (already scaled by the animation speed)."""
         if self.tweens.running:
             self.tweens.update(dt)

@@ -58,7 +58,7 @@ def decode_action(encoded: Any, words: list[str]) -> list:
     """The action `encode_action` wrote; ValueError if `encoded` is not one."""
     if type(encoded) is not list or not encoded:
         raise ValueError("an action is a non-empty list")
-    out = []
+    out: list = []
     for x in encoded:
         if type(x) is int and x < 0:
             if -x > len(words):
@@ -108,7 +108,7 @@ class ReplayError(Exception):
     """A file that is not a readable replay; the message names the offset or step."""
 
 
-HEADER_FIELDS = {"t": str, "format": int, "game": str, "players": int, "options": dict,
+HEADER_FIELDS: dict[str, type | tuple[type, ...]] = {"t": str, "format": int, "game": str, "players": int, "options": dict,
                  "seats": list, "engine": str, "seed_hash": bytes, "created": (int, float),
                  "words": list, "digest0": bytes}
 
@@ -262,6 +262,8 @@ def parse_replay(data: bytes) -> Replay:
             replay.steps.append(_check_step(record, replay, offset))
         offset = end_offset
         replay.length = offset
+    if replay is None:
+        raise ReplayError("the file holds no header")
     return replay
 
 

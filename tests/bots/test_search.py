@@ -173,3 +173,19 @@ def test_a_level_budget_gets_the_games_own_iterations():
     assert level_budget("normal", "quando") == normal
     assert make_bot("normal", "quasenbo", 0, 1).budget == level_budget("normal", "quasenbo")
     assert make_bot("hard", "blanco", 0, 1).budget == BUDGETS["hard"]
+
+
+def test_the_search_reports_every_root_action_with_its_mean_and_error():
+    state = restore(quasenbo_position())
+    legal = state.legal_actions()
+    model = quasenbo.Model(state.view(0), [])
+    action, stats = search(model, 0, legal, Budget(iterations=300), random.Random(3))
+    assert [a for a, *_ in stats.actions] == legal
+    assert sum(visits for _, visits, _, _ in stats.actions) == 300
+    (_, _, bad, _), (_, _, good, _) = stats.actions
+    assert action == ["play", 1] and good > bad  # the Journey draws a penalty card
+    for _, visits, mean, error in stats.actions:
+        # rewards in [0, 1] spread at most 0.5 either way of their mean
+        assert 0 < error <= 0.5 / (visits - 1) ** 0.5 and 0 <= mean <= 1
+    _, forced = search(model, 0, legal[:1], Budget(iterations=300), random.Random(3))
+    assert forced.actions == []

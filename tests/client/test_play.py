@@ -9,8 +9,9 @@ import time
 import pytest
 
 from game.client.autoplay import AutoPlayer, click, run_frames, table_scene
+from game.client.hosting import start_local
 from game.client.scenes.join import JoinScene
-from game.client.scenes.lobby import LobbyScene, start_local
+from game.client.scenes.lobby import LobbyScene
 from game.client.scenes.title import TitleScene
 from game.host.embedded import start_embedded
 from game.rules import view_digest

@@ -1,5 +1,5 @@
 """The lobby: a room's seats (human or bot, and the bots' level), adding and removing bots,
-ready and start; and the local games that skip it (quick play, single player)."""
+ready and start; local games (quick play, single player) pass through it until the deal."""
 
 from __future__ import annotations
 
@@ -8,95 +8,9 @@ from functools import partial
 import pygame
 
 from game.bots import LEVELS
-from game.client import config, layout, palette, widgets
-from game.client.scenes import Dialog, Scene, background, game_title
-from game.client.session import Session, lan_addresses
-from game.host.embedded import start_embedded
-
-
-
-def start_local(
-    app,
-    game: str,
-    players: int,
-    level: str,
-    options: dict,
-    *,
-    quick: bool = False,
-    timer: float | None = None,
-) -> None:
-    """Start an embedded server on 127.0.0.1 (a free port, logs in the data folder) and seat
-    the player against `players - 1` bots of `level`; the table opens when the cards are
-    dealt. A server that cannot start is reported in a dialog."""
-    try:
-        server = start_embedded(log_dir=config.log_dir(), recover=False)
-        port = server.port
-    except (OSError, ValueError) as err:
-        app.push(
-            Dialog(
-                app, "Cannot start a game", f"The local server did not start: {err}", [("OK", None)]
-            )
-        )
-        return
-    session = Session("127.0.0.1", port, app.settings.name, server=server, retry_for=app.retry_for)
-    app.open_session(session)
-    app.push(
-        LobbyScene(
-            app,
-            "local",
-            game=game,
-            players=players,
-            level=level,
-            options=options,
-            timer=timer,
-            quick=quick,
-        )
-    )
-
-
-def start_host(
-    app,
-    host: str,
-    port: int,
-    game: str,
-    players: int,
-    level: str,
-    options: dict,
-    timer: float | None,
-    code: str | None,
-) -> None:
-    """Host a LAN game: a server on `host` (0.0.0.0: every interface) and `port`, a room in
-    it, and the lobby where others join and bots are added."""
-    try:
-        server = start_embedded(host, port, log_dir=config.log_dir())
-        port = server.port
-    except OSError as err:
-        app.push(
-            Dialog(
-                app,
-                "Cannot host",
-                f"Could not listen on {host}:{port}: {err.strerror or err}",
-                [("OK", None)],
-            )
-        )
-        return
-    local = "127.0.0.1" if host in ("0.0.0.0", "") else host
-    session = Session(local, port, app.settings.name, server=server, retry_for=app.retry_for)
-    app.open_session(session)
-    shown = lan_addresses() if host in ("0.0.0.0", "") else [host]
-    app.push(
-        LobbyScene(
-            app,
-            "host",
-            game=game,
-            players=players,
-            level=level,
-            options=options,
-            timer=timer,
-            code=code,
-            share=[f"{a}:{port}" for a in shown],
-        )
-    )
+from game.client import layout, palette, widgets
+from game.client.scenes import Scene, background, game_title
+from game.client.session import Session
 
 
 class LobbyScene(Scene):

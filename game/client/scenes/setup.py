@@ -10,8 +10,8 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
+from game.client.hosting import start_host, start_local
 from game.client.scenes import Scene, menu_page
-from game.client.scenes.lobby import start_host, start_local
 from game.client.session import lan_addresses
 from game.rules import GAMES, new_game
 from game.rules.base import Option
@@ -61,9 +61,8 @@ class SetupScene(Scene):
             ("game", "Game", [(g, cls.title) for g, cls in GAMES.items()])
         ]
         if self.mode == "single":
-            rows.append(
-                ("bots", "Bots", [(n, str(n)) for n in range(engine.min_players - 1, engine.max_players)])
-            )
+            bots = range(engine.min_players - 1, engine.max_players)
+            rows.append(("bots", "Bots", [(n, str(n)) for n in bots]))
             rows.append(("level", "Bot difficulty", [(lv, lv.capitalize()) for lv in LEVELS]))
         else:
             rows.append(

@@ -7,8 +7,8 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
+from game.client.hosting import start_local
 from game.client.scenes import Dialog, Scene, background
-from game.client.scenes.lobby import start_local
 
 QUICK_GAME, QUICK_PLAYERS, QUICK_LEVEL = "quando", 4, "normal"
 """Quick play: Quando against three bots of normal strength, standard rules."""

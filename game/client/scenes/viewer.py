@@ -20,7 +20,6 @@ from game.replay.log import ReplayError
 from game.replay.playback import Playback, open_replay, seat_kind, seat_name
 from game.replay.verify import Verdict
 
-
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """The playback speeds offered (the table's animations run this many times as fast)."""
 HOLD_PAUSE = 1.4

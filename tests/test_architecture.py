@@ -1,0 +1,154 @@
+"""The project's shape holds: no import cycle, each layer imports only what it may, every
+module says what it is for, and mypy finds nothing."""
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted([*ROOT.joinpath("game").rglob("*.py"), *ROOT.joinpath("net").rglob("*.py"),
+                  ROOT / "server.py"])
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(path): path for path in SOURCES}
+
+
+def imported(name: str, path: Path) -> set[str]:
+    """Every project module that `name` imports, at the top or inside a function: an
+    import hidden in a function to dodge a cycle is still a cycle."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            # `from package import module` imports the module; `from module import name`
+            # imports the module that holds the name.
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
+                       for alias in node.names]
+        else:
+            continue
+        for target in targets:
+            while target and target not in MODULES:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+GRAPH = {name: imported(name, path) for name, path in MODULES.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycle_anywhere():
+    assert cycles(GRAPH) == []
+
+
+def third_party(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def layer(name: str) -> str:
+    parts = name.split(".")
+    return ".".join(parts[:2]) if parts[0] == "game" and len(parts) > 1 else parts[0]
+
+
+# Which layers each layer may import (itself always). The engines stand alone; the bots
+# see the engines only; the wire knows the bots' level names and nothing else of the game;
+# nothing imports the server's command.
+ALLOWED = {
+    "game.rules": set(),
+    "game.bots": {"game.rules"},
+    "game.replay": {"game.rules", "game.bots"},
+    "game.host": {"game.rules", "game.bots", "game.replay", "game.cli", "net"},
+    "game.client": {"game.rules", "game.bots", "game.replay", "game.host", "net"},
+    "game.__main__": {"game.client", "game.cli", "game.rules", "game.bots"},
+    "net": {"game.bots"},
+    "server": {"game.host", "game.cli", "game.rules", "net"},
+}
+NO_IO = {"pygame", "asyncio", "socket", "selectors", "threading", "subprocess", "net"}
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_each_module_imports_only_the_layers_it_may(name):
+    own = layer(name)
+    allowed = ALLOWED.get(own, {"game.rules"}) | {own}
+    outside = sorted(dep for dep in GRAPH[name] if layer(dep) not in allowed)
+    assert outside == [], f"{name} ({own}) may not import {outside}"
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if layer(n) == "game.rules"))
+def test_the_engines_do_no_io(name):
+    assert third_party(MODULES[name]) & NO_IO == set()
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_each_module_opens_with_what_it_is_for(name):
+    doc = ast.get_docstring(ast.parse(MODULES[name].read_text(encoding="utf-8")))
+    assert doc and doc.strip(), f"{name} has no module docstring"
+
+
+def test_mypy_finds_nothing():
+    run = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=600)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
