@@ -373,10 +373,10 @@ class QuandoTable(Table):
             if self._chosen_play():
                 chosen = set(self._chosen())
                 values = ", ".join(str(v) for v in sorted(self._side(seat)[i] for i in chosen))
-                more = any(
+                larger = any(
                     a[0] == "play" and set(a[1]) > chosen for a in self.chooser.legal or []
                 )
-                if more:
+                if larger:
                     return _("Play {cards}? Press Play (Enter) – or add cards").format(
                         cards=values
                     )
