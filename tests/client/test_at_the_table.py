@@ -8,7 +8,7 @@ import pygame
 from game.client.autoplay import AutoPlayer, run_frames, table_scene
 from game.client.config import PACES
 from game.client.scenes import Confirm, Dialog
-from game.client.scenes.lobby import start_local
+from game.client.hosting import start_local
 from game.client.steps import event_words
 
 NAMES = ["Ann", "Bob", "Cleo"].__getitem__

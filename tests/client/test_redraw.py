@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.client.autoplay import run_frames, table_scene
-from game.client.scenes.lobby import start_local
+from game.client.hosting import start_local
 
 
 def shown_is_current(app) -> bool:
