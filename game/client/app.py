@@ -157,6 +157,19 @@ class App:
         self.sound.enabled = self.settings.sound
         return config.save_settings(self.settings, self.settings_file)
 
+    def remember(self, **values: object) -> str | None:
+        """Keep `values` (Settings fields) for this run and in the saved settings file,
+        leaving the file's other fields as they are there: what a run was started with
+        (--name, --speed) stays this run's. A problem saving in words, or None."""
+        for key, value in values.items():
+            setattr(self.settings, key, value)
+        saved, problem = config.load_settings(self.settings_file)
+        if problem is not None:  # a file that cannot be read is left as it is
+            return problem
+        for key, value in values.items():
+            setattr(saved, key, value)
+        return config.save_settings(saved, self.settings_file)
+
     def resize_window(self, size: tuple[int, int]) -> None:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._resized()

@@ -32,3 +32,23 @@ def test_a_selector_stops_at_its_ends_but_a_switch_flips():
     switch = widgets.Choice(pygame.Rect(0, 0, 200, 40), [(True, "On"), (False, "Off")], True)
     switch.step(-1)
     assert switch.value is False
+
+
+def test_a_run_only_name_stays_out_of_the_file_and_only_an_answering_address_goes_in(
+    make_app, tmp_path
+):
+    from game.client import config
+
+    path = tmp_path / "settings.json"
+    config.save_settings(config.Settings(name="Ann", address="127.0.0.1:7777"), path)
+    app = make_app()
+    app.settings_file = path
+    app.settings.name = "Bob"  # as `--name Bob` sets it, for this run
+    join = app.goto("join")
+    join.address.value = "127.0.0.1:1"  # nothing listens there
+    join.connect()
+    assert config.load_settings(path)[0].address == "127.0.0.1:7777"
+    app.remember(address="127.0.0.1:9999")
+    saved = config.load_settings(path)[0]
+    assert saved.address == "127.0.0.1:9999" and saved.name == "Ann"
+    assert app.settings.address == "127.0.0.1:9999" and app.settings.name == "Bob"
