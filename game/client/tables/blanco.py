@@ -458,13 +458,13 @@ class BlancoTable(Table):
             m["turns"] == 0 and all(len(h) == 2 for h in m["hands"]) and phase in ("reveal", "peek")
         )
         if phase == "reveal":
-            return (
-                "Setup: " if setup else ""
-            ) + "click one of your face-down cards to turn it face up"
+            if setup:
+                return _("Setup: click one of your face-down cards to turn it face up")
+            return _("Click one of your face-down cards to turn it face up")
         if phase == "peek":
-            return (
-                "Setup: " if setup else "New grid: "
-            ) + "click a face-down card to look at it in secret"
+            if setup:
+                return _("Setup: click a face-down card to look at it in secret")
+            return _("New grid: click a face-down card to look at it in secret")
         if phase == "turn":
             if len(prefix) == 2:
                 return "Both are face down: click the one to turn face up"
