@@ -96,4 +96,4 @@ def deck(excuse: bool = False, pawns: bool = False, courts: bool = False,
 
 
 __all__ = ["ACE", "ALL", "BASIC", "COURT", "COURTS", "CROWN", "Card", "EXCUSE", "FIRST_COPIES",
-           "PAWN", "PAWNS", "SECOND", "SUITS", "deck"]
+           "PAWN", "PAWNS", "SECOND", "SUITS", "deck", "name"]
