@@ -1,5 +1,6 @@
-"""The replay viewer's step list in words: each step's events as short phrases with the
-players' names ("Ann draws 6", "Bob removes row 2: …")."""
+"""Each game step in a player's words, the one source of what the replay viewer's step list
+and the table's move log say: each event as a short phrase with the players' names and the
+cards' names ("Ann draws 6", "Bob plays the Ace of Knots", "Cleo removes row 2: …")."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ from collections.abc import Callable
 
 from game.client.i18n import N_, _, ngettext
 from game.replay.text import event_text
-from game.rules.decktet import SECOND
+from game.rules import decktet
 
 Names = Callable[[int], str]
-"""A seat's name, as the viewer shows it."""
+"""A seat's name, as the table shows it."""
 
 
 SUIT_NAMES: dict[str, str] = {
@@ -31,71 +32,81 @@ def suit_name(suit: str) -> str:
     return _(SUIT_NAMES[suit]) if suit in SUIT_NAMES else suit
 
 
-def card(code: object) -> str:
-    """A card code in words: "sky:7" → "sky 7", "ace-moons" → "ace of moons", "excuse" →
-    "Excuse", "chance-meeting" → "chance meeting" – colours, suits, aces and the Excuse
-    translated, the Decktet's personal names (the Sailor, the Journey…) kept in English, as
-    the game's players know them."""
+def card(game: str, code: object) -> str:
+    """A card code in words: Quäsenbö's by the Decktet's names ("the Ace of Knots", "the
+    Betrayal" – aces, suits and the Excuse translated, the personal names kept in English,
+    as the game's players know them), Blanco's as colour and number ("sky:7" → "sky 7"),
+    Quando's as its value."""
     text = str(code)
-    base = text.removesuffix(SECOND)
-    colour, colon, number = base.partition(":")
+    if game == "quasenbo":
+        base = text.removesuffix(decktet.SECOND)
+        if base.startswith("ace-"):
+            return _("the Ace of {suit}").format(suit=suit_name(base[4:]).capitalize())
+        if base == "excuse":
+            return _("the Excuse")
+        return _("the {name}").format(name=decktet.name(base).removeprefix("the "))
+    colour, colon, number = text.partition(":")
     if colon:
-        words = f"{_(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour} {number}"
-    elif base.startswith("ace-"):
-        words = _("ace of {suit}").format(suit=suit_name(base[4:]))
-    elif base == "excuse":
-        words = _("Excuse")
-    else:
-        words = base.replace("-", " ")
-    return words + _(" (2nd)") if text.endswith(SECOND) else words
+        return f"{_(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour} {number}"
+    return text
 
 
-def _cards(codes: list) -> str:
-    return ", ".join(card(c) for c in codes)
+def _cards(game: str, codes: list) -> str:
+    return ", ".join(card(game, c) for c in codes)
 
 
 def _where(pos: list[int]) -> str:
-    return _("r{row}c{column}").format(row=pos[0] + 1, column=pos[1] + 1)
+    return _("row {row}, column {col}").format(row=pos[0] + 1, col=pos[1] + 1)
 
 
 def _winners(event: dict, name: Names) -> str:
     winners = [name(seat) for seat in event["result"]["winners"]]
-    return ngettext("game over: {names} wins", "game over: {names} win", len(winners)).format(
-        names=_(" and ").join(winners))
+    if len(winners) == 1:
+        return _("Game over: {name} wins").format(name=winners[0])
+    return _("Game over: {names} win").format(names=", ".join(winners))
 
 
 def _quando(event: dict, name: Names) -> str | None:
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
     if kind == "deal":
-        return _("round {n} dealt, {name} first").format(n=event["round"] + 1,
-                                                         name=name(event["first"]))
+        return _("Round {round} dealt, {name} begins").format(
+            round=event["round"] + 1, name=name(event["first"])
+        )
     if kind == "play":
-        words = _("{name} plays {cards} – triplet!") if event["triplet"] else _(
-            "{name} plays {cards}")
-        return words.format(name=who, cards=_cards(event["fronts"]))
+        cards = _cards("quando", event["fronts"])
+        if event["triplet"]:
+            return _("{name} plays {cards} – a triplet!").format(name=who, cards=cards)
+        return _("{name} plays {cards}").format(name=who, cards=cards)
     if kind == "draw":
         up = event.get("side") == "up"
         if "front" in event:
-            words = _("{name} draws {n} (visible side)") if up else _(
-                "{name} draws {n} (hidden side)")
-            return words.format(name=who, n=event["front"])
-        words = _("{name} draws a card, back {n} (visible side)") if up else _(
-            "{name} draws a card, back {n} (hidden side)")
-        return words.format(name=who, n=event["back"])
+            if up:
+                text = _("{name} draws {card} from the visible side")
+            else:
+                text = _("{name} draws {card} from the hidden side")
+            return text.format(name=who, card=event["front"])
+        if up:
+            text = _("{name} draws from the visible side: a card with {back} on its back")
+        else:
+            text = _("{name} draws from the hidden side: a card with {back} on its back")
+        return text.format(name=who, back=event["back"])
     if kind == "turn_over":
-        return _("the discard is turned over into a new draw pile")
+        return _("The discard pile is turned over into a new draw pile")
     if kind == "flip":
         if "front" in event:
-            return _("{name} flips a zero: {n}").format(name=who, n=event["front"])
+            return _("{name} flips a zero: {card}").format(name=who, card=event["front"])
         return _("{name} flips a zero").format(name=who)
     if kind == "knock":
         return _("{name} knocks").format(name=who)
     if kind == "pass":
         return _("{name} passes").format(name=who)
     if kind == "round_end":
-        scores = ", ".join(f"{name(s)} {v}" for s, v in enumerate(event["scores"]))
-        return _("round {n} over – {scores}").format(n=event["round"] + 1, scores=scores)
+        scores = ", ".join(
+            _("{name} {points}").format(name=name(s), points=v)
+            for s, v in enumerate(event["scores"])
+        )
+        return _("Round {round} over: {scores}").format(round=event["round"] + 1, scores=scores)
     return None
 
 
@@ -104,45 +115,61 @@ def _blanco(event: dict, name: Names) -> str | None:
     who = name(event["seat"]) if "seat" in event else ""
     if kind == "reveal":
         return _("{name} turns up {card} at {where}").format(
-            name=who, card=card(event["card"]), where=_where(event["pos"]))
+            name=who, card=card("blanco", event["card"]), where=_where(event["pos"])
+        )
     if kind == "peek":
         if "card" in event:
             return _("{name} looks at {where}: {card}").format(
-                name=who, where=_where(event["pos"]), card=card(event["card"]))
+                name=who, where=_where(event["pos"]), card=card("blanco", event["card"])
+            )
         return _("{name} looks at {where}").format(name=who, where=_where(event["pos"]))
     if kind == "take":
-        deck = event["source"] == "deck"
-        if event.get("card"):
-            words = _("{name} takes {card} from the deck") if deck else _(
-                "{name} takes {card} from the discard pile")
-        else:
-            words = _("{name} takes a card from the deck") if deck else _(
-                "{name} takes a card from the discard pile")
-        return words.format(name=who, card=card(event.get("card")))
+        what = card("blanco", event["card"]) if event.get("card") else None
+        if event["source"] == "deck":
+            if what is None:
+                return _("{name} takes a card from the deck").format(name=who)
+            return _("{name} takes {card} from the deck").format(name=who, card=what)
+        if what is None:
+            return _("{name} takes a card from the discard pile").format(name=who)
+        return _("{name} takes {card} from the discard pile").format(name=who, card=what)
     if kind == "discard":
-        return _("{name} discards {card}").format(name=who, card=card(event["card"]))
+        return _("{name} discards {card}").format(name=who, card=card("blanco", event["card"]))
     if kind == "place":
-        return _("{name} places {card} at {where}, {old} to the discard").format(
-            name=who, card=card(event["card"]), where=_where(event["pos"]),
-            old=card(event["replaced"]))
+        return _("{name} places {card} at {where}, {old} goes to the discard pile").format(
+            name=who,
+            card=card("blanco", event["card"]),
+            where=_where(event["pos"]),
+            old=card("blanco", event["replaced"]),
+        )
     if kind == "swap":
-        return _("{name} swaps {a} and {b}").format(
-            name=who, a=_where(event["pos"]), b=_where(event["other"]))
+        return _("{name} swaps {where} and {other}").format(
+            name=who, where=_where(event["pos"]), other=_where(event["other"])
+        )
     if kind == "eliminate":
-        row = event["line"] == "row"
-        if event["chain"]:
-            words = _("{name} removes row {n}: {cards} – chain reaction!") if row else _(
-                "{name} removes column {n}: {cards} – chain reaction!")
+        cards = _cards("blanco", event["cards"])
+        number = event["index"] + 1
+        if event["line"] == "row":
+            text = _("{name} removes row {number}: {cards}")
         else:
-            words = _("{name} removes row {n}: {cards}") if row else _(
-                "{name} removes column {n}: {cards}")
-        return words.format(name=who, n=event["index"] + 1, cards=_cards(event["cards"]))
+            text = _("{name} removes column {number}: {cards}")
+        if event["chain"]:
+            text = (
+                _("Chain reaction! {name} removes row {number}: {cards}")
+                if event["line"] == "row"
+                else _("Chain reaction! {name} removes column {number}: {cards}")
+            )
+        return text.format(name=who, number=number, cards=cards)
     if kind == "reshuffle":
-        return _("discard and box shuffled into a new deck of {n}").format(
-            n=event["draw"]["count"])
+        count = event["draw"]["count"]
+        return ngettext(
+            "The discard pile and the box are shuffled into a new deck of {count} card",
+            "The discard pile and the box are shuffled into a new deck of {count} cards",
+            count,
+        ).format(count=count)
     if kind == "stage":
         return _("{name} reaches stage {stage}: a {rows} × {cols} grid").format(
-            name=who, stage=event["stage"], rows=event["rows"], cols=event["cols"])
+            name=who, stage=event["stage"], rows=event["rows"], cols=event["cols"]
+        )
     if kind == "skip":
         return _("{name} does not look").format(name=who)
     if kind == "keep":
@@ -154,24 +181,42 @@ def _quasenbo(event: dict, name: Names) -> str | None:
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
     if kind == "play":
-        words = _("{name} plays {card}").format(name=who, card=card(event["card"]))
+        what = card("quasenbo", event["card"])
+        run = event.get("run", 0)
         if event.get("suit"):
-            words += " " + _("as {suit}").format(suit=suit_name(event["suit"]))
-        if event.get("run", 0) >= 2:
-            words += ", " + _("a run of {n}").format(n=event["run"])
-        return words
+            if run >= 2:
+                return _("{name} plays {card} as {suit}, a run of {run}").format(
+                    name=who, card=what, suit=suit_name(event["suit"]), run=run
+                )
+            return _("{name} plays {card} as {suit}").format(
+                name=who, card=what, suit=event["suit"]
+            )
+        if run >= 2:
+            return _("{name} plays {card}, a run of {run}").format(name=who, card=what, run=run)
+        return _("{name} plays {card}").format(name=who, card=what)
     if kind == "penalty":
-        return ngettext("Quäsenbö! {name} draws {n} penalty card",
-                        "Quäsenbö! {name} draws {n} penalty cards", event["count"]).format(
-            name=who, n=event["count"])
+        return ngettext(
+            "Quäsenbö! {name} draws a penalty card",
+            "Quäsenbö! {name} draws {count} penalty cards",
+            event["count"],
+        ).format(name=who, count=event["count"])
     if kind == "draw":
-        if event.get("card"):
-            words = _("{name} draws {card}").format(name=who, card=card(event["card"]))
-        else:
-            words = _("{name} draws a card").format(name=who)
-        return words + _(" (penalty)") if event.get("penalty") else words
+        drawn = card("quasenbo", event["card"]) if event.get("card") else None
+        if event.get("penalty"):
+            # The penalty line before it already says who draws how many: only the card
+            # the seat itself sees is news.
+            if drawn is None:
+                return ""
+            return _("{name} draws {card} as a penalty").format(name=who, card=drawn)
+        if drawn is None:
+            return _("{name} draws a card").format(name=who)
+        return _("{name} draws {card}").format(name=who, card=drawn)
     if kind == "reshuffle":
-        return _("the row is shuffled into a new draw pile of {n}").format(n=event["draw"])
+        return ngettext(
+            "The row is shuffled into a new draw pile of {count} card",
+            "The row is shuffled into a new draw pile of {count} cards",
+            event["draw"],
+        ).format(count=event["draw"])
     if kind == "pass":
         return _("{name} passes").format(name=who)
     return None
@@ -182,13 +227,17 @@ WORDS = {"quando": _quando, "blanco": _blanco, "quasenbo": _quasenbo}
 
 def event_words(game: str, event: dict, name: Names) -> str | None:
     """One event as a short phrase; None for `next` (every step ends with it, and the step
-    list already shows who acts next). An event this module does not know is shown as
+    list already shows who acts next), "" for an event a line before already told (a hidden
+    penalty card). An event this module does not know is shown as
     `game.replay.text.event_text` writes it."""
     kind = event["type"]
     if kind == "next":
         return None
     if kind == "draw_skipped":
-        return _("no card left to draw")
+        count = event.get("count", 1)
+        return ngettext(
+            "No card left to draw", "No cards left to draw ({count} not drawn)", count
+        ).format(count=count)
     if kind == "game_over":
         return _winners(event, name)
     try:

@@ -66,8 +66,6 @@ class JoinScene(Scene):
         except ValueError as err:
             self.message = str(err)
             return
-        self.app.settings.address = self.address.value.strip()
-        self.app.save_settings()
         self.message = _("Connecting to {address}…").format(address=f"{host}:{port}")
         self.connected_to = f"{host}:{port}"
         self.app.open_session(
@@ -84,6 +82,8 @@ class JoinScene(Scene):
         kind = message["t"]
         if kind == "welcome":
             self.message = _("Connected to {address}.").format(address=self.connected_to)
+            # Only an address that answered is offered again next time.
+            self.app.remember(address=self.address.value.strip())
             if self.app.session is not None:
                 self.app.session.list_rooms()
         elif kind == "rooms":

@@ -1,4 +1,4 @@
-"""Settings kept between runs: name, language, window size, animation speed, sound."""
+"""Settings kept between runs: name, language, window size, animation speed, bot pace, sound."""
 
 from __future__ import annotations
 
@@ -9,8 +9,18 @@ from game.client.i18n import N_, _
 from game.client.scenes import Scene, menu_page
 
 SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080)]
-LABELS = (N_("Your name"), N_("Language"), N_("Window size"), N_("Animation speed"), N_("Sound"))
+LABELS = (
+    N_("Your name"), N_("Language"), N_("Window size"), N_("Animation speed"), N_("Bot pace"),
+    N_("Sound"),
+)
 """The form's rows, top to bottom."""
+PACE_WORDS = {
+    "relaxed": N_("Relaxed"),
+    "normal": N_("Normal – every move readable"),
+    "fast": N_("Fast"),
+    "instant": N_("Instant"),
+}
+"""Each bot pace of config.PACES in a player's words."""
 
 
 class SettingsScene(Scene):
@@ -25,13 +35,14 @@ class SettingsScene(Scene):
 
     def resize(self) -> None:
         st = self.app.settings
-        labels, controls = layout.form_rows(self.size, 5)
+        labels, controls = layout.form_rows(self.size, len(LABELS))
         self.labels = labels
         self.form = widgets.Form()
         # Made again on a resize or a language switch: what the player set so far stays.
         old = getattr(self, "name_field", None)
         old_size = getattr(self, "size_choice", None)
         old_speed = getattr(self, "speed_choice", None)
+        old_pace = getattr(self, "pace_choice", None)
         old_sound = getattr(self, "sound_choice", None)
         self.name_field = self.form.add(
             widgets.TextField(
@@ -49,14 +60,19 @@ class SettingsScene(Scene):
                 on_change=self.app.set_language,
             )
         )
-        sizes = list(SIZES)
-        if (st.width, st.height) not in sizes:
-            sizes.append((st.width, st.height))
+        # The window as it is now (the player may have dragged it to another size), and
+        # only sizes that fit on the screen, so Save and Back never end up off it.
+        now = self.app.size
+        screen = max(pygame.display.get_desktop_sizes() or [now])
+        sizes = [sz for sz in SIZES if sz[0] <= screen[0] and sz[1] <= screen[1]]
+        if now not in sizes:
+            sizes.append(now)
+        sizes.sort()
         self.size_choice = self.form.add(
             widgets.Choice(
                 controls[2],
                 [(sz, f"{sz[0]} × {sz[1]}") for sz in sizes],
-                old_size.value if old_size else (st.width, st.height),
+                old_size.value if old_size else now,
             )
         )
         self.speed_choice = self.form.add(
@@ -66,8 +82,15 @@ class SettingsScene(Scene):
                 old_speed.value if old_speed else st.speed,
             )
         )
+        self.pace_choice = self.form.add(
+            widgets.Choice(
+                controls[4],
+                [(pace, _(PACE_WORDS[pace])) for pace in config.PACES],
+                old_pace.value if old_pace else st.pace,
+            )
+        )
         self.sound_choice = self.form.add(
-            widgets.Choice(controls[4], [(True, _("On")), (False, _("Off"))],
+            widgets.Choice(controls[5], [(True, _("On")), (False, _("Off"))],
                            old_sound.value if old_sound else st.sound)
         )
         back, save = layout.bottom_buttons(self.size, 2)
@@ -85,6 +108,7 @@ class SettingsScene(Scene):
         st.language = self.language_choice.value
         st.width, st.height = self.size_choice.value
         st.speed = self.speed_choice.value
+        st.pace = self.pace_choice.value
         st.sound = self.sound_choice.value
         problem = self.app.save_settings()
         if (st.width, st.height) != self.app.size:

@@ -213,11 +213,13 @@ class BlancoTable(Table):
         if kind == "reveal":
             r, c = event["pos"]
             self.grids[seat][r][c].flip_to(event["card"], True, FLIP, known=False)
+            self.mark([self.grids[seat][r][c]], seat)
             self.app.sound.play("flip")
             return FLIP + 0.15
         if kind == "peek":
             r, c = event["pos"]
             sprite = self.grids[seat][r][c]
+            self.mark([sprite], seat)
             if "card" in event:
                 sprite.flip_to(event["card"], False, FLIP, known=True)
                 self.toasts.show(
@@ -254,8 +256,11 @@ class BlancoTable(Table):
                 if top is not None:
                     words = (_("You take {card} from the discard pile.") if seat == self.you
                              else _("{name} takes {card} from the discard pile."))
-                    self.toasts.show(words.format(name=self.seats.name(seat), card=card_words(top)))
+                    self.toasts.show(
+                        words.format(name=self.seats.name(seat), card=card_words("blanco", top))
+                    )
             self.hands[seat].append(sprite)
+            self.mark([sprite], seat)
             self.app.sound.play("slide")
             return MOVE
         if kind == "discard":
@@ -263,6 +268,7 @@ class BlancoTable(Table):
             if not sprite.face_up or sprite.code != event["card"]:
                 sprite.flip_to(event["card"], True, FLIP)
             self.discard.append(sprite)
+            self.mark([sprite], seat)
             self.app.sound.play("slide")
             return MOVE
         if kind == "place":
@@ -275,12 +281,14 @@ class BlancoTable(Table):
             if not old.face_up or old.code != event["replaced"]:
                 old.flip_to(event["replaced"], True, FLIP, 0.1, known=False)
             self.discard.append(old)
+            self.mark([sprite, old], seat)
             self.app.sound.play("slide")
             return MOVE + 0.1
         if kind == "swap":
             (r1, c1), (r2, c2) = event["pos"], event["other"]
             g = self.grids[seat]
             g[r1][c1], g[r2][c2] = g[r2][c2], g[r1][c1]
+            self.mark([g[r1][c1], g[r2][c2]], seat)
             self.app.sound.play("slide")
             return MOVE
         if kind == "eliminate":
@@ -403,6 +411,15 @@ class BlancoTable(Table):
     def explain(self, token: Token) -> str | None:
         phase = self.model.get("phase")
         prefix = self.chooser.prefix
+        if token[0] == "pile":
+            if phase == "play":
+                return _("You have taken a card: place it in your grid or discard it.")
+            if phase in ("reveal", "peek"):
+                return _("First turn up or look at a face-down card of your grid.")
+            if phase in ("eliminate", "reward", "chain"):
+                return _("First finish the removed line: its reward comes before a new card.")
+            if token[1] == "discard" and not self.model.get("discard"):
+                return _("The discard pile is empty: take from the deck.")
         if token[0] == "cell" and phase in ("reveal", "peek", "reward"):
             return _("Choose one of your face-down cards.")
         if token[0] == "cell" and prefix and prefix[0][0] == "cell":

@@ -17,7 +17,7 @@ from game.client.tables.chooser import Token
 from game.client.tables.hud import outline
 from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
 from game.client.tween import HOLD
-from game.rules.decktet import SUITS
+from game.rules.decktet import ALL, SUITS
 
 PILE_LAYER, ROW_LAYER, HAND_LAYER = 10, 20, 300
 
@@ -30,6 +30,31 @@ def suits_of(code: str, named: str | None) -> set[str]:
     return set(DECKTET_CARDS[base][1])
 
 
+_CARDS = {card.code: card for card in ALL}
+
+
+def _by_suit(code: str | None) -> tuple[int, int]:
+    """A hand card's place when sorted by suit (its first suit in SUITS order), then rank;
+    the Excuse, then an unknown card, last."""
+    card = _CARDS.get(code or "")
+    if card is None:
+        return (len(SUITS) + 1, 0)
+    return (SUITS.index(card.suits[0]) if card.suits else len(SUITS), _rank(code))
+
+
+def _by_rank(code: str | None) -> tuple[int, int]:
+    """A hand card's place when sorted by rank, then suit; the Excuse, then an unknown card,
+    last."""
+    return (_rank(code), _by_suit(code)[0])
+
+
+def _rank(code: str | None) -> int:
+    card = _CARDS.get(code or "")
+    if card is None:
+        return 99
+    return 98 if card.rank is None else card.rank
+
+
 class QuasenboTable(Table):
     """Quäsenbö as one seat sees it."""
 
@@ -39,6 +64,10 @@ class QuasenboTable(Table):
         (("btn", "pass"), N_("Pass"), "P", pygame.K_p),
     ]
     ALWAYS = frozenset({("btn", "draw")})
+    SORTS = {
+        "suit": (N_("Your hand by suit (O: by rank)"), _by_suit),
+        "rank": (N_("Your hand by rank (O: as the cards came)"), _by_rank),
+    }
     VERBS = {
         "play": N_("play a card that shares a suit or the rank with the last one"),
         "draw": N_("draw a card"),
@@ -124,11 +153,11 @@ class QuasenboTable(Table):
             width = geo.hand_w if mine else geo.small_w
             step = width * 1.02 if mine else width * 0.5
             align = "center"
-            for i, (sprite, pos) in enumerate(
-                zip(hand, layout.fan(area.cards, len(hand), width, step, align))
-            ):
+            order = self.hand_order(hand) if mine else range(len(hand))
+            fan = layout.fan(area.cards, len(hand), width, step, align)
+            for k, (i, pos) in enumerate(zip(order, fan)):
                 token = ("hand", i) if mine and self.seat is not None else None
-                yield sprite, Slot(pos, width, HAND_LAYER + i, token)
+                yield hand[i], Slot(pos, width, HAND_LAYER + k, token)
         if self.pile is not None:
             yield (
                 self.pile,
@@ -155,6 +184,7 @@ class QuasenboTable(Table):
                 sprite.flip_to(event["card"], True, FLIP)
             sprite.badge = self._badge(event["suit"])
             self.row.append(sprite)
+            self.mark([sprite], seat)
             self.offset = None
             self.app.sound.play("slide")
             if event["suit"]:
@@ -203,11 +233,11 @@ class QuasenboTable(Table):
                     None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
                 )
             self.hands[seat].append(sprite)
+            self.mark([sprite], seat)
             self.app.sound.play("slide")
             return MOVE * (0.8 if event["penalty"] else 0.6)
         if kind == "draw_skipped":
-            self.toasts.show(_("No card left to draw for {name}.").format(
-                name=self.seats.name(seat)))
+            self.toasts.show(self.nothing_to_draw(seat))
             return 0.3
         if kind == "pass":
             self.toasts.show(_("You cannot play and pass.") if seat == self.you else _(
@@ -268,6 +298,14 @@ class QuasenboTable(Table):
         self.place(0.2)
 
     def explain(self, token: Token) -> str | None:
+        legal = self.chooser.legal or []
+        if token == ("btn", "draw") and any(a[0] == "play" for a in legal):
+            return _(
+                "You may draw only when no card in your hand shares a suit or the rank with "
+                "the last card – and one of yours does."
+            )
+        if token == ("btn", "draw"):
+            return _("No card is left to draw: pass.")
         if token[0] == "hand" and any(a[0] == "play" for a in self.chooser.legal or []):
             return _("That card shares neither a suit nor the rank with the last card.")
         return None
@@ -278,8 +316,10 @@ class QuasenboTable(Table):
         m = self.model
         if not m:
             return "Quäsenbö"
+        count = m["draw"]["count"]
         return "Quäsenbö  ·  " + _("{draw} to draw  ·  {row} played").format(
-            draw=m["draw"]["count"], row=len(m["row"]))
+            draw=ngettext("{n} card", "{n} cards", count).format(n=count), row=len(m["row"])
+        )
 
     def seat_detail(self, seat: int) -> str:
         m = self.model
