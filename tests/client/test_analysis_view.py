@@ -1,0 +1,88 @@
+"""The analysis in the replay viewer, headless with the real client: the win-chance graph is
+drawn along the scrub bar from a cached analysis at once, a click on it jumps there, the
+marked mistake is in the step list in words, the two views switch, and an analysis started
+from the viewer reports progress and can be cancelled."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.client import graph, palette
+from game.client.autoplay import click
+from game.client.scenes.viewer import ViewerScene
+from game.replay.analysis import analyse, cache_path, write_cache
+from tests.client.test_play import run
+from tests.replay.test_analysis import QUICK_QUASENBO, knock_game, penalty_game
+
+
+@pytest.fixture
+def analysed(tmp_path) -> Path:
+    """The planted Quando knock (a mistake at step 9), its analysis cached beside it."""
+    path = knock_game(tmp_path / "knock.ctr")
+    write_cache(path, analyse(path, jobs=1, effort=QUICK_QUASENBO, use_cache=False))
+    return path
+
+
+def opened(app, path: Path, **options) -> ViewerScene:
+    scene = app.push(ViewerScene(app, path, **options))
+    assert run(app, lambda: scene.ready, 30)
+    return scene
+
+
+def test_a_cached_analysis_is_drawn_and_a_click_on_the_graph_jumps(make_app, analysed):
+    app = make_app()
+    scene = opened(app, analysed)
+    assert run(app, lambda: scene.analysis is not None, 10), scene.analysis_note
+    assert scene.analysis.cached
+    app.draw(app.screen)
+    rect = scene.geo.graph
+    colors = {app.screen.get_at((x, y))[:3] for x in range(rect.left, rect.right, 2)
+              for y in range(rect.top, rect.bottom)}
+    assert palette.SEAT_LINES[0] in colors and palette.SEAT_LINES[1] in colors
+    assert palette.DANGER in colors  # the marks
+    length = scene.playback.length
+    click((graph.x_of(rect, 4, length), rect.centery))
+    assert run(app, lambda: scene.playback.position == 4, 5)
+    click((graph.x_of(rect, 9, length), rect.top + 5))
+    assert run(app, lambda: scene.playback.position == 9, 5)
+
+
+def test_the_mistake_is_in_the_step_list_with_the_better_play(make_app, analysed):
+    app = make_app()
+    scene = opened(app, analysed, position=9)
+    assert run(app, lambda: scene.analysis is not None, 10)
+    first, second = scene.step_texts(9)
+    assert "knocks" in first and first.startswith("!")
+    assert second.startswith("knocks: 0%; plays ")
+    assert 9 in {m.step for m in scene.analysis.marks}
+
+
+def test_the_estimates_toggle_between_own_view_and_every_card(make_app, analysed):
+    app = make_app()
+    scene = opened(app, analysed)
+    assert run(app, lambda: scene.analysis is not None, 10)
+    assert scene.estimates == "fair" and scene.estimates_choice.visible
+    rect = scene.estimates_choice.rect
+    click((rect.right - 8, rect.centery))
+    assert run(app, lambda: scene.estimates == "seeing", 5)
+    assert scene.analysis.curve("seeing") != scene.analysis.curve("fair")
+
+
+def test_the_viewer_analyses_with_progress_and_can_cancel(make_app, tmp_path):
+    path = penalty_game(tmp_path / "penalty.ctr")
+    app = make_app()
+    scene = opened(app, path)
+    assert scene.analysis is None and scene.analysis_job is None  # nothing cached: a button
+    click(scene.analyse_button.rect.center)
+    assert run(app, lambda: scene.analysis_job is not None, 5)
+    assert scene.analyse_button.label == "Cancel"
+    click(scene.analyse_button.rect.center)
+    assert run(app, lambda: scene.analysis_job is None, 30)
+    assert scene.analysis is None and "cancelled" in scene.analysis_note
+    assert not cache_path(path).exists()
+    scene.start_analysis()
+    assert run(app, lambda: scene.analysis is not None, 120), scene.analysis_note
+    assert scene.analysis_job is None and cache_path(path).exists()
+    assert [m.step for m in scene.analysis.marks] == [3]
