@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from game.client import graph, palette
-from game.client.autoplay import click
+from game.client.autoplay import AutoPlayer, click, table_scene
+from game.client.hosting import start_local
 from game.client.scenes.viewer import ViewerScene
 from game.replay.analysis import analyse, cache_path, write_cache
-from tests.client.test_play import run
+from tests.client.test_play import button, game_over, run
 from tests.replay.test_analysis import QUICK_QUASENBO, knock_game, penalty_game
 
 
@@ -86,3 +87,22 @@ def test_the_viewer_analyses_with_progress_and_can_cancel(make_app, tmp_path):
     assert run(app, lambda: scene.analysis is not None, 120), scene.analysis_note
     assert scene.analysis_job is None and cache_path(path).exists()
     assert [m.step for m in scene.analysis.marks] == [3]
+
+
+def test_the_game_over_screen_names_the_biggest_swing_and_opens_the_analysis(make_app):
+    app = make_app(speed=4.0)
+    start_local(app, "quasenbo", 2, "random", {"hand_size": 3})
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=2))
+    scene = table_scene(app)
+    form = scene.overlay()
+    assert scene.analysis_job is not None or scene.swing is not None
+    assert run(app, lambda: scene.swing is not None, 120), "the analysis never finished"
+    step, change = scene.swing
+    assert scene.analysis_words().startswith(f"Your biggest swing: step {step} (")
+    click(button(form, "Analysis").rect.center)
+    assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
+    viewer = app.top
+    assert viewer.playback.position == step
+    assert run(app, lambda: viewer.analysis is not None, 10)
+    assert viewer.analysis.cached  # the game-over screen's analysis, from its cache
+    assert viewer.analysis.biggest_swing(scene.table.seat) == (step, change)

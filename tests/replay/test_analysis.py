@@ -117,6 +117,16 @@ def test_a_knock_that_must_lose_is_marked_with_a_play(tmp_path):
     assert [e.value for e in result.steps[-1].seeing] == pytest.approx([0.0, 1.0], abs=1e-3)
 
 
+def test_the_biggest_swing_is_the_step_that_moved_the_seat_most(tmp_path):
+    result = analyse(knock_game(tmp_path / "g.ctr"), jobs=1, effort=QUICK_QUASENBO)
+    step, change = result.biggest_swing(0)
+    fair = result.curve("fair")
+    assert change == fair[step][0] - fair[step - 1][0]
+    assert all(abs(fair[k][0] - fair[k - 1][0]) <= abs(change) for k in range(1, len(fair)))
+    assert change < 0  # Ann's chance falls furthest where she knocks into her loss
+    assert step >= 9
+
+
 def test_a_placement_that_throws_away_a_complete_column_is_marked(tmp_path):
     """Blanco, eight turns. Ann's grid has a purple, a pink and a brown column; she turns up
     the first two purples and takes the Purple 10 from the discard: placed at the column's

@@ -10,9 +10,12 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
+from game.client.i18n import _
 from game.client.scenes import Dialog, Scene
+from game.client.scenes.replays import room_replay
 from game.client.session import Session
 from game.client.tables import TABLES, Table
+from game.replay.analysis import Background
 
 AUTO_CONTINUE = 5.0
 """Seconds a round summary stays up for a spectator before the game goes on by itself."""
@@ -45,6 +48,10 @@ class TableScene(Scene):
         self.overlay_age = 0.0
         self.autoplay = False
         """Headless autoplay: summaries go on by themselves (the AutoPlayer sets it)."""
+        self.analysis_job: Background | None = None
+        """The finished game's analysis, started at the game-over screen."""
+        self.swing: tuple[int, float] | None = None
+        """The player's biggest swing (step, change in win chance), once analysed."""
         self.resize()
 
     # -- layout --------------------------------------------------------------------------------
@@ -196,6 +203,8 @@ class TableScene(Scene):
             if self.table.seat is not None:
                 specs.append(("Rematch", self.rematch))
             specs.append(("Watch the replay", self.watch_replay))
+            if self.table.seat is not None and self._start_analysis():
+                specs.append((_("Analysis"), self.open_analysis))
             specs.append(("Menu", self.leave_finished))
         form = widgets.Form()
         for k, (rect, (label, action)) in enumerate(
@@ -234,16 +243,66 @@ class TableScene(Scene):
             self.app.session.rematch()
             self.table.toasts.show("Asking for a rematch…")
 
+    def _start_analysis(self) -> bool:
+        """Analyse the finished game in the background, if this computer hosted it (its
+        replay is here); False when it did not."""
+        if self.analysis_job is not None or self.swing is not None:
+            return True
+        path = room_replay(self.room_id)
+        if path is None:
+            return False
+        self.analysis_job = Background(path)
+        return True
+
+    def _poll_analysis(self) -> None:
+        job = self.analysis_job
+        if job is None or not job.finished:
+            return
+        self.analysis_job = None
+        seat = self.table.seat
+        if job.result is not None and seat is not None:
+            self.swing = job.result.biggest_swing(seat)
+
+    def analysis_words(self) -> str:
+        """The game-over screen's line about the analysis: its progress, or the player's
+        biggest swing; empty when there is none."""
+        job = self.analysis_job
+        if job is not None:
+            return _("Analysing the game… {done}/{total}").format(
+                done=job.done, total=job.total or "?"
+            )
+        if self.swing is None:
+            return ""
+        step, change = self.swing
+        return _("Your biggest swing: step {step} ({change:+.0%})").format(
+            step=step, change=change
+        )
+
+    def open_analysis(self) -> None:
+        """The replay viewer at the biggest swing, with the analysis (this screen's own, if
+        still running, stops: the viewer runs it with its progress bar)."""
+        path = room_replay(self.room_id)
+        if path is None:
+            return
+        if self.analysis_job is not None:
+            self.analysis_job.cancel()
+            self.analysis_job = None
+        step = self.swing[0] if self.swing is not None else 0
+        self.app.goto("viewer", path, analyse=True, position=step)
+
     def watch_replay(self) -> None:
         self.app.goto("replays", room=self.room_id)
 
     def leave_finished(self) -> None:
+        if self.analysis_job is not None:
+            self.analysis_job.cancel()
         self.app.to_title()
 
     # -- time ----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         self.table.update(dt)
+        self._poll_analysis()
         if self.overlay() is not None:
             self.overlay_age += dt
             hold = self.table.hold
@@ -257,7 +316,9 @@ class TableScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return self.table.busy or self.connection is not None
+        return (
+            self.table.busy or self.connection is not None or self.analysis_job is not None
+        )
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -460,6 +521,16 @@ class TableScene(Scene):
                 "right",
             )
             y += row_h + 4
+        words = self.analysis_words()
+        if words:
+            size = layout.px(22, s, 12)
+            widgets.blit_text(
+                surface,
+                words,
+                size,
+                palette.ACCENT,
+                pygame.Rect(box.left, box.bottom - layout.px(100, s) - size, box.width, size + 4),
+            )
         if event.get("reason") == "max_turns":
             widgets.blit_text(
                 surface,
