@@ -24,6 +24,7 @@ import multiprocessing
 import random
 import sys
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -31,7 +32,7 @@ from game.bots import KITS, level_budget  # noqa: E402
 from game.bots.arena import wilson  # noqa: E402
 from game.bots.ismcts import Budget, search  # noqa: E402
 from game.rules import State, new_game  # noqa: E402
-from game.rules.base import Rng  # noqa: E402
+from game.rules.quasenbo import DECK_OPTIONS, Determinizer, Quasenbo  # noqa: E402
 
 GAME = "quasenbo"
 
@@ -41,16 +42,20 @@ class Oracle:
     the engine's generator, which deals future shuffles) made a guess."""
 
     def __init__(self, state: State, history: list[dict]) -> None:
-        self.model = KITS[GAME].model(state.view(state.to_move), history)
-        self.state = state
+        real = cast(Quasenbo, state)
+        seat = real.to_move
+        self.model = KITS[GAME].model(real.view(seat), history)
+        self.determinizer = Determinizer(real.view(seat), history)
+        self.deck = tuple(real.options[name] for name in DECK_OPTIONS)
+        self.hands = {s: hand for s, hand in enumerate(real.hands) if s != seat}
+        self.pile = real.draw  # top last
         self.tree_depth = self.model.tree_depth
         self.reuse = 1
 
     def sample(self, rng: random.Random) -> State:
-        guess = self.state.clone()
-        rng.shuffle(guess.draw)  # type: ignore[attr-defined]
-        guess.rng = Rng(rng.getrandbits(64))  # type: ignore[attr-defined]
-        return guess
+        pile = list(self.pile)
+        rng.shuffle(pile)
+        return self.determinizer.deal(self.deck, self.hands, pile[::-1], rng.getrandbits(64))
 
     def policy(self, state: State, rng: random.Random) -> tuple:
         return self.model.policy(state, rng)
@@ -73,7 +78,7 @@ def sees(mode: str, state: State, seat: int, endgame: int) -> bool:
     """Whether the search of `seat` sees every hand at this decision in `mode`."""
     if mode in ("always", "never"):
         return mode == "always"
-    late = any(len(hand) <= endgame for s, hand in enumerate(state.hands)  # type: ignore[attr-defined]
+    late = any(len(hand) <= endgame for s, hand in enumerate(cast(Quasenbo, state).hands)
                if s != seat)
     return late == (mode == "endgame")
 

@@ -9,11 +9,14 @@ that a run is the same on every machine), the levels `easy`, `normal`, `hard` ex
 server plays them, and `ismcts@N` (N iterations) or `ismcts@Nms` (N milliseconds).
 Seats rotate from game to game, so that every bot sits in every seat equally often. A
 game's winners share it: a tie between two bots scores half a game each. Decision times
-count only decisions with a choice (more than one legal action).
+count only decisions with a choice (more than one legal action). The run's fingerprint
+hashes every game's outcome and length: two runs with equal fingerprints played the same
+games, which is how a change that must not alter the bots' play is checked.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import multiprocessing
@@ -150,6 +153,13 @@ class Row:
     @property
     def ci(self) -> tuple[float, float]:
         return wilson(self.wins, self.seats)
+
+
+def fingerprint(records: Iterable[GameRecord]) -> str:
+    """A short hex digest of the games' outcomes (per game: its index, the bots' shares,
+    its steps and the searches' iterations): equal for runs that played the same games."""
+    games = [(r.index, r.shares, r.steps, r.iterations) for r in records]
+    return hashlib.blake2b(repr(games).encode(), digest_size=8).hexdigest()
 
 
 def tabulate(bots: list[str], records: Iterable[GameRecord]) -> list[Row]:
@@ -333,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = tabulate(bots, records)
     print(f"{args.game}, {', '.join(bots)}, seed {args.seed}, options {json.dumps(options)}")
     print(format_table(rows, args.games, args.players))
+    print(f"fingerprint {fingerprint(records)}")
     if args.png:
         draw_chart(rows, args.png, f"{args.game}, {args.players} players, {args.games} games",
                    args.players)

@@ -8,13 +8,21 @@ from collections.abc import Sequence
 from typing import cast
 
 from game.bots.ismcts import shares
-from game.rules import Action, State, restore
-from game.rules.blanco import CARD, CODE, HAND, ID, KNOWN, UP, Blanco
-
-UNKNOWN = -1
-"""A grid cell whose card the judging player does not know (face down, never peeked)."""
-
-ROWS, COLS = 0, 1
+from game.rules import Action, State
+from game.rules.blanco import (
+    CARD,
+    CARDS,
+    HAND,
+    HIDDEN,
+    ID,
+    UP,
+    Blanco,
+    Determinizer,
+    complete_lines,
+    remove_line,
+    settle,
+    view_cells,
+)
 
 
 class Inconsistent(ValueError):
@@ -49,15 +57,6 @@ def _hands_from_history(view: dict, history: list[dict]) -> list[list[str | None
     return hands
 
 
-def _turn_events(history: list[dict]) -> list[dict]:
-    """The events of the turn in progress: those after the step that began it."""
-    for k in range(len(history) - 1, -1, -1):
-        ev = history[k]
-        if ev["type"] == "next" and ev["phase"] == "turn":
-            return history[k + 1:]
-    return history
-
-
 DRAWS_REACHED = 24
 """Draw-pile cards a search may reach (a stage change deals 12, and a few turns draw one
 each); the deeper cards are shuffled once per decision rather than once per sample."""
@@ -78,34 +77,8 @@ class Sampler:
             hands = [list(h) for h in view["hands"]]
             self._count(hands)
         self.hands = hands
-        grids = []
-        for g in view["grids"]:
-            grids.append({"stage": g["stage"], "rows": g["rows"], "cols": g["cols"],
-                          "cards": [c for row in g["cards"] for c in row],
-                          "up": [u for row in g["up"] for u in row],
-                          "known": [k for row in g["known"] for k in row]})
-        self.grids = grids
-        active = view["to_move"] if view["to_move"] is not None else 0
-        turn = _turn_events(history) if view["phase"] not in ("turn", "play") else []
-        removed = sum(1 for ev in turn if ev["type"] == "eliminate")
-        peeked = view["peeked"]
-        grid = view["grids"][active]
-        before: list[list[str]] = []
-        if view["phase"] == "eliminate" and removed:
-            before = [line for line in _complete_lines(grid)]
-        self.base = {
-            "game": "blanco", "players": view["players"], "seed": 0,
-            "options": {"max_turns": view["max_turns"], "deck": None},
-            "step": sum(1 for ev in history if ev["type"] == "next"),
-            "turns": view["turns"], "discard": view["discard"], "box": view["box"],
-            "setup": (view["phase"] in ("reveal", "peek") and view["turns"] == 0
-                      and grid["stage"] == 1),
-            "active": active, "to_move": view["to_move"], "phase": view["phase"],
-            "removed": removed, "chain": view["chain"],
-            "rewarded": any(ev["type"] == "next" and ev["phase"] == "reward" for ev in turn),
-            "peeked": None if peeked is None else peeked[0] * grid["cols"] + peeked[1],
-            "before": before, "result": view["result"],
-        }
+        self.grids = [view_cells(g) for g in view["grids"]]
+        self.determinizer = Determinizer(view, history)
 
     def _count(self, hands: list[list[str | None]]) -> None:
         """Find the unseen cards; Inconsistent unless they exactly fill the unknown places."""
@@ -115,8 +88,8 @@ class Sampler:
         seen += view["discard"] + view["box"]
         if len(set(seen)) != len(seen):
             raise Inconsistent("a card twice")
-        seen_set = set(seen)
-        self.unseen = [code for code in CODE if code not in seen_set]
+        seen_set = {ID[code] for code in seen}
+        self.unseen = [card for card in CARDS if card not in seen_set]
         holes = sum(c is None for g in view["grids"] for row in g["cards"] for c in row)
         holes += sum(c is None for hand in hands for c in hand)
         if len(self.unseen) != holes + view["draw"]["count"]:
@@ -140,47 +113,29 @@ class Sampler:
         grids = []
         for g in self.grids:
             filled = []
-            for c in g["cards"]:
-                if c is None:
+            for c in g:
+                if c == HIDDEN:
                     c = cards[k]
                     k += 1
-                filled.append(c)
-            grids.append({**g, "cards": filled})
+                filled.append(c & CARD)
+            grids.append(filled)
         hands = []
         for hand in self.hands:
             filled = []
-            for c in hand:
-                if c is None:
-                    c = cards[k]
+            for code in hand:
+                if code is None:
+                    filled.append(cards[k])
                     k += 1
-                filled.append(c)
+                else:
+                    filled.append(ID[code])
             hands.append(filled)
-        snapshot = dict(self.base)
-        snapshot.update(grids=grids, hands=hands, draw=cards[k:], rng=rng.getrandbits(64))
-        return restore(snapshot)
-
-
-def _complete_lines(grid: dict) -> list[list[str]]:
-    """The cards of the complete lines of a view's grid."""
-    rows, cols, cards, up = grid["rows"], grid["cols"], grid["cards"], grid["up"]
-    out = []
-    if cols >= 2:
-        for r in range(rows):
-            if all(up[r]) and len({ID[c] % 12 for c in cards[r]}) == 1:
-                out.append(list(cards[r]))
-    if rows >= 2:
-        for c in range(cols):
-            column = [cards[r][c] for r in range(rows)]
-            if all(up[r][c] for r in range(rows)) and len({ID[x] // 12 for x in column}) == 1:
-                out.append(column)
-    return out
+        return self.determinizer.deal(grids, hands, cards[k:], rng.getrandbits(64))
 
 
 # -- grid values -------------------------------------------------------------------------------
 #
-# A grid for judging is a flat row-major list of cells: a card id, with UP if it is face up,
-# or UNKNOWN. A column is complete when all its cards are face up and of one colour
-# (card // 12), a row when they show one number (card % 12).
+# A grid for judging is a flat row-major list of cells as its owner knows it: a card id, with
+# UP if it is face up, or HIDDEN (game.rules.blanco's cells).
 
 NEED_DECAY = 1.1
 """How fast a line's worth falls with every card it still needs."""
@@ -200,7 +155,7 @@ def _line_value(cells: list[int], idx: Sequence[int], by_number: bool, keys: set
     best_key = -1
     for i in idx:
         v = cells[i]
-        if v < 0:
+        if v == HIDDEN:
             continue
         card = v & CARD
         key = card % 12 if by_number else card // 12
@@ -215,7 +170,7 @@ def _line_value(cells: list[int], idx: Sequence[int], by_number: bool, keys: set
     down = 0
     for i in idx:
         v = cells[i]
-        if v >= 0 and not v & UP:
+        if v != HIDDEN and not v & UP:
             card = v & CARD
             down += (card % 12 if by_number else card // 12) == best_key
     return n * math.exp(-NEED_DECAY * need) - FACE_DOWN_COST * down
@@ -239,47 +194,6 @@ def grid_value(cells: list[int], rows: int, cols: int, stage: int, hand: Sequenc
     return LINE_WEIGHT * total - left
 
 
-def _complete(cells: list[int], rows: int, cols: int) -> list[tuple[int, int]]:
-    """The complete lines: (ROWS, r) first, then (COLS, c)."""
-    out = []
-    if cols >= 2:
-        for r in range(rows):
-            line = cells[r * cols:r * cols + cols]
-            if all(v >= 0 and v & UP for v in line) and len({(v & CARD) % 12 for v in line}) == 1:
-                out.append((ROWS, r))
-    if rows >= 2:
-        for c in range(cols):
-            line = cells[c::cols]
-            if all(v >= 0 and v & UP for v in line) and len({(v & CARD) // 12 for v in line}) == 1:
-                out.append((COLS, c))
-    return out
-
-
-def _remove(cells: list[int], rows: int, cols: int, kind: int,
-            index: int) -> tuple[list[int], int, int]:
-    if kind == ROWS:
-        cells = cells[:index * cols] + cells[index * cols + cols:]
-        rows -= 1
-    else:
-        cells = [v for i, v in enumerate(cells) if i % cols != index]
-        cols -= 1
-    if rows == 0 or cols == 0:
-        return [], 0, 0
-    return cells, rows, cols
-
-
-def settle(cells: list[int], rows: int, cols: int) -> tuple[list[int], int, int]:
-    """The grid after its complete lines are removed (the owner's choices taken greedily;
-    in a 2 x 2 grid with several complete lines only one goes, as the rules say)."""
-    while True:
-        lines = _complete(cells, rows, cols)
-        if not lines:
-            return cells, rows, cols
-        if len(lines) > 1 and rows == 2 and cols == 2:
-            return _remove(cells, rows, cols, *lines[0])
-        cells, rows, cols = _remove(cells, rows, cols, *lines[0])
-
-
 def settled_value(cells: list[int], rows: int, cols: int, stage: int, hand: Sequence[int]) -> float:
     """grid_value after the eliminations a change would set off."""
     cells, rows, cols = settle(cells, rows, cols)
@@ -287,16 +201,6 @@ def settled_value(cells: list[int], rows: int, cols: int, stage: int, hand: Sequ
 
 
 # -- the heuristic player ----------------------------------------------------------------------
-
-def _cells_of_view(grid: dict) -> list[int]:
-    return [ID[c] | (UP if up else 0) if c is not None else UNKNOWN
-            for row_c, row_u in zip(grid["cards"], grid["up"]) for c, up in zip(row_c, row_u)]
-
-
-def _cells_of_state(grid: list[int]) -> list[int]:
-    """The owner's knowledge of an engine grid: face-up and peeked cards; the rest unknown."""
-    return [v & (CARD | UP) if v & (UP | KNOWN) else UNKNOWN for v in grid]
-
 
 TAKE_MARGIN = 0.5
 """Take the discard's top card only if placing it gains this much over the grid now."""
@@ -344,14 +248,14 @@ def play_choice(cells: list[int], rows: int, cols: int, stage: int, hand: list[i
 def _peek_choice(cells: list[int], cols: int, acts: Sequence[Sequence],
                  rng: random.Random) -> Sequence:
     """Look at an unknown card in the line with most known cards (else any unknown one)."""
-    unknown = [a for a in acts if len(a) == 3 and cells[a[1] * cols + a[2]] == UNKNOWN]
+    unknown = [a for a in acts if len(a) == 3 and cells[a[1] * cols + a[2]] == HIDDEN]
     if not unknown:
         return acts[0]
 
     def known_neighbours(a: Sequence) -> int:
         r, c = a[1], a[2]
         line = cells[r * cols:r * cols + cols] + cells[c::cols]
-        return sum(v != UNKNOWN for v in line)
+        return sum(v != HIDDEN for v in line)
 
     top = max(known_neighbours(a) for a in unknown)
     choices = [a for a in unknown if known_neighbours(a) == top]
@@ -370,11 +274,11 @@ def heuristic(view: dict, legal: list[Action], history: list[dict], rng: random.
     me = view["seat"]
     grid = view["grids"][me]
     rows, cols, stage = grid["rows"], grid["cols"], grid["stage"]
-    cells = _cells_of_view(grid)
+    cells = view_cells(grid)
     hand = [ID[c] for c in view["hands"][me]]
     phase = view["phase"]
     if phase in ("reveal", "peek", "reward"):
-        if ["skip"] in legal and not any(v == UNKNOWN for v in cells):
+        if ["skip"] in legal and HIDDEN not in cells:
             return ["skip"]
         return list(_peek_choice(cells, cols, [a for a in legal if a[0] != "skip"], rng))
     if phase == "chain":
@@ -385,8 +289,7 @@ def heuristic(view: dict, legal: list[Action], history: list[dict], rng: random.
         return ["reveal"] if settled_value(trial, rows, cols, stage, hand) >= keep else ["keep"]
     if phase == "eliminate":
         def after(a: Action) -> float:
-            rest = _remove(cells, rows, cols, ROWS if a[1] == "row" else COLS, a[2])
-            return settled_value(*rest, stage, hand)
+            return settled_value(*remove_line(cells, rows, cols, a[1], a[2]), stage, hand)
         return max(legal, key=after)
     if phase == "play":
         return list(play_choice(cells, rows, cols, stage, hand, legal))
@@ -399,10 +302,10 @@ def heuristic(view: dict, legal: list[Action], history: list[dict], rng: random.
     for a in legal:
         if a[0] == "swap":
             i, j = a[1] * cols + a[2], a[3] * cols + a[4]
-            if cells[i] >= 0 and cells[j] >= 0 and cells[i] & UP and cells[j] & UP:
+            if cells[i] & UP and cells[j] & UP:
                 trial = list(cells)
                 trial[i], trial[j] = trial[j], trial[i]
-                if _complete(trial, rows, cols):
+                if complete_lines(trial, rows, cols):
                     return a
     return ["take", "deck"]
 
@@ -450,7 +353,7 @@ class Model:
         seat = state.active
         phase = state.phase
         rows, cols, stage = state.rows[seat], state.cols[seat], state.stage[seat]
-        cells = _cells_of_state(state.grids[seat])
+        cells = state.owner_cells(seat)
         hand = state.hands[seat]
         if phase == "play":
             return tuple(play_choice(cells, rows, cols, stage, hand, acts))
@@ -463,8 +366,7 @@ class Model:
             return acts[0]
         if phase == "eliminate":
             def after(a: tuple) -> float:
-                rest = _remove(cells, rows, cols, ROWS if a[1] == "row" else COLS, a[2])
-                return settled_value(*rest, stage, hand)
+                return settled_value(*remove_line(cells, rows, cols, a[1], a[2]), stage, hand)
             return max(acts, key=after)
         if phase == "chain":
             return acts[0]
@@ -475,7 +377,7 @@ class Model:
         n = state.players
         if state.result is not None:
             return shares(state.result, n)
-        values = [grid_value(_cells_of_state(state.grids[s]), state.rows[s], state.cols[s],
+        values = [grid_value(state.owner_cells(s), state.rows[s], state.cols[s],
                              state.stage[s], state.hands[s]) for s in range(n)]
         top = max(values)
         weights = [math.exp((v - top) / 2.5) for v in values]

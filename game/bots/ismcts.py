@@ -42,9 +42,9 @@ class Model(Protocol):
     much as the rest of an iteration.
 
     A model may also have `rollout(state, rng) -> Sequence[float]`: the rollout from `state`
-    (which it may consume) and its evaluation in one call, `evaluate`'s values – a game's
-    own loop over its bare state, much cheaper than stepping the engine; the search then
-    uses it instead of `policy`, `done` and `evaluate` past the tree.
+    (which it may consume) and its evaluation in one call, `evaluate`'s values – e.g. through
+    an engine's quick playout (`Quasenbo.playout`), much cheaper than stepping the engine;
+    the search then uses it instead of `policy`, `done` and `evaluate` past the tree.
     """
 
     tree_depth: int | None

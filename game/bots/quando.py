@@ -10,14 +10,13 @@ from functools import lru_cache
 from typing import cast
 
 from game.bots.ismcts import shares
-from game.rules import Action, State, restore
-from game.rules.quando import DRAW, TURN, Quando, hand_size
+from game.rules import Action, State
+from game.rules.quando import DRAW, TURN, Determinizer, Quando, hand_size, round_scores
 
 # A card as a seat knows it: [first, second] with None for an unknown side. In a hand the
 # first side is the front and the second the back; on a pile the up and the down side.
 Card = list
 
-_CODE = [[f"{a}/{b}" for b in range(11)] for a in range(11)]
 _ALL_PAIRS = frozenset(a * 11 + b for a in range(11) for b in range(a + 1, 11))
 
 
@@ -302,19 +301,6 @@ def _kuhn(half: list[tuple[int, int, int, int]], pool: set[int], rng: random.Ran
     return chosen
 
 
-def _pending_triplet(view: dict, history: list[dict]) -> bool:
-    """Whether the active player's draw will be followed by the triplet penalty: the view does
-    not say, the last play event does."""
-    if view["phase"] != DRAW:
-        return False
-    for ev in reversed(history):
-        if ev["type"] == "play":
-            return bool(ev["triplet"])
-        if ev["type"] == "deal":
-            break
-    return False
-
-
 class Sampler:
     """Determinizations for one seat: full Quando states whose view for that seat is the real
     one, every unknown side drawn at random among the deals the seat cannot rule out."""
@@ -323,30 +309,19 @@ class Sampler:
         self.known = knowledge(view, history)
         self.sizes = [len(h) for h in self.known.hands]
         self.discards = len(self.known.discard)
-        self.base = {
-            "game": "quando", "players": view["players"], "seed": 0,
-            "options": {"target": view["target"], "deck": None},
-            "step": sum(1 for ev in history if ev["type"] == "next"),
-            "round": view["round"], "totals": view["totals"], "phase": view["phase"],
-            "to_move": view["to_move"], "active": view["active"], "plays": view["plays"],
-            "knocker": view["knocker"], "triplet": _pending_triplet(view, history),
-            "penalty": view["penalty"], "last_round": view["last_round"], "result": view["result"],
-        }
+        self.determinizer = Determinizer(view, history)
 
     def sample(self, rng: random.Random) -> State:
         """A fresh determinization with a random PRNG state."""
-        cards = _fill(self.known, rng)
+        cards = [a * 11 + b for a, b in _fill(self.known, rng)]
         sizes, discards = self.sizes, self.discards
-        codes = [_CODE[a][b] for a, b in cards]
         hands = []
         k = 0
         for size in sizes:
-            hands.append(codes[k:k + size])
+            hands.append(cards[k:k + size])
             k += size
-        snapshot = dict(self.base)
-        snapshot.update(hands=hands, discard=codes[k:k + discards], draw=codes[k + discards:],
-                        rng=rng.getrandbits(64))
-        return restore(snapshot)
+        return self.determinizer.deal(hands, cards[k:k + discards], cards[k + discards:],
+                                      rng.getrandbits(64))
 
 
 # -- judging cards from one seat's knowledge -------------------------------------------------
@@ -619,13 +594,8 @@ class Model:
                 up = top // 11
                 visible = up <= MEAN_OTHER[up] - self.style.up_margin
                 sums[state.active] += up if visible else top % 11
-            low = min(sums)
-            knocker = state.knocker
-            for s in range(n):
-                if s == knocker and not (sums[s] == low and sums.count(low) == 1):
-                    totals[s] += sums[s] + 5
-                elif sums[s] != low:
-                    totals[s] += sums[s]
+            scores, _ = round_scores(sums, state.knocker)
+            totals = [t + score for t, score in zip(totals, scores)]
         return win_chances(totals, self.target)
 
 
@@ -633,8 +603,8 @@ def _last_draw(state: Quando) -> bool:
     """Whether the next step is the draw that ends the round after a knock (no triplet
     penalty to follow, a card on the draw pile): a rollout stops there and scores the round
     itself, sparing the engine the next round's shuffle."""
-    return (state.phase == DRAW and state.knocker is not None and not state.triplet
-            and bool(state.draw) and (state.active + 1) % state.players == state.knocker)
+    return (state.phase == DRAW and not state.triplet and bool(state.draw)
+            and state.last_turn())
 
 
 def win_chances(totals: list[int], target: int) -> list[float]:

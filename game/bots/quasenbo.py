@@ -9,33 +9,30 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from game.bots.ismcts import shares
-from game.rules import Action, State, restore
-from game.rules.base import Rng
-from game.rules.decktet import deck
+from game.rules import Action, State
 from game.rules.quasenbo import (
     CODE,
-    EVERY_SUIT,
+    DECK_OPTIONS,
     ID,
     MASK,
     RANK,
     SUIT_BIT,
+    Determinizer,
     Quasenbo,
     follows,
-    kept,
-    penalty,
-    run_length,
+    full_deck,
+    row_mask,
 )
 
 _DECKS: dict[tuple[bool, ...], tuple[frozenset[str], list[int]]] = {}
-for _flags in itertools.product((False, True), repeat=4):
-    _cards = [ID[card.code] for card in deck(*_flags)]
+for _flags in itertools.product((False, True), repeat=len(DECK_OPTIONS)):
+    _cards = full_deck(dict(zip(DECK_OPTIONS, _flags)))
     _DECKS[_flags] = (frozenset(CODE[c] for c in _cards), _cards)
-_DECK_OPTIONS = ("excuse", "pawns", "courts", "double")
 
 
 def _row_mask(code: str, named: str | None) -> int:
-    """The suits a played-row card counts as (an Excuse: the suit it named)."""
-    return SUIT_BIT[named] if named is not None else MASK[ID[code]]
+    """The suits a played-row card (by its code) counts as."""
+    return row_mask(ID[code], named)
 
 
 def _popcount(x: int) -> int:
@@ -157,13 +154,7 @@ class Sampler:
         self.levels: tuple[tuple[bool, frozenset[int] | None], ...] = (
             ((True, self.known.pile), (True, None), (False, None)) if infer else ((False, None),))
         self.others = [s for s in range(view["players"]) if s != view["seat"]]
-        self.base = {
-            "game": "quasenbo", "players": view["players"], "seed": 0,
-            "step": sum(1 for ev in history if ev["type"] == "next"),
-            "row": view["row"], "named": view["named"], "passes": view["passes"],
-            "to_move": view["to_move"], "phase": view["phase"], "result": view["result"],
-        }
-        self.templates: dict[tuple[bool, ...], Quasenbo] = {}
+        self.determinizer = Determinizer(view, history)
         self.constrained = any(void != (0, 0) for s in self.others for void in self.known.voids[s])
 
     def sample(self, rng: random.Random) -> State:
@@ -171,27 +162,7 @@ class Sampler:
         known = self.known
         flags = known.decks[rng.randrange(len(known.decks))]
         hands, pile = self._deal(known.unseen[flags], rng)
-        template = self.templates.get(flags)
-        if template is None:
-            # Restored (and checked) once per deck; later deals only replace the hidden
-            # cards of a copy, at a tenth of the cost.
-            view = self.view
-            me = view["seat"]
-            snapshot = dict(self.base)
-            options: dict[str, object] = dict(zip(_DECK_OPTIONS, flags))
-            options.update(hand_size=7, double_quasenbo=view["double_quasenbo"], deck=None)
-            snapshot.update(
-                options=options, rng=0, draw=[CODE[c] for c in pile],
-                hands=[view["hands"][me] if s == me else [CODE[c] for c in hands[s]]
-                       for s in range(view["players"])])
-            template = self.templates[flags] = cast(Quasenbo, restore(snapshot))
-        state = template.clone()
-        for s in self.others:
-            state.hands[s] = hands[s]
-        pile.reverse()  # the engine's pile has its top card last
-        state.draw = pile
-        state.rng = Rng(rng.getrandbits(64))
-        return state
+        return self.determinizer.deal(flags, hands, pile, rng.getrandbits(64))
 
     def _deal(self, unseen: list[int],
               rng: random.Random) -> tuple[dict[int, list[int]], list[int]]:
@@ -285,9 +256,7 @@ def heuristic(view: dict, legal: list[Action], history: list[dict], rng: random.
             value -= 20.0  # a run of three: a penalty card
         # The next player's chance to follow without a penalty of their own.
         if unseen:
-            safe = sum(1 for c in unseen if (MASK[c] & mask or (rank and RANK[c] == rank))
-                       and not MASK[c] & mask & last)
-            safe += sum(1 for c in unseen if not MASK[c])  # the Excuse always follows
+            safe = sum(1 for c in unseen if follows(c, mask, rank) and not MASK[c] & mask & last)
             p_safe = safe / len(unseen)
             value -= 6.0 * (1.0 - (1.0 - p_safe) ** nxt_size)
         if mask & last and not mask & ~last:
@@ -361,66 +330,28 @@ class Model:
         return _chances([len(hand) for hand in state.hands])
 
     def rollout(self, state: State, rng: random.Random) -> Sequence[float]:
-        """`policy` for `depth` turns, then `evaluate`, in one loop over the state's own
-        lists rather than the engine's steps (several times cheaper): the same rules (the
-        engine's `follows`, `penalty`, `kept`, `run_length`), but a turn's draws count as part
-        of it, and reshuffles use `rng`. Consumes `state`."""
+        """`policy` for `depth` turns, then `evaluate`, through the engine's quick
+        `playout` (several times cheaper than its steps): a turn's draws count as part of it,
+        and reshuffles use `rng`. Consumes `state`."""
         state = cast(Quasenbo, state)
-        n = state.players
-        if state.result is not None:
-            return self.evaluate(state)
-        hands, row, masks, pile = state.hands, state.row, state.row_masks, state.draw
-        double = state.options["double_quasenbo"]
-        seat = cast(int, state.to_move)
-        passes, run = state.passes, state.run
-        rand = rng.random
-        me, careless = self.me, self.careless
-        for _step in range(self.depth):
-            hand = hands[seat]
-            last = masks[-1]
-            want = last or EVERY_SUIT
-            rank = RANK[row[-1]]
-            both = last & masks[-2] if len(masks) >= 2 else 0
-            choices = [i for i, card in enumerate(hand) if follows(card, want, rank)]
-            if not choices:
-                while True:
-                    card = _draw_card(row, masks, pile, run, double, rng)
-                    if card < 0:
+        if state.result is None:
+            masks = state.row_masks
+            rand = rng.random
+            me, careless = self.me, self.careless
+
+            def choose(seat: int, hand: list[int], choices: list[int]) -> tuple[int, int]:
+                both = masks[-1] & masks[-2] if len(masks) >= 2 else 0
+                count = len(choices)
+                start = int(rand() * count)
+                i = choices[start]
+                for k in range(count if seat == me or rand() >= careless else 0):
+                    j = choices[(start + k) % count]
+                    if not MASK[hand[j]] & both:
+                        i = j
                         break
-                    hand.append(card)
-                    if follows(card, want, rank):
-                        choices.append(len(hand) - 1)
-                        break
-                if not choices:
-                    passes += 1
-                    if passes == n:
-                        low = min(len(h) for h in hands)
-                        return shares({"winners": [s for s in range(n)
-                                                   if len(hands[s]) == low]}, n)
-                    seat = (seat + 1) % n
-                    continue
-            count = len(choices)
-            start = int(rand() * count)
-            i = choices[start]
-            for k in range(count if seat == me or rand() >= careless else 0):
-                j = choices[(start + k) % count]
-                if not MASK[hand[j]] & both:
-                    i = j
-                    break
-            card = hand.pop(i)
-            mask = MASK[card] or _excuse_suit(both, rand)
-            row.append(card)
-            masks.append(mask)
-            run = run_length(masks)
-            passes = 0
-            for _ in range(penalty(run, double)):
-                drawn = _draw_card(row, masks, pile, run, double, rng)
-                if drawn < 0:
-                    break
-                hand.append(drawn)
-            if not hand:
-                return [1.0 if s == seat else 0.0 for s in range(n)]
-            seat = (seat + 1) % n
+                return i, MASK[hand[i]] or _excuse_suit(both, rand)
+
+            state.playout(self.depth, choose, rng.shuffle)
         return self.evaluate(state)
 
 
@@ -461,19 +392,3 @@ def _excuse_suit(both: int, rand: Callable[[], float]) -> int:
     """A random suit for an Excuse, one that makes no run of three if there is one."""
     bits = [bit for bit in SUIT_BIT.values() if not bit & both]
     return bits[int(rand() * len(bits))]
-
-
-def _draw_card(row: list[int], masks: list[int], pile: list[int], run: int, double: bool,
-               rng: random.Random) -> int:
-    """Quasenbo._take on bare lists: the top card of `pile`, first shuffling the row but its
-    last cards into it if it is empty; -1 if no card can be drawn."""
-    if not pile:
-        keep = kept(run, double)
-        if len(row) <= keep:
-            return -1
-        pile[:] = row[:-keep]
-        del row[:-keep]
-        del masks[:-keep]
-        rng.shuffle(pile)
-    return pile.pop()
-

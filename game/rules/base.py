@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import msgpack
 
@@ -101,7 +101,7 @@ def canonical(obj: Any) -> Any:
             order = sorted(keys)
             if len(_KEY_ORDER) < 4096:  # a bound, should some caller build keys from data
                 _KEY_ORDER[keys] = order
-        out = {}
+        out: dict[Any, Any] = {}
         for k in order:
             v = obj[k]
             out[k] = v if type(v) in _SCALARS else canonical(v)
@@ -132,7 +132,8 @@ def _pairs(run: dict) -> bytes:
 
 _ARRAY_HEADER = [bytes([0x90 | n]) for n in range(16)]
 """msgpack's header of an array of n < 16 items (a list per seat: 2 to 8 of them)."""
-_SEAT = {None: msgpack.packb(None), **{n: msgpack.packb(n) for n in range(16)}}
+_SEAT: dict[int | None, bytes] = {None: msgpack.packb(None),
+                                  **{n: msgpack.packb(n) for n in range(16)}}
 """A view's "seat", packed."""
 
 
@@ -247,7 +248,7 @@ def freeze(action: Any) -> tuple:
     strings or lists of ints."""
     if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
         raise IllegalAction("an action is a list that starts with a verb")
-    out = [action[0]]
+    out: list[Any] = [action[0]]
     for item in action[1:]:
         kind = type(item)
         if kind is int or kind is str:
@@ -271,6 +272,10 @@ class State(ABC):
     Subclasses are one module each under game/rules/. A state holds its own PRNG, so
     `clone()` and `to_snapshot()` carry the randomness with it. Legality has one source:
     a subclass lists its legal actions (`_legal`) and `apply` accepts exactly those.
+
+    Public attributes (read them, never change them): `players`, `seed`, `options` (every
+    option, defaults filled in), `step` (steps applied), `to_move`, `result`. A subclass's
+    docstring lists its own.
     """
 
     game: ClassVar[str]
@@ -294,6 +299,26 @@ class State(ABC):
     to_move: int | None
     result: dict | None
     _legal_cache: list[tuple] | None
+
+    @abstractmethod
+    def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
+        """Deal a new game. Raises ValueError for a player count, seed, option or stacked
+        deck the game does not allow."""
+
+    @classmethod
+    def fields_from_view(cls, view: dict, history: list[dict]) -> dict[str, Any]:
+        """What a determinization from a seat's `view` and `history` (the events it saw)
+        takes from them in every game: `players` (checked), `seed` 0 (the real one is
+        secret), `step` (one "next" event ends every step), `to_move`, `phase`, `result`.
+        Raises ValueError for a player count the game does not allow, KeyError for a
+        view without these keys."""
+        return {
+            "players": check_players(cls.game, view["players"], cls.min_players,
+                                     cls.max_players),
+            "seed": 0, "step": sum(1 for ev in history if ev["type"] == "next"),
+            "to_move": view["to_move"], "phase": view["phase"],
+            "result": copy_result(view["result"]),
+        }
 
     @property
     def is_over(self) -> bool:
@@ -332,6 +357,11 @@ class State(ABC):
         self._legal_cache = None
         self.step += 1
         return self._do(key)
+
+    def _mover(self) -> int:
+        """`to_move` while the game goes on, as `_legal`, `_do` and `_why_illegal` see it
+        (never None there: they are not called once the game is over)."""
+        return cast(int, self.to_move)
 
     @abstractmethod
     def _legal(self) -> list[tuple]:
@@ -437,3 +467,9 @@ class State(ABC):
         """A 16-byte hash of the whole state, identical on every machine. It hashes the
         snapshot as built, so `to_snapshot()` must build its maps in a fixed key order."""
         return ordered_digest(self.to_snapshot(), 16)
+
+
+__all__ = ["Action", "Event", "IllegalAction", "Option", "Rng", "State", "canonical",
+           "check_options", "check_players", "check_seed", "check_stacked_deck", "copy_result",
+           "data_digest", "freeze", "int_in", "is_bool", "is_deck_or_none", "ordered_digest",
+           "thaw", "view_digest"]

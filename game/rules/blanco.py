@@ -1,6 +1,7 @@
 """Blanco: empty a face-down grid by completing columns of one colour and rows of one number."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from game.rules.base import (
@@ -27,6 +28,10 @@ ID: dict[str, int] = {code: card for card, code in enumerate(CODE)}
 # A grid cell is one int: the card plus flag bits, so a grid is a flat list of ints (row-major)
 # that clone() copies in one call. KNOWN is only ever set on a face-down card.
 CARD, UP, KNOWN = 127, 128, 256
+"""A grid cell's bits: the card (`cell & CARD`), face up, looked at by its owner."""
+HIDDEN = CARD
+"""A face-down cell whose card its judge does not know (a grid as one seat knows it): no
+card has this id, and a face-down cell completes no line."""
 # The key a cell brings to a row (its number) or a column (its colour); -1 while face down, so
 # that a line is complete exactly when every cell has the same key and it is not -1.
 ROW_KEY: list[int] = [(v & CARD) % 12 if v & UP else -1 for v in range(512)]
@@ -49,6 +54,10 @@ REVEAL_PEEKED: tuple = ("reveal",)
 KEEP: tuple = ("keep",)
 
 
+Line = tuple[str, int, tuple[int, ...]]
+"""A line of a grid: "row" or "col", its index, and its cells (flat row-major indices)."""
+
+
 class _Shape:
     """Everything about a grid of `rows` x `cols` that does not depend on its cards, built once:
     positions, lines and the action tuples, so that listing legal actions allocates little."""
@@ -59,13 +68,14 @@ class _Shape:
         self.rows, self.cols = rows, cols
         cells = range(rows * cols)
         self.pos: list[tuple[int, int]] = [divmod(i, cols) for i in cells]
-        # Only lines of at least two cards count (RULES.md); rows first, then columns.
-        self.lines: list[tuple[str, int, tuple[int, ...], list[int]]] = []
+        # Only lines of at least two cards count (RULES.md); rows first, then columns. Each
+        # with the key its cells must share.
+        self.lines: list[tuple[Line, list[int]]] = []
         if cols >= 2:
-            self.lines += [("row", r, tuple(range(r * cols, r * cols + cols)), ROW_KEY)
+            self.lines += [(("row", r, tuple(range(r * cols, r * cols + cols))), ROW_KEY)
                            for r in range(rows)]
         if rows >= 2:
-            self.lines += [("col", c, tuple(range(c, rows * cols, cols)), COL_KEY)
+            self.lines += [(("col", c, tuple(range(c, rows * cols, cols))), COL_KEY)
                            for c in range(cols)]
         self.swaps: list[tuple[int, int, tuple, tuple]] = []
         for i in cells:
@@ -82,12 +92,68 @@ class _Shape:
 SHAPES: dict[tuple[int, int], _Shape] = {(r, c): _Shape(r, c) for r in range(4) for c in range(5)}
 
 
+def complete_lines(cells: Sequence[int], rows: int, cols: int) -> list[Line]:
+    """The complete lines of a grid of `rows` x `cols` cells (flat, row-major), rows first,
+    then columns: lines of at least two cards, all face up, that show one number (a row) or
+    one colour (a column). Raises KeyError for a shape no grid has (more than 3 x 4)."""
+    out = []
+    for line, keys in SHAPES[rows, cols].lines:
+        idx = line[2]
+        key = keys[cells[idx[0]]]
+        if key >= 0 and all(keys[cells[i]] == key for i in idx[1:]):
+            out.append(line)
+    return out
+
+
+def remove_line(cells: list[int], rows: int, cols: int, kind: str,
+                index: int) -> tuple[list[int], int, int]:
+    """The grid (cells, rows, cols) once its row or column (`kind` "row" or "col") `index`
+    is taken out and the gap closed; a grid left without rows or columns is empty (0 x 0).
+    `cells` is not changed."""
+    if kind == "row":
+        cells = cells[:index * cols] + cells[index * cols + cols:]
+        rows -= 1
+    else:
+        cells = [v for i, v in enumerate(cells) if i % cols != index]
+        cols -= 1
+    if rows == 0 or cols == 0:
+        return [], 0, 0
+    return cells, rows, cols
+
+
+def choice_ends_removals(rows: int, cols: int) -> bool:
+    """The 2 x 2 exception: whether, when several lines of a grid this size are complete,
+    only the one its owner chooses goes and eliminations stop."""
+    return rows == 2 and cols == 2
+
+
+def settle(cells: list[int], rows: int, cols: int) -> tuple[list[int], int, int]:
+    """The grid after the eliminations its complete lines set off, the first complete line
+    (`complete_lines`' order) going first wherever its owner could choose: a quick look
+    ahead for players; the game itself asks the owner. `cells` is not changed."""
+    while True:
+        lines = complete_lines(cells, rows, cols)
+        if not lines:
+            return cells, rows, cols
+        last = len(lines) > 1 and choice_ends_removals(rows, cols)
+        cells, rows, cols = remove_line(cells, rows, cols, lines[0][0], lines[0][1])
+        if last:
+            return cells, rows, cols
+
+
 def _where(pos: tuple[int, int] | list[int]) -> str:
     return f"row {pos[0] + 1}, column {pos[1] + 1}"
 
 
 class Blanco(State):
-    """A game of Blanco: the first to empty a stage-2 grid wins (RULES.md, Blanco)."""
+    """A game of Blanco: the first to empty a stage-2 grid wins (RULES.md, Blanco).
+
+    Besides the contract's, these attributes are public, for players that search (read them,
+    never change them): `grids[s]` seat s's cells (flat, row-major: card ids with the UP and
+    KNOWN bits), `rows[s]`, `cols[s]`, `stage[s]` (1 or 2); `hands[s]` card ids; `discard`
+    (top last); `active` (the seat whose turn it is); `phase` (one of REVEAL, PEEK, TURN,
+    PLAY, ELIMINATE, REWARD, CHAIN, OVER); `turns` (turns ended).
+    """
 
     game: ClassVar[str] = "blanco"
     title: ClassVar[str] = "Blanco"
@@ -154,16 +220,9 @@ class Blanco(State):
     def _shape(self, seat: int) -> _Shape:
         return SHAPES[self.rows[seat], self.cols[seat]]
 
-    def _complete(self, seat: int) -> list[tuple[str, int, tuple[int, ...], list[int]]]:
+    def _complete(self, seat: int) -> list[Line]:
         """The complete lines of `seat`'s grid, rows first, then columns."""
-        grid = self.grids[seat]
-        out = []
-        for line in self._shape(seat).lines:
-            cells, keys = line[2], line[3]
-            key = keys[grid[cells[0]]]
-            if key >= 0 and all(keys[grid[i]] == key for i in cells[1:]):
-                out.append(line)
-        return out
+        return complete_lines(self.grids[seat], self.rows[seat], self.cols[seat])
 
     def _pos(self, seat: int, index: int) -> list[int]:
         return list(self._shape(seat).pos[index])
@@ -234,16 +293,8 @@ class Blanco(State):
                                               for line in self.before)
         self.chain = self.chain or chain
         self.removed += 1
-        if kind == "row":
-            del grid[index * cols:index * cols + cols]
-            rows -= 1
-        else:
-            grid[:] = [v for i, v in enumerate(grid) if i % cols != index]
-            cols -= 1
-        if rows == 0 or cols == 0:
-            grid.clear()
-            rows = cols = 0
-        self.rows[seat], self.cols[seat] = rows, cols
+        self.grids[seat], self.rows[seat], self.cols[seat] = remove_line(grid, rows, cols, kind,
+                                                                          index)
         self.box.extend(cards)
         events.append(Event("eliminate", {"seat": seat, "line": kind, "index": index,
                                           "cards": [CODE[c] for c in cards], "chain": chain}))
@@ -324,7 +375,7 @@ class Blanco(State):
             acts.extend(shape.place)
             return acts
         if phase == ELIMINATE:
-            return [("eliminate", kind, index) for kind, index, _, _ in self._complete(seat)]
+            return [("eliminate", kind, index) for kind, index, _ in self._complete(seat)]
         if phase == CHAIN:
             return [REVEAL_PEEKED, KEEP]
         table = shape.reveal if phase == REVEAL else shape.peek
@@ -384,7 +435,7 @@ class Blanco(State):
                 return face_down(action[2:], "discarding turns up a face-down card")
             return cell(action[2:]) or "place names a hand card and a grid position"
         if phase == ELIMINATE:
-            lines = ", ".join(f"{k} {i}" for k, i, _, _ in self._complete(seat))
+            lines = ", ".join(f"{k} {i}" for k, i, _ in self._complete(seat))
             return f"several lines are complete: choose which to remove first ({lines})"
         if phase == REWARD:
             if verb == "peek":
@@ -467,10 +518,9 @@ class Blanco(State):
                 self._turn_up(seat, i, events)
             self._eliminate(events)
         elif verb == "eliminate":
-            # The 2 x 2 exception: only the chosen line goes, and eliminations stop.
-            two_by_two = self.rows[seat] == 2 and self.cols[seat] == 2
+            last = choice_ends_removals(self.rows[seat], self.cols[seat])
             self._remove(action[1], action[2], events)
-            if two_by_two:
+            if last:
                 self._settled(events)
             else:
                 self._eliminate(events)
@@ -587,6 +637,11 @@ class Blanco(State):
             "phase": self.phase, "players": self.players, "result": copy_result(self.result),
             "seat": seat, "to_move": self.to_move, "turns": self.turns,
         }
+
+    def owner_cells(self, seat: int) -> list[int]:
+        """`seat`'s grid as its owner knows it: face-up cards with UP, cards it looked at
+        without, HIDDEN for the rest (flat, row-major)."""
+        return [v & (CARD | UP) if v & (UP | KNOWN) else HIDDEN for v in self.grids[seat]]
 
     def _own_hand(self, seat: int) -> list[str]:
         return [CODE[c] for c in self.hands[seat]]
@@ -774,3 +829,87 @@ class Blanco(State):
             raise ValueError("not a Blanco snapshot: its cards, seats or phase are inconsistent")
         return state
 
+
+
+def view_cells(grid: dict) -> list[int]:
+    """A grid of a seat's view (`view["grids"][s]`) as cells, flat and row-major: a face-up
+    card with UP, a face-down card the seat knows without it, HIDDEN for the others."""
+    return [ID[c] | (UP if up else 0) if c is not None else HIDDEN
+            for row_c, row_u in zip(grid["cards"], grid["up"]) for c, up in zip(row_c, row_u)]
+
+
+def turn_events(history: list[dict]) -> list[dict]:
+    """The events of a seat's `history` since the step that began the turn in progress."""
+    for k in range(len(history) - 1, -1, -1):
+        ev = history[k]
+        if ev["type"] == "next" and ev["phase"] == TURN:
+            return history[k + 1:]
+    return history
+
+
+class Determinizer:
+    """Full states that one seat cannot tell from the real one, for search: what the seat's
+    view and the events it saw say is worked out once; `deal` adds the hidden cards.
+
+    What the view leaves out is taken from the history: the step number, how many lines
+    the turn removed and whether it earned the reward; the lines complete before the turn's
+    first removal are taken to be those complete now (the view does not keep them).
+    Raises KeyError, TypeError or ValueError for a view that is not a Blanco seat's view.
+    """
+
+    def __init__(self, view: dict, history: list[dict]) -> None:
+        active = view["to_move"] if view["to_move"] is not None else 0
+        phase = view["phase"]
+        turn = turn_events(history) if phase not in (TURN, PLAY) else []
+        removed = sum(1 for ev in turn if ev["type"] == "eliminate")
+        grid = view["grids"][active]
+        before: list[list[int]] = []
+        if phase == ELIMINATE and removed:
+            cells = view_cells(grid)
+            before = [[cells[i] & CARD for i in line[2]]
+                      for line in complete_lines(cells, grid["rows"], grid["cols"])]
+        peeked = view["peeked"]
+        self.grids = view["grids"]
+        self.flags = [[(UP if up else 0) | (KNOWN if known and not up else 0)
+                       for row_u, row_k in zip(g["up"], g["known"])
+                       for up, known in zip(row_u, row_k)]
+                      for g in view["grids"]]
+        self.discard = [ID[c] for c in view["discard"]]
+        self.box = [ID[c] for c in view["box"]]
+        self.fields = Blanco.fields_from_view(view, history)
+        self.fields.update(
+            options=check_options(Blanco.game, Blanco.OPTIONS,
+                                  {"max_turns": view["max_turns"], "deck": None}),
+            turns=view["turns"],
+            setup=phase in (REVEAL, PEEK) and view["turns"] == 0 and grid["stage"] == 1,
+            active=active, removed=removed, chain=view["chain"],
+            rewarded=any(ev["type"] == "next" and ev["phase"] == REWARD for ev in turn),
+            peeked=None if peeked is None else peeked[0] * grid["cols"] + peeked[1],
+            before=before)
+
+    def deal(self, grids: list[list[int]], hands: list[list[int]], draw: list[int],
+             rng: int) -> Blanco:
+        """The state with these cards (ids): every cell of each grid (row-major; face up or
+        face down as the view has it), every hand, and the draw pile top first – the cards
+        the view shows where it shows them, the others exactly once (else the state is
+        undefined) – and `rng` as its PRNG state."""
+        state = Blanco.__new__(Blanco)
+        state.__dict__.update(self.fields)
+        state.rng = Rng(rng)
+        state.grids = [[card | flag for card, flag in zip(cards, flags)]
+                       for cards, flags in zip(grids, self.flags)]
+        state.rows = [g["rows"] for g in self.grids]
+        state.cols = [g["cols"] for g in self.grids]
+        state.stage = [g["stage"] for g in self.grids]
+        state.hands = [list(hand) for hand in hands]
+        state.draw = draw[::-1]
+        state.discard = list(self.discard)
+        state.box = list(self.box)
+        state._legal_cache = None
+        return state
+
+
+__all__ = ["CARD", "CARDS", "CHAIN", "CODE", "COLOURS", "Blanco", "Determinizer", "ELIMINATE",
+           "HAND", "HIDDEN", "ID", "KNOWN", "Line", "OVER", "PEEK", "PLAY", "REVEAL", "REWARD",
+           "STAGE_ONE", "STAGE_TWO", "TURN", "UP", "choice_ends_removals", "complete_lines",
+           "remove_line", "settle", "turn_events", "view_cells"]

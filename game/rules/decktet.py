@@ -84,3 +84,7 @@ def deck(excuse: bool = False, pawns: bool = False, courts: bool = False,
     if double:
         first += [Card(card.code + SECOND, card.rank, card.suits) for card in first]
     return first
+
+
+__all__ = ["ACE", "ALL", "BASIC", "COURT", "COURTS", "CROWN", "Card", "EXCUSE", "FIRST_COPIES",
+           "PAWN", "PAWNS", "SECOND", "SUITS", "deck"]

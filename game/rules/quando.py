@@ -42,8 +42,31 @@ def hand_size(players: int) -> int:
     return 8 if players <= 3 else 7
 
 
+KNOCK_PENALTY = 5
+"""Points a knocker adds who does not end the round with the lowest sum alone."""
+
+
+def round_scores(sums: list[int], knocker: int | None) -> tuple[list[int], bool]:
+    """Each seat's points for a round that ended with these hand sums, and whether the
+    knocker (None: nobody knocked) pays the knock penalty: the lowest sums score 0, the
+    others their sum; a knocker without the lowest sum alone scores its sum plus
+    KNOCK_PENALTY."""
+    low = min(sums)
+    penalized = knocker is not None and not (sums[knocker] == low and sums.count(low) == 1)
+    scores = [s + KNOCK_PENALTY if seat == knocker and penalized else 0 if s == low else s
+              for seat, s in enumerate(sums)]
+    return scores, penalized
+
+
 class Quando(State):
-    """A game of Quando: rounds until someone's total reaches the target (RULES.md, Quando)."""
+    """A game of Quando: rounds until someone's total reaches the target (RULES.md, Quando).
+
+    Besides the contract's, these attributes are public, for players that search (read them,
+    never change them): `hands[s]` (cards as ints `front * 11 + back`), `draw` (top last,
+    `up * 11 + down`), `discard` (bottom first, likewise), `round`, `totals`, `plays[s]`
+    (plays this round), `knocker` (None before a knock), `triplet` (a triplet penalty follows
+    the active player's draw), `active`, `phase` (TURN, DRAW, PENALTY or OVER).
+    """
 
     game: ClassVar[str] = "quando"
     title: ClassVar[str] = "Quando"
@@ -166,20 +189,21 @@ class Quando(State):
             self.penalty.pop(0)
         self._end_turn(events)
 
+    def last_turn(self) -> bool:
+        """Whether the active player's turn is the round's last: the next seat knocked."""
+        return (self.active + 1) % self.players == self.knocker
+
     def _end_turn(self, events: list[Event]) -> None:
-        nxt = (self.active + 1) % self.players
-        if nxt == self.knocker:
+        if self.last_turn():
             self._end_round("knock", events)
         else:
-            self.active, self.to_move, self.phase = nxt, nxt, TURN
+            self.active = self.to_move = (self.active + 1) % self.players
+            self.phase = TURN
 
     def _end_round(self, reason: str, events: list[Event]) -> None:
         sums = [sum(c // 11 for c in hand) for hand in self.hands]
-        low = min(sums)
         knocker = self.knocker
-        penalized = knocker is not None and not (sums[knocker] == low and sums.count(low) == 1)
-        scores = [s + 5 if seat == knocker and penalized else 0 if s == low else s
-                  for seat, s in enumerate(sums)]
+        scores, penalized = round_scores(sums, knocker)
         self.totals = [t + s for t, s in zip(self.totals, scores)]
         self.last_round = {"round": self.round, "reason": reason,
                            "hands": [[c // 11 for c in hand] for hand in self.hands],
@@ -203,7 +227,8 @@ class Quando(State):
             return []
         if self.phase == DRAW:
             return [("draw", "up"), ("draw", "down")]
-        hand = self.hands[self.to_move]
+        seat = self._mover()
+        hand = self.hands[seat]
         if self.phase == PENALTY:
             zeros = [("flip", i) for i, c in enumerate(hand) if c < 11]
             return zeros or [("draw", "up"), ("draw", "down")]
@@ -220,7 +245,7 @@ class Quando(State):
                     for k in by_front[v + 2]:
                         acts.append(("play", tuple(sorted((i, j, k)))))
         if self.knocker is None:
-            if self.plays[self.to_move] >= 2:
+            if self.plays[seat] >= 2:
                 acts.append(("knock",))
         else:
             acts.append(("pass",))
@@ -228,13 +253,13 @@ class Quando(State):
 
     def _why_illegal(self, action: tuple) -> str:
         verb = action[0]
+        hand = self.hands[self._mover()]
         if self.phase == DRAW:
             return "draw a card first: take its visible side (up) or its hidden side (down)"
         if self.phase == PENALTY:
-            if any(c < 11 for c in self.hands[self.to_move]):
+            if any(c < 11 for c in hand):
                 return "triplet penalty: flip one of your zeros"
             return "triplet penalty: you have no zero, so you draw a card (up or down)"
-        hand = self.hands[self.to_move]
         if verb == "play":
             idx = action[1] if len(action) == 2 and type(action[1]) is tuple else None
             if not idx:
@@ -260,7 +285,7 @@ class Quando(State):
     def _do(self, action: tuple) -> list[Event]:
         events: list[Event] = []
         verb = action[0]
-        seat = self.to_move
+        seat = self._mover()
         if verb == "play":
             hand = self.hands[seat]
             cards = [hand[i] for i in action[1]]
@@ -443,6 +468,54 @@ class Quando(State):
         return state
 
 
+def pending_triplet(history: list[dict]) -> bool:
+    """Whether the round's last play in a seat's `history` (its events) was a triplet: in
+    the DRAW phase, whether the triplet penalty follows the draw (the view does not say)."""
+    for ev in reversed(history):
+        if ev["type"] == "play":
+            return bool(ev["triplet"])
+        if ev["type"] == "deal":
+            break
+    return False
+
+
+class Determinizer:
+    """Full states that one seat cannot tell from the real one, for search: what the seat's
+    view and the events it saw say is worked out once (the step number and a pending
+    triplet penalty come from the events); `deal` adds the hidden sides. Raises KeyError,
+    TypeError or ValueError for a view that is not a Quando seat's view."""
+
+    def __init__(self, view: dict, history: list[dict]) -> None:
+        self.fields = Quando.fields_from_view(view, history)
+        self.fields.update(
+            options=check_options(Quando.game, Quando.OPTIONS,
+                                  {"target": view["target"], "deck": None}),
+            round=view["round"], active=view["active"], knocker=view["knocker"],
+            triplet=view["phase"] == DRAW and pending_triplet(history),
+            last_round=_copy_round(view["last_round"]))
+        self.totals = list(view["totals"])
+        self.plays = list(view["plays"])
+        self.penalty = list(view["penalty"])
+
+    def deal(self, hands: list[list[int]], discard: list[int], draw: list[int],
+             rng: int) -> Quando:
+        """The state with these cards: every hand (`front * 11 + back`), the discard (bottom
+        first) and the draw pile (top first, `up * 11 + down`) – the sides the view shows
+        where it shows them, each of the 55 cards once (else the state is undefined) – and
+        `rng` as its PRNG state."""
+        state = Quando.__new__(Quando)
+        state.__dict__.update(self.fields)
+        state.rng = Rng(rng)
+        state.hands = [list(hand) for hand in hands]
+        state.discard = list(discard)
+        state.draw = draw[::-1]
+        state.totals = list(self.totals)
+        state.plays = list(self.plays)
+        state.penalty = list(self.penalty)
+        state._legal_cache = None
+        return state
+
+
 ROUND_KEYS = ("round", "reason", "hands", "sums", "scores", "knocker", "knock_penalty", "totals")
 """A round summary's keys in the order snapshots keep them (state digests hash that order)."""
 SORTED_ROUND_KEYS = tuple(sorted(ROUND_KEYS))
@@ -458,3 +531,7 @@ def _copy_round(summary: dict | None, keys: tuple[str, ...] = ROUND_KEYS) -> dic
     copy["totals"] = list(copy["totals"])
     return copy
 
+
+
+__all__ = ["CARDS", "CODE", "DRAW", "Determinizer", "FLIP", "ID", "KNOCK_PENALTY", "OVER",
+           "PENALTY", "Quando", "TURN", "hand_size", "pending_triplet", "round_scores"]

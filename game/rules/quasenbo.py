@@ -1,6 +1,7 @@
 """Quäsenbö: shed your hand onto the played row by suit or rank, never three of a suit in a row."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from game.rules.base import (
@@ -72,6 +73,11 @@ def penalty(run: int, double: bool) -> int:
     return run - 2 if double else 1
 
 
+def row_mask(card: int, named: str | None) -> int:
+    """The suits a played-row card counts as: its own, or the suit an Excuse named."""
+    return SUIT_BIT[named] if named is not None else MASK[card]
+
+
 def run_length(masks: list[int]) -> int:
     """The largest k such that the last k row cards (their suit masks, an Excuse's the suit
     it named) share a suit."""
@@ -85,12 +91,23 @@ def run_length(masks: list[int]) -> int:
     return k
 
 
+Choose = Callable[[int, list[int], list[int]], tuple[int, int]]
+"""A player's choice in `Quasenbo.playout`: given the seat, its hand and the hand indices
+of the cards that match, the index of the card it plays and the suits that card counts as
+(its MASK; for the Excuse, the SUIT_BIT of the suit it names)."""
+
+
 class Quasenbo(State):
     """A game of Quäsenbö with the Decktet (RULES.md, Quäsenbö).
 
     Hand cards are named by hand index, the order they entered the hand. The played row's
     last card decides what matches; the run (the longest tail of the row sharing a suit)
     decides the penalty of a play.
+
+    Besides the contract's, these attributes are public, for players that search (read them,
+    never change them): `hands[s]` (card ids, hand order), `row` (the played row's card
+    ids), `row_masks` (the suits each row card counts as, see `row_mask`), `draw` (top
+    last), `run` (`run_length` of the row), `passes` (passes in a row since the last play).
     """
 
     game: ClassVar[str] = "quasenbo"
@@ -117,7 +134,7 @@ class Quasenbo(State):
         self.players = check_players(self.game, players, self.min_players, self.max_players)
         self.seed = check_seed(seed)
         self.options = check_options(self.game, self.OPTIONS, options)
-        full = _full_deck(self.options)
+        full = full_deck(self.options)
         size = self.options["hand_size"]
         if players * size + 1 > len(full):
             raise ValueError(f"{self.game}: {players} hands of {size} cards and a starting card "
@@ -154,33 +171,57 @@ class Quasenbo(State):
     def _can_draw(self) -> bool:
         return bool(self.draw) or len(self.row) > self._keep()
 
+    def _refill(self, shuffle: Callable[[list[int]], None]) -> int:
+        """Shuffle the played row, but for the cards the rules keep on the table, into a new
+        draw pile (`shuffle` puts it in order, top last); the count of cards kept, or 0 if
+        there were too few to leave any for the pile."""
+        keep = self._keep()
+        if len(self.row) <= keep:
+            return 0
+        cards = self.row[:-keep]
+        del self.row[:-keep]
+        # An Excuse going back into the pile forgets its suit: only row_masks remembered it.
+        del self.row_masks[:-keep]
+        shuffle(cards)
+        self.draw = cards
+        self.run = self._run_length()
+        return keep
+
+    def _shuffle_top_first(self, cards: list[int]) -> None:
+        """The game's own shuffle: the shuffled list is read top first, like a freshly
+        shuffled deck."""
+        self.rng.shuffle(cards)
+        cards.reverse()
+
     def _take(self, seat: int, penalty: bool, events: list[Event]) -> bool:
         """Draw one card into `seat`'s hand, first shuffling the row into a new draw pile if
         the pile is empty; False if no card can be drawn."""
         if not self.draw:
-            keep = self._keep()
-            if len(self.row) <= keep:
+            keep = self._refill(self._shuffle_top_first)
+            if not keep:
                 return False
-            cards = self.row[:-keep]
-            del self.row[:-keep]
-            del self.row_masks[:-keep]
-            # The shuffled list is read top first, like a freshly shuffled deck. An Excuse going
-            # back into the pile forgets its suit because only row_masks remembered it.
-            self.rng.shuffle(cards)
-            cards.reverse()
-            self.draw = cards
-            self.run = self._run_length()
-            events.append(Event("reshuffle", {"kept": keep, "draw": len(cards), "run": self.run}))
+            events.append(Event("reshuffle", {"kept": keep, "draw": len(self.draw),
+                                              "run": self.run}))
         card = self.draw.pop()
         self.hands[seat].append(card)
         events.append(Event("draw", {"seat": seat, "penalty": penalty, "draw": len(self.draw)},
                             {seat: {"card": CODE[card]}}))
         return True
 
-    def _game_over(self, winners: list[int], reason: str, events: list[Event]) -> None:
+    def _end(self, winners: list[int]) -> None:
+        """The game is over: the scores are the cards in hand."""
         self.result = {"scores": [len(hand) for hand in self.hands], "winners": winners}
         self.to_move = None
         self.phase = OVER
+
+    def _lowest_hands(self) -> list[int]:
+        """The seats holding the fewest cards: the winners of a blocked game."""
+        sizes = [len(hand) for hand in self.hands]
+        low = min(sizes)
+        return [s for s, n in enumerate(sizes) if n == low]
+
+    def _game_over(self, winners: list[int], reason: str, events: list[Event]) -> None:
+        self._end(winners)
         events.append(Event("game_over", {"result": copy_result(self.result), "reason": reason}))
 
     # -- actions -----------------------------------------------------------------------------
@@ -193,7 +234,7 @@ class Quasenbo(State):
         want = self.row_masks[-1] or EVERY_SUIT  # only a starting Excuse has no suit
         rank = RANK[self.row[-1]]
         acts: list[tuple] = []
-        for i, card in enumerate(self.hands[self.to_move]):
+        for i, card in enumerate(self.hands[self._mover()]):
             if not follows(card, want, rank):
                 continue
             if MASK[card]:
@@ -217,7 +258,7 @@ class Quasenbo(State):
             return "none of your cards matches and no card can be drawn: pass"
         if verb != "play":
             return f"{verb} takes nothing more: [{verb!r}]"
-        hand = self.hands[self.to_move]
+        hand = self.hands[self._mover()]
         if len(action) not in (2, 3) or type(action[1]) is not int:
             return "play names a hand index, and for the Excuse a suit too"
         i = action[1]
@@ -236,7 +277,7 @@ class Quasenbo(State):
 
     def _do(self, action: tuple) -> list[Event]:
         events: list[Event] = []
-        seat = self.to_move
+        seat = self._mover()
         verb = action[0]
         if verb == "play":
             self._play(seat, action, events)
@@ -247,9 +288,7 @@ class Quasenbo(State):
             events.append(Event("pass", {"seat": seat, "passes": self.passes}))
             if self.passes == self.players:
                 # Every player passed in turn with no play between: nothing can change any more.
-                sizes = [len(hand) for hand in self.hands]
-                low = min(sizes)
-                self._game_over([s for s, n in enumerate(sizes) if n == low], "blocked", events)
+                self._game_over(self._lowest_hands(), "blocked", events)
             else:
                 self.to_move = (seat + 1) % self.players
         events.append(Event("next", {"to_move": self.to_move, "phase": self.phase}))
@@ -279,10 +318,64 @@ class Quasenbo(State):
         else:
             self.to_move = (seat + 1) % self.players
 
+    def playout(self, turns: int, choose: Choose, shuffle: Callable[[list[int]], None]) -> None:
+        """Play `turns` turns, or to the game's end, the quick way for a search's rollouts:
+        by these rules, without events or lists of legal actions. A turn is the player's
+        draws until a drawn card matches (a pass if no card can be drawn), then its play of
+        the card `choose` picks among those that match, with the play's penalty draws.
+        Reshuffles are put in order by `shuffle` (top last), not by the game's PRNG. The
+        state stays a state of this game, its `step` counting every draw, play and pass."""
+        n = self.players
+        hands, row, masks = self.hands, self.row, self.row_masks
+        double = self.options["double_quasenbo"]
+        seat = self.to_move
+        passes, step = self.passes, self.step
+        for _turn in range(turns):
+            if seat is None:
+                break
+            hand = hands[seat]
+            want = masks[-1] or EVERY_SUIT
+            rank = RANK[row[-1]]
+            choices = [i for i, card in enumerate(hand) if follows(card, want, rank)]
+            while not choices:
+                if not self.draw and not self._refill(shuffle):
+                    break
+                card = self.draw.pop()
+                hand.append(card)
+                step += 1
+                if follows(card, want, rank):
+                    choices.append(len(hand) - 1)
+            if not choices:
+                passes += 1
+                step += 1
+                if passes == n:
+                    self._end(self._lowest_hands())
+                    seat = None
+                else:
+                    seat = (seat + 1) % n
+                continue
+            i, mask = choose(seat, hand, choices)
+            row.append(hand.pop(i))
+            masks.append(mask)
+            self.run = run = run_length(masks)
+            passes = 0
+            step += 1
+            for _ in range(penalty(run, double)):
+                if not self.draw and not self._refill(shuffle):
+                    break
+                hand.append(self.draw.pop())
+            if hand:
+                seat = (seat + 1) % n
+            else:
+                self._end([seat])
+                seat = None
+        self.to_move, self.passes, self.step = seat, passes, step
+        self._legal_cache = None
+
     def describe(self, action: list) -> str:
         """`action` in words, e.g. "plays the Sea", "plays the Excuse as moons", "draws a card".
         Raises nothing: an action that names no card here is described by its shape."""
-        verb = action[0] if isinstance(action, list) and action else None
+        verb = action[0] if isinstance(action, list) and action else ""
         if verb == "play" and self.to_move is not None:
             hand = self.hands[self.to_move]
             if len(action) >= 2 and type(action[1]) is int and 0 <= action[1] < len(hand):
@@ -407,8 +500,7 @@ class Quasenbo(State):
             state.hands = [[ID[c] for c in hand] for hand in snapshot["hands"]]
             state.row = [ID[c] for c in snapshot["row"]]
             named = list(snapshot["named"])
-            state.row_masks = [SUIT_BIT[s] if s is not None else MASK[c]
-                               for c, s in zip(state.row, named)]
+            state.row_masks = [row_mask(c, s) for c, s in zip(state.row, named)]
             state.draw = [ID[c] for c in reversed(snapshot["draw"])]
             state.passes = int(snapshot["passes"])
             state.to_move = snapshot["to_move"]
@@ -422,7 +514,7 @@ class Quasenbo(State):
             (s is not None and MASK[c]) or (s is None and not MASK[c] and k > 0)
             for k, (c, s) in enumerate(zip(state.row, named)))
         over = state.result is not None
-        if (cards != sorted(_full_deck(state.options)) or len(state.hands) != state.players
+        if (cards != sorted(full_deck(state.options)) or len(state.hands) != state.players
                 or not state.row or len(named) != len(state.row) or excuse_named_wrong
                 or not 0 <= state.passes <= (state.players if over else state.players - 1)
                 or (state.phase, state.to_move is None) != ((OVER, True) if over else (TURN, False))
@@ -433,8 +525,57 @@ class Quasenbo(State):
         return state
 
 
-def _full_deck(options: dict) -> list[int]:
+DECK_OPTIONS = ("excuse", "pawns", "courts", "double")
+"""The options that choose the deck's cards, in `decktet.deck`'s order."""
+
+
+def full_deck(options: dict) -> list[int]:
     """The card ids of the deck the options give, in canonical order."""
-    return [ID[card.code] for card in deck(options["excuse"], options["pawns"],
-                                           options["courts"], options["double"])]
+    return [ID[card.code] for card in deck(*(options[name] for name in DECK_OPTIONS))]
+
+
+class Determinizer:
+    """Full states that one seat cannot tell from the real one, for search: what the seat's
+    view and the events it saw say is worked out once (the step number comes from the
+    events); `deal` adds the deck and the hidden cards. Raises KeyError, TypeError or
+    ValueError for a view that is not a Quäsenbö seat's view."""
+
+    def __init__(self, view: dict, history: list[dict]) -> None:
+        self.me = view["seat"]
+        self.own = [ID[code] for code in view["hands"][self.me]]
+        self.row = [ID[code] for code in view["row"]]
+        self.masks = [row_mask(c, named) for c, named in zip(self.row, view["named"])]
+        self.double_quasenbo = bool(view["double_quasenbo"])
+        self.fields = Quasenbo.fields_from_view(view, history)
+        self.fields.update(passes=view["passes"], run=run_length(self.masks))
+        self.options: dict[tuple[bool, ...], dict] = {}
+
+    def deal(self, deck_options: tuple[bool, ...], hands: Mapping[int, list[int]],
+             draw: list[int], rng: int) -> Quasenbo:
+        """The state with these cards: `deck_options` the DECK_OPTIONS' values, `hands[s]` the hand
+        of every seat but the viewer's, `draw` the draw pile top first – the deck's cards
+        the view does not show, each once (else the state is undefined) – and `rng` as its
+        PRNG state. Raises ValueError for deck options that are not booleans."""
+        options = self.options.get(deck_options)
+        if options is None:
+            given: dict[str, object] = dict(zip(DECK_OPTIONS, deck_options))
+            given["double_quasenbo"] = self.double_quasenbo
+            options = check_options(Quasenbo.game, Quasenbo.OPTIONS, given)
+            self.options[deck_options] = options
+        state = Quasenbo.__new__(Quasenbo)
+        state.__dict__.update(self.fields)
+        state.options = options
+        state.rng = Rng(rng)
+        state.hands = [list(self.own) if s == self.me else list(hands[s])
+                       for s in range(state.players)]
+        state.row = list(self.row)
+        state.row_masks = list(self.masks)
+        state.draw = draw[::-1]
+        state._legal_cache = None
+        return state
+
+
+__all__ = ["CODE", "Choose", "DECK_OPTIONS", "Determinizer", "EVERY_SUIT", "ID", "MASK",
+           "OVER", "Quasenbo", "RANK", "SUIT_BIT", "TURN", "follows", "full_deck", "kept",
+           "penalty", "row_mask", "run_length"]
 

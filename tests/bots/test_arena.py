@@ -30,6 +30,8 @@ def test_a_small_run_rotates_seats_and_is_reproducible():
     searched = [arena.run("quando", 2, ["ismcts@4", "random"], 2, seed=5, progress=False)
                 for _ in range(2)]
     assert [r.shares for r in searched[0]] == [r.shares for r in searched[1]]
+    assert arena.fingerprint(records) == arena.fingerprint(again)
+    assert arena.fingerprint(records) != arena.fingerprint(records[1:])
     assert all(sum(r.shares) == pytest.approx(1.0) for r in records)
     rows = arena.tabulate(["heuristic", "random"], records)
     assert [row.seats for row in rows] == [6, 6]

@@ -6,10 +6,12 @@ import time
 
 import pytest
 
-from game.bots import SearchBot, quasenbo
+from game.bots import BUDGETS, KITS, SearchBot, level_budget, make_bot, quando, quasenbo
 from game.bots.ismcts import Budget, search
-from game.rules import restore
+from game.rules import new_game, restore
+from game.rules.base import freeze
 from game.rules.decktet import deck
+from game.rules.quasenbo import full_deck
 from tests.bots.helpers import GAMES, last_position, positions
 
 
@@ -26,7 +28,6 @@ def test_a_budget_needs_a_limit():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_an_iteration_budget_is_exact_and_reproducible(game):
-    from game.bots import KITS
     state, seat, view, legal, history = a_position(game)
     runs = []
     for _ in range(2):
@@ -82,7 +83,6 @@ def quando_position() -> dict:
 
 
 def test_the_search_does_not_knock_on_a_high_hand():
-    from game.bots import quando
     state = restore(quando_position())
     legal = state.legal_actions()
     assert ["knock"] in legal
@@ -103,8 +103,6 @@ def test_the_search_bot_avoids_a_penalty_card():
 @pytest.mark.parametrize("players", [2, 4])
 def test_rollout_policies_choose_only_legal_actions(game, players):
     """The search applies policy actions without the engine's check: they must be legal."""
-    from game.bots import KITS
-    from game.rules.base import freeze
     for seed in range(3):
         for state, histories in positions(game, players, seed, 400, None, seed):
             if state.is_over:
@@ -127,10 +125,9 @@ def test_rollout_policies_choose_only_legal_actions(game, players):
 @pytest.mark.parametrize("options", [None, {"excuse": True, "double_quasenbo": True},
                                      {"double": True, "pawns": True, "courts": True}])
 def test_the_quasenbo_rollout_keeps_every_card_and_ends_with_chances(options):
-    """Model.rollout steps bare lists, not the engine: no card may appear or vanish, a win
-    needs an empty hand, and the values are win chances."""
-    from game.rules import new_game
-    from game.rules.quasenbo import _full_deck
+    """Model.rollout runs the engine's quick playout, not its steps: no card may appear or
+    vanish, the state stays one of the game's, a win needs an empty hand, and the values are
+    win chances."""
     for seed in range(4):
         for state, histories in positions("quasenbo", 3, seed, 120, options, seed):
             if state.is_over or state.step % 7:
@@ -140,9 +137,10 @@ def test_the_quasenbo_rollout_keeps_every_card_and_ends_with_chances(options):
             twin = model.sample(random.Random(seed))
             values = model.rollout(twin, random.Random(seed))
             cards = twin.draw + twin.row + [c for hand in twin.hands for c in hand]
-            assert sorted(cards) == sorted(_full_deck(new_game("quasenbo", 3, 0,
+            assert sorted(cards) == sorted(full_deck(new_game("quasenbo", 3, 0,
                                                                options).options))
             assert len(twin.row) == len(twin.row_masks)
+            assert restore(twin.to_snapshot()).digest() == twin.digest()
             assert abs(sum(values) - 1) < 1e-9 and all(0 <= v <= 1 for v in values)
             for s, value in enumerate(values):
                 assert value < 1 or not twin.hands[s]
@@ -167,7 +165,6 @@ def test_a_player_seen_making_runs_of_three_is_taken_for_careless():
 
 
 def test_a_level_budget_gets_the_games_own_iterations():
-    from game.bots import BUDGETS, level_budget, make_bot
     normal = BUDGETS["normal"]
     assert level_budget("normal", "quasenbo") == Budget(iterations=2000, ms=normal.ms)
     assert level_budget("normal", "quando") == normal
