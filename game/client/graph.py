@@ -14,6 +14,11 @@ MARK_RADIUS = 5
 """A mistake's marker, in pixels at scale 1."""
 
 
+def seat_color(seat: int) -> tuple[int, int, int]:
+    """The colour of `seat`'s line (and of its chances written beside the graph)."""
+    return palette.SEAT_LINES[seat % len(palette.SEAT_LINES)]
+
+
 def x_of(rect: pygame.Rect, position: int, length: int) -> int:
     """The x of `position` (0..length) along `rect`, as the scrub bar places it."""
     return rect.left + round(rect.width * position / max(1, length))
@@ -49,7 +54,7 @@ def draw(
     points = list(curve[: length + 1])
     if len(points) >= 2:
         for seat in range(len(points[0])):
-            color = palette.SEAT_LINES[seat % len(palette.SEAT_LINES)]
+            color = seat_color(seat)
             line = [(x_of(rect, k, length), y_of(rect, p[seat])) for k, p in enumerate(points)]
             pygame.draw.lines(surface, color, False, line, 2)
     here = x_of(rect, position, length)

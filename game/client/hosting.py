@@ -44,9 +44,12 @@ def start_host(
     options: dict,
     timer: float | None,
     code: str | None,
+    *,
+    hints: bool = False,
 ) -> None:
     """Host a LAN game: a server on `host` (0.0.0.0: every interface) and `port`, a room in
-    it, and the lobby where others join and bots are added. A port that cannot be listened
+    it (allowing hints to everyone with `hints`), and the lobby where others join and bots
+    are added. A port that cannot be listened
     on is reported in a dialog."""
     try:
         server = start_embedded(host, port, log_dir=config.log_dir())
@@ -59,4 +62,4 @@ def start_host(
                              retry_for=app.retry_for))
     shown = lan_addresses() if host in ("0.0.0.0", "") else [host]
     app.goto("lobby", "host", game=game, players=players, level=level, options=options,
-             timer=timer, code=code, share=[f"{a}:{server.port}" for a in shown])
+             timer=timer, code=code, hints=hints, share=[f"{a}:{server.port}" for a in shown])

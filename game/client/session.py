@@ -170,7 +170,9 @@ class Session:
         timer: float | None = None,
         level: str = "normal",
         code: str | None = None,
+        hints: bool = False,
     ) -> None:
+        """Create a room (`hints`: its creator allows hints while other people play)."""
         message: dict[str, Any] = {
             "t": "create",
             "game": game,
@@ -181,6 +183,8 @@ class Session:
         }
         if code:
             message["code"] = code
+        if hints:
+            message["hints"] = True
         self.send(message)
 
     def use_room(self, room_id: str) -> None:
@@ -223,6 +227,12 @@ class Session:
             self.send(
                 {"t": "act", "room": self.room_id, "step": self.last["step"], "action": action}
             )
+
+    def hint(self) -> None:
+        """Ask for a hint for our seat's decision at the last update's step (the answer is
+        a "hint" message, or an error when the room does not allow hints)."""
+        if self.last is not None:
+            self.send({"t": "hint", "room": self.room_id, "step": self.last["step"]})
 
     def rematch(self) -> None:
         self.send({"t": "rematch", "room": self.room_id})

@@ -15,18 +15,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
-from game.bots import decide
+from game.bots import decide, suggest
 from game.host.limits import Limits
 from game.host.protocol import Connection
 from game.host.records import put_aside, unfinished
 from game.host.room import Room, token_hash
 from game.host.spare import SpareFiles
 from game.replay.log import ReplayError, engine_version
+from game.replay.verify import describe
 from game.rules import GAMES, new_game
 from net.schema import (
     ProtocolError,
     bye,
     error,
+    hint,
     pong,
     rematch,
     request_id,
@@ -144,6 +146,7 @@ class Server:
         self._unsent: list[Client] = []
         self.per_address: dict[str, int] = {}
         self.bot_tasks: dict[str, asyncio.Task] = {}
+        self.hint_tasks: set[asyncio.Task] = set()
         self.bot_workers = bot_workers
         self.resume_games = recover
         self.pool: concurrent.futures.Executor | None = None
@@ -156,6 +159,7 @@ class Server:
             "join": self._join, "watch": self._watch, "bot": self._bot, "unbot": self._unbot,
             "ready": self._ready, "start": self._start, "leave": self._leave, "act": self._act,
             "resume": self._resume, "sync": self._sync, "rematch": self._rematch,
+            "hint": self._hint,
             "ping": self._ping,
         }
 
@@ -330,8 +334,8 @@ class Server:
         code = message.get("code")
         room = Room(room_id, game, players, options, log_dir=self.log_dir,
                     code_hash=token_hash(code) if code else None, timer=message.get("timer"),
-                    level=message.get("level", "normal"), fsync=self.fsync,
-                    files=self.spares)
+                    level=message.get("level", "normal"), hints=message.get("hints", False),
+                    fsync=self.fsync, files=self.spares)
         self.rooms[room_id] = room
         conn.send(room_message(room.info(), message.get("id")))
 
@@ -393,14 +397,32 @@ class Server:
             raise ProtocolError("too_many_rooms")
         room_id = secrets.token_hex(4)
         room = Room(room_id, old.game, old.players, old.options, log_dir=self.log_dir,
-                    code_hash=old.code_hash, timer=old.timer, level=old.level, fsync=self.fsync,
-                    files=self.spares)
+                    code_hash=old.code_hash, timer=old.timer, level=old.level, hints=old.hints,
+                    fsync=self.fsync, files=self.spares)
         for index, seat in enumerate(old.seats):
             if seat.kind == "bot":
                 room.seats[index] = type(seat)("bot", seat.name, level=seat.level, ready=True)
         self.rooms[room_id] = room
         for peer in old.members():
             peer.send(rematch(room_id, old.id))
+
+    def _hint(self, conn: Client, message: dict) -> None:
+        room = self._room(message)
+        step = message["step"]
+        seat, view, legal, history = room.hint_request(conn, step)
+        task = asyncio.get_running_loop().create_task(
+            self._send_hint(conn, room, step, view, legal, history, message.get("id")))
+        self.hint_tasks.add(task)
+        task.add_done_callback(self.hint_tasks.discard)
+
+    async def _send_hint(self, conn: Client, room: Room, step: int, view: dict, legal: list,
+                         history: list[dict], re: int | None) -> None:
+        """The search runs where the bots' do; its answer goes to the asker alone."""
+        action, chance = await asyncio.get_running_loop().run_in_executor(
+            self._bot_pool(), suggest, room.game, random.getrandbits(64), view, legal, history)
+        state = room.state
+        words = describe(state, action) if state is not None and state.step == step else None
+        conn.send(hint(room.id, step, action, (words or str(action))[:200], chance, re))
 
     def _ping(self, conn: Client, message: dict) -> None:
         conn.send(pong(message.get("n")))

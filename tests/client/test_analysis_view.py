@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.client import graph, palette
@@ -106,3 +107,23 @@ def test_the_game_over_screen_names_the_biggest_swing_and_opens_the_analysis(mak
     assert run(app, lambda: viewer.analysis is not None, 10)
     assert viewer.analysis.cached  # the game-over screen's analysis, from its cache
     assert viewer.analysis.biggest_swing(scene.table.seat) == (step, change)
+
+
+def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):
+    app = make_app(speed=4.0)
+    start_local(app, "quasenbo", 2, "random", {"hand_size": 3})
+
+    def my_turn() -> bool:
+        scene = table_scene(app)
+        last = app.session.last if app.session is not None else None
+        return scene is not None and last is not None and bool(last.get("legal"))
+
+    assert run(app, my_turn, 60)
+    scene = table_scene(app)
+    assert scene.hints_allowed and scene.hint_button.visible
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    assert run(app, lambda: scene.hints_used == 1, 30), "no hint came"
+    assert any(item[0].startswith("Hint: ") for item in scene.table.toasts.items)
+    assert app.session.room["hints_allowed"]
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=3))
+    assert "Hints used: 1" in scene.summary_line()

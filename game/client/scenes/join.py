@@ -7,6 +7,7 @@ from functools import partial
 import pygame
 
 from game.client import layout, palette, widgets
+from game.client.i18n import _
 from game.client.scenes import Scene, game_title, menu_page
 from game.client.session import Session, parse_address
 
@@ -173,6 +174,7 @@ class JoinScene(Scene):
             people = ", ".join(seat["name"] or "open" for seat in room["seats"])
             state = "over" if room["over"] else "playing" if room["started"] else "waiting"
             lock = " · private" if room["private"] else ""
+            lock += " · " + (_("hints allowed") if room.get("hints") else _("no hints"))
             game = game_title(room["game"])
             label = f"{game} · {room['players']} players · {state}{lock} · {people}"
             widgets.blit_text(

@@ -9,6 +9,7 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
+from game.client.i18n import _
 from game.client.scenes import Scene, background, game_title
 from game.client.session import Session
 
@@ -32,6 +33,7 @@ class LobbyScene(Scene):
         options: dict | None = None,
         timer: float | None = None,
         code: str | None = None,
+        hints: bool = False,
         quick: bool = False,
         share: list[str] | None = None,
     ) -> None:
@@ -40,6 +42,7 @@ class LobbyScene(Scene):
         self.game, self.players, self.level = game, players, level
         self.options = options or {}
         self.timer, self.code, self.quick = timer, code, quick
+        self.hints = hints
         self.share = share or []
         self.status = "Connecting…"
         self.asked_bots: set[int] = set()
@@ -165,6 +168,7 @@ class LobbyScene(Scene):
                     timer=self.timer,
                     level=self.level,
                     code=self.code,
+                    hints=self.hints,
                 )
         elif kind == "room":
             room = message["room"]
@@ -260,7 +264,10 @@ class LobbyScene(Scene):
                 or "standard rules"
             )
             timer = f", {room['timer']:.0f} s per decision" if room.get("timer") else ""
-            lines.append(f"Room {room['id']}  ·  {room['players']} players  ·  {opts}{timer}")
+            hints = _("hints allowed") if room.get("hints_allowed") else _("no hints")
+            lines.append(
+                f"Room {room['id']}  ·  {room['players']} players  ·  {opts}{timer}  ·  {hints}"
+            )
         else:
             lines.append(self.status)
         for line in lines:

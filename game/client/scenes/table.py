@@ -52,6 +52,8 @@ class TableScene(Scene):
         """The finished game's analysis, started at the game-over screen."""
         self.swing: tuple[int, float] | None = None
         """The player's biggest swing (step, change in win chance), once analysed."""
+        self.hints_used = 0
+        """Hints this player asked for in this game (the game-over screen shows it)."""
         self.resize()
 
     # -- layout --------------------------------------------------------------------------------
@@ -74,6 +76,12 @@ class TableScene(Scene):
             "Rules",
             self.open_rules,
             hint="F1",
+        )
+        self.hint_button = widgets.Button(
+            self.rules_button.rect.move(-bw - layout.px(8, s), 0),
+            _("Hint"),
+            self.ask_hint,
+            hint="H",
         )
         self._overlay_form: widgets.Form | None = None
         self._overlay_key: object = None
@@ -102,6 +110,24 @@ class TableScene(Scene):
     def open_rules(self) -> None:
         self.app.goto("rules", self.table.game)
 
+    @property
+    def hints_allowed(self) -> bool:
+        """This player may ask for hints: seated, and the room allows them (always when
+        playing alone with bots; else when its creator allowed them)."""
+        room = self.app.session.room if self.app.session is not None else None
+        return self.table.seat is not None and bool(room and room.get("hints_allowed"))
+
+    def ask_hint(self) -> None:
+        """Ask the server for the normal bot's suggestion, when it is this player's turn."""
+        session = self.app.session
+        if not self.hints_allowed or session is None:
+            return
+        if session.last is None or not session.last.get("legal"):
+            self.table.toasts.show(_("A hint is for your own turn."))
+            return
+        session.hint()
+        self.table.toasts.show(_("Thinking about a hint…"))
+
     def leave(self) -> None:
         if self.app.session is not None:
             self.app.session.leave()
@@ -114,6 +140,16 @@ class TableScene(Scene):
         kind = message["t"]
         if kind == "update" and message["room"] == self.room_id:
             self.table.feed(message)
+        elif kind == "hint" and message["room"] == self.room_id:
+            self.hints_used += 1
+            chance = message["chance"]
+            if chance is None:
+                words = _("Hint: {action}").format(action=message["words"])
+            else:
+                words = _("Hint: {action} – about {chance:.0%} to win").format(
+                    action=message["words"], chance=chance
+                )
+            self.table.toasts.show(words, palette.ACCENT, 6.0)
         elif kind == "room" and message["room"]["id"] == self.room_id:
             self.table.set_room(message["room"])
         elif kind == "error":
@@ -158,7 +194,12 @@ class TableScene(Scene):
             return
         if self.menu_button.handle(event) or self.rules_button.handle(event):
             return
+        if self.hints_allowed and self.hint_button.handle(event):
+            return
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_h and self.hints_allowed:
+                self.ask_hint()
+                return
             if event.key == pygame.K_F1:
                 self.open_rules()
                 return
@@ -278,6 +319,15 @@ class TableScene(Scene):
             step=step, change=change
         )
 
+    def summary_line(self) -> str:
+        """The game-over screen's line under the scores: the analysis (`analysis_words`)
+        and, where hints were allowed, how many this player asked for."""
+        words = self.analysis_words()
+        if self.table.seat is None or not self.hints_allowed:
+            return words
+        hints = _("Hints used: {count}").format(count=self.hints_used)
+        return f"{words}  ·  {hints}" if words else hints
+
     def open_analysis(self) -> None:
         """The replay viewer at the biggest swing, with the analysis (this screen's own, if
         still running, stops: the viewer runs it with its progress bar)."""
@@ -326,6 +376,8 @@ class TableScene(Scene):
         self.table.draw(surface)
         self.rules_button.draw(surface)
         self.menu_button.draw(surface)
+        if self.hints_allowed:
+            self.hint_button.draw(surface)
         s = self.s
         if self.connection == "reconnecting":
             bar = pygame.Rect(0, self.table.geo.topbar.bottom, self.size[0], layout.px(34, s))
@@ -521,7 +573,7 @@ class TableScene(Scene):
                 "right",
             )
             y += row_h + 4
-        words = self.analysis_words()
+        words = self.summary_line()
         if words:
             size = layout.px(22, s, 12)
             widgets.blit_text(

@@ -782,7 +782,7 @@ class ViewerScene(Scene):
         size = layout.px(17, self.geo.s, 10)
         width = rect.width // max(1, len(point))
         for seat, chance in enumerate(point):
-            color = palette.SEAT_LINES[seat % len(palette.SEAT_LINES)]
+            color = graph.seat_color(seat)
             cell = pygame.Rect(rect.left + seat * width, rect.top, width, rect.height)
             widgets.blit_text(surface, f"{chance:.0%}", size, color, cell)
 
