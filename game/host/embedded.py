@@ -63,11 +63,17 @@ class EmbeddedServer:
 
 
 def start_embedded(host: str = "127.0.0.1", port: int = 0, *, log_dir: Path | None = None,
-                   recover: bool = True, limits: Limits | None = None) -> EmbeddedServer:
+                   recover: bool = True, limits: Limits | None = None,
+                   chosen_seeds: bool = False) -> EmbeddedServer:
     """Start a server listening on `host`:`port` (0: a free port) on a background thread and
     return it once it listens. Its games are logged in `log_dir` (None: not logged), whose
     unfinished games it resumes unless `recover` is False (quick play: the player holds no
-    seat token across runs). Raises OSError when it cannot listen or use `log_dir`."""
-    embedded = EmbeddedServer(host, port, Server(log_dir, limits, recover=recover))
+    seat token across runs). With `chosen_seeds`, `create` may choose the seed: to play a
+    deal again, on a single player's own server, so only on 127.0.0.1 (ValueError for another
+    host). Raises OSError when it cannot listen or use `log_dir`."""
+    if chosen_seeds and host != "127.0.0.1":
+        raise ValueError("only a server on 127.0.0.1 may let its player choose the seed")
+    server = Server(log_dir, limits, recover=recover, chosen_seeds=chosen_seeds)
+    embedded = EmbeddedServer(host, port, server)
     embedded._start()
     return embedded

@@ -78,6 +78,11 @@ class Room:
     ask: `hints_allowed`)."""
     fsync: bool = False
     files: SpareFiles | None = None
+    chosen_seed: int | None = None
+    """The seed to deal with instead of a fresh one: a deal played again (a local server
+    only, see Server's `chosen_seeds`)."""
+    again: str | None = None
+    """The hash of the replay whose deal this game plays again (logged in the header)."""
     seats: list[Seat] = field(default_factory=list)
     spectators: set = field(default_factory=set)
     state: State | None = None
@@ -251,7 +256,7 @@ class Room:
             raise ProtocolError("not_seated")
         if any(s.kind == "open" or not s.ready for s in self.seats):
             raise ProtocolError("not_ready")
-        self.seed = secrets.randbits(64)
+        self.seed = secrets.randbits(64) if self.chosen_seed is None else self.chosen_seed
         self.state = state = new_game(self.game, self.players, self.seed, self.options)
         if self.log_dir is not None:
             self._open_log(self.log_dir, state)
@@ -482,7 +487,8 @@ class Room:
         # change how an old log replays.
         header = make_header(self.game, self.players, state.options, seats, self.seed,
                              type(state).WORDS, state.digest(), room=self.id,
-                             timer=self.timer, level=self.level, private=self.private)
+                             timer=self.timer, level=self.level, private=self.private,
+                             **({"again": self.again} if self.again else {}))
         hidden = Secrets(self.id, self.seed, self.code_hash, [s.token_hash for s in self.seats])
         self.log = GameLog.create(log_dir, header, hidden, self.fsync, self.files)
 

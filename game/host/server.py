@@ -137,7 +137,10 @@ class Server:
 
     def __init__(self, log_dir: Path | None = None, limits: Limits | None = None,
                  fsync: bool = False, bot_workers: int | None = None,
-                 recover: bool = True) -> None:
+                 recover: bool = True, chosen_seeds: bool = False) -> None:
+        self.chosen_seeds = chosen_seeds
+        """`create` may choose the seed (play a deal again): only a server that one player
+        runs for themself, where nobody else could be dealt a deal its creator knows."""
         self.log_dir = Path(log_dir) if log_dir else None
         self.limits = limits or Limits()
         self.fsync = fsync
@@ -332,10 +335,14 @@ class Server:
         while room_id in self.rooms:
             room_id = secrets.token_hex(4)
         code = message.get("code")
+        seed = message.get("seed")
+        if seed is not None and not self.chosen_seeds:
+            raise ProtocolError("bad_options", "this server deals every game a fresh seed")
         room = Room(room_id, game, players, options, log_dir=self.log_dir,
                     code_hash=token_hash(code) if code else None, timer=message.get("timer"),
                     level=message.get("level", "normal"), hints=message.get("hints", False),
-                    fsync=self.fsync, files=self.spares)
+                    fsync=self.fsync, files=self.spares, chosen_seed=seed,
+                    again=message.get("again"))
         self.rooms[room_id] = room
         conn.send(room_message(room.info(), message.get("id")))
 
