@@ -3,10 +3,25 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.client import config
 from game.client.scenes import Dialog, Host
 from game.client.session import Session, lan_addresses
 from game.host.embedded import start_embedded
+
+
+@dataclass(frozen=True)
+class DealAgain:
+    """A finished game's deal to play again: its seed, the SHA-256 of its replay (hex), the
+    seat to take (the old one, or one on when the seats are rotated), and the old game's
+    result and seat, shown beside the new result at its end."""
+
+    seed: int
+    replay: str
+    seat: int
+    result: dict
+    old_seat: int
 
 
 def start_local(
@@ -18,12 +33,14 @@ def start_local(
     *,
     quick: bool = False,
     timer: float | None = None,
+    again: DealAgain | None = None,
 ) -> None:
     """Start an embedded server on 127.0.0.1 (a free port, logs in the data folder) and seat
     the player against `players - 1` bots of `level`; the table opens when the cards are
-    dealt. A server that cannot start is reported in a dialog."""
+    dealt. With `again`, that deal is dealt again (the server is the player's alone, so it
+    may choose the seed). A server that cannot start is reported in a dialog."""
     try:
-        server = start_embedded(log_dir=config.log_dir(), recover=False)
+        server = start_embedded(log_dir=config.log_dir(), recover=False, chosen_seeds=True)
     except (OSError, ValueError) as err:
         app.push(Dialog(app, "Cannot start a game", f"The local server did not start: {err}",
                         [("OK", None)]))
@@ -31,7 +48,7 @@ def start_local(
     app.open_session(Session("127.0.0.1", server.port, app.settings.name, server=server,
                              retry_for=app.retry_for))
     app.goto("lobby", "local", game=game, players=players, level=level, options=options,
-             timer=timer, quick=quick)
+             timer=timer, quick=quick, again=again)
 
 
 def start_host(

@@ -171,8 +171,11 @@ class Session:
         level: str = "normal",
         code: str | None = None,
         hints: bool = False,
+        seed: int | None = None,
+        again: str | None = None,
     ) -> None:
-        """Create a room (`hints`: its creator allows hints while other people play)."""
+        """Create a room (`hints`: its creator allows hints while other people play; `seed`
+        and `again`: the deal of the replay with hash `again`, on a local server)."""
         message: dict[str, Any] = {
             "t": "create",
             "game": game,
@@ -185,6 +188,10 @@ class Session:
             message["code"] = code
         if hints:
             message["hints"] = True
+        if seed is not None:
+            message["seed"] = seed
+        if again is not None:
+            message["again"] = again
         self.send(message)
 
     def use_room(self, room_id: str) -> None:

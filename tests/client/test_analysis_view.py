@@ -13,8 +13,12 @@ import pytest
 from game.client import graph, palette
 from game.client.autoplay import AutoPlayer, click, table_scene
 from game.client.hosting import start_local
+from game.client.scenes import Dialog
+from game.client.scenes.replays import room_replay
 from game.client.scenes.viewer import ViewerScene
-from game.replay.analysis import analyse, cache_path, write_cache
+from game.replay.analysis import analyse, cache_path, replay_hash, write_cache
+from game.replay.log import read_replay
+from game.rules import new_game
 from tests.client.test_play import button, game_over, run
 from tests.replay.test_analysis import QUICK_QUASENBO, knock_game, penalty_game
 
@@ -127,3 +131,35 @@ def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):
     assert app.session.room["hints_allowed"]
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=3))
     assert "Hints used: 1" in scene.summary_line()
+
+
+def test_a_deal_played_again_with_rotated_seats_deals_the_same_cards(make_app):
+    app = make_app(speed=4.0)
+    start_local(app, "quasenbo", 2, "random", {"hand_size": 3})
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=2))
+    first = table_scene(app)
+    old = read_replay(room_replay(first.room_id))
+    click(button(first.overlay(), "Deal again").rect.center)
+    assert run(app, lambda: isinstance(app.top, Dialog), 5)
+    click(button(app.top.form, "Seats rotated").rect.center)
+
+    def dealt() -> bool:
+        scene = table_scene(app)
+        return scene is not None and scene.room_id != first.room_id
+
+    assert run(app, dealt, 30), "the deal was not dealt again"
+    scene = table_scene(app)
+    seed = old.end["seed"]
+    assert app.session.seat == 1 and scene.again is not None and scene.again.old_seat == 0
+    assert scene.table.seat == 1
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=4))
+    scene.overlay()
+    new = read_replay(room_replay(scene.room_id))
+    assert new.header["again"] == replay_hash(room_replay(first.room_id).read_bytes())
+    assert new.end["seed"] == seed
+    deal = new_game("quasenbo", 2, seed, old.header["options"])
+    assert new.header["digest0"] == old.header["digest0"] == deal.digest()[:8]
+    assert [s["kind"] for s in new.header["seats"]] == ["bot", "human"]  # seat 1's hand
+    old_scores = old.end["result"]["scores"]
+    assert scene.before_words(0) == f"before: {old_scores[0]} (you)"
+    assert scene.before_words(1) == f"before: {old_scores[1]}"

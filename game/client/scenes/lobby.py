@@ -9,6 +9,7 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
+from game.client.hosting import DealAgain
 from game.client.i18n import _
 from game.client.scenes import Scene, background, game_title
 from game.client.session import Session
@@ -34,6 +35,7 @@ class LobbyScene(Scene):
         timer: float | None = None,
         code: str | None = None,
         hints: bool = False,
+        again: DealAgain | None = None,
         quick: bool = False,
         share: list[str] | None = None,
     ) -> None:
@@ -43,6 +45,7 @@ class LobbyScene(Scene):
         self.options = options or {}
         self.timer, self.code, self.quick = timer, code, quick
         self.hints = hints
+        self.again = again
         self.share = share or []
         self.status = "Connecting…"
         self.asked_bots: set[int] = set()
@@ -169,12 +172,14 @@ class LobbyScene(Scene):
                     level=self.level,
                     code=self.code,
                     hints=self.hints,
+                    seed=self.again.seed if self.again else None,
+                    again=self.again.replay if self.again else None,
                 )
         elif kind == "room":
             room = message["room"]
             if self.mode in ("local", "host") and session.room_id is None and "re" in message:
                 self.status = "Taking a seat…"
-                session.join(room["id"], 0, self.code)
+                session.join(room["id"], self.again.seat if self.again else 0, self.code)
             self._advance_local()
             self._sync_seats()
         elif kind == "seated":
@@ -183,7 +188,10 @@ class LobbyScene(Scene):
         elif kind == "update" and message["room"] == session.room_id and "view" in message:
             self.started = True
             self.app.replace(
-                self.app.scene("table", message, quick=self.quick, local=self.mode == "local")
+                self.app.scene(
+                    "table", message, quick=self.quick, local=self.mode == "local",
+                    again=self.again,
+                )
             )
         elif kind == "error":
             self.error = message["message"]

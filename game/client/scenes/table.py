@@ -10,12 +10,14 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
+from game.client.hosting import DealAgain, start_local
 from game.client.i18n import _
 from game.client.scenes import Dialog, Scene
 from game.client.scenes.replays import room_replay
 from game.client.session import Session
 from game.client.tables import TABLES, Table
-from game.replay.analysis import Background
+from game.replay.analysis import Background, replay_hash
+from game.replay.log import ReplayError, read_replay
 
 AUTO_CONTINUE = 5.0
 """Seconds a round summary stays up for a spectator before the game goes on by itself."""
@@ -26,8 +28,19 @@ class TableScene(Scene):
 
     `first` is the full update that started it (the start, a watch or a resume)."""
 
-    def __init__(self, app, first: dict, *, quick: bool = False, local: bool = False) -> None:
+    def __init__(
+        self,
+        app,
+        first: dict,
+        *,
+        quick: bool = False,
+        local: bool = False,
+        again: DealAgain | None = None,
+    ) -> None:
+        """`again`: this game plays a finished game's deal again (its result is shown beside
+        this one's at the end)."""
         super().__init__(app)
+        self.again = again
         session = app.session
         self.quick = quick
         self.local = local
@@ -246,6 +259,8 @@ class TableScene(Scene):
             specs.append(("Watch the replay", self.watch_replay))
             if self.table.seat is not None and self._start_analysis():
                 specs.append((_("Analysis"), self.open_analysis))
+                if self.local:
+                    specs.append((_("Deal again"), self.ask_deal_again))
             specs.append(("Menu", self.leave_finished))
         form = widgets.Form()
         for k, (rect, (label, action)) in enumerate(
@@ -319,6 +334,16 @@ class TableScene(Scene):
             step=step, change=change
         )
 
+    def before_words(self, seat: int) -> str:
+        """Beside `seat`'s score in a deal played again: what that seat (the same hand)
+        scored the first time, and whether the player sat there then."""
+        again = self.again
+        assert again is not None
+        old = again.result["scores"][seat]
+        if seat == again.old_seat:
+            return _("before: {score} (you)").format(score=old)
+        return _("before: {score}").format(score=old)
+
     def summary_line(self) -> str:
         """The game-over screen's line under the scores: the analysis (`analysis_words`)
         and, where hints were allowed, how many this player asked for."""
@@ -339,6 +364,61 @@ class TableScene(Scene):
             self.analysis_job = None
         step = self.swing[0] if self.swing is not None else 0
         self.app.goto("viewer", path, analyse=True, position=step)
+
+    def ask_deal_again(self) -> None:
+        """Offer to play this game's deal again, in the same seats or rotated one on."""
+        self.app.push(
+            Dialog(
+                self.app,
+                _("Play this deal again"),
+                _(
+                    "The same cards in the same order. Rotated, you take the next seat and "
+                    "its hand, the duplicate way; at the end both results are side by side."
+                ),
+                [
+                    (_("Same seats"), lambda: self.deal_again(False)),
+                    (_("Seats rotated"), lambda: self.deal_again(True)),
+                    (_("Cancel"), None),
+                ],
+            )
+        )
+
+    def deal_again(self, rotated: bool) -> None:
+        """A new local game with this game's seed, options and bots (see DealAgain)."""
+        path = room_replay(self.room_id)
+        seat = self.table.seat
+        if path is None or seat is None:
+            return
+        try:
+            data = path.read_bytes()
+            replay = read_replay(path)
+        except (OSError, ReplayError) as err:
+            self.table.toasts.show(str(err), palette.DANGER, 4.0)
+            return
+        if replay.end is None or "seed" not in replay.end or replay.end.get("result") is None:
+            return
+        header = replay.header
+        players = header["players"]
+        levels = [s.get("level") for s in header["seats"] if s.get("kind") == "bot"]
+        again = DealAgain(
+            replay.end["seed"],
+            replay_hash(data),
+            (seat + 1) % players if rotated else seat,
+            replay.end["result"],
+            seat,
+        )
+        if self.analysis_job is not None:
+            self.analysis_job.cancel()
+        self.app.to_title()  # this game's server and scene are done with
+        start_local(
+            self.app,
+            header["game"],
+            players,
+            levels[0] if levels else header.get("level", "normal"),
+            header["options"],
+            quick=self.quick,
+            again=again,
+        )
 
     def watch_replay(self) -> None:
         self.app.goto("replays", room=self.room_id)
@@ -572,6 +652,15 @@ class TableScene(Scene):
                 row.inflate(-20, 0),
                 "right",
             )
+            if self.again is not None:
+                widgets.blit_text(
+                    surface,
+                    self.before_words(seat),
+                    layout.px(20, s, 11),
+                    palette.TEXT_DIM,
+                    pygame.Rect(row.right + 12, row.top, box.right - row.right - 20, row_h),
+                    "left",
+                )
             y += row_h + 4
         words = self.summary_line()
         if words:
