@@ -36,6 +36,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "(default %(default)s)")
     parser.add_argument("--fsync", action="store_true",
                         help="force every logged step to disk (survives power loss; slower)")
+    parser.add_argument("--allow-stacked-decks", action="store_true",
+                        help="let rooms be created with the deck option (a stacked deck, for "
+                             "tests and tutorials; such rooms are marked as stacked)")
     parser.add_argument("--bot-workers", type=positive(int), default=None,
                         help="processes for search bots (default: cores - 1)")
     parser.add_argument("--event-loop", choices=LOOPS, default=LOOPS[0],
@@ -72,7 +75,8 @@ def main(argv: list[str] | None = None) -> None:
     limits = Limits(max_rooms=args.max_rooms, max_conns_per_ip=args.max_conns_per_ip,
                     rate=args.rate, burst=args.burst, max_frame=args.max_frame,
                     max_name=args.max_name, idle=args.idle)
-    server = Server(args.log_dir, limits, fsync=args.fsync, bot_workers=args.bot_workers)
+    server = Server(args.log_dir, limits, fsync=args.fsync, bot_workers=args.bot_workers,
+                    allow_stacked_decks=args.allow_stacked_decks)
 
     async def serve() -> None:
         stop = asyncio.Event()

@@ -11,6 +11,10 @@ from typing import Any
 from net.framing import CLIENT_MAX_FRAME, FrameDecoder, FrameError, encode
 from net.schema import PROTOCOL_VERSION, ProtocolError, validate_server
 
+RETRY_FOR = 150.0
+"""Seconds a client keeps trying to get back to a lost server before it gives up: more than
+the two minutes a host may take to start its program again."""
+
 STATUS = "status"
 """The type of the messages a client makes up itself (never sent on the wire):
 {"t": "status", "status": "connecting" | "connected" | "reconnecting" | "closed",
@@ -27,11 +31,12 @@ class Client:
     Every server message is validated before it is handed out. If the connection drops, the
     client retries with exponential backoff (`retry_for` seconds at most), says hello again,
     resumes every seat it holds a token for and watches again what it watched; meanwhile
-    `recv()` yields status messages so the player sees "reconnecting…".
+    `recv()` yields status messages so the player sees "reconnecting…". Once it gave up,
+    `try_again()` tries again.
     """
 
     def __init__(self, host: str, port: int, name: str, *, reconnect: bool = True,
-                 retry_for: float = 60.0, ping_every: float = 10.0) -> None:
+                 retry_for: float = RETRY_FOR, ping_every: float = 10.0) -> None:
         self.host, self.port, self.name = host, port, name
         self.reconnect = reconnect
         self.retry_for = retry_for
@@ -51,9 +56,29 @@ class Client:
     async def connect(self) -> dict:
         """Connect and say hello; returns the server's welcome. Raises ConnectionClosed if
         the server cannot be reached or refuses us."""
-        reader, welcome = await self._open()
+        try:
+            reader, welcome = await self._open()
+        except ConnectionClosed:
+            self.status = "closed"  # `try_again()` may try once more
+            raise
         self._task = asyncio.get_running_loop().create_task(self._run(reader))
         return welcome
+
+    async def try_again(self) -> None:
+        """After the client gave up reconnecting: try again for another `retry_for` seconds,
+        as after a lost connection (the outcome arrives as status messages). Nothing while
+        connected or retrying, or once closed by `close()`."""
+        if self.status != "closed" or self._closing:
+            return
+        self._set_status("reconnecting", f"reconnecting to {self.host}:{self.port}")
+        self._task = asyncio.get_running_loop().create_task(self._retry_then_run())
+
+    async def _retry_then_run(self) -> None:
+        reader = await self._retry()
+        if reader is None:
+            self._set_status("closed", f"gave up reconnecting after {self.retry_for:.0f} s")
+            return
+        await self._run(reader)
 
     async def _open(self) -> tuple[asyncio.StreamReader, dict]:
         try:
@@ -157,7 +182,7 @@ class Client:
         delay = 0.1
         while loop.time() < give_up and not self._closing:
             await asyncio.sleep(delay * random.uniform(0.8, 1.2))
-            delay = min(delay * 2, 3.0)
+            delay = min(delay * 2, 5.0)
             try:
                 reader, _ = await self._open()
                 return reader
@@ -253,25 +278,34 @@ class ThreadedClient:
     async def _main(self) -> None:
         """Hand messages over until `close()`; the loop lives until then, so that closing
         can finish its work on it."""
-        pump = asyncio.get_running_loop().create_task(self._pump())
+        self._pump = asyncio.get_running_loop().create_task(self._connect())
         await self._done.wait()
-        pump.cancel()
+        self._pump.cancel()
         try:
-            await pump
+            await self._pump
         except asyncio.CancelledError:
             pass
 
-    async def _pump(self) -> None:
+    async def _connect(self) -> None:
         try:
             self._inbox.put(await self.client.connect())
         except Exception as err:  # ConnectionClosed, or a bug: either way the player is told
             self._inbox.put({"t": STATUS, "status": "closed", "message": str(err)})
             return
+        await self._forward()
+
+    async def _forward(self) -> None:
+        """Hand over what the client receives until it is closed."""
         while True:
             try:
                 self._inbox.put(await self.client.recv())
             except ConnectionClosed:
                 return
+
+    async def _try_again(self) -> None:
+        await self.client.try_again()
+        if self._pump.done():
+            self._pump = asyncio.get_running_loop().create_task(self._forward())
 
     async def _shutdown(self) -> None:
         try:
@@ -292,6 +326,16 @@ class ThreadedClient:
         try:
             await self.client.send(message)
         except ConnectionClosed:
+            pass
+
+    def try_again(self) -> None:
+        """After the client gave up reconnecting (a "closed" status): try again, as after a
+        lost connection; the outcome arrives as status messages."""
+        if self._loop.is_closed():
+            return
+        try:
+            asyncio.run_coroutine_threadsafe(self._try_again(), self._loop)
+        except RuntimeError:  # the loop stopped between the check and the call
             pass
 
     def poll(self) -> list[dict]:

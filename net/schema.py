@@ -8,6 +8,10 @@ from game.bots import LEVELS as BOT_LEVELS
 
 PROTOCOL_VERSION = 1
 
+DEFAULT_GRACE = 25.0
+"""Seconds a room waits for a disconnected player before its stand-in bot plays the seat,
+unless `create` says otherwise (its `grace`; null there: wait for them)."""
+
 ERRORS: dict[str, str] = {
     # the wire
     "bad_frame": "the bytes are not a frame holding one msgpack object",
@@ -22,11 +26,11 @@ ERRORS: dict[str, str] = {
     "too_many_rooms": "the server holds as many rooms as it may",
     "name_too_long": "the player name is longer than the server allows",
     "idle_timeout": "nothing received for too long; the connection is closed",
-    "slow_reader": "the client does not read its messages; the connection is closed",
     # rooms and seats
     "no_such_room": "there is no room with that id",
     "bad_code": "the room is private and the join code is missing or wrong",
     "bad_options": "the game refuses these settings",
+    "stacked_deck": "this server does not allow stacked decks (the deck option)",
     "seat_taken": "that seat is not free",
     "no_free_seat": "every seat is taken",
     "not_seated": "you have no seat in this room",
@@ -35,9 +39,11 @@ ERRORS: dict[str, str] = {
     "not_started": "the game has not started",
     "not_ready": "every seat must be filled and every player ready",
     "bad_token": "no seat has that token",
+    "not_absent": "that seat's player is connected",
     # play
     "not_your_turn": "another seat must decide now",
     "stale_step": "the action answers an earlier step; the game has moved on",
+    "future_step": "the action answers a step the game has not reached",
     "illegal_action": "the rules do not allow that action now",
     "game_over": "the game is over",
     "no_hints": "the room's creator did not allow hints while other people play",
@@ -193,7 +199,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
                "code": Str(1, 64, optional=True),
                "timer": Num(0.1, 3600, optional=True, nullable=True),
                "level": Str(choices=BOT_LEVELS, optional=True),
-               "hints": Bool(optional=True),
+               "grace": Num(0, 3600, optional=True, nullable=True),
+               "local": Bool(optional=True), "hints": Bool(optional=True),
                "seed": Int(0, 2**64 - 1, optional=True), "again": Str(64, 64, optional=True)},
     "join": {"room": ROOM, "seat": Int(0, 15, optional=True), "code": Str(1, 64, optional=True)},
     "watch": {"room": ROOM, "code": Str(1, 64, optional=True)},
@@ -202,6 +209,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "ready": {"room": ROOM, "ready": Bool()},
     "start": {"room": ROOM},
     "leave": {"room": ROOM},
+    "stand_in": {"room": ROOM, "seat": SEAT},
     "act": {"room": ROOM, "step": Int(0, 2**31), "action": ActionField()},
     "hint": {"room": ROOM, "step": Int(0, 2**31)},
     "resume": {"token": TOKEN},

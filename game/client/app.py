@@ -13,16 +13,20 @@ import pygame
 from game.client import config
 from game.client.check import SessionRecorder
 from game.client.config import Settings
-from game.client.scenes import Scene
+from game.client.i18n import N_, _
+from game.client.scenes import Dialog, Scene
 from game.client.scenes.catalog import SCENES
 from game.client.session import Session
 from game.client.sound import Sound
+from net.client import RETRY_FOR
 
 STEP = 1 / 120
 """The fixed update step: animations and timers advance in these steps whatever the frame
 rate, so a slow frame never makes a tween skip or a fast one run twice as fast."""
 MAX_STEPS = 12
 """Fixed steps at most per frame: after a stall the game slows down instead of spiralling."""
+HOST_QUIT_TITLE = N_("Stop hosting?")
+"""The title of the question a host's window asks before it closes mid-game."""
 
 
 def settle_garbage() -> None:
@@ -44,7 +48,7 @@ class App:
         *,
         size: tuple[int, int] | None = None,
         settings_file: Path | None = None,
-        retry_for: float = 30.0,
+        retry_for: float = RETRY_FOR,
         fps: int = 60,
         notice: str | None = None,
         record_session: Path | None = None,
@@ -177,7 +181,7 @@ class App:
         for event in pygame.event.get():
             self._dirty = True
             if event.type == pygame.QUIT:
-                self.running = False
+                self.close_window()
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self._resized()
             elif self.top is not None:
@@ -206,6 +210,37 @@ class App:
         for callback in callbacks:
             callback()
         return drew
+
+    def close_window(self) -> None:
+        """The window's close button. A host whose LAN game is running is asked first, and
+        told what happens to the others; everything else just ends."""
+        session = self.session
+        room = session.room if session is not None else None
+        running = room is not None and room["started"] and not room["over"]
+        if session is None or not session.hosting or not running:
+            self.running = False
+            return
+        if isinstance(self.top, Dialog) and self.top.title == _(HOST_QUIT_TITLE):
+            return
+        self.push(
+            Dialog(
+                self,
+                _(HOST_QUIT_TITLE),
+                _(
+                    "This computer hosts the game: closing stops it for everyone. It is saved. "
+                    "The others keep trying to reconnect for two minutes, then get a Reconnect "
+                    "button. Host again from this computer (same port) and every player gets "
+                    "their seat back where the game stopped."
+                ),
+                [(_("Keep playing"), None), (_("Close anyway"), self.stop)],
+                width=760,
+                height=380,
+            )
+        )
+
+    def stop(self) -> None:
+        """End the program (the loop stops after this frame)."""
+        self.running = False
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the stack from the topmost opaque scene up."""

@@ -8,6 +8,8 @@ import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+import platformdirs
+
 APP_DIR = "cardtable"
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 """The animation speeds the settings offer (1.0 = normal)."""
@@ -24,14 +26,19 @@ def config_dir() -> Path:
 
 
 def data_dir() -> Path:
-    """$XDG_DATA_HOME/cardtable (default ~/.local/share/cardtable); not created here."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
-    return Path(base) / APP_DIR
+    """The platform's data folder for the program (platformdirs: on Linux
+    $XDG_DATA_HOME/cardtable, default ~/.local/share/cardtable); not created here."""
+    return Path(platformdirs.user_data_dir(APP_DIR, appauthor=False))
 
 
 def log_dir() -> Path:
     """Where embedded servers write their replay logs (so a game played is a replay later)."""
     return data_dir() / "logs"
+
+
+def seats_dir() -> Path:
+    """Where the client keeps the seat tokens of unfinished games (game/client/kept.py)."""
+    return data_dir() / "seats"
 
 
 def desync_dir() -> Path:

@@ -1,14 +1,47 @@
 """Games served from this computer: quick play and single player on a private server on
-127.0.0.1, and hosting a LAN game – the client's one way to start the embedded server."""
+127.0.0.1 (continued after a restart from the seat kept on disk), and hosting a LAN game –
+the client's one way to start the embedded server."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from game.client import config
+from game.client.i18n import _
+from game.client.kept import LOCAL, KeptSeat, SeatStore
 from game.client.scenes import Dialog, Host
 from game.client.session import Session, lan_addresses
 from game.host.embedded import start_embedded
+from net.schema import DEFAULT_GRACE
+
+
+def kept_local() -> list[KeptSeat]:
+    """The player's unfinished local games (quick play, single player) kept on disk, newest
+    first: what "Continue your game" offers."""
+    return SeatStore(config.seats_dir()).seats(LOCAL)
+
+
+def _local_session(app: Host) -> Session | None:
+    """A session on a new embedded server for the player's own games, which goes on with
+    their unfinished local games; None (after a dialog saying why) if it cannot start."""
+    try:
+        server = start_embedded(
+            log_dir=config.log_dir(), recover="local", chosen_seeds=True
+        )
+    except (OSError, ValueError) as err:
+        app.push(
+            Dialog(
+                app,
+                _("Cannot start a game"),
+                _("The local server did not start: {reason}").format(reason=err),
+                [(_("OK"), None)],
+            )
+        )
+        return None
+    return app.open_session(
+        Session("127.0.0.1", server.port, app.settings.name, server=server,
+                retry_for=app.retry_for, kept_as=LOCAL)
+    )
 
 
 @dataclass(frozen=True)
@@ -36,19 +69,20 @@ def start_local(
     again: DealAgain | None = None,
 ) -> None:
     """Start an embedded server on 127.0.0.1 (a free port, logs in the data folder) and seat
-    the player against `players - 1` bots of `level`; the table opens when the cards are
-    dealt. With `again`, that deal is dealt again (the server is the player's alone, so it
-    may choose the seed). A server that cannot start is reported in a dialog."""
-    try:
-        server = start_embedded(log_dir=config.log_dir(), recover=False, chosen_seeds=True)
-    except (OSError, ValueError) as err:
-        app.push(Dialog(app, "Cannot start a game", f"The local server did not start: {err}",
-                        [("OK", None)]))
+    the player against `players - 1` bots of `level` in a local room; the table opens when
+    the cards are dealt. With `again`, that deal is dealt again (the server is the player's
+    alone, so it may choose the seed). A server that cannot start is reported in a dialog."""
+    if _local_session(app) is None:
         return
-    app.open_session(Session("127.0.0.1", server.port, app.settings.name, server=server,
-                             retry_for=app.retry_for))
     app.goto("lobby", "local", game=game, players=players, level=level, options=options,
              timer=timer, quick=quick, again=again)
+
+
+def continue_local(app: Host, seat: KeptSeat) -> None:
+    """Take back the kept seat of an unfinished local game: a new embedded server goes on
+    with it from its log, and the table opens at the step where the player left."""
+    if _local_session(app) is not None:
+        app.goto("lobby", "resume", game=seat.game, resume=seat)
 
 
 def start_host(
@@ -61,15 +95,18 @@ def start_host(
     options: dict,
     timer: float | None,
     code: str | None,
+    grace: float | None = DEFAULT_GRACE,
     *,
     hints: bool = False,
 ) -> None:
     """Host a LAN game: a server on `host` (0.0.0.0: every interface) and `port`, a room in
-    it (allowing hints to everyone with `hints`), and the lobby where others join and bots
-    are added. A port that cannot be listened
-    on is reported in a dialog."""
+    it (waiting `grace` seconds for a player who drops out before a bot plays for them; None:
+    waiting for them; allowing hints to everyone with `hints`), and the lobby where others
+    join and bots are added. A port that cannot be listened on is reported in a dialog. The
+    server goes on with the unfinished LAN games logged in the data folder (the lobby offers
+    the host their seats back)."""
     try:
-        server = start_embedded(host, port, log_dir=config.log_dir())
+        server = start_embedded(host, port, log_dir=config.log_dir(), recover="shared")
     except OSError as err:
         app.push(Dialog(app, "Cannot host", f"Could not listen on {host}:{port}: "
                         f"{err.strerror or err}", [("OK", None)]))
@@ -79,4 +116,5 @@ def start_host(
                              retry_for=app.retry_for))
     shown = lan_addresses() if host in ("0.0.0.0", "") else [host]
     app.goto("lobby", "host", game=game, players=players, level=level, options=options,
-             timer=timer, code=code, hints=hints, share=[f"{a}:{server.port}" for a in shown])
+             timer=timer, code=code, grace=grace, hints=hints,
+             share=[f"{a}:{server.port}" for a in shown])

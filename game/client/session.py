@@ -11,7 +11,9 @@ from typing import Any, cast
 
 from game.client import config
 from game.client.check import Drift, SessionRecorder, write_report
-from net.client import STATUS, ThreadedClient
+from game.client.kept import LOCAL, KeptSeat, SeatStore
+from net.client import RETRY_FOR, STATUS, ThreadedClient
+from net.schema import DEFAULT_GRACE
 
 
 def parse_address(text: str, default_port: int = 7777) -> tuple[str, int]:
@@ -62,15 +64,33 @@ class Session:
     `poll()` returns every message that arrived (including the local status messages of
     net.client), after noting what the session keeps: the welcome, the room, the seat and
     token, and the last update. Requests are sent with the helpers below; none blocks.
+
+    The seat it holds is kept on disk (game/client/kept.py) under `kept_as` – the server's
+    address, or kept.LOCAL for the player's own games – until its game ends, so that a
+    later run can take it back.
     """
 
     def __init__(
-        self, host: str, port: int, name: str, *, server: Any = None, retry_for: float = 30.0
+        self,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        server: Any = None,
+        retry_for: float = RETRY_FOR,
+        kept_as: str | None = None,
+        store: SeatStore | None = None,
     ) -> None:
         self.host, self.port = host, port
         self.name = name
         self.server = server
         """An embedded server (game.host.embedded) this session owns and stops at close."""
+        self.kept_as = kept_as or f"{host}:{port}"
+        self.store = store or SeatStore(config.seats_dir())
+        self.resuming: KeptSeat | None = None
+        """The kept seat asked back with `resume`, until the server answers."""
+        self.keep_problem: str | None = None
+        """Why the seat could not be kept on disk, if it could not."""
         self.net = ThreadedClient(host, port, name, retry_for=retry_for)
         self.status = "connecting"
         self.status_message = ""
@@ -121,14 +141,34 @@ class Session:
             if self.room_id is None or room["id"] == self.room_id:
                 self.room = room
                 self.game = room["game"]
+            if room["id"] == self.room_id and room["over"]:
+                self.store.forget(self.kept_as, room["id"])  # over, or abandoned
         elif kind == "seated":
+            if self.resuming is not None and message["room"] != self.resuming.room:
+                return  # a seat taken (and left) before the player chose to take back another
             self.room_id, self.seat, self.token = message["room"], message["seat"], message["token"]
+            if self.resuming is not None and self.resuming.server != self.kept_as:
+                # The game went on at another address (hosted again on another port): the
+                # seat is kept under this one from now on.
+                self.store.forget(self.resuming.server, self.resuming.room)
+            self.resuming = None
+            game = self.room["game"] if self.room and self.room["id"] == self.room_id else None
+            self.keep_problem = self.store.keep(
+                KeptSeat(self.kept_as, self.room_id, self.token, game or self.game or "",
+                         self.seat)
+            )
         elif kind == "update" and message["room"] == self.room_id:
             if self.recorder is not None:
                 self.recorder.record(message)
             self.last = message
             if "view" in message:
                 self.game = message["view"]["game"]
+            if "seed" in message:  # the game is over: the seat is no use any more
+                self.store.forget(self.kept_as, message["room"])
+        elif kind == "error" and message["code"] == "bad_token" and self.resuming is not None:
+            # The server does not know that seat (its game ended while we were away).
+            self.store.forget(self.kept_as, self.resuming.room)
+            self.resuming = None
 
     # -- drifts --------------------------------------------------------------------------------
 
@@ -170,12 +210,15 @@ class Session:
         timer: float | None = None,
         level: str = "normal",
         code: str | None = None,
+        grace: float | None = DEFAULT_GRACE,
         hints: bool = False,
         seed: int | None = None,
         again: str | None = None,
     ) -> None:
-        """Create a room (`hints`: its creator allows hints while other people play; `seed`
-        and `again`: the deal of the replay with hash `again`, on a local server)."""
+        """Create a room (waiting `grace` seconds for a player who drops out, None: waiting
+        for them; `hints`: its creator allows hints while other people play; `seed` and
+        `again`: the deal of the replay with hash `again`, on a local server); on the
+        player's own server (kept as kept.LOCAL) a local one, which nobody else can see."""
         message: dict[str, Any] = {
             "t": "create",
             "game": game,
@@ -183,9 +226,12 @@ class Session:
             "options": options,
             "timer": timer,
             "level": level,
+            "grace": grace,
         }
         if code:
             message["code"] = code
+        if self.kept_as == LOCAL:
+            message["local"] = True
         if hints:
             message["hints"] = True
         if seed is not None:
@@ -193,6 +239,32 @@ class Session:
         if again is not None:
             message["again"] = again
         self.send(message)
+
+    @property
+    def hosting(self) -> bool:
+        """Whether this session's own embedded server hosts a LAN game (not a local one)."""
+        return self.server is not None and self.kept_as != LOCAL
+
+    def kept_seats(self) -> list[KeptSeat]:
+        """The seats kept on disk for LAN games, newest first: this server's, and any other
+        address's too – a host may host again on another port, and the room list then says
+        which of them this server goes on with."""
+        return [seat for seat in self.store.seats() if seat.server != LOCAL]
+
+    def resume(self, seat: KeptSeat) -> None:
+        """Take back a kept seat; `seated` and a full update follow (or, for a game that
+        ended meanwhile, a bad_token error, and the seat is forgotten)."""
+        self.room_id, self.resuming = seat.room, seat
+        self.send({"t": "resume", "token": seat.token})
+
+    def hand_to_bot(self, seat: int) -> None:
+        """Let the stand-in bot play absent player `seat`'s seat now."""
+        self.send({"t": "stand_in", "room": self.room_id, "seat": seat})
+
+    def forget_seat(self) -> None:
+        """Stop keeping the seat of this session's room (the player ended the game)."""
+        if self.room_id is not None:
+            self.store.forget(self.kept_as, self.room_id)
 
     def use_room(self, room_id: str) -> None:
         """Follow room `room_id` (before joining or watching it)."""
@@ -245,7 +317,11 @@ class Session:
         self.send({"t": "rematch", "room": self.room_id})
 
     def leave(self) -> None:
+        """Leave the room. A seat left before the deal is gone for good and forgotten; one
+        left during the game stays kept (a bot plays it until the player comes back)."""
         if self.room_id is not None:
+            if self.room is None or not self.room["started"]:
+                self.store.forget(self.kept_as, self.room_id)
             self.send({"t": "leave", "room": self.room_id})
 
     def follow(self, room_id: str) -> None:

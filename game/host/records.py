@@ -1,9 +1,12 @@
 """A room's files in the log directory: its replay log, its secrets (the seed and the hashes
 of the seat tokens and join code, which the log must not show while the game runs), and the
-game rebuilt from both after a restart."""
+game rebuilt from both after a restart. A server holds a lock on each game's secrets file
+while the game is its own, so that no second server (another program hosting from the same
+data folder) goes on with the same game."""
 from __future__ import annotations
 
 import os
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +19,25 @@ from game.replay.library import SUFFIX
 from game.replay.log import ReplayWriter, read_replay, seed_hash
 from game.replay.verify import SECRET_SUFFIX
 from game.rules import IllegalAction, State, new_game
+
+if sys.platform != "win32":
+    import fcntl
+
+
+class Claimed(Exception):
+    """Another server (in this process or another) goes on with this game."""
+
+
+def _claim(fd: int) -> bool:
+    """Take the exclusive lock on open file `fd`; False if another open file holds it. On
+    Windows there is no such advisory lock: there, one server per log directory."""
+    if sys.platform == "win32":
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -32,13 +54,15 @@ class GameLog:
     """One game's two files: the replay log, appended to step by step, and its secrets.
     Both are written into spare files and only then named, so neither is ever seen half
     made; every write has reached the operating system (the disk too, with `fsync`) when
-    the call returns."""
+    the call returns. `claim` is the open secrets file whose lock marks the game as this
+    server's until `close()`."""
 
     def __init__(self, path: Path, writer: ReplayWriter | None,
-                 files: SpareFiles | None = None) -> None:
+                 files: SpareFiles | None = None, claim: int | None = None) -> None:
         self.path = path
         self._writer = writer
         self._files = files
+        self._claim = claim
 
     @classmethod
     def create(cls, log_dir: Path, header: dict, secrets: Secrets, fsync: bool = False,
@@ -50,9 +74,15 @@ class GameLog:
         spares = files or SpareFiles(log_dir, keep=0)
         secret = {"room": secrets.room, "seed": secrets.seed, "code_hash": secrets.code_hash,
                   "tokens": secrets.tokens}
-        os.close(spares.place(path.with_suffix(SECRET_SUFFIX),
-                              msgpack.packb(secret, use_bin_type=True), fsync))
-        return cls(path, ReplayWriter.create(path, header, fsync, spares), files)
+        claim = spares.place(path.with_suffix(SECRET_SUFFIX),
+                             msgpack.packb(secret, use_bin_type=True), fsync)
+        _claim(claim)  # a new file: nobody else can hold it yet
+        try:
+            writer = ReplayWriter.create(path, header, fsync, spares)
+        except OSError:
+            os.close(claim)
+            raise
+        return cls(path, writer, files, claim)
 
     def step(self, seat: int, by_bot: bool, action: list, digest: bytes) -> None:
         """Log one step (see `ReplayWriter.step`); nothing once the log was finished or
@@ -68,10 +98,14 @@ class GameLog:
             self._writer = None
 
     def close(self) -> None:
-        """Release the log file; an unfinished game stays on disk to be recovered."""
+        """Release the log file and the claim on the game; an unfinished game stays on disk
+        to be recovered."""
         if self._writer is not None:
             self._writer.close()
             self._writer = None
+        if self._claim is not None:
+            os.close(self._claim)
+            self._claim = None
 
     def forget(self) -> None:
         """Close the log and drop the secrets file: once the seed is in the log's end
@@ -114,10 +148,27 @@ def recover(log_path: Path, fsync: bool = False, files: SpareFiles | None = None
     """The game of `log_path` and its secrets file: every logged step is re-applied and
     checked against its digest; a torn last record is dropped. A game whose last step was
     logged but not its end gets its end record now. Raises ValueError when the files do not
-    make a game this program can resume, ReplayError when the log cannot be read."""
+    make a game this program can resume, ReplayError when the log cannot be read, Claimed
+    when another server goes on with the game. The returned log holds the claim."""
+    try:
+        claim = os.open(log_path.with_suffix(SECRET_SUFFIX), os.O_RDONLY)
+    except OSError as err:
+        raise ValueError(f"{log_path}: its secrets file cannot be opened ({err})") from None
+    try:
+        if not _claim(claim):
+            raise Claimed(f"{log_path}: another server goes on with this game")
+        return _rebuild(log_path, claim, fsync, files)
+    except BaseException:
+        os.close(claim)
+        raise
+
+
+def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) -> Recovered:
+    """`recover`'s work, once the game is claimed through open secrets file `claim`."""
     replay = read_replay(log_path)
     try:
-        secret = msgpack.unpackb(log_path.with_suffix(SECRET_SUFFIX).read_bytes())
+        with open(claim, "rb", closefd=False) as file:
+            secret = msgpack.unpackb(file.read())
         secrets = Secrets(secret["room"], secret["seed"], secret["code_hash"], secret["tokens"])
     except (OSError, ValueError, TypeError, KeyError) as err:
         raise ValueError(f"{log_path}: its secrets file is missing or damaged "
@@ -136,9 +187,10 @@ def recover(log_path: Path, fsync: bool = False, files: SpareFiles | None = None
             raise ValueError(f"{log_path}: step {number} gives another state than logged")
         history.append(step.seat, step.by_bot, events)
     if replay.end is not None:
-        return Recovered(header, secrets, state, history, GameLog(log_path, None, files),
+        return Recovered(header, secrets, state, history,
+                         GameLog(log_path, None, files, claim),
                          finished=True, abandoned=replay.end["reason"] == "abandoned")
-    log = GameLog(log_path, ReplayWriter.resume(replay, fsync), files)
+    log = GameLog(log_path, ReplayWriter.resume(replay, fsync), files, claim)
     if state.is_over:  # the last step was logged, its end record was not
         log.finish(secrets.seed, state.result)
     return Recovered(header, secrets, state, history, log, finished=state.is_over,

@@ -16,10 +16,11 @@ from game.host.records import GameLog, Secrets, recover
 from game.host.spare import SpareFiles
 from game.replay.log import make_header, seed_hash
 from game.rules import Event, IllegalAction, State, new_game
-from net.schema import ProtocolError, bye, room_message, seated
+from net.schema import DEFAULT_GRACE, ProtocolError, bye, room_message, seated
 
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
 """A bot's name by its seat, so that players can tell the bots at a table apart."""
+
 
 
 class Peer(Protocol):
@@ -31,6 +32,9 @@ class Peer(Protocol):
 
     def send(self, message: dict) -> None:
         """Queue `message` for the peer; never blocks."""
+
+    def close(self) -> None:
+        """Close the connection after what was queued for it."""
 
 
 def token_hash(token: str) -> bytes:
@@ -55,9 +59,11 @@ class Seat:
         """True while a bot plays for this seat's human player."""
         return self.away_since is not None
 
-    def info(self, index: int) -> dict:
+    def info(self, index: int, stand_in: str) -> dict:
+        """The seat as room maps show it; `stand_in` is the level of the room's stand-in."""
         return {"seat": index, "kind": self.kind, "name": self.name, "level": self.level,
-                "ready": self.ready, "connected": self.peer is not None, "away": self.away}
+                "ready": self.ready, "connected": self.peer is not None, "away": self.away,
+                "stand_in": stand_in if self.away else None}
 
 
 @dataclass
@@ -76,6 +82,11 @@ class Room:
     hints: bool = False
     """The creator allows hints while other people play (alone with bots, one may always
     ask: `hints_allowed`)."""
+    grace: float | None = DEFAULT_GRACE
+    """Seconds before a bot stands in for a disconnected player; None: wait for them."""
+    local: bool = False
+    """A game on the player's own machine: only `owner` and the seats' holders see it."""
+    owner: Peer | None = None
     fsync: bool = False
     files: SpareFiles | None = None
     chosen_seed: int | None = None
@@ -90,6 +101,9 @@ class Room:
     """The game's secret seed, drawn at the start."""
     history: History = field(default_factory=History)
     deadline: float | None = None
+    gone: dict[int, float] = field(default_factory=dict)
+    """Seats whose player's connection dropped during the game and no bot plays for yet,
+    with when it dropped (time.monotonic())."""
     created_at: float = field(default_factory=time.monotonic)
     finished_at: float | None = None
     abandoned: bool = False
@@ -112,6 +126,16 @@ class Room:
     @property
     def private(self) -> bool:
         return self.code_hash is not None
+
+    @property
+    def stacked(self) -> bool:
+        """The game is dealt from a stacked deck (the `deck` option): not a fair game."""
+        return "deck" in self.options
+
+    def visible_to(self, peer: Peer) -> bool:
+        """Whether `peer` may know of the room: every room but a local one, which only its
+        creator and its seated players see (others come back with their seat token)."""
+        return not self.local or peer is self.owner or self.seat_of(peer) is not None
 
     def check_code(self, code: str | None) -> None:
         """ProtocolError("bad_code") unless the room is public or `code` is its join code."""
@@ -202,8 +226,10 @@ class Room:
         and the player may come back with the seat token – unless only bots would be left
         and nobody watches: then the game is abandoned (a single-player game the player
         quit)."""
-        self.spectators.discard(peer)
         seat = self.seat_of(peer)
+        if seat is None and peer not in self.spectators:
+            raise ProtocolError("not_seated", "you neither sit in nor watch this room")
+        self.spectators.discard(peer)
         if seat is not None:
             if not self.started:
                 self.seats[seat] = Seat()
@@ -227,9 +253,10 @@ class Room:
         self.finished_at = time.monotonic()
         self.deadline = None
 
-    def disconnect(self, peer: Peer) -> None:
-        """`peer`'s connection is gone. With a turn timer a bot stands in at once; without
-        one the game waits for the player to come back (quick play pauses)."""
+    def disconnect(self, peer: Peer, now: float) -> None:
+        """`peer`'s connection is gone (at `now`, a time.monotonic() time). In the lobby its
+        seat opens; during a game a bot stands in once the grace period is over (see
+        `stand_in_absent`), and the player may come back with the seat token."""
         self.spectators.discard(peer)
         seat = self.seat_of(peer)
         if seat is None:
@@ -237,12 +264,41 @@ class Room:
         if not self.started:
             self.seats[seat] = Seat()
         else:
-            self.seats[seat].peer = None
-            if self.timer is not None:
-                self._stand_in(seat)
+            self.seats[seat].peer, self.gone[seat] = None, now
+            self.stand_in_absent(now)
+        self.announce()
+
+    def stand_in_absent(self, now: float) -> bool:
+        """Let a bot stand in for each player disconnected for longer than the grace period,
+        as long as somebody is still at the table to wait for them: a game nobody is
+        connected to waits (a local game kept to continue later). True if a bot stepped in
+        (the room was announced)."""
+        if not self.gone or self.grace is None or self.finished_at is not None:
+            return False
+        if not any(s.peer is not None for s in self.seats):
+            return False
+        due = [seat for seat, since in self.gone.items() if now - since >= self.grace]
+        for seat in due:
+            self._stand_in(seat)
+        if due:
+            self.announce()
+        return bool(due)
+
+    def hand_to_bot(self, peer: Peer, seat: int) -> None:
+        """A seated player hands absent player `seat`'s seat to the stand-in bot at once,
+        without waiting for the grace period."""
+        if self.seat_of(peer) is None:
+            raise ProtocolError("not_seated")
+        self._running()
+        if seat >= self.players or self.seats[seat].kind != "human":
+            raise ProtocolError("bad_message", f"seat {seat} holds no human player")
+        if self.seats[seat].peer is not None:
+            raise ProtocolError("not_absent")
+        self._stand_in(seat)
         self.announce()
 
     def _stand_in(self, seat: int) -> None:
+        self.gone.pop(seat, None)
         if self.state is not None and not self.state.is_over and not self.seats[seat].away:
             self.seats[seat].away_since = self.state.step
             self._set_deadline()
@@ -282,9 +338,12 @@ class Room:
             raise ProtocolError("not_your_turn", f"seat {state.to_move} must decide now")
         if self.seats[seat].away:
             raise ProtocolError("not_your_turn", "a bot is playing your seat: resume it first")
-        if step != state.step:
+        if step < state.step:
             raise ProtocolError("stale_step", f"this request answers step {step}; the game "
                                               f"is at step {state.step}")
+        if step > state.step:
+            raise ProtocolError("future_step", f"this request answers step {step}; the game "
+                                               f"is only at step {state.step}")
         return state, seat
 
     def hint_request(self, peer: Peer, step: int) -> tuple[int, dict, list, list[dict]]:
@@ -393,9 +452,12 @@ class Room:
         old = seat.peer
         if old is not None and old is not peer:
             old.send(bye("bad_token", "your seat was resumed from another connection"))
+            old.close()
         self.spectators.discard(peer)
         missed_from = seat.away_since
-        seat.peer, seat.away_since, seat.name = peer, None, peer.name or seat.name
+        seat.peer, seat.away_since = peer, None
+        self.gone.pop(index, None)
+        seat.name = peer.name or seat.name
         peer.send(seated(self.id, index, token, resumed=True))
         self.announce()
         if self.state is not None:
@@ -460,11 +522,16 @@ class Room:
 
     def info(self) -> dict:
         """The room as the lobby and the room list show it."""
+        # The deck order of a stacked deck would show everyone every hand: only the fact
+        # that the deck is stacked is told.
+        options = {k: v for k, v in self.options.items() if k != "deck"}
         return {"id": self.id, "game": self.game, "players": self.players,
-                "options": self.options, "seats": [s.info(i) for i, s in enumerate(self.seats)],
+                "options": options, "stacked": self.stacked,
+                "seats": [s.info(i, self.level) for i, s in enumerate(self.seats)],
                 "started": self.started, "over": self.finished_at is not None,
                 "step": self.state.step if self.state else 0, "private": self.private,
-                "timer": self.timer, "level": self.level, "spectators": len(self.spectators),
+                "local": self.local, "timer": self.timer, "grace": self.grace,
+                "level": self.level, "spectators": len(self.spectators),
                 "hints": self.hints, "hints_allowed": self.hints_allowed,
                 "hints_used": list(self.hints_used)}
 
@@ -488,6 +555,7 @@ class Room:
         header = make_header(self.game, self.players, state.options, seats, self.seed,
                              type(state).WORDS, state.digest(), room=self.id,
                              timer=self.timer, level=self.level, private=self.private,
+                             grace=self.grace, local=self.local, stacked=self.stacked,
                              **({"again": self.again} if self.again else {}))
         hidden = Secrets(self.id, self.seed, self.code_hash, [s.token_hash for s in self.seats])
         self.log = GameLog.create(log_dir, header, hidden, self.fsync, self.files)
@@ -515,9 +583,12 @@ class Room:
         its players can still come back and see the end."""
         game = recover(log_path, fsync, files)
         header = game.header
+        # Logs written before rooms had a grace period or local games have neither key.
         room = cls(header["room"], header["game"], header["players"], header["options"],
                    log_dir=log_path.parent, code_hash=game.secrets.code_hash,
-                   timer=header["timer"], level=header["level"], fsync=fsync, files=files)
+                   timer=header["timer"], level=header["level"],
+                   grace=header.get("grace", DEFAULT_GRACE), local=header.get("local", False),
+                   fsync=fsync, files=files)
         for index, (seat, token) in enumerate(zip(header["seats"], game.secrets.tokens)):
             room.seats[index] = Seat(seat["kind"], seat["name"], seat["level"], token, ready=True)
         room.state, room.seed, room.history, room.log = \
@@ -526,9 +597,8 @@ class Room:
             room.finished_at = time.monotonic()
             room.abandoned = game.abandoned
             return room
-        if room.timer is not None:
-            for seat_ in room.seats:
-                if seat_.kind == "human":
-                    seat_.away_since = game.state.step
+        # Every player is disconnected now: the grace period starts for all of them.
+        now = time.monotonic()
+        room.gone = {i: now for i, seat_ in enumerate(room.seats) if seat_.kind == "human"}
         room._set_deadline()
         return room

@@ -18,13 +18,14 @@ from typing import Any, cast
 from game.bots import decide, suggest
 from game.host.limits import Limits
 from game.host.protocol import Connection
-from game.host.records import put_aside, unfinished
+from game.host.records import Claimed, put_aside, unfinished
 from game.host.room import Room, token_hash
 from game.host.spare import SpareFiles
 from game.replay.log import ReplayError, engine_version
 from game.replay.verify import describe
 from game.rules import GAMES, new_game
 from net.schema import (
+    DEFAULT_GRACE,
     ProtocolError,
     bye,
     error,
@@ -41,6 +42,11 @@ log = logging.getLogger("cardtable.server")
 
 INLINE_RANDOM_MOVES = 16
 """Random bots' moves made at once, before the room's bot loop takes over."""
+
+RECOVER = ("all", "local", "shared", "none")
+"""Which unfinished games of its log directory a server goes on with at start: all, only
+local games (a player's quick play and single player), only shared ones (hosted on a LAN),
+or none."""
 
 
 class Client(asyncio.Protocol):
@@ -130,14 +136,18 @@ class Client(asyncio.Protocol):
 
 
 class Server:
-    """Rooms and connections. `start()` listens (after resuming the games in `log_dir`,
-    unless `recover` is False: a single-player client's embedded server, whose player
-    holds no token across runs); `close()` stops and flushes every log. Embedded use:
-    game/host/embedded.py runs one in a background thread for the client."""
+    """Rooms and connections. `start()` listens, after resuming the games in `log_dir` that
+    `recover` (one of RECOVER) names and no other server goes on with; `close()` stops and
+    flushes every log. A `deck` option (a stacked deck) is refused unless
+    `allow_stacked_decks`. Embedded use: game/host/embedded.py runs one in a background
+    thread for the client."""
 
     def __init__(self, log_dir: Path | None = None, limits: Limits | None = None,
                  fsync: bool = False, bot_workers: int | None = None,
-                 recover: bool = True, chosen_seeds: bool = False) -> None:
+                 recover: str = "all", allow_stacked_decks: bool = False,
+                 chosen_seeds: bool = False) -> None:
+        if recover not in RECOVER:
+            raise ValueError(f"recover must be one of {', '.join(RECOVER)}, not {recover!r}")
         self.chosen_seeds = chosen_seeds
         """`create` may choose the seed (play a deal again): only a server that one player
         runs for themself, where nobody else could be dealt a deal its creator knows."""
@@ -152,6 +162,7 @@ class Server:
         self.hint_tasks: set[asyncio.Task] = set()
         self.bot_workers = bot_workers
         self.resume_games = recover
+        self.allow_stacked_decks = allow_stacked_decks
         self.pool: concurrent.futures.Executor | None = None
         self.spares: SpareFiles | None = None
         self.port = 0
@@ -160,7 +171,8 @@ class Server:
         self._handlers: dict[str, Callable[[Client, dict], None]] = {
             "list": self._list, "create": self._create,
             "join": self._join, "watch": self._watch, "bot": self._bot, "unbot": self._unbot,
-            "ready": self._ready, "start": self._start, "leave": self._leave, "act": self._act,
+            "ready": self._ready, "start": self._start, "leave": self._leave,
+            "stand_in": self._stand_in, "act": self._act,
             "resume": self._resume, "sync": self._sync, "rematch": self._rematch,
             "hint": self._hint,
             "ping": self._ping,
@@ -174,8 +186,7 @@ class Server:
             self.log_dir.mkdir(parents=True, exist_ok=True)
             SpareFiles.sweep(self.log_dir)
             self.spares = SpareFiles(self.log_dir)
-            if self.resume_games:
-                self.recover()
+            self.recover()
         self._server = await asyncio.get_running_loop().create_server(
             lambda: Client(self), host, port)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -185,18 +196,25 @@ class Server:
         return self.port
 
     def recover(self) -> None:
-        """Bring back every game whose log and secrets are in the log directory: unfinished
-        games go on; games that ended lately wait for their players to see the end. Files
-        that cannot be resumed are renamed `*.unrecoverable` (and reported) so that they are
-        not retried at every start. Nothing without a log directory."""
-        if self.log_dir is None:
+        """Bring back every game of the kind `recover` names whose log and secrets are in the
+        log directory and that no other server goes on with: unfinished games go on; games
+        that ended lately wait for their players to see the end. Files that cannot be
+        resumed are renamed `*.unrecoverable` (and reported) so that they are not retried at
+        every start. Nothing without a log directory."""
+        if self.log_dir is None or self.resume_games == "none":
             return
         for path in unfinished(self.log_dir):
             try:
                 room = Room.recover(path, self.fsync, self.spares)
+            except Claimed as err:
+                log.info("%s", err)
+                continue
             except (ValueError, OSError, ReplayError) as err:
                 log.error("cannot resume %s: %s", path, err)
                 put_aside(path)
+                continue
+            if self.resume_games != "all" and room.local != (self.resume_games == "local"):
+                room.close()
                 continue
             self.rooms[room.id] = room
             state = room.playing()
@@ -264,7 +282,7 @@ class Server:
         for room_id in conn.rooms:
             room = self.rooms.get(room_id)
             if room is not None:
-                room.disconnect(conn)
+                room.disconnect(conn, time.monotonic())
                 self._kick(room)
 
     async def _tick(self) -> None:
@@ -280,6 +298,8 @@ class Server:
             for room in list(self.rooms.values()):
                 if room.deadline is not None and now >= room.deadline:
                     room.time_out(now)
+                    self._kick(room)
+                if room.gone and room.stand_in_absent(now):
                     self._kick(room)
                 if self._unused(room, now):
                     room.forget()
@@ -311,14 +331,16 @@ class Server:
             log.exception("failed to handle %.200r", message)
             conn.refuse("internal", re=re)
 
-    def _room(self, message: dict) -> Room:
+    def _room(self, conn: Client, message: dict) -> Room:
+        """The room a request names, if `conn` may know of it (a local room is not there
+        for anyone else)."""
         room = self.rooms.get(message["room"])
-        if room is None:
+        if room is None or not room.visible_to(conn):
             raise ProtocolError("no_such_room", f"there is no room {message['room']!r}")
         return room
 
     def _list(self, conn: Client, message: dict) -> None:
-        conn.send(rooms([room.info() for room in self.rooms.values()]))
+        conn.send(rooms([room.info() for room in self.rooms.values() if room.visible_to(conn)]))
 
     def _create(self, conn: Client, message: dict) -> None:
         if len(self.rooms) >= self.limits.max_rooms:
@@ -327,6 +349,8 @@ class Server:
         game, players, options = message["game"], message["players"], message.get("options", {})
         if game not in GAMES:
             raise ProtocolError("bad_options", f"unknown game {game!r} (known: {', '.join(GAMES)})")
+        if "deck" in options and not self.allow_stacked_decks:
+            raise ProtocolError("stacked_deck")
         try:
             new_game(game, players, 0, options)  # the engine's own checks, before any room exists
         except ValueError as err:
@@ -341,43 +365,49 @@ class Server:
         room = Room(room_id, game, players, options, log_dir=self.log_dir,
                     code_hash=token_hash(code) if code else None, timer=message.get("timer"),
                     level=message.get("level", "normal"), hints=message.get("hints", False),
-                    fsync=self.fsync, files=self.spares, chosen_seed=seed,
+                    grace=message.get("grace", DEFAULT_GRACE), local=message.get("local", False),
+                    owner=conn, fsync=self.fsync, files=self.spares, chosen_seed=seed,
                     again=message.get("again"))
         self.rooms[room_id] = room
         conn.send(room_message(room.info(), message.get("id")))
 
     def _join(self, conn: Client, message: dict) -> None:
-        room = self._room(message)
+        room = self._room(conn, message)
         room.join(conn, message.get("seat"), message.get("code"))
         conn.rooms.add(room.id)
 
     def _watch(self, conn: Client, message: dict) -> None:
-        room = self._room(message)
+        room = self._room(conn, message)
         room.watch(conn, message.get("code"))
         conn.rooms.add(room.id)
 
     def _bot(self, conn: Client, message: dict) -> None:
-        self._room(message).add_bot(conn, message["seat"], message["level"])
+        self._room(conn, message).add_bot(conn, message["seat"], message["level"])
 
     def _unbot(self, conn: Client, message: dict) -> None:
-        self._room(message).remove_bot(conn, message["seat"])
+        self._room(conn, message).remove_bot(conn, message["seat"])
 
     def _ready(self, conn: Client, message: dict) -> None:
-        self._room(message).set_ready(conn, message["ready"])
+        self._room(conn, message).set_ready(conn, message["ready"])
 
     def _start(self, conn: Client, message: dict) -> None:
-        room = self._room(message)
+        room = self._room(conn, message)
         room.start(conn)
         self._kick(room)
 
     def _leave(self, conn: Client, message: dict) -> None:
-        room = self._room(message)
+        room = self._room(conn, message)
         room.leave(conn)
         conn.rooms.discard(room.id)
         self._kick(room)
 
+    def _stand_in(self, conn: Client, message: dict) -> None:
+        room = self._room(conn, message)
+        room.hand_to_bot(conn, message["seat"])
+        self._kick(room)
+
     def _act(self, conn: Client, message: dict) -> None:
-        room = self._room(message)
+        room = self._room(conn, message)
         room.act(conn, message["step"], message["action"])
         self._kick(room)
 
@@ -392,10 +422,10 @@ class Server:
         raise ProtocolError("bad_token")
 
     def _sync(self, conn: Client, message: dict) -> None:
-        self._room(message).sync(conn)
+        self._room(conn, message).sync(conn)
 
     def _rematch(self, conn: Client, message: dict) -> None:
-        old = self._room(message)
+        old = self._room(conn, message)
         if old.state is None or not old.state.is_over:
             raise ProtocolError("not_started", "a rematch follows a finished game")
         if old.seat_of(conn) is None:
@@ -405,7 +435,8 @@ class Server:
         room_id = secrets.token_hex(4)
         room = Room(room_id, old.game, old.players, old.options, log_dir=self.log_dir,
                     code_hash=old.code_hash, timer=old.timer, level=old.level, hints=old.hints,
-                    fsync=self.fsync, files=self.spares)
+                    grace=old.grace, local=old.local, owner=conn, fsync=self.fsync,
+                    files=self.spares)
         for index, seat in enumerate(old.seats):
             if seat.kind == "bot":
                 room.seats[index] = type(seat)("bot", seat.name, level=seat.level, ready=True)
@@ -414,7 +445,7 @@ class Server:
             peer.send(rematch(room_id, old.id))
 
     def _hint(self, conn: Client, message: dict) -> None:
-        room = self._room(message)
+        room = self._room(conn, message)
         step = message["step"]
         seat, view, legal, history = room.hint_request(conn, step)
         task = asyncio.get_running_loop().create_task(

@@ -138,8 +138,16 @@ _SEAT: dict[int | None, bytes] = {None: msgpack.packb(None),
 
 
 def view_digest(view: dict) -> bytes:
-    """The 8-byte digest of a seat's view that the server sends with every update."""
-    return data_digest(view, 8)
+    """The 8-byte digest of a seat's view that the server sends with every update (see
+    `packed_view_digest`)."""
+    return packed_view_digest(msgpack.packb(canonical(view)))
+
+
+def packed_view_digest(packed: bytes) -> bytes:
+    """The view digest of a view packed in canonical form (every map's keys sorted): the
+    first 8 bytes of its SHA-256 – a hash every client's platform has built in, where an
+    8-byte BLAKE2b is not (docs/protocol.md, "The view digest")."""
+    return hashlib.sha256(packed).digest()[:8]
 
 
 def copy_result(result: dict | None) -> dict | None:
@@ -388,7 +396,7 @@ class State(ABC):
         builds its views with every map's keys in sorted order (a property test holds it to
         that), so a view is its own canonical form and is hashed as it is built."""
         view = self.view(seat)
-        return view, ordered_digest(view, 8)
+        return view, packed_view_digest(msgpack.packb(view))
 
     def view_digests(self, seats: list[int | None]) -> list[bytes]:
         """The `view_digest` of each of `seats`' views, as one step's updates carry them,
@@ -397,7 +405,7 @@ class State(ABC):
         number. Building every seat's whole view was most of a step's cost (BENCHMARKS.md,
         "Server")."""
         if len(seats) < 3:  # two views cost less built whole than cut up (BENCHMARKS.md)
-            return [ordered_digest(self.view(seat), 8) for seat in seats]
+            return [packed_view_digest(msgpack.packb(self.view(seat))) for seat in seats]
         public = self.view(None)
         packb = msgpack.packb
         # The packed view as runs of constant bytes, each followed by a place where seats
@@ -431,7 +439,7 @@ class State(ABC):
                         chunks.extend(items[:seat])
                         chunks.append(packb(own[place]))
                         chunks.extend(items[seat + 1:])
-            digests.append(hashlib.blake2b(b"".join(chunks), digest_size=8).digest())
+            digests.append(packed_view_digest(b"".join(chunks)))
         return digests
 
     @abstractmethod

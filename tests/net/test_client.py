@@ -97,3 +97,45 @@ def test_garbage_from_the_server_is_a_closed_status():
     seen = wait_for_status(client, "closed")
     assert "msgpack" in seen[-1]["message"] or "failed" in seen[-1]["message"]
     client.close()
+
+
+def test_after_giving_up_reconnect_tries_again_and_resumes_the_seat(tmp_path):
+    server = start_embedded(log_dir=tmp_path)
+    port = server.port
+    client = ThreadedClient("127.0.0.1", port, "Ann", retry_for=0.5)
+    try:
+        client.start()
+        wait_for_status(client, "connected")
+        client.send({"t": "create", "game": "quando", "players": 2, "local": True})
+        room = wait_for_message(client, "room")["room"]["id"]
+        client.send({"t": "join", "room": room})
+        client.send({"t": "bot", "room": room, "seat": 1, "level": "random"})
+        client.send({"t": "ready", "room": room, "ready": True})
+        client.send({"t": "start", "room": room})
+        step = wait_for_message(client, "update", [])["step"]
+        server.stop()  # the host's program ends; the client gives up after half a second
+        wait_for_status(client, "closed")
+        server = start_embedded(port=port, log_dir=tmp_path)
+        client.try_again()
+        seen = wait_for_status(client, "connected")
+        resumed = wait_for_message(client, "seated", seen)
+        assert resumed["room"] == room and resumed["resumed"]
+        assert wait_for_message(client, "update", seen)["step"] >= step
+    finally:
+        client.close()
+        server.stop()
+
+
+def wait_for_message(client: ThreadedClient, kind: str, seen: list[dict] | None = None,
+                     seconds: float = 5.0) -> dict:
+    """The first message of type `kind` in `seen` or arriving within `seconds`; what arrives
+    meanwhile is added to `seen`, for the next wait to find."""
+    seen = [] if seen is None else seen
+    end = time.monotonic() + seconds
+    while True:
+        for message in seen:
+            if message["t"] == kind:
+                return message
+        assert time.monotonic() < end, f"no {kind!r} message"
+        time.sleep(0.02)
+        seen += client.poll()

@@ -20,10 +20,13 @@ GOOD = [
     {"t": "create", "game": "quando", "players": 4, "options": {"target": 40}, "timer": 30,
      "level": "hard", "code": "pink elephant"},
     {"t": "create", "game": "blanco", "players": 2, "timer": None},
+    {"t": "create", "game": "quasenbo", "players": 3, "grace": None, "local": True},
+    {"t": "create", "game": "quasenbo", "players": 3, "grace": 0.5},
     {"t": "join", "room": "ab12cd34"}, {"t": "join", "room": "ab12cd34", "seat": 2, "code": "x"},
     {"t": "watch", "room": "ab12cd34"}, {"t": "bot", "room": "r", "seat": 1, "level": "easy"},
     {"t": "unbot", "room": "r", "seat": 1}, {"t": "ready", "room": "r", "ready": False},
     {"t": "start", "room": "r"}, {"t": "leave", "room": "r"}, {"t": "sync", "room": "r"},
+    {"t": "stand_in", "room": "r", "seat": 1},
     {"t": "act", "room": "r", "step": 12, "action": ["play", [0, 2, 5]]},
     {"t": "act", "room": "r", "step": 0, "action": ["swap", 0, 0, 0, 1, 1]},
     {"t": "act", "room": "r", "step": 0, "action": ["play", 3, "waves"]},
@@ -65,6 +68,10 @@ def test_every_client_message_type_has_an_example():
      "bad_message", "'options'"),
     ({"t": "create", "game": "quando", "players": 2, "timer": 0}, "bad_message", "'timer'"),
     ({"t": "resume", "token": "short"}, "bad_message", "'token'"),
+    # nil is not "absent": only the fields protocol.md marks "or null" take it
+    ({"t": "join", "room": "r", "seat": None}, "bad_message", "'seat'"),
+    ({"t": "create", "game": "quando", "players": 2, "local": None}, "bad_message", "'local'"),
+    ({"t": "create", "game": "quando", "players": 9}, "bad_message", "'players'"),
 ])
 def test_mistakes_are_named(message, code, words):
     with pytest.raises(ProtocolError) as err:

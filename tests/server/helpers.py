@@ -17,9 +17,10 @@ from game.host.server import Server
 
 
 @contextlib.asynccontextmanager
-async def running_server(log_dir: Path | None = None, **limits) -> AsyncIterator[Server]:
+async def running_server(log_dir: Path | None = None, *, allow_stacked_decks: bool = False,
+                         **limits) -> AsyncIterator[Server]:
     """A server in this event loop, listening on a free port of 127.0.0.1."""
-    server = Server(log_dir, Limits(**limits))
+    server = Server(log_dir, Limits(**limits), allow_stacked_decks=allow_stacked_decks)
     await server.start("127.0.0.1", 0)
     try:
         yield server
@@ -93,6 +94,15 @@ class Player:
         return room
 
     async def start(self) -> dict:
+        """Start this player's room once the latest room map it heard shows every human
+        seat ready: a `ready` sent on another connection may still be on its way, and a
+        start that overtakes it is refused. Returns the first update."""
+        def everyone_ready() -> bool:
+            latest = next(r for r in reversed(self.rooms) if r["id"] == self.room)
+            return all(seat["ready"] for seat in latest["seats"] if seat["kind"] == "human")
+
+        while not everyone_ready():
+            await self.expect("room")
         await self.send(t="start", room=self.room)
         return await self.expect("update")
 

@@ -16,7 +16,7 @@ from tests.server.helpers import Player, running_server
 async def quando_frames_for_seat_0(tmp_path, deck: list[str]) -> list[dict]:
     """Every message seat 0 gets until the first round ends, in a 2-player game where seat 0
     plays its first card (knocking after four plays) and seat 1 plays its last card."""
-    async with running_server(tmp_path) as server:
+    async with running_server(tmp_path, allow_stacked_decks=True) as server:
         async with Player(server.port, "Ann") as ann, Player(server.port, "Bob") as bob:
             room = await ann.host("quando", 2, options={"deck": deck})
             await bob.send(t="join", room=room)

@@ -75,7 +75,7 @@ def test_frame_size(tmp_path):
             raw = await Raw.open(server.port)
             raw.send({"t": "create", "game": "quando", "players": 2,
                       "options": {"deck": ["0/1"] * 300}})  # about 1,250 bytes: allowed
-            assert (await raw.error())["code"] == "bad_options"
+            assert (await raw.error())["code"] == "stacked_deck"
             raw.send({"t": "create", "game": "quando", "players": 2,
                       "options": {"deck": ["0/1"] * 600}})  # about 2,450 bytes
             error = await raw.error()

@@ -71,7 +71,7 @@ def test_a_disconnect_hands_the_seat_to_a_bot_and_resume_takes_it_back(tmp_path)
         async with running_server(tmp_path) as server:
             async with Player(server.port, "Bob") as bob:
                 async with Player(server.port, "Ann") as ann:
-                    room_id = await ann.host("quando", 2, timer=30, level="random",
+                    room_id = await ann.host("quando", 2, timer=30, grace=0, level="random",
                                              options={"target": 500})
                     await bob.send(t="join", room=room_id)
                     await bob.expect("seated")
@@ -79,7 +79,8 @@ def test_a_disconnect_hands_the_seat_to_a_bot_and_resume_takes_it_back(tmp_path)
                     await ann.start()
                     token = ann.token
                 room = server.rooms[room_id]
-                # Ann's connection is gone: a bot plays her turn at once (not after 30 s).
+                # Ann's connection is gone and the room gives no grace: a bot plays her turn at
+                # once (not after the turn timer's 30 s).
                 update = await next_step(bob)
                 assert (update["actor"], update["by"]) == (0, "bot")
                 assert room.seats[0].away and room.seats[0].peer is None
@@ -110,11 +111,11 @@ def test_a_disconnect_hands_the_seat_to_a_bot_and_resume_takes_it_back(tmp_path)
     asyncio.run(main())
 
 
-def test_without_a_timer_a_game_waits_for_a_disconnected_player(tmp_path):
+def test_a_game_nobody_is_connected_to_waits_for_its_players(tmp_path):
     async def main():
         async with running_server(tmp_path) as server:
             async with Player(server.port, "Ann") as ann:
-                room_id = await ann.host("quando", 2, {1: "random"})
+                room_id = await ann.host("quando", 2, {1: "random"}, grace=0)
                 await ann.start()
                 token, step = ann.token, server.rooms[room_id].state.step
             await asyncio.sleep(0.5)

@@ -1,4 +1,5 @@
-"""Joining a LAN game: type the host's address, see its rooms, take a seat or watch."""
+"""Joining a LAN game: type the host's address, see its rooms, take a seat or watch – or take
+back, in one click, a seat this computer kept from an earlier run."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.i18n import _
+from game.client.kept import KeptSeat
 from game.client.scenes import Scene, game_title, menu_page
 from game.client.session import Session, parse_address
 
 
 class JoinScene(Scene):
-    """Address, then the server's room list: Join an open seat, or Watch a running game."""
+    """Address, then the server's room list: Join an open seat, Watch a running game, or
+    Resume your seat in a game this computer sat in (its token kept on disk)."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -94,6 +97,12 @@ class JoinScene(Scene):
     def _sync_rooms(self) -> None:
         session = self.app.session
         rooms = session.rooms if session is not None else []
+        # Oldest first, so that the newest seat kept for a room is the one offered.
+        kept = (
+            {seat.room: seat for seat in reversed(session.kept_seats())}
+            if session is not None
+            else {}
+        )
         s = self.s
         w = self.size[0]
         row_w = min(w - 40, layout.px(900, s))
@@ -110,7 +119,18 @@ class JoinScene(Scene):
             button_rect = pygame.Rect(0, 0, layout.px(130, s), row_h - 8)
             button_rect.midright = (rect.right - 6, rect.centery)
             open_seat = any(seat["kind"] == "open" for seat in room["seats"])
-            if not room["started"] and open_seat:
+            if room["id"] in kept and room["started"] and not room["over"]:
+                button_rect.width = layout.px(230, s)
+                button_rect.midright = (rect.right - 6, rect.centery)
+                self.room_buttons.append(
+                    widgets.Button(
+                        button_rect,
+                        _("Resume your seat"),
+                        partial(self.resume, kept[room["id"]]),
+                        style="primary",
+                    )
+                )
+            elif not room["started"] and open_seat:
                 self.room_buttons.append(
                     widgets.Button(button_rect, "Join", partial(self.join, room), style="primary")
                 )
@@ -126,6 +146,14 @@ class JoinScene(Scene):
             return
         session.join(room["id"], None, self.code.value.strip() or None)
         self.app.goto("lobby", "join", game=room["game"])
+
+    def resume(self, seat: KeptSeat) -> None:
+        """Take back `seat`: the table opens with the game as it is now."""
+        session = self.app.session
+        if session is None:
+            return
+        session.resume(seat)
+        self.app.goto("lobby", "resume", game=seat.game, resume=seat)
 
     def watch(self, room: dict) -> None:
         session = self.app.session
@@ -175,6 +203,7 @@ class JoinScene(Scene):
             state = "over" if room["over"] else "playing" if room["started"] else "waiting"
             lock = " · private" if room["private"] else ""
             lock += " · " + (_("hints allowed") if room.get("hints") else _("no hints"))
+            lock += _(" · stacked deck") if room.get("stacked") else ""
             game = game_title(room["game"])
             label = f"{game} · {room['players']} players · {state}{lock} · {people}"
             widgets.blit_text(
@@ -182,7 +211,7 @@ class JoinScene(Scene):
                 label,
                 size,
                 palette.TEXT,
-                pygame.Rect(rect.left + 12, rect.top, rect.width - layout.px(160, s), rect.height),
+                pygame.Rect(rect.left + 12, rect.top, rect.width - layout.px(250, s), rect.height),
                 "left",
             )
         for button in self.room_buttons:

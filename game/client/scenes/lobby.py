@@ -11,8 +11,10 @@ from game.bots import LEVELS
 from game.client import layout, palette, widgets
 from game.client.hosting import DealAgain
 from game.client.i18n import _
+from game.client.kept import LOCAL, KeptSeat
 from game.client.scenes import Scene, background, game_title
 from game.client.session import Session
+from net.schema import DEFAULT_GRACE
 
 
 class LobbyScene(Scene):
@@ -20,7 +22,9 @@ class LobbyScene(Scene):
 
     Modes: "local" (single player and quick play: the room is created, the player sits,
     bots fill the rest and the game starts by itself), "host" (create the room, sit, then
-    wait for others), "join" (the player already asked to sit in a room), "watch".
+    wait for others), "join" (the player already asked to sit in a room), "watch", "resume"
+    (a kept seat is being taken back: the table opens with its full view). A host whose
+    server went on with games they sat in is offered "Resume your seat" for each.
     """
 
     def __init__(
@@ -38,12 +42,16 @@ class LobbyScene(Scene):
         again: DealAgain | None = None,
         quick: bool = False,
         share: list[str] | None = None,
+        resume: KeptSeat | None = None,
+        grace: float | None = DEFAULT_GRACE,
     ) -> None:
         super().__init__(app)
         self.mode = mode
+        self.resume = resume
+        """The kept seat being taken back ("resume" mode)."""
         self.game, self.players, self.level = game, players, level
         self.options = options or {}
-        self.timer, self.code, self.quick = timer, code, quick
+        self.timer, self.code, self.quick, self.grace = timer, code, quick, grace
         self.hints = hints
         self.again = again
         self.share = share or []
@@ -82,6 +90,41 @@ class LobbyScene(Scene):
         self.seat_buttons: list[widgets.Button] = []
         self._seat_key: tuple = ()
         self._sync_seats()
+        self._sync_resumes()
+
+    def _sync_resumes(self) -> None:
+        """A "Resume your seat" button for each seat kept for this server in a game it goes
+        on with (a host that hosts again), above the bottom buttons."""
+        session = self.session
+        kept: list[KeptSeat] = []
+        if session is not None and self.mode == "host":
+            running = {r["id"] for r in session.rooms if r["started"] and not r["over"]}
+            kept = [seat for seat in session.kept_seats() if seat.room in running]
+        self.resume_buttons: list[widgets.Button] = []
+        s = self.s
+        width, height = layout.px(420, s), layout.px(40, s)
+        y = layout.bottom_buttons(self.size, 3)[0].top - layout.px(100, s)
+        for seat in kept[:3]:
+            rect = pygame.Rect(0, 0, width, height)
+            rect.midbottom = (self.size[0] // 2, y)
+            label = _("Resume your seat – {game}, room {room}").format(
+                game=game_title(seat.game), room=seat.room
+            )
+            self.resume_buttons.append(
+                widgets.Button(rect, label, partial(self.take_back, seat), style="primary")
+            )
+            y -= height + layout.px(8, s)
+
+    def take_back(self, seat: KeptSeat) -> None:
+        """Leave this lobby's new room and take back `seat` in a game the server went on
+        with."""
+        session = self.session
+        if session is None:
+            return
+        session.leave()
+        self.mode, self.resume, self.resume_buttons = "resume", seat, []
+        self.status = _("Taking your seat back…")
+        session.resume(seat)
 
     def _rows(self) -> list[pygame.Rect]:
         room = self.session.room if self.session else None
@@ -102,7 +145,7 @@ class LobbyScene(Scene):
         remove a bot."""
         session = self.session
         room = session.room if session else None
-        if session is None or room is None or self.mode in ("local", "watch"):
+        if session is None or room is None or self.mode in ("local", "watch", "resume"):
             self.seat_buttons = []
             return
         key = tuple((seat["kind"], seat["level"]) for seat in room["seats"]) + (self.size,)
@@ -161,7 +204,14 @@ class LobbyScene(Scene):
         if session is None:
             return
         kind = message["t"]
-        if kind == "welcome":
+        if kind == "welcome" and self.mode == "resume" and self.resume is not None:
+            self.status = _("Taking your seat back…")
+            session.resume(self.resume)
+        elif kind == "rooms":
+            self._sync_resumes()
+        elif kind == "welcome":
+            if self.mode == "host":
+                session.list_rooms()  # the games it went on with: the host's seats come back
             if self.mode in ("local", "host"):
                 self.status = "Opening a room…"
                 session.create(
@@ -174,6 +224,7 @@ class LobbyScene(Scene):
                     hints=self.hints,
                     seed=self.again.seed if self.again else None,
                     again=self.again.replay if self.again else None,
+                    grace=self.grace,
                 )
         elif kind == "room":
             room = message["room"]
@@ -187,12 +238,14 @@ class LobbyScene(Scene):
             self._advance_local()
         elif kind == "update" and message["room"] == session.room_id and "view" in message:
             self.started = True
+            local = self.mode == "local" or session.kept_as == LOCAL
             self.app.replace(
                 self.app.scene(
-                    "table", message, quick=self.quick, local=self.mode == "local",
-                    again=self.again,
+                    "table", message, quick=self.quick, local=local, again=self.again
                 )
             )
+        elif kind == "error" and message["code"] == "bad_token" and self.mode == "resume":
+            self.app.to_title(_("That game has ended, or this server no longer has it."))
         elif kind == "error":
             self.error = message["message"]
             if self.mode == "local" and message["code"] in ("bad_options", "too_many_rooms"):
@@ -227,10 +280,10 @@ class LobbyScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.leave()
             return
-        for button in self.seat_buttons:
+        for button in self.seat_buttons + self.resume_buttons:
             if button.handle(event):
                 return
-        if self.mode in ("local",):
+        if self.mode in ("local", "resume"):
             return
         self.form.handle(event)
 
@@ -242,8 +295,8 @@ class LobbyScene(Scene):
         seated = session.seat is not None and room is not None
         if room is not None and room["started"] and self.mode == "join" and session.seat is None:
             self.status = "The game has started: watch it from the join screen."
-        self.ready_button.visible = self.start_button.visible = seated and self.mode != "local"
-        self.bot_level.visible = seated and self.mode != "local"
+        lobby = seated and self.mode not in ("local", "resume")
+        self.ready_button.visible = self.start_button.visible = self.bot_level.visible = lobby
         if room is not None and session.seat is not None:  # seated
             mine = room["seats"][session.seat]
             self.ready_button.label = "Not ready" if mine["ready"] else "Ready"
@@ -272,9 +325,10 @@ class LobbyScene(Scene):
                 or "standard rules"
             )
             timer = f", {room['timer']:.0f} s per decision" if room.get("timer") else ""
-            hints = _("hints allowed") if room.get("hints_allowed") else _("no hints")
+            hints = _("  ·  hints allowed") if room.get("hints_allowed") else _("  ·  no hints")
+            stacked = _("  ·  stacked deck (not a fair game)") if room.get("stacked") else ""
             lines.append(
-                f"Room {room['id']}  ·  {room['players']} players  ·  {opts}{timer}  ·  {hints}"
+                f"Room {room['id']}  ·  {room['players']} players  ·  {opts}{timer}{stacked}{hints}"
             )
         else:
             lines.append(self.status)
@@ -303,7 +357,7 @@ class LobbyScene(Scene):
                 self._draw_seat(
                     surface, seat, rect, seat["seat"] == (session.seat if session else None)
                 )
-        for button in self.seat_buttons:
+        for button in self.seat_buttons + self.resume_buttons:
             button.draw(surface)
         self.form.draw(surface)
         if room is not None and self.mode in ("host", "join") and not room["started"]:
@@ -325,7 +379,7 @@ class LobbyScene(Scene):
                 palette.ACCENT,
                 pygame.Rect(0, buttons[0].top - layout.px(44, s), self.size[0], layout.px(30, s)),
             )
-        if self.mode == "local" or room is None:
+        if self.mode in ("local", "resume") or room is None:
             widgets.blit_text(
                 surface,
                 self.status,

@@ -12,10 +12,12 @@ from game.bots import LEVELS
 from game.client import layout, palette, widgets
 from game.client.i18n import _
 from game.client.hosting import start_host, start_local
+from game.client.i18n import _
 from game.client.scenes import Scene, menu_page
 from game.client.session import lan_addresses
 from game.rules import GAMES, new_game
 from game.rules.base import Option
+from net.schema import DEFAULT_GRACE
 
 
 def choice_text(value: Any) -> str:
@@ -44,6 +46,7 @@ class SetupScene(Scene):
             "players": 4,
             "level": "normal",
             "timer": None,
+            "grace": DEFAULT_GRACE,
             "interface": "0.0.0.0",
             "port": "7777",
             "code": "",
@@ -93,6 +96,18 @@ class SetupScene(Scene):
             )
             rows.append(
                 (
+                    "grace",
+                    _("A player drops out"),
+                    [
+                        (DEFAULT_GRACE, _("Bot after {seconds:.0f} s").format(
+                            seconds=DEFAULT_GRACE)),
+                        (60.0, _("Bot after 1 min")),
+                        (None, _("Wait for them")),
+                    ],
+                )
+            )
+            rows.append(
+                (
                     "interface",
                     "Listen on",
                     [("0.0.0.0", "All interfaces")]
@@ -111,13 +126,13 @@ class SetupScene(Scene):
     def resize(self) -> None:
         rows = self._rows()
         labels, controls = layout.form_rows(self.size, len(rows))
-        self.labels = [(label, rect) for (_, label, _), rect in zip(rows, labels)]
+        self.labels = [(label, rect) for (_key, label, _choices), rect in zip(rows, labels)]
         self.form = widgets.Form()
         self.fields: dict[str, widgets.Widget] = {}
         self.texts: dict[str, widgets.TextField] = {}
         """The text rows (port, code) by key."""
         game = self.values["game"]
-        for (key, _, choices), rect in zip(rows, controls):
+        for (key, _label, choices), rect in zip(rows, controls):
             widget: widgets.Widget
             if choices is None:
                 widget = self.texts[key] = widgets.TextField(
@@ -184,6 +199,7 @@ class SetupScene(Scene):
             options,
             self.values["timer"],
             code,
+            self.values["grace"],
             hints=self.values["hints"],
         )
 

@@ -67,7 +67,11 @@ class TableScene(Scene):
         """The player's biggest swing (step, change in win chance), once analysed."""
         self.hints_used = 0
         """Hints this player asked for in this game (the game-over screen shows it)."""
+        self.absent: int | None = None
+        """An absent player's seat that this player may hand to a bot now."""
         self.resize()
+        if first.get("missed"):
+            self._tell_missed(first["missed"])
 
     # -- layout --------------------------------------------------------------------------------
 
@@ -96,6 +100,9 @@ class TableScene(Scene):
             self.ask_hint,
             hint="H",
         )
+        self.hand_button = widgets.Button(
+            pygame.Rect(0, 0, layout.px(300, s), bh), "", self.hand_to_bot, style="primary"
+        )
         self._overlay_form: widgets.Form | None = None
         self._overlay_key: object = None
         self._overlay_event: dict | None = None
@@ -109,16 +116,47 @@ class TableScene(Scene):
             if self.table.seat is not None and not self.local
             else "Leave the table?"
         )
-        if self.local:
-            leave_words = "Leave this game and go back to the title screen?"
+        leave = self.leave
+        if self.local and self.table.seat is not None:
+            leave_words = _("Leave this game and go back to the title screen?")
+            leave = self.ask_leave
         self.app.push(
             Dialog(
                 self.app,
                 "Menu",
                 leave_words,
-                [("Keep playing", None), ("Rules", self.open_rules), ("Leave", self.leave)],
+                [("Keep playing", None), ("Rules", self.open_rules), ("Leave", leave)],
             )
         )
+
+    def ask_leave(self) -> None:
+        """Leaving a local game: end it, or keep it to continue later (its seat stays on
+        disk and its log in the data folder, and quick play offers to continue it)."""
+        self.app.push(
+            Dialog(
+                self.app,
+                _("Leave this game?"),
+                _("Keep it to continue later from Quick play or Single player, or end it now."),
+                [
+                    (_("Keep it for later"), self.app.to_title),
+                    (_("End the game"), self.end_game),
+                    (_("Cancel"), None),
+                ],
+                width=700,
+            )
+        )
+
+    def end_game(self) -> None:
+        """End a local game for good: nobody will continue it."""
+        if self.app.session is not None:
+            self.app.session.forget_seat()
+        self.leave()
+
+    def hand_to_bot(self) -> None:
+        """Let the stand-in bot play the absent player's seat now, not after the grace
+        period."""
+        if self.app.session is not None and self.absent is not None:
+            self.app.session.hand_to_bot(self.absent)
 
     def open_rules(self) -> None:
         self.app.goto("rules", self.table.game)
@@ -153,6 +191,8 @@ class TableScene(Scene):
         kind = message["t"]
         if kind == "update" and message["room"] == self.room_id:
             self.table.feed(message)
+            if message.get("missed"):
+                self._tell_missed(message["missed"])
         elif kind == "hint" and message["room"] == self.room_id:
             self.hints_used += 1
             chance = message["chance"]
@@ -208,6 +248,8 @@ class TableScene(Scene):
         if self.menu_button.handle(event) or self.rules_button.handle(event):
             return
         if self.hints_allowed and self.hint_button.handle(event):
+            return
+        if self.absent is not None and self.hand_button.handle(event):
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_h and self.hints_allowed:
@@ -280,7 +322,9 @@ class TableScene(Scene):
         old = self.app.session
         if old is None:
             return
-        session = Session(old.host, old.port, old.name, retry_for=self.app.retry_for)
+        session = Session(
+            old.host, old.port, old.name, retry_for=self.app.retry_for, kept_as=old.kept_as
+        )
         session.room_id, session.seat, session.token, session.room = (
             old.room_id,
             old.seat,
@@ -415,7 +459,8 @@ class TableScene(Scene):
             header["game"],
             players,
             levels[0] if levels else header.get("level", "normal"),
-            header["options"],
+            # the engine completes the options with an unset deck, which a create refuses
+            {k: v for k, v in header["options"].items() if not (k == "deck" and v is None)},
             quick=self.quick,
             again=again,
         )
@@ -433,6 +478,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.table.update(dt)
         self._poll_analysis()
+        self._find_absent()
         if self.overlay() is not None:
             self.overlay_age += dt
             hold = self.table.hold
@@ -443,6 +489,33 @@ class TableScene(Scene):
                 and self.overlay_age > AUTO_CONTINUE / self.app.settings.speed
             ):
                 self.table.release()
+
+    def _tell_missed(self, missed: list[dict]) -> None:
+        """Back in the seat: say what happened meanwhile."""
+        mine = sum(m["seat"] == self.table.seat and m["by"] == "bot" for m in missed)
+        self.table.toasts.show(
+            _("While you were away: {steps} moves, {mine} of them by a bot for you.").format(
+                steps=len(missed), mine=mine
+            ),
+            palette.ACCENT,
+            6.0,
+        )
+
+    def _find_absent(self) -> None:
+        """The first other player who is offline while the game runs and no bot plays for
+        yet: the banner names them and offers to let a bot play (seated players only)."""
+        session = self.app.session
+        room = session.room if session is not None else None
+        self.absent = None
+        if room is None or self.table.seat is None or self.connection is not None:
+            return
+        if room.get("id") != self.room_id or not room.get("started") or room.get("over"):
+            return
+        for seat in room["seats"]:
+            if seat["kind"] == "human" and not seat["connected"] and not seat["away"]:
+                self.absent = seat["seat"]
+                self.hand_button.label = _("Let a bot play for {name}").format(name=seat["name"])
+                return
 
     @property
     def busy(self) -> bool:
@@ -464,11 +537,15 @@ class TableScene(Scene):
             pygame.draw.rect(surface, (120, 40, 40), bar)
             widgets.blit_text(
                 surface,
-                "Connection lost – reconnecting…  " + self.connection_message,
+                "Connection lost – reconnecting…  "
+                + self.connection_message
+                + _("  ·  trying for two minutes"),
                 layout.px(22, s, 12),
                 palette.TEXT,
                 bar,
             )
+        elif self.absent is not None:
+            self._draw_absent(surface)
         # What the overlay was built for, not what may have changed since this frame's update.
         form, event = self._overlay_form, self._overlay_event
         if form is None:
@@ -483,6 +560,29 @@ class TableScene(Scene):
         else:
             self._draw_over(surface, box, event)
         form.draw(surface)
+
+    def _draw_absent(self, surface: pygame.Surface) -> None:
+        """The banner over the top bar's title (the seats' plates below stay in sight): who
+        is offline, what the table does meanwhile, and the button that lets a bot play for
+        them at once."""
+        s = self.s
+        room = self.app.session.room if self.app.session is not None else None
+        if room is None or self.absent is None:
+            return
+        seat = room["seats"][self.absent]
+        grace = room.get("grace")
+        words = (
+            _("{name} is offline – a bot takes over after {seconds:.0f} s unless they return")
+            if grace is not None
+            else _("{name} is offline – the table waits for them")
+        ).format(name=seat["name"], seconds=grace or 0)
+        top = self.table.geo.topbar
+        bar = pygame.Rect(0, top.top, self.rules_button.rect.left - layout.px(8, s), top.height)
+        pygame.draw.rect(surface, (92, 72, 26), bar)
+        self.hand_button.rect.midright = (bar.right - layout.px(6, s), bar.centery)
+        text = pygame.Rect(0, bar.top, self.hand_button.rect.left - layout.px(10, s), bar.height)
+        widgets.blit_text(surface, words, layout.px(20, s, 11), palette.TEXT, text)
+        self.hand_button.draw(surface)
 
     def _heading(
         self, surface: pygame.Surface, box: pygame.Rect, title: str, color=palette.ACCENT

@@ -7,8 +7,9 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
-from game.client.hosting import start_local
-from game.client.scenes import Dialog, Scene, background
+from game.client.hosting import continue_local, kept_local, start_local
+from game.client.i18n import _
+from game.client.scenes import Dialog, Scene, background, game_title
 
 QUICK_GAME, QUICK_PLAYERS, QUICK_LEVEL = "quando", 4, "normal"
 """Quick play: Quando against three bots of normal strength, standard rules."""
@@ -50,10 +51,37 @@ class TitleScene(Scene):
     # -- the menu ------------------------------------------------------------------------------
 
     def quick(self) -> None:
-        start_local(self.app, QUICK_GAME, QUICK_PLAYERS, QUICK_LEVEL, {}, quick=True)
+        self._offer_continue(
+            lambda: start_local(self.app, QUICK_GAME, QUICK_PLAYERS, QUICK_LEVEL, {}, quick=True)
+        )
 
     def single(self) -> None:
-        self.app.goto("setup", "single")
+        self._offer_continue(lambda: self.app.goto("setup", "single"))
+
+    def _offer_continue(self, new_game) -> None:
+        """With an unfinished local game kept from an earlier run, ask whether to continue
+        it; else (or for a new game) run `new_game`."""
+        kept = kept_local()
+        if not kept:
+            new_game()
+            return
+        seat = kept[0]
+        self.app.push(
+            Dialog(
+                self.app,
+                _("Continue your game?"),
+                _("Your game of {game} is not finished. Continue where you left it, or start "
+                  "a new game (the unfinished one stays to continue later).").format(
+                    game=game_title(seat.game)
+                ),
+                [
+                    (_("Continue your game"), lambda: continue_local(self.app, seat)),
+                    (_("New game"), new_game),
+                    (_("Cancel"), None),
+                ],
+                width=720,
+            )
+        )
 
     def host(self) -> None:
         self.app.goto("setup", "host")

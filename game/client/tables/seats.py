@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from game.client.i18n import _
+
 
 class Seats:
     """The room's seats as one table speaks of them. `seat` is the seat whose view the table
@@ -37,7 +39,7 @@ class Seats:
         if seat < len(seats):
             info = seats[seat]
             if info.get("away"):
-                return "away – a bot plays"
+                return _("away – a bot is playing for {name}").format(name=self.name(seat))
             if info.get("kind") == "human" and not info.get("connected", True):
                 return "offline"
         return ""

@@ -1,0 +1,99 @@
+"""Nobody stranded: a disconnected player's seat is played by the room's stand-in bot after
+the grace period (no turn timer needed), any seated player may hand it over at once, and the
+player takes it back with what they missed."""
+from __future__ import annotations
+
+import asyncio
+
+from tests.server.helpers import Player, Raw, running_server
+from tests.server.test_timer import next_step, wait_for
+
+
+async def two_players(server, **fields) -> tuple[Player, Player, str]:
+    """Ann hosts a 2-player Quando with `fields`, Bob joins, the game starts."""
+    ann = await Player(server.port, "Ann").__aenter__()
+    bob = await Player(server.port, "Bob").__aenter__()
+    room_id = await ann.host("quando", 2, level="random", options={"target": 500}, **fields)
+    await bob.send(t="join", room=room_id)
+    await bob.expect("seated")
+    await bob.send(t="ready", room=room_id, ready=True)
+    await ann.start()
+    return ann, bob, room_id
+
+
+def test_after_the_grace_period_a_bot_plays_for_the_absent_player_without_a_timer(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as server:
+            ann, bob, room_id = await two_players(server, grace=0.6)
+            room = server.rooms[room_id]
+            token = ann.token
+            await ann.client.close()
+            await wait_for(lambda: room.seats[0].peer is None)
+            gone = asyncio.get_running_loop().time()
+            # Within the grace period the game waits for Ann.
+            await asyncio.sleep(0.3)
+            assert not room.seats[0].away and room.state.step == 0
+            update = await next_step(bob, timeout=3)
+            assert asyncio.get_running_loop().time() - gone >= 0.5
+            assert (update["actor"], update["by"]) == (0, "bot")
+            seat = bob.rooms[-1]["seats"][0]
+            assert seat["away"] and seat["stand_in"] == "random" and not seat["connected"]
+            async with Player(server.port, "Ann") as back:
+                await back.send(t="resume", token=token)
+                assert (await back.expect("seated"))["resumed"]
+                full = await back.expect("update")
+                assert full["missed"] and full["missed"][0]["by"] == "bot"
+                assert not room.seats[0].away
+                assert back.rooms[-1]["seats"][0]["stand_in"] is None
+            await bob.client.close()
+    asyncio.run(main())
+
+
+def test_waiting_is_a_choice_and_a_seated_player_may_hand_the_seat_to_a_bot(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as server:
+            ann, bob, room_id = await two_players(server, grace=None)
+            room = server.rooms[room_id]
+            assert ann.rooms[-1]["grace"] is None
+            # Ann is here: her seat cannot be handed over.
+            await bob.send(t="stand_in", room=room_id, seat=0)
+            assert (await bob.expect("error"))["code"] == "not_absent"
+            await ann.client.close()
+            await wait_for(lambda: room.seats[0].peer is None)
+            await asyncio.sleep(0.3)
+            assert not room.seats[0].away  # "wait for them": no grace period runs out
+            # A connection without a seat may not decide for the table.
+            async with Player(server.port, "Eve") as eve:
+                await eve.send(t="stand_in", room=room_id, seat=0)
+                assert (await eve.expect("error"))["code"] == "not_seated"
+            await bob.send(t="stand_in", room=room_id, seat=0)
+            update = await next_step(bob, timeout=3)
+            assert (update["actor"], update["by"]) == (0, "bot")
+            await bob.client.close()
+    asyncio.run(main())
+
+
+def test_the_default_grace_period_is_announced(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as server:
+            async with Player(server.port, "Ann") as ann:
+                await ann.create("quando", 2)
+                assert ann.rooms[-1]["grace"] == 25.0
+    asyncio.run(main())
+
+
+def test_a_raw_client_sees_the_stand_in_in_the_room_map(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as server:
+            ann, bob, room_id = await two_players(server, grace=0)
+            raw = await Raw.open(server.port)
+            raw.send({"t": "watch", "room": room_id})
+            await ann.client.close()
+            while True:
+                message = await raw.recv()
+                if message["t"] == "room" and message["room"]["seats"][0]["away"]:
+                    break
+            assert message["room"]["seats"][0]["stand_in"] == "random"
+            raw.close()
+            await bob.client.close()
+    asyncio.run(main())
