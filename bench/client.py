@@ -1,13 +1,18 @@
 """Client frame times: update + render of the busiest scene of each game, headless.
 
-    python bench/client.py [--size 1280x720] [--frames 600] [--speed 1]
+    python bench/client.py [--size 1280x720] [--frames 600] [--speed 1] [--idle 10]
 
 Scenes: 6-player Quando while the cards are dealt (every deal replayed from the start);
 5-player Blanco mid-game; 8-player Quäsenbö with a long played row. The table is fed the
 updates a server would send (built from the real engine with `view`, `for_seat` and
 `view_digest`, one step every few frames so animations never stop), without a network: the
 figures are the client's own cost, the table's check of every digest included. Each frame runs the fixed-step updates for 1/60 s and
-draws the whole scene; the display flip (a no-op headless) is not counted.
+draws the whole scene; the display flip (a no-op headless) is not counted. The move log
+shows beside the table whenever the window is wide (1280×720 is), as it does for a player.
+
+Idle: a Blanco table with nothing queued, moving or counting down, run by the real loop
+(`App.frame` at 60 frames a second, the clock's sleeps included) for `--idle` seconds: the
+process's CPU time over the wall time, and how many of those frames were drawn.
 """
 
 from __future__ import annotations
@@ -25,9 +30,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pygame  # noqa: E402
+
 from game.client.app import STEP, App  # noqa: E402
 from game.client.config import Settings  # noqa: E402
 from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.tables.movelog import WIDE  # noqa: E402
 from game.rules import new_game, view_digest  # noqa: E402
 
 ROOM = "bench"
@@ -144,6 +152,25 @@ def measure(make, frames: int, every: int) -> list[float]:
     return times
 
 
+def idle_cpu(make, seconds: float) -> tuple[float, int, int]:
+    """Run the real loop on a table that has come to rest, with no input, for `seconds`:
+    (CPU percent of one core, frames run, frames drawn)."""
+    scenario = make()
+    app = scenario.app
+    for _ in range(600):  # let the deal and everything queued finish
+        app.frame(1 / 60)
+        if not app.busy:
+            break
+    clock = pygame.time.Clock()
+    frames, drawn = app.frames, app.drawn
+    wall, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall < seconds:
+        app.frame(clock.tick(app.fps) / 1000.0)
+    cpu_used = time.process_time() - cpu
+    wall_used = time.perf_counter() - wall
+    return 100 * cpu_used / wall_used, app.frames - frames, app.drawn - drawn
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
@@ -155,6 +182,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--speed", type=float, default=1.0, help="animation speed setting")
+    parser.add_argument("--idle", type=float, default=10.0, help="seconds of the idle run")
     args = parser.parse_args(argv)
     w, h = (int(x) for x in args.size.split("x"))
     app = App(Settings(speed=args.speed, sound=False), size=(w, h))
@@ -199,6 +227,13 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'scene':34} {'mean':>7} {'p50':>7} {'p90':>7} {'p99':>7} {'max':>7}")
     for name, mean, p50, p90, p99, worst in rows:
         print(f"{name:34} {mean:7.2f} {p50:7.2f} {p90:7.2f} {p99:7.2f} {worst:7.2f}")
+    print(f"(the move log was {'shown' if w >= WIDE * h else 'hidden'} beside the table)")
+    if args.idle > 0:
+        percent, frames, drawn = idle_cpu(blanco_mid, args.idle)
+        print(
+            f"idle Blanco table, {args.idle:g} s of the real loop at {app.fps} fps: "
+            f"{percent:.1f}% of one core, {drawn} of {frames} frames drawn"
+        )
     app.shutdown()
 
 

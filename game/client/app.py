@@ -161,6 +161,19 @@ class App:
         self.sound.enabled = self.settings.sound
         return config.save_settings(self.settings, self.settings_file)
 
+    def remember(self, **values: object) -> str | None:
+        """Keep `values` (Settings fields) for this run and in the saved settings file,
+        leaving the file's other fields as they are there: what a run was started with
+        (--name, --speed) stays this run's. A problem saving in words, or None."""
+        for key, value in values.items():
+            setattr(self.settings, key, value)
+        saved, problem = config.load_settings(self.settings_file)
+        if problem is not None:  # a file that cannot be read is left as it is
+            return problem
+        for key, value in values.items():
+            setattr(saved, key, value)
+        return config.save_settings(saved, self.settings_file)
+
     def resize_window(self, size: tuple[int, int]) -> None:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._resized()
@@ -192,6 +205,9 @@ class App:
                 listener = self.listener
                 if listener is not None:
                     listener.on_message(message)
+        # A scene busy before this frame's updates may have just come to rest: the frame
+        # that shows the rest (a card landed, the buttons of the turn that follows) is drawn.
+        was_busy = self.busy
         self.accumulator = min(self.accumulator + dt, STEP * MAX_STEPS)
         while self.accumulator >= STEP:
             self.accumulator -= STEP
@@ -200,7 +216,7 @@ class App:
                 self.top.update(STEP)
         self.frames += 1
         drew = False
-        if self._dirty or (self.top is not None and self.top.busy):
+        if self._dirty or was_busy or self.busy:
             self.draw(self.screen)
             pygame.display.flip()
             self.drawn += 1
@@ -213,12 +229,14 @@ class App:
 
     def close_window(self) -> None:
         """The window's close button. A host whose LAN game is running is asked first, and
-        told what happens to the others; everything else just ends."""
+        told what happens to the others; otherwise the scenes may ask first (a running
+        game: the topmost one that wants to answers); everything else just ends."""
         session = self.session
         room = session.room if session is not None else None
         running = room is not None and room["started"] and not room["over"]
         if session is None or not session.hosting or not running:
-            self.running = False
+            if not any(scene.closing() for scene in reversed(self.scenes)):
+                self.running = False
             return
         if isinstance(self.top, Dialog) and self.top.title == _(HOST_QUIT_TITLE):
             return
@@ -233,6 +251,7 @@ class App:
                     "their seat back where the game stopped."
                 ),
                 [(_("Keep playing"), None), (_("Close anyway"), self.stop)],
+                cancel=0,  # Escape keeps playing: closing is the deliberate click
                 width=760,
                 height=380,
             )
@@ -242,14 +261,25 @@ class App:
         """End the program (the loop stops after this frame)."""
         self.running = False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the stack from the topmost opaque scene up."""
+    @property
+    def visible(self) -> list[Scene]:
+        """The scenes drawn: the topmost opaque one and those over it."""
         start = 0
         for k in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[k].opaque:
                 start = k
                 break
-        for scene in self.scenes[start:]:
+        return self.scenes[start:]
+
+    @property
+    def busy(self) -> bool:
+        """Whether the top scene (the only one updated) is changing by itself, so each
+        frame must be drawn."""
+        return self.top is not None and self.top.busy
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the stack from the topmost opaque scene up."""
+        for scene in self.visible:
             scene.draw(surface)
 
     def run(self) -> None:

@@ -13,6 +13,9 @@ import platformdirs
 APP_DIR = "cardtable"
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 """The animation speeds the settings offer (1.0 = normal)."""
+PACES: dict[str, float] = {"relaxed": 1.8, "normal": 1.1, "fast": 0.45, "instant": 0.0}
+"""Each bot-speed setting: the real seconds at least that each step of another player stays
+in view before the next one starts (the default lets a person read every bot move)."""
 MIN_SIZE = (800, 480)
 """The smallest window the layout is made for; smaller requests are raised to it."""
 MAX_NAME = 24
@@ -62,7 +65,8 @@ def clean_name(name: str) -> str:
 
 @dataclass
 class Settings:
-    """What the player sets once and keeps: name, window size, animation speed, sound."""
+    """What the player sets once and keeps: name, window size, animation speed, bot pace,
+    sound."""
 
     name: str = field(default_factory=default_name)
     width: int = 1280
@@ -71,6 +75,8 @@ class Settings:
     sound: bool = True
     address: str = "127.0.0.1:7777"
     """The last address joined, offered again next time."""
+    pace: str = "normal"
+    """How fast other players' moves follow one another on the table (a key of PACES)."""
 
     def checked(self) -> Settings:
         """A copy with every field brought into range (a hand-edited file may hold anything)."""
@@ -83,6 +89,7 @@ class Settings:
             speed=speed,
             sound=bool(self.sound),
             address=self.address if isinstance(self.address, str) else "",
+            pace=self.pace if isinstance(self.pace, str) and self.pace in PACES else "normal",
         )
 
 

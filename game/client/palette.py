@@ -18,6 +18,8 @@ TEXT_DIM: RGB = (168, 176, 186)
 TEXT_DARK: RGB = (28, 28, 34)
 ACCENT: RGB = (244, 192, 56)
 DANGER: RGB = (214, 66, 66)
+RECENT: RGB = (96, 196, 236)
+"""The frame round the cards of each seat's last move."""
 
 # --- Card furniture shared by all three games ----------------------------------------
 CARD_FACE: RGB = (251, 248, 240)

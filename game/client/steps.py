@@ -1,59 +1,83 @@
-"""The replay viewer's step list in words: each step's events as short phrases with the
-players' names ("Ann draws 6", "Bob removes row 2: …")."""
+"""Each game step in a player's words, the one source of what the replay viewer's step list
+and the table's move log say: each event as a short phrase with the players' names and the
+cards' names ("Ann draws 6", "Bob plays the Ace of Knots", "Cleo removes row 2: …")."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.client.i18n import _, ngettext
 from game.replay.text import event_text
+from game.rules import decktet
 
 Names = Callable[[int], str]
-"""A seat's name, as the viewer shows it."""
+"""A seat's name, as the table shows it."""
 
 
-def card(code: object) -> str:
-    """A card code in words: "sky:7" → "sky 7", "chance-meeting" → "chance meeting"."""
-    return str(code).replace(":", " ").replace("-", " ").replace("#2", " (2nd)")
+def card(game: str, code: object) -> str:
+    """A card code in words: Quäsenbö's by the Decktet's names ("the Ace of Knots", "the
+    Betrayal"), Blanco's as colour and number ("sky:7" → "sky 7"), Quando's as its value."""
+    if game == "quasenbo":
+        return decktet.name(str(code))
+    return str(code).replace(":", " ")
 
 
-def _cards(codes: list) -> str:
-    return ", ".join(card(c) for c in codes)
+def _cards(game: str, codes: list) -> str:
+    return ", ".join(card(game, c) for c in codes)
 
 
 def _where(pos: list[int]) -> str:
-    return f"r{pos[0] + 1}c{pos[1] + 1}"
+    return _("row {row}, column {col}").format(row=pos[0] + 1, col=pos[1] + 1)
 
 
 def _winners(event: dict, name: Names) -> str:
     winners = [name(seat) for seat in event["result"]["winners"]]
-    return "game over: " + " and ".join(winners) + (" wins" if len(winners) == 1 else " win")
+    if len(winners) == 1:
+        return _("Game over: {name} wins").format(name=winners[0])
+    return _("Game over: {names} win").format(names=", ".join(winners))
 
 
 def _quando(event: dict, name: Names) -> str | None:
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
     if kind == "deal":
-        return f"round {event['round'] + 1} dealt, {name(event['first'])} first"
-    if kind == "play":
-        return f"{who} plays {_cards(event['fronts'])}" + (
-            " – triplet!" if event["triplet"] else ""
+        return _("Round {round} dealt, {name} begins").format(
+            round=event["round"] + 1, name=name(event["first"])
         )
+    if kind == "play":
+        cards = _cards("quando", event["fronts"])
+        if event["triplet"]:
+            return _("{name} plays {cards} – a triplet!").format(name=who, cards=cards)
+        return _("{name} plays {cards}").format(name=who, cards=cards)
     if kind == "draw":
-        side = "visible" if event.get("side") == "up" else "hidden"
+        up = event.get("side") == "up"
         if "front" in event:
-            return f"{who} draws {event['front']} ({side} side)"
-        return f"{who} draws a card, back {event['back']} ({side} side)"
+            if up:
+                text = _("{name} draws {card} from the visible side")
+            else:
+                text = _("{name} draws {card} from the hidden side")
+            return text.format(name=who, card=event["front"])
+        if up:
+            text = _("{name} draws from the visible side: a card with {back} on its back")
+        else:
+            text = _("{name} draws from the hidden side: a card with {back} on its back")
+        return text.format(name=who, back=event["back"])
     if kind == "turn_over":
-        return "the discard is turned over into a new draw pile"
+        return _("The discard pile is turned over into a new draw pile")
     if kind == "flip":
-        return f"{who} flips a zero" + (f": {event['front']}" if "front" in event else "")
+        if "front" in event:
+            return _("{name} flips a zero: {card}").format(name=who, card=event["front"])
+        return _("{name} flips a zero").format(name=who)
     if kind == "knock":
-        return f"{who} knocks"
+        return _("{name} knocks").format(name=who)
     if kind == "pass":
-        return f"{who} passes"
+        return _("{name} passes").format(name=who)
     if kind == "round_end":
-        scores = ", ".join(f"{name(s)} {v}" for s, v in enumerate(event["scores"]))
-        return f"round {event['round'] + 1} over – {scores}"
+        scores = ", ".join(
+            _("{name} {points}").format(name=name(s), points=v)
+            for s, v in enumerate(event["scores"])
+        )
+        return _("Round {round} over: {scores}").format(round=event["round"] + 1, scores=scores)
     return None
 
 
@@ -61,35 +85,66 @@ def _blanco(event: dict, name: Names) -> str | None:
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
     if kind == "reveal":
-        return f"{who} turns up {card(event['card'])} at {_where(event['pos'])}"
+        return _("{name} turns up {card} at {where}").format(
+            name=who, card=card("blanco", event["card"]), where=_where(event["pos"])
+        )
     if kind == "peek":
-        seen = f": {card(event['card'])}" if "card" in event else ""
-        return f"{who} looks at {_where(event['pos'])}{seen}"
+        if "card" in event:
+            return _("{name} looks at {where}: {card}").format(
+                name=who, where=_where(event["pos"]), card=card("blanco", event["card"])
+            )
+        return _("{name} looks at {where}").format(name=who, where=_where(event["pos"]))
     if kind == "take":
-        what = card(event["card"]) if event.get("card") else "a card"
-        source = "the deck" if event["source"] == "deck" else "the discard pile"
-        return f"{who} takes {what} from {source}"
+        what = card("blanco", event["card"]) if event.get("card") else None
+        if event["source"] == "deck":
+            if what is None:
+                return _("{name} takes a card from the deck").format(name=who)
+            return _("{name} takes {card} from the deck").format(name=who, card=what)
+        if what is None:
+            return _("{name} takes a card from the discard pile").format(name=who)
+        return _("{name} takes {card} from the discard pile").format(name=who, card=what)
     if kind == "discard":
-        return f"{who} discards {card(event['card'])}"
+        return _("{name} discards {card}").format(name=who, card=card("blanco", event["card"]))
     if kind == "place":
-        return (
-            f"{who} places {card(event['card'])} at {_where(event['pos'])}, "
-            f"{card(event['replaced'])} to the discard"
+        return _("{name} places {card} at {where}, {old} goes to the discard pile").format(
+            name=who,
+            card=card("blanco", event["card"]),
+            where=_where(event["pos"]),
+            old=card("blanco", event["replaced"]),
         )
     if kind == "swap":
-        return f"{who} swaps {_where(event['pos'])} and {_where(event['other'])}"
+        return _("{name} swaps {where} and {other}").format(
+            name=who, where=_where(event["pos"]), other=_where(event["other"])
+        )
     if kind == "eliminate":
-        line = "row" if event["line"] == "row" else "column"
-        chain = " – chain reaction!" if event["chain"] else ""
-        return f"{who} removes {line} {event['index'] + 1}: {_cards(event['cards'])}{chain}"
+        cards = _cards("blanco", event["cards"])
+        number = event["index"] + 1
+        if event["line"] == "row":
+            text = _("{name} removes row {number}: {cards}")
+        else:
+            text = _("{name} removes column {number}: {cards}")
+        if event["chain"]:
+            text = (
+                _("Chain reaction! {name} removes row {number}: {cards}")
+                if event["line"] == "row"
+                else _("Chain reaction! {name} removes column {number}: {cards}")
+            )
+        return text.format(name=who, number=number, cards=cards)
     if kind == "reshuffle":
-        return f"discard and box shuffled into a new deck of {event['draw']['count']}"
+        count = event["draw"]["count"]
+        return ngettext(
+            "The discard pile and the box are shuffled into a new deck of {count} card",
+            "The discard pile and the box are shuffled into a new deck of {count} cards",
+            count,
+        ).format(count=count)
     if kind == "stage":
-        return f"{who} reaches stage {event['stage']}: a {event['rows']} × {event['cols']} grid"
+        return _("{name} reaches stage {stage}: a {rows} × {cols} grid").format(
+            name=who, stage=event["stage"], rows=event["rows"], cols=event["cols"]
+        )
     if kind == "skip":
-        return f"{who} does not look"
+        return _("{name} does not look").format(name=who)
     if kind == "keep":
-        return f"{who} keeps the card hidden"
+        return _("{name} keeps the card hidden").format(name=who)
     return None
 
 
@@ -97,19 +152,44 @@ def _quasenbo(event: dict, name: Names) -> str | None:
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
     if kind == "play":
-        named = f" as {event['suit']}" if event.get("suit") else ""
-        run = f", a run of {event['run']}" if event.get("run", 0) >= 2 else ""
-        return f"{who} plays {card(event['card'])}{named}{run}"
+        what = card("quasenbo", event["card"])
+        run = event.get("run", 0)
+        if event.get("suit"):
+            if run >= 2:
+                return _("{name} plays {card} as {suit}, a run of {run}").format(
+                    name=who, card=what, suit=event["suit"], run=run
+                )
+            return _("{name} plays {card} as {suit}").format(
+                name=who, card=what, suit=event["suit"]
+            )
+        if run >= 2:
+            return _("{name} plays {card}, a run of {run}").format(name=who, card=what, run=run)
+        return _("{name} plays {card}").format(name=who, card=what)
     if kind == "penalty":
-        cards = "a penalty card" if event["count"] == 1 else f"{event['count']} penalty cards"
-        return f"Quäsenbö! {who} draws {cards}"
+        return ngettext(
+            "Quäsenbö! {name} draws a penalty card",
+            "Quäsenbö! {name} draws {count} penalty cards",
+            event["count"],
+        ).format(name=who, count=event["count"])
     if kind == "draw":
-        what = card(event["card"]) if event.get("card") else "a card"
-        return f"{who} draws {what}" + (" (penalty)" if event.get("penalty") else "")
+        drawn = card("quasenbo", event["card"]) if event.get("card") else None
+        if event.get("penalty"):
+            # The penalty line before it already says who draws how many: only the card
+            # the seat itself sees is news.
+            if drawn is None:
+                return ""
+            return _("{name} draws {card} as a penalty").format(name=who, card=drawn)
+        if drawn is None:
+            return _("{name} draws a card").format(name=who)
+        return _("{name} draws {card}").format(name=who, card=drawn)
     if kind == "reshuffle":
-        return f"the row is shuffled into a new draw pile of {event['draw']}"
+        return ngettext(
+            "The row is shuffled into a new draw pile of {count} card",
+            "The row is shuffled into a new draw pile of {count} cards",
+            event["draw"],
+        ).format(count=event["draw"])
     if kind == "pass":
-        return f"{who} passes"
+        return _("{name} passes").format(name=who)
     return None
 
 
@@ -118,13 +198,17 @@ WORDS = {"quando": _quando, "blanco": _blanco, "quasenbo": _quasenbo}
 
 def event_words(game: str, event: dict, name: Names) -> str | None:
     """One event as a short phrase; None for `next` (every step ends with it, and the step
-    list already shows who acts next). An event this module does not know is shown as
+    list already shows who acts next), "" for an event a line before already told (a hidden
+    penalty card). An event this module does not know is shown as
     `game.replay.text.event_text` writes it."""
     kind = event["type"]
     if kind == "next":
         return None
     if kind == "draw_skipped":
-        return "no card left to draw"
+        count = event.get("count", 1)
+        return ngettext(
+            "No card left to draw", "No cards left to draw ({count} not drawn)", count
+        ).format(count=count)
     if kind == "game_over":
         return _winners(event, name)
     try:

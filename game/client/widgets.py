@@ -307,7 +307,10 @@ class TextField(Widget):
 
 class Choice(Widget):
     """One of several values, stepped with the arrows, a click (right half: next, left half:
-    previous) or the Left/Right keys when focused. `on_change(value)` after each change."""
+    previous) or the Left/Right keys when focused. `on_change(value)` after each change.
+    The ends stop (1 bot then "<" stays at 1; the arrow that leads nowhere is dimmed), except
+    for a choice of two (a switch, which flips either way) and a `cycle` (a ring of equals,
+    like whose eyes a replay is watched through)."""
 
     def __init__(
         self,
@@ -316,8 +319,10 @@ class Choice(Widget):
         value: Any = None,
         *,
         on_change: Callable[[Any], Any] | None = None,
+        cycle: bool = False,
     ) -> None:
         super().__init__(rect)
+        self.cycle = cycle
         self.options = list(options)
         self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
         self.on_change = on_change
@@ -331,8 +336,20 @@ class Choice(Widget):
     def focusable(self) -> bool:
         return self.visible and self.enabled
 
+    @property
+    def switch(self) -> bool:
+        """Whether stepping goes round (a switch of two, or a cycle)."""
+        return self.cycle or len(self.options) == 2
+
     def step(self, delta: int) -> None:
-        self.index = (self.index + delta) % len(self.options)
+        """Move `delta` options on: round a switch, else no further than an end."""
+        if self.switch:
+            index = (self.index + delta) % len(self.options)
+        else:
+            index = max(0, min(len(self.options) - 1, self.index + delta))
+        if index == self.index:
+            return
+        self.index = index
         if self.on_change is not None:
             self.on_change(self.value)
 
@@ -374,14 +391,16 @@ class Choice(Widget):
         cy = self.rect.centery
         color = palette.TEXT if self.enabled else palette.TEXT_DIM
         left_x, right_x = self.rect.left + 14, self.rect.right - 14
+        first = self.index == 0 and not self.switch
+        last = self.index == len(self.options) - 1 and not self.switch
         pygame.draw.polygon(
             surface,
-            color,
+            palette.PANEL_EDGE if first else color,
             [(left_x, cy), (left_x + arrow, cy - arrow), (left_x + arrow, cy + arrow)],
         )
         pygame.draw.polygon(
             surface,
-            color,
+            palette.PANEL_EDGE if last else color,
             [(right_x, cy), (right_x - arrow, cy - arrow), (right_x - arrow, cy + arrow)],
         )
         blit_text(

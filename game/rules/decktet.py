@@ -69,6 +69,15 @@ ALL: tuple[Card, ...] = FIRST_COPIES + tuple(
 """Every card any deck can hold: the first copies, then the second copies in the same order."""
 
 
+def name(code: str) -> str:
+    """A card's name in words, e.g. "the Chance Meeting", "the Ace of Moons" (a second copy
+    is named like the first). Raises nothing: any code gets a name."""
+    code = code.removesuffix(SECOND)
+    if code.startswith("ace-"):
+        return f"the Ace of {code[4:].capitalize()}"
+    return "the " + " ".join(word.capitalize() for word in code.split("-"))
+
+
 def deck(excuse: bool = False, pawns: bool = False, courts: bool = False,
          double: bool = False) -> list[Card]:
     """The cards of the deck these options give, in canonical order: the basic deck, then
@@ -87,4 +96,4 @@ def deck(excuse: bool = False, pawns: bool = False, courts: bool = False,
 
 
 __all__ = ["ACE", "ALL", "BASIC", "COURT", "COURTS", "CROWN", "Card", "EXCUSE", "FIRST_COPIES",
-           "PAWN", "PAWNS", "SECOND", "SUITS", "deck"]
+           "PAWN", "PAWNS", "SECOND", "SUITS", "deck", "name"]

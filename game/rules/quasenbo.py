@@ -18,7 +18,8 @@ from game.rules.base import (
     is_bool,
     is_deck_or_none,
 )
-from game.rules.decktet import ALL, SECOND, SUITS, deck
+from game.rules import decktet
+from game.rules.decktet import ALL, SUITS, deck
 
 # A card is its index in decktet.ALL (first copies, then the `#2` copies). Matching and the run
 # are bit operations on a suit mask (bit k = SUITS[k]) and an int rank per card; the Excuse has
@@ -46,10 +47,7 @@ def _suit_named(card: int, mask: int) -> str | None:
 
 def _name(card: int) -> str:
     """A card's name in words, e.g. "the Chance Meeting", "the Ace of Moons"."""
-    code = CODE[card].removesuffix(SECOND)
-    if code.startswith("ace-"):
-        return f"the Ace of {code[4:].capitalize()}"
-    return "the " + " ".join(word.capitalize() for word in code.split("-"))
+    return decktet.name(CODE[card])
 
 
 def follows(card: int, want: int, rank: int) -> bool:

@@ -27,14 +27,18 @@ def private_folders(tmp_path, monkeypatch):
 
 @pytest.fixture
 def make_app():
-    """Apps at 1280×720 with fast animations and no sound; shut down after the test."""
+    """Apps at 1280×720 with fast animations, bots at full pace and no sound; shut down
+    after the test."""
     from game.client.app import App
     from game.client.config import Settings
 
     apps = []
 
-    def make(size=(1280, 720), speed: float = 4.0, retry_for: float = 1.0):
-        app = App(Settings(name="Tester", speed=speed, sound=False), size=size, retry_for=retry_for)
+    def make(
+        size=(1280, 720), speed: float = 4.0, retry_for: float = 1.0, pace: str = "instant"
+    ):
+        settings = Settings(name="Tester", speed=speed, sound=False, pace=pace)
+        app = App(settings, size=size, retry_for=retry_for)
         app.reset(app.scene("title"))
         apps.append(app)
         return app

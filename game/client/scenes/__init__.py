@@ -10,6 +10,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.config import Settings
+from game.client.i18n import _
 from game.client.session import Session
 from game.client.sound import Sound
 from game.rules import GAMES
@@ -51,6 +52,8 @@ class Host(Protocol):
     def close_session(self) -> None: ...
 
     def save_settings(self) -> str | None: ...
+
+    def remember(self, **values: object) -> str | None: ...
 
     def resize_window(self, size: tuple[int, int]) -> None: ...
 
@@ -97,6 +100,11 @@ class Scene:
     def enter(self) -> None:
         """The scene became the top of the stack (again)."""
 
+    def closing(self) -> bool:
+        """The window's close button was pressed: True keeps the window open (the scene asks
+        the player first); False lets the program end."""
+        return False
+
     @property
     def busy(self) -> bool:
         return False
@@ -123,7 +131,8 @@ def menu_page(surface: pygame.Surface, title: str, scale: float) -> None:
 
 class Dialog(Scene):
     """A modal box over the scene below: a title, some lines of text and buttons. Escape
-    presses the last button (by convention "Cancel"/"Back"); Enter the first."""
+    presses the button at index `cancel` (by default the last, by convention "Cancel" or
+    "Back"); Enter the focused one, at first the first."""
 
     opaque = False
     listens = False
@@ -136,9 +145,11 @@ class Dialog(Scene):
         buttons: list[tuple[str, object]],
         width: float = 620,
         height: float = 320,
+        cancel: int = -1,
     ) -> None:
         super().__init__(app)
         self.title, self.body = title, body
+        self.cancel = cancel
         self.specs = buttons
         self.box_size = (width, height)
         self.form = widgets.Form()
@@ -166,7 +177,7 @@ class Dialog(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.form.widgets[-1].activate()
+            self.form.widgets[self.cancel].activate()
             return
         self.form.handle(event)
 
@@ -185,3 +196,24 @@ class Dialog(Scene):
             surface.blit(surf, surf.get_rect(midtop=(self.box.centerx, y)))
             y += surf.get_height() + 3
         self.form.draw(surface)
+
+
+class Confirm(Dialog):
+    """A yes-or-no question before a step that cannot be undone (leaving a running game,
+    closing the window during one). The safe answer comes first: Enter and Escape both take
+    it, so only a deliberate click (or Tab, then Enter) on `yes` runs `on_yes`. `on_no` runs
+    when the player keeps the safe answer."""
+
+    def __init__(
+        self,
+        app: Host,
+        title: str,
+        question: str,
+        yes: str,
+        on_yes: Callable[[], object],
+        no: str | None = None,
+        on_no: Callable[[], object] | None = None,
+    ) -> None:
+        super().__init__(
+            app, title, question, [(no or _("Keep playing"), on_no), (yes, on_yes)], cancel=0
+        )

@@ -65,8 +65,6 @@ class JoinScene(Scene):
         except ValueError as err:
             self.message = str(err)
             return
-        self.app.settings.address = self.address.value.strip()
-        self.app.save_settings()
         self.message = f"Connecting to {host}:{port}…"
         self.connected_to = f"{host}:{port}"
         self.app.open_session(
@@ -83,6 +81,8 @@ class JoinScene(Scene):
         kind = message["t"]
         if kind == "welcome":
             self.message = f"Connected to {self.connected_to}."
+            # Only an address that answered is offered again next time.
+            self.app.remember(address=self.address.value.strip())
             if self.app.session is not None:
                 self.app.session.list_rooms()
         elif kind == "rooms":

@@ -1,13 +1,21 @@
-"""Settings kept between runs: name, window size, animation speed, sound."""
+"""Settings kept between runs: name, window size, animation speed, bot pace, sound."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.client import config, layout, palette, widgets
+from game.client.i18n import N_, _
 from game.client.scenes import Scene, menu_page
 
 SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080)]
+PACE_WORDS = {
+    "relaxed": N_("Relaxed"),
+    "normal": N_("Normal – every move readable"),
+    "fast": N_("Fast"),
+    "instant": N_("Instant"),
+}
+"""Each bot pace of config.PACES in a player's words."""
 
 
 class SettingsScene(Scene):
@@ -22,7 +30,7 @@ class SettingsScene(Scene):
 
     def resize(self) -> None:
         st = self.app.settings
-        labels, controls = layout.form_rows(self.size, 4)
+        labels, controls = layout.form_rows(self.size, 5)
         self.labels = labels
         self.form = widgets.Form()
         old = getattr(self, "name_field", None)
@@ -34,13 +42,16 @@ class SettingsScene(Scene):
                 on_enter=self.save,
             )
         )
-        sizes = list(SIZES)
-        if (st.width, st.height) not in sizes:
-            sizes.append((st.width, st.height))
+        # The window as it is now (the player may have dragged it to another size), and
+        # only sizes that fit on the screen, so Save and Back never end up off it.
+        now = self.app.size
+        screen = max(pygame.display.get_desktop_sizes() or [now])
+        sizes = [sz for sz in SIZES if sz[0] <= screen[0] and sz[1] <= screen[1]]
+        if now not in sizes:
+            sizes.append(now)
+        sizes.sort()
         self.size_choice = self.form.add(
-            widgets.Choice(
-                controls[1], [(sz, f"{sz[0]} × {sz[1]}") for sz in sizes], (st.width, st.height)
-            )
+            widgets.Choice(controls[1], [(sz, f"{sz[0]} × {sz[1]}") for sz in sizes], now)
         )
         self.speed_choice = self.form.add(
             widgets.Choice(
@@ -49,8 +60,13 @@ class SettingsScene(Scene):
                 st.speed,
             )
         )
+        self.pace_choice = self.form.add(
+            widgets.Choice(
+                controls[3], [(pace, _(PACE_WORDS[pace])) for pace in config.PACES], st.pace
+            )
+        )
         self.sound_choice = self.form.add(
-            widgets.Choice(controls[3], [(True, "On"), (False, "Off")], st.sound)
+            widgets.Choice(controls[4], [(True, "On"), (False, "Off")], st.sound)
         )
         back, save = layout.bottom_buttons(self.size, 2)
         self.form.add(widgets.Button(back, "Back", lambda: self.app.pop(self)))
@@ -66,6 +82,7 @@ class SettingsScene(Scene):
         st.name = name
         st.width, st.height = self.size_choice.value
         st.speed = self.speed_choice.value
+        st.pace = self.pace_choice.value
         st.sound = self.sound_choice.value
         problem = self.app.save_settings()
         if (st.width, st.height) != self.app.size:
@@ -82,7 +99,7 @@ class SettingsScene(Scene):
         s = self.s
         menu_page(surface, "Settings", s)
         for label, rect in zip(
-            ("Your name", "Window size", "Animation speed", "Sound"), self.labels
+            ("Your name", "Window size", "Animation speed", _("Bot pace"), "Sound"), self.labels
         ):
             widgets.blit_text(
                 surface, label, max(12, int(rect.height * 0.5)), palette.TEXT, rect, "right"

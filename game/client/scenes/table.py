@@ -12,7 +12,7 @@ from game.client import layout, palette, widgets
 from game.client.cards import render_card
 from game.client.hosting import DealAgain, start_local
 from game.client.i18n import _
-from game.client.scenes import Dialog, Scene
+from game.client.scenes import Confirm, Dialog, Scene
 from game.client.scenes.replays import room_replay
 from game.client.session import Session
 from game.client.tables import TABLES, Table
@@ -69,6 +69,10 @@ class TableScene(Scene):
         """Hints this player asked for in this game (the game-over screen shows it)."""
         self.absent: int | None = None
         """An absent player's seat that this player may hand to a bot now."""
+        self.sheet_open = False
+        """The score sheet is shown over the table (S opens and closes it)."""
+        self.asking: Confirm | None = None
+        """The question before leaving the running game, while it is up."""
         self.resize()
         if first.get("missed"):
             self._tell_missed(first["missed"])
@@ -95,13 +99,24 @@ class TableScene(Scene):
             hint="F1",
         )
         self.hint_button = widgets.Button(
-            self.rules_button.rect.move(-bw - layout.px(8, s), 0),
+            # left of the score sheet's button, which some games show left of Rules
+            self.rules_button.rect.move(-2 * (bw + layout.px(8, s)), 0),
             _("Hint"),
             self.ask_hint,
             hint="H",
         )
         self.hand_button = widgets.Button(
             pygame.Rect(0, 0, layout.px(300, s), bh), "", self.hand_to_bot, style="primary"
+        )
+        self.sheet_button = (
+            widgets.Button(
+                self.rules_button.rect.move(-bw - layout.px(8, s), 0),
+                _("Scores"),
+                self.toggle_sheet,
+                hint="S",
+            )
+            if self.table.SHEET
+            else None
         )
         self._overlay_form: widgets.Form | None = None
         self._overlay_key: object = None
@@ -110,41 +125,60 @@ class TableScene(Scene):
 
     # -- menu ----------------------------------------------------------------------------------
 
-    def open_menu(self) -> None:
-        leave_words = (
-            "Leave the table? A bot plays your seat until you come back."
-            if self.table.seat is not None and not self.local
-            else "Leave the table?"
+    @property
+    def running_game(self) -> bool:
+        """Whether leaving now abandons a seat in a game still going on."""
+        return (
+            self.table.seat is not None
+            and not self.table.model.get("result")
+            and self.connection != "closed"
         )
-        leave = self.leave
-        if self.local and self.table.seat is not None:
-            leave_words = _("Leave this game and go back to the title screen?")
-            leave = self.ask_leave
+
+    def leave_words(self) -> str:
+        """What leaving does to the player's seat, in words."""
+        if self.local:
+            return _("Leave this game and go back to the title screen?")
+        if self.table.seat is not None:
+            return _("Leave the table? A bot plays your seat until you come back.")
+        return _("Stop watching and leave the table?")
+
+    def open_menu(self) -> None:
+        """The in-game menu: keep playing (Esc, Enter), the rules, or leave – after a
+        confirmation while the game runs."""
         self.app.push(
             Dialog(
                 self.app,
-                "Menu",
-                leave_words,
-                [("Keep playing", None), ("Rules", self.open_rules), ("Leave", leave)],
+                _("Menu"),
+                self.leave_words(),
+                [(_("Keep playing"), None), (_("Rules"), self.open_rules),
+                 (_("Leave"), self.ask_leave)],
+                cancel=0,
             )
         )
 
     def ask_leave(self) -> None:
-        """Leaving a local game: end it, or keep it to continue later (its seat stays on
-        disk and its log in the data folder, and quick play offers to continue it)."""
-        self.app.push(
-            Dialog(
-                self.app,
-                _("Leave this game?"),
-                _("Keep it to continue later from Quick play or Single player, or end it now."),
-                [
-                    (_("Keep it for later"), self.app.to_title),
-                    (_("End the game"), self.end_game),
-                    (_("Cancel"), None),
-                ],
-                width=700,
+        """Leaving: at once if no game is running for the player; a local game asks whether
+        to keep it to continue later (its seat stays on disk and its log in the data folder,
+        and quick play offers to continue it) or to end it; any other game asks first."""
+        if not self.running_game:
+            self.leave()
+            return
+        if self.local:
+            self.app.push(
+                Dialog(
+                    self.app,
+                    _("Leave this game?"),
+                    _("Keep it to continue later from Quick play or Single player, or end it now."),
+                    [
+                        (_("Keep it for later"), self.app.to_title),
+                        (_("End the game"), self.end_game),
+                        (_("Cancel"), None),
+                    ],
+                    width=700,
+                )
             )
-        )
+            return
+        self.ask(_("Leave the game?"), _("Leave"), self.leave)
 
     def end_game(self) -> None:
         """End a local game for good: nobody will continue it."""
@@ -157,6 +191,42 @@ class TableScene(Scene):
         period."""
         if self.app.session is not None and self.absent is not None:
             self.app.session.hand_to_bot(self.absent)
+
+    def ask(self, title: str, yes: str, on_yes: Callable[[], object]) -> None:
+        """Put the leave question up (once)."""
+        if self.asking is not None:
+            return
+
+        def answered(then: Callable[[], object] | None) -> Callable[[], None]:
+            def run() -> None:
+                self.asking = None
+                if then is not None:
+                    then()
+
+            return run
+
+        self.asking = Confirm(
+            self.app, title, self.leave_words(), yes, answered(on_yes), on_no=answered(None)
+        )
+        self.app.push(self.asking)
+
+    def closing(self) -> bool:
+        """Closing the window during a running game asks first; closing it again while
+        asked (or once the game is over) ends the program."""
+        if not self.running_game or self.asking is not None:
+            return False
+        self.ask(_("Quit the game?"), _("Quit"), self.quit)
+        return True
+
+    def quit(self) -> None:
+        """Leave the seat and end the program."""
+        self.leave()
+        self.app.running = False
+
+    def toggle_pause(self) -> None:
+        """Stop or restart the table's queue (single player only: a shared table goes on)."""
+        if self.local:
+            self.table.paused = not self.table.paused
 
     def open_rules(self) -> None:
         self.app.goto("rules", self.table.game)
@@ -233,7 +303,17 @@ class TableScene(Scene):
 
     # -- input ---------------------------------------------------------------------------------
 
+    def toggle_sheet(self) -> None:
+        """Open or close the score sheet (games that keep one)."""
+        self.sheet_open = self.table.SHEET and not self.sheet_open
+
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self.table.SHEET:
+            if event.key == pygame.K_s or (event.key == pygame.K_ESCAPE and self.sheet_open):
+                self.toggle_sheet()
+                return
+        if self.sheet_button is not None and self.sheet_button.handle(event):
+            return
         form = self.overlay()
         if form is not None:
             if event.type == pygame.KEYDOWN and event.key in (
@@ -260,6 +340,9 @@ class TableScene(Scene):
                 return
             if event.key == pygame.K_ESCAPE and not self.table.chooser.pending:
                 self.open_menu()
+                return
+            if event.key in (pygame.K_SPACE, pygame.K_PAUSE) and self.local:
+                self.toggle_pause()
                 return
         self.table.handle(event)
 
@@ -531,6 +614,8 @@ class TableScene(Scene):
         self.menu_button.draw(surface)
         if self.hints_allowed:
             self.hint_button.draw(surface)
+        if self.sheet_button is not None:
+            self.sheet_button.draw(surface)
         s = self.s
         if self.connection == "reconnecting":
             bar = pygame.Rect(0, self.table.geo.topbar.bottom, self.size[0], layout.px(34, s))
@@ -548,18 +633,21 @@ class TableScene(Scene):
             self._draw_absent(surface)
         # What the overlay was built for, not what may have changed since this frame's update.
         form, event = self._overlay_form, self._overlay_event
-        if form is None:
-            return
-        widgets.shade(surface, 150)
-        box = self.overlay_box()
-        widgets.panel(surface, box, radius=14)
-        if event is None:
-            self._draw_closed(surface, box)
-        elif event["type"] == "round_end":
-            self._draw_round(surface, box, event)
-        else:
-            self._draw_over(surface, box, event)
-        form.draw(surface)
+        if form is not None:
+            widgets.shade(surface, 150)
+            box = self.overlay_box()
+            widgets.panel(surface, box, radius=14)
+            if event is None:
+                self._draw_closed(surface, box)
+            elif event["type"] == "round_end":
+                self._draw_round(surface, box, event)
+            else:
+                self._draw_over(surface, box, event)
+            form.draw(surface)
+        if self.sheet_open:
+            # Over everything, the round summary too: the sheet is what the player asked for.
+            widgets.shade(surface, 120)
+            self.table.draw_sheet(surface, layout.dialog(self.size, 900, 600))
 
     def _draw_absent(self, surface: pygame.Surface) -> None:
         """The banner over the top bar's title (the seats' plates below stay in sight): who

@@ -390,7 +390,7 @@ class ViewerScene(Scene):
             on_change=self.set_speed,
         )
         self.eyes_choice = widgets.Choice(
-            geo.eyes, self._eyes_options(), self.eyes, on_change=self.set_eyes
+            geo.eyes, self._eyes_options(), self.eyes, on_change=self.set_eyes, cycle=True
         )
         self.back_button = widgets.Button(geo.back, "Back to the list", self.leave)
         self.estimates_choice = widgets.Choice(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import ClassVar, Protocol
 
@@ -15,13 +15,16 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.check import ModelKeeper
-from game.client.config import Settings
+from game.client.config import PACES, Settings
+from game.client.i18n import _
 from game.client.session import Session
 from game.client.sound import Sound
 from game.client.sprites import CardSprite, Flourish
+from game.client.steps import event_words
 from game.client.tables.buttons import ActionButtons, ButtonSpec
 from game.client.tables.chooser import Chooser, Pick, Token
 from game.client.tables.hud import Hud
+from game.client.tables.movelog import SHARE, WIDE, MoveLog
 from game.client.tables.prewarm import Prewarmer
 from game.client.tables.seats import Seats
 from game.client.tables.stage import MOVE, Slot, Stage
@@ -72,6 +75,11 @@ class Table:
     they can be."""
     VERBS: ClassVar[dict[str, str]] = {}
     """Each verb in a player's words, for "You can: …"."""
+    SHEET: ClassVar[bool] = False
+    """Whether the game keeps a score sheet (`draw_sheet`) the player can open any time."""
+    SORTS: ClassVar[dict[str, tuple[str, Callable[[str | None], tuple[int, ...]]]]] = {}
+    """The orders the viewer's hand can be shown in (O steps through them, then back to the
+    order the cards came in): each a name, the words saying it, and a key on a card code."""
     hands: list[list[CardSprite]]
     """Each seat's hand, as the subclass builds it (the viewer's is `hands[viewer]`)."""
 
@@ -96,8 +104,20 @@ class Table:
         self.hold: dict | None = None
         """The event the queue waits on (a round summary, the game over) until released."""
         self.started = False
+        self.log = MoveLog()
+        self.log_choice: bool | None = None
+        """Whether the player showed (True) or hid (False) the move log; None: shown on
+        wide windows."""
+        self.sort: str | None = None
+        """The name of the order of SORTS the viewer's hand is shown in (None: as dealt and
+        drawn)."""
+        self.marks: dict[CardSprite, int] = {}
+        """The cards each seat last played, drew, flipped or moved, marked until that seat's
+        next step."""
+        self.paused = False
+        """The queue stands still (a single player's pause); nothing is sent meanwhile."""
         self.buttons = ActionButtons(self.click)
-        self.geo: layout.Table = layout.table(self.game, app.size, self.players, self.viewer)
+        self.geo: layout.Table = layout.table(self.game, self.area, self.players, self.viewer)
         self.background = self._background()
         self.prewarmer = self._prewarmer()
 
@@ -105,6 +125,59 @@ class Table:
     def model(self) -> dict:
         """The view as drawn now (empty before the first one)."""
         return self.keeper.model or {}
+
+    @property
+    def log_shown(self) -> bool:
+        """Whether the move log takes the window's right side (never in a replay, whose
+        viewer lists the steps itself)."""
+        if self.replay:
+            return False
+        if self.log_choice is not None:
+            return self.log_choice
+        width, height = self.app.size
+        return width >= WIDE * height
+
+    @property
+    def watching(self) -> bool:
+        """A spectator at a game (not a replay): nothing here is theirs to decide."""
+        return self.seat is None and not self.replay
+
+    @property
+    def area(self) -> tuple[int, int]:
+        """The size the table is laid out in: the window, less the move log's strip."""
+        width, height = self.app.size
+        if self.log_shown:
+            return width - round(width * SHARE), height
+        return width, height
+
+    def log_rect(self) -> pygame.Rect:
+        """Where the move log is drawn (an empty rect when hidden)."""
+        width, height = self.app.size
+        left = self.area[0]
+        return pygame.Rect(left, 0, width - left, height)
+
+    def hand_order(self, hand: list[CardSprite]) -> list[int]:
+        """The hand indices of the viewer's `hand` in the order they are shown."""
+        if self.sort is None:
+            return list(range(len(hand)))
+        key = self.SORTS[self.sort][1]
+        return sorted(range(len(hand)), key=lambda i: key(hand[i].code))
+
+    def next_sort(self) -> None:
+        """Show the viewer's hand in the next order of SORTS (after the last: as dealt)."""
+        names = [None, *self.SORTS]
+        self.sort = names[(names.index(self.sort) + 1) % len(names)]
+        words = _("Your hand as the cards came (O to sort)")
+        if self.sort is not None:
+            words = _(self.SORTS[self.sort][0])
+        self.toasts.show(words)
+        if self.keeper.model is not None:
+            self.place(MOVE)
+
+    def toggle_log(self) -> None:
+        """Show the move log if hidden, hide it if shown, and lay the table out again."""
+        self.log_choice = not self.log_shown
+        self.resize()
 
     @property
     def you(self) -> int | None:
@@ -121,8 +194,14 @@ class Table:
         if "view" in update:
             director.add(partial(self._full, update))
         else:
+            # Another player's step stays in view a while, event by event, so a person can
+            # follow a bot (each Blanco chain step, each card a Quäsenbö bot draws).
+            actor = update.get("actor")
+            paced = not self.replay and actor is not None and actor != self.seat
+            if actor is not None:
+                director.add(partial(self._unmark, actor))
             for event in update["events"]:
-                director.add(partial(self._event, event))
+                director.add(partial(self._event, event, paced))
         director.add(partial(self._meta, update, at))
 
     def rebuild(self, view: dict) -> None:
@@ -142,7 +221,18 @@ class Table:
         self.rebuild(view)
         self.step, self.to_move = step, view["to_move"]
 
+    def _unmark(self, seat: int) -> float:
+        """The seat's turn has come again: its last move's marks go."""
+        self.marks = {sprite: owner for sprite, owner in self.marks.items() if owner != seat}
+        return 0.0
+
+    def mark(self, sprites: Iterable[CardSprite], seat: int) -> None:
+        """Mark `sprites` as `seat`'s last move (for subclasses' `on_event`)."""
+        for sprite in sprites:
+            self.marks[sprite] = seat
+
     def _build(self) -> None:
+        self.marks.clear()
         self.stage.clear()
         self.build()
         self.place(0)
@@ -167,7 +257,17 @@ class Table:
             return HOLD
         return 0.0
 
-    def _event(self, event: dict) -> float:
+    def _event(self, event: dict, paced: bool = False) -> float:
+        words = event_words(self.game, event, self.seats.name)
+        if words:
+            self.log.add(words, event.get("seat"))
+        readable = 0.0
+        if paced and words:
+            # In real seconds whatever the animation speed and the catch-up.
+            readable = PACES[self.app.settings.pace] * self.stage.director.factor
+        return max(readable, self._shown(event))
+
+    def _shown(self, event: dict) -> float:
         if self.keeper.drifting or self.keeper.model is None:
             # The model is not the server's: what follows is not animated, only carried on
             # to be compared with the full view asked for, which redraws everything.
@@ -289,6 +389,9 @@ class Table:
     def paint_background(self, surface: pygame.Surface) -> None:
         """Static marks on the felt (pile outlines), drawn once per window size."""
 
+    def draw_sheet(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The game's score sheet in `box` (only where SHEET)."""
+
     def draw_under(self, surface: pygame.Surface) -> None:
         """Game things under the cards (pile labels, run markers)."""
 
@@ -300,17 +403,18 @@ class Table:
         if self.seat is None or not self.hands:
             return None
         if pygame.K_1 <= event.key <= pygame.K_9:
-            index = event.key - pygame.K_1
+            shown = event.key - pygame.K_1
         elif event.key == pygame.K_0:
-            index = 9
+            shown = 9
         else:
             return None
-        return ("hand", index) if index < len(self.hands[self.viewer]) else None
+        order = self.hand_order(self.hands[self.viewer])
+        return ("hand", order[shown]) if shown < len(order) else None
 
     def toast_place(self) -> tuple[tuple[int, int], int]:
         """Where short messages appear: (bottom centre, widest line)."""
         return (
-            self.app.size[0] // 2,
+            self.area[0] // 2,
             self.geo.prompt.top - layout.px(6, self.geo.s),
         ), self.geo.prompt.width
 
@@ -330,10 +434,16 @@ class Table:
     ) -> None:
         """A big word over the table (centred unless `where`), with a sound."""
         if where is None:
-            where = (self.app.size[0] // 2, self.app.size[1] // 2 - layout.px(40, self.geo.s))
+            where = (self.area[0] // 2, self.area[1] // 2 - layout.px(40, self.geo.s))
         self.stage.effects.add(Flourish(message, where, layout.px(64, self.geo.s, 24), color))
         if sound:
             self.app.sound.play(sound)
+
+    def nothing_to_draw(self, seat: int) -> str:
+        """The words for a seat that should draw when no card is left."""
+        if seat == self.you:
+            return _("No card is left for you to draw.")
+        return _("No card is left for {name} to draw.").format(name=self.seats.name(seat))
 
     def game_over_flourish(self, event: dict) -> None:
         """The last word of a game: a cheer for the viewer's win, else who won."""
@@ -447,6 +557,19 @@ class Table:
         """Mouse and keys on the table; returns True when used."""
         if self.buttons.handle(event):
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l and not self.replay:
+            self.toggle_log()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_o and self.SORTS:
+            self.next_sort()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.watching:
+            self.viewer = (self.viewer + 1) % self.players
+            self.resize()
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.log_shown:
+            self.log.scroll(event.y)
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.stage.hover(event.pos)
             return False
@@ -476,9 +599,10 @@ class Table:
     # -- time ----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Advance the animations by `dt` real seconds; draw pictures ahead while nothing
-        moves (mostly: while a player thinks), so no animation waits for one."""
-        self.stage.update(dt)
+        """Advance the animations by `dt` real seconds (none while paused); draw pictures
+        ahead while nothing moves (mostly: while a player thinks), so no animation waits."""
+        if not self.paused:
+            self.stage.update(dt)
         self.toasts.update(dt)
         if not self.prewarmer.done and self.stage.still:
             self.prewarmer.run()
@@ -486,13 +610,17 @@ class Table:
     @property
     def busy(self) -> bool:
         """Something moves or counts down: the screen must be redrawn."""
-        return self.stage.busy or self.toasts.busy or self.hud.clock is not None
+        return (
+            (self.stage.busy and not self.paused)
+            or self.toasts.busy
+            or self.hud.clock is not None
+        )
 
     # -- drawing -------------------------------------------------------------------------------
 
     def resize(self) -> None:
         """The window changed size: lay the table out again."""
-        self.geo = layout.table(self.game, self.app.size, self.players, self.viewer)
+        self.geo = layout.table(self.game, self.area, self.players, self.viewer)
         self.background = self._background()
         self.prewarmer = self._prewarmer()
         self.buttons.relayout()
@@ -523,9 +651,34 @@ class Table:
         self.hud.draw_top(surface, self)
         self.draw_under(surface)
         self.stage.draw(surface)
+        self.draw_marks(surface)
         self.draw_over(surface)
         self.hud.draw_prompt(surface, self)
         self.buttons.draw(surface)
         self.stage.effects.draw(surface)
         anchor, width = self.toast_place()
         self.toasts.draw(surface, anchor, layout.px(22, self.geo.s, 12), width)
+        if self.log_shown:
+            self.log.draw(surface, self.log_rect(), self.geo.s, self.you)
+        if self.paused:
+            self.draw_banner(surface, _("Paused – Space to go on"))
+        elif self.watching:
+            self.draw_banner(surface, _("Watching – Tab to change seat"))
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """A frame round each card of a seat's last move."""
+        width = max(2, layout.px(3, self.geo.s))
+        for sprite in self.marks:
+            if sprite.alive():
+                rect = sprite.rect.inflate(width * 2, width * 2)
+                radius = max(4, rect.width // 12)
+                pygame.draw.rect(surface, palette.RECENT, rect, width, border_radius=radius)
+
+    def draw_banner(self, surface: pygame.Surface, words: str) -> None:
+        """A standing word in the middle of the top bar (paused, watching)."""
+        bar = self.geo.topbar
+        size = max(11, bar.height * 11 // 20)
+        label = widgets.text(words, size, palette.ACCENT)
+        box = label.get_rect(center=(self.area[0] // 2, bar.centery))
+        widgets.panel(surface, box.inflate(size, size // 2), radius=size // 2)
+        surface.blit(label, box)

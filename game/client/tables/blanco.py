@@ -10,6 +10,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
+from game.client.i18n import _, ngettext
 from game.client.sprites import CardSprite
 from game.client.tables.base import Table
 from game.client.tables.chooser import Token
@@ -211,11 +212,13 @@ class BlancoTable(Table):
         if kind == "reveal":
             r, c = event["pos"]
             self.grids[seat][r][c].flip_to(event["card"], True, FLIP, known=False)
+            self.mark([self.grids[seat][r][c]], seat)
             self.app.sound.play("flip")
             return FLIP + 0.15
         if kind == "peek":
             r, c = event["pos"]
             sprite = self.grids[seat][r][c]
+            self.mark([sprite], seat)
             if "card" in event:
                 sprite.flip_to(event["card"], False, FLIP, known=True)
                 self.toasts.show(
@@ -253,6 +256,7 @@ class BlancoTable(Table):
                         f"{top.replace(':', ' ')} from the discard pile."
                     )
             self.hands[seat].append(sprite)
+            self.mark([sprite], seat)
             self.app.sound.play("slide")
             return MOVE
         if kind == "discard":
@@ -260,6 +264,7 @@ class BlancoTable(Table):
             if not sprite.face_up or sprite.code != event["card"]:
                 sprite.flip_to(event["card"], True, FLIP)
             self.discard.append(sprite)
+            self.mark([sprite], seat)
             self.app.sound.play("slide")
             return MOVE
         if kind == "place":
@@ -272,12 +277,14 @@ class BlancoTable(Table):
             if not old.face_up or old.code != event["replaced"]:
                 old.flip_to(event["replaced"], True, FLIP, 0.1, known=False)
             self.discard.append(old)
+            self.mark([sprite, old], seat)
             self.app.sound.play("slide")
             return MOVE + 0.1
         if kind == "swap":
             (r1, c1), (r2, c2) = event["pos"], event["other"]
             g = self.grids[seat]
             g[r1][c1], g[r2][c2] = g[r2][c2], g[r1][c1]
+            self.mark([g[r1][c1], g[r2][c2]], seat)
             self.app.sound.play("slide")
             return MOVE
         if kind == "eliminate":
@@ -397,6 +404,15 @@ class BlancoTable(Table):
     def explain(self, token: Token) -> str | None:
         phase = self.model.get("phase")
         prefix = self.chooser.prefix
+        if token[0] == "pile":
+            if phase == "play":
+                return _("You have taken a card: place it in your grid or discard it.")
+            if phase in ("reveal", "peek"):
+                return _("First turn up or look at a face-down card of your grid.")
+            if phase in ("eliminate", "reward", "chain"):
+                return _("First finish the removed line: its reward comes before a new card.")
+            if token[1] == "discard" and not self.model.get("discard"):
+                return _("The discard pile is empty: take from the deck.")
         if token[0] == "cell" and phase in ("reveal", "peek", "reward"):
             return "Choose one of your face-down cards."
         if token[0] == "cell" and prefix and prefix[0][0] == "cell":
@@ -442,13 +458,13 @@ class BlancoTable(Table):
             m["turns"] == 0 and all(len(h) == 2 for h in m["hands"]) and phase in ("reveal", "peek")
         )
         if phase == "reveal":
-            return (
-                "Setup: " if setup else ""
-            ) + "click one of your face-down cards to turn it face up"
+            if setup:
+                return _("Setup: click one of your face-down cards to turn it face up")
+            return _("Click one of your face-down cards to turn it face up")
         if phase == "peek":
-            return (
-                "Setup: " if setup else "New grid: "
-            ) + "click a face-down card to look at it in secret"
+            if setup:
+                return _("Setup: click a face-down card to look at it in secret")
+            return _("New grid: click a face-down card to look at it in secret")
         if phase == "turn":
             if len(prefix) == 2:
                 return "Both are face down: click the one to turn face up"
@@ -498,7 +514,7 @@ class BlancoTable(Table):
         count = m["draw"]["count"]
         widgets.blit_text(
             surface,
-            f"{count} cards",
+            ngettext("{count} card", "{count} cards", count).format(count=count),
             size,
             palette.TEXT_DIM,
             pygame.Rect(draw.left - 10, draw.top - size - 4, draw.width + 20, size + 2),

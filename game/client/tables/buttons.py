@@ -65,8 +65,15 @@ class ActionButtons:
         self._key = ()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Mouse on the buttons; returns True when one took the event."""
-        return any(button.handle(event) for _, button in self.shown)
+        """Mouse on the buttons; returns True when one took the event. A click on a greyed
+        button is passed on as its token too, so the table can say why it cannot be used."""
+        for token, button in self.shown:
+            if not button.handle(event):
+                continue
+            if not button.enabled and event.type == pygame.MOUSEBUTTONUP:
+                self.click(token)
+            return True
+        return False
 
     def clickable(self) -> list[tuple[Token, pygame.Rect]]:
         """The enabled buttons' tokens and where they are."""

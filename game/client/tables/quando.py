@@ -9,14 +9,21 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
+from game.client.i18n import N_, _, ngettext
 from game.client.sprites import CardSprite
 from game.client.tables.base import Table
 from game.client.tables.chooser import Pick, Token
 from game.client.tables.hud import outline
+from game.client.tables.scoresheet import ScoreSheet
 from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
 from game.client.tween import HOLD
 
 PILE_LAYER, DISCARD_LAYER, HAND_LAYER = 10, 20, 100
+
+
+def _number(code: str | None) -> tuple[int]:
+    """A hand card's place when sorted by number (an unknown card last)."""
+    return (int(code) if code is not None and code.isdigit() else 99,)
 
 
 class QuandoTable(Table):
@@ -32,6 +39,8 @@ class QuandoTable(Table):
         (("btn", "pass"), "Pass", "P", pygame.K_p),
     ]
     ALWAYS = frozenset({("btn", "play"), ("btn", "up"), ("btn", "down"), ("btn", "knock")})
+    SHEET = True
+    SORTS = {"number": (N_("Your hand by number (O: as the cards came)"), _number)}
     VERBS = {
         "play": "play cards",
         "draw": "draw a card (visible or hidden side)",
@@ -44,6 +53,7 @@ class QuandoTable(Table):
         self.hands: list[list[CardSprite]] = []
         self.pile: CardSprite | None = None
         self.discard: list[CardSprite] = []
+        self.sheet = ScoreSheet()
         super().__init__(*args, **kwargs)
 
     # -- sprites from the model ----------------------------------------------------------------
@@ -98,11 +108,10 @@ class QuandoTable(Table):
             mine = seat == self.viewer
             width = geo.hand_w if mine else geo.small_w
             step = width * 1.06 if mine else width * 0.72
-            for i, (sprite, pos) in enumerate(
-                zip(hand, layout.fan(area.cards, len(hand), width, step))
-            ):
+            order = self.hand_order(hand) if mine else range(len(hand))
+            for k, (i, pos) in enumerate(zip(order, layout.fan(area.cards, len(hand), width, step))):
                 token = ("hand", i) if mine and self.seat is not None else None
-                yield sprite, Slot(pos, width, HAND_LAYER + i, token)
+                yield hand[i], Slot(pos, width, HAND_LAYER + k, token)
         if self.pile is not None:
             yield self.pile, Slot(geo.places["draw"].center, geo.pile_w, PILE_LAYER, ("pile", "up"))
         place = geo.places["discard"]
@@ -128,6 +137,7 @@ class QuandoTable(Table):
                 if sprite.code != str(front):
                     sprite.flip_to(str(front), True, FLIP)
                 self.discard.append(sprite)
+            self.mark(moved, event["seat"])
             self.app.sound.play("slide")
             if event["triplet"]:
                 self.flourish("TRIPLET!", geo.places["discard"].center, palette.DANGER, "penalty")
@@ -142,6 +152,7 @@ class QuandoTable(Table):
             if sprite.code != str(value):
                 sprite.flip_to(str(value), True, FLIP, 0.08)
             self.hands[event["seat"]].append(sprite)
+            self.mark([sprite], event["seat"])
             top = event["draw"]["top"]
             if top is not None:
                 self.pile = self.stage.new_card(
@@ -169,6 +180,7 @@ class QuandoTable(Table):
             sprite = self.hands[event["seat"]][event["index"]]
             value = event.get("front", event.get("back"))
             sprite.flip_to(str(value), True, FLIP * 1.5)
+            self.mark([sprite], event["seat"])
             who = self.seats.who(event["seat"])
             self.toasts.show(f"{who} flip{'' if event['seat'] == self.you else 's'} a zero.")
             self.app.sound.play("flip")
@@ -184,9 +196,10 @@ class QuandoTable(Table):
             )
             return 0.5
         if kind == "draw_skipped":
-            self.toasts.show(f"No card left to draw for {self.seats.who(event['seat'])}.")
+            self.toasts.show(self.nothing_to_draw(event["seat"]))
             return 0.3
         if kind == "round_end":
+            self.sheet.add(event["scores"])
             self.hold = event
             self.app.sound.play("win")
             return HOLD
@@ -255,6 +268,14 @@ class QuandoTable(Table):
 
     def explain(self, token: Token) -> str | None:
         phase = self.model.get("phase")
+        if token == ("btn", "knock"):
+            return self._knock_rule()
+        if token == ("btn", "pass"):
+            return _("You may pass only in the last round, after someone has knocked.")
+        if token in (("btn", "up"), ("btn", "down")) and phase == "turn":
+            return _("Play cards first; you draw after your play.")
+        if token == ("btn", "play") and phase == "turn":
+            return _("First choose the cards to play: click them, or press their numbers.")
         if phase == "draw":
             return "Draw first: the visible side (U) or the hidden side (D)."
         if phase == "penalty":
@@ -269,6 +290,33 @@ class QuandoTable(Table):
         if token[0] == "hand":
             return "That card is in no play: play equal numbers, or exactly three in a row."
         return None
+
+    def _knock_rule(self) -> str:
+        """Why knocking is not possible now, in the rule's words."""
+        m = self.model
+        knocker = m.get("knocker")
+        if knocker is not None:
+            if knocker == self.you:
+                return _("You have knocked: this is the last round, and you only wait.")
+            return _("{name} has already knocked: only one knock per round.").format(
+                name=self.seats.name(knocker)
+            )
+        if m.get("phase") != "turn":
+            return _("You knock instead of playing, at the start of your turn.")
+        played = m.get("plays", [0] * self.players)[self.viewer]
+        return ngettext(
+            "You may knock only after playing cards twice in this round; you have played "
+            "once.",
+            "You may knock only after playing cards twice in this round; you have played "
+            "{count} times.",
+            played,
+        ).format(count=played)
+
+    def draw_sheet(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        m = self.model
+        names = [self.seats.name(seat) + self.seats.tag(seat) for seat in range(self.players)]
+        totals = m.get("totals") or [0] * self.players
+        self.sheet.draw(surface, box, names, totals, m.get("target"), self.geo.s)
 
     def button_flash(self, token: Token) -> bool:
         return token == ("btn", "play")
@@ -291,7 +339,11 @@ class QuandoTable(Table):
         m = self.model
         if not m:
             return ""
-        return f"{m['totals'][seat]} points  ·  {len(self._side(seat))} cards"
+        points, cards = m["totals"][seat], len(self._side(seat))
+        return _("{points}  ·  {cards}").format(
+            points=ngettext("{count} point", "{count} points", points).format(count=points),
+            cards=ngettext("{count} card", "{count} cards", cards).format(count=cards),
+        )
 
     def seat_badge(self, seat: int) -> str:
         m = self.model
@@ -319,12 +371,22 @@ class QuandoTable(Table):
                     return "Triplet penalty: click one of your zeros to flip it"
                 return "Triplet penalty: draw a card – visible (U) or hidden (D)"
             if self._chosen_play():
-                values = ", ".join(str(self._side(seat)[i]) for i in self._chosen())
-                return f"Play {values}? Press Play (Enter) – or add cards"
+                chosen = set(self._chosen())
+                values = ", ".join(str(v) for v in sorted(self._side(seat)[i] for i in chosen))
+                larger = any(
+                    a[0] == "play" and set(a[1]) > chosen for a in self.chooser.legal or []
+                )
+                if larger:
+                    return _("Play {cards}? Press Play (Enter) – or add cards").format(
+                        cards=values
+                    )
+                return _("Play {cards}? Press Play (Enter)").format(cards=values)
             extra = []
-            if any(a[0] == "knock" for a in self.chooser.legal or []):
+            # Only what can still be chosen: right after a knock is sent, not the knock again.
+            legal = self.chooser.legal if self.active else []
+            if any(a[0] == "knock" for a in legal or []):
                 extra.append("knock (K)")
-            if any(a[0] == "pass" for a in self.chooser.legal or []):
+            if any(a[0] == "pass" for a in legal or []):
                 extra.append("pass (P)")
             more = (" – or " + " or ".join(extra)) if extra else ""
             return "Your turn: choose cards to play" + more + last

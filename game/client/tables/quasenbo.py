@@ -9,13 +9,14 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import DECKTET_CARDS, card_size, render_symbol
+from game.client.i18n import N_, _, ngettext
 from game.client.sprites import CardSprite
 from game.client.tables.base import Table
 from game.client.tables.chooser import Token
 from game.client.tables.hud import outline
 from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
 from game.client.tween import HOLD
-from game.rules.decktet import SUITS
+from game.rules.decktet import ALL, SUITS
 
 PILE_LAYER, ROW_LAYER, HAND_LAYER = 10, 20, 300
 
@@ -28,6 +29,31 @@ def suits_of(code: str, named: str | None) -> set[str]:
     return set(DECKTET_CARDS[base][1])
 
 
+_CARDS = {card.code: card for card in ALL}
+
+
+def _by_suit(code: str | None) -> tuple[int, int]:
+    """A hand card's place when sorted by suit (its first suit in SUITS order), then rank;
+    the Excuse, then an unknown card, last."""
+    card = _CARDS.get(code or "")
+    if card is None:
+        return (len(SUITS) + 1, 0)
+    return (SUITS.index(card.suits[0]) if card.suits else len(SUITS), _rank(code))
+
+
+def _by_rank(code: str | None) -> tuple[int, int]:
+    """A hand card's place when sorted by rank, then suit; the Excuse, then an unknown card,
+    last."""
+    return (_rank(code), _by_suit(code)[0])
+
+
+def _rank(code: str | None) -> int:
+    card = _CARDS.get(code or "")
+    if card is None:
+        return 99
+    return 98 if card.rank is None else card.rank
+
+
 class QuasenboTable(Table):
     """Quäsenbö as one seat sees it."""
 
@@ -37,6 +63,10 @@ class QuasenboTable(Table):
         (("btn", "pass"), "Pass", "P", pygame.K_p),
     ]
     ALWAYS = frozenset({("btn", "draw")})
+    SORTS = {
+        "suit": (N_("Your hand by suit (O: by rank)"), _by_suit),
+        "rank": (N_("Your hand by rank (O: as the cards came)"), _by_rank),
+    }
     VERBS = {
         "play": "play a card that shares a suit or the rank with the last one",
         "draw": "draw a card",
@@ -122,11 +152,11 @@ class QuasenboTable(Table):
             width = geo.hand_w if mine else geo.small_w
             step = width * 1.02 if mine else width * 0.5
             align = "center"
-            for i, (sprite, pos) in enumerate(
-                zip(hand, layout.fan(area.cards, len(hand), width, step, align))
-            ):
+            order = self.hand_order(hand) if mine else range(len(hand))
+            fan = layout.fan(area.cards, len(hand), width, step, align)
+            for k, (i, pos) in enumerate(zip(order, fan)):
                 token = ("hand", i) if mine and self.seat is not None else None
-                yield sprite, Slot(pos, width, HAND_LAYER + i, token)
+                yield hand[i], Slot(pos, width, HAND_LAYER + k, token)
         if self.pile is not None:
             yield (
                 self.pile,
@@ -153,6 +183,7 @@ class QuasenboTable(Table):
                 sprite.flip_to(event["card"], True, FLIP)
             sprite.badge = self._badge(event["suit"])
             self.row.append(sprite)
+            self.mark([sprite], seat)
             self.offset = None
             self.app.sound.play("slide")
             if event["suit"]:
@@ -196,10 +227,11 @@ class QuasenboTable(Table):
                     None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
                 )
             self.hands[seat].append(sprite)
+            self.mark([sprite], seat)
             self.app.sound.play("slide")
             return MOVE * (0.8 if event["penalty"] else 0.6)
         if kind == "draw_skipped":
-            self.toasts.show(f"No card left to draw for {self.seats.who(seat)}.")
+            self.toasts.show(self.nothing_to_draw(seat))
             return 0.3
         if kind == "pass":
             self.toasts.show(
@@ -260,6 +292,14 @@ class QuasenboTable(Table):
         self.place(0.2)
 
     def explain(self, token: Token) -> str | None:
+        legal = self.chooser.legal or []
+        if token == ("btn", "draw") and any(a[0] == "play" for a in legal):
+            return _(
+                "You may draw only when no card in your hand shares a suit or the rank with "
+                "the last card – and one of yours does."
+            )
+        if token == ("btn", "draw"):
+            return _("No card is left to draw: pass.")
         if token[0] == "hand" and any(a[0] == "play" for a in self.chooser.legal or []):
             return "That card shares neither a suit nor the rank with the last card."
         return None
@@ -270,14 +310,18 @@ class QuasenboTable(Table):
         m = self.model
         if not m:
             return "Quäsenbö"
-        return f"Quäsenbö  ·  {m['draw']['count']} cards to draw  ·  {len(m['row'])} played"
+        count = m["draw"]["count"]
+        return _("Quäsenbö  ·  {cards} to draw  ·  {played} played").format(
+            cards=ngettext("{count} card", "{count} cards", count).format(count=count),
+            played=len(m["row"]),
+        )
 
     def seat_detail(self, seat: int) -> str:
         m = self.model
         if not m:
             return ""
         n = m["hand_sizes"][seat]
-        return f"{n} card{'s' if n != 1 else ''}"
+        return ngettext("{count} card", "{count} cards", n).format(count=n)
 
     def prompt(self) -> str:
         m = self.model
@@ -369,7 +413,9 @@ class QuasenboTable(Table):
         rect.center = geo.places["draw"].center
         widgets.blit_text(
             surface,
-            f"{m['draw']['count']} cards",
+            ngettext("{count} card", "{count} cards", m["draw"]["count"]).format(
+                count=m["draw"]["count"]
+            ),
             size,
             palette.TEXT_DIM,
             pygame.Rect(rect.left - 20, rect.top - size - 6, rect.width + 40, size + 2),

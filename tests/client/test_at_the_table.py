@@ -1,0 +1,212 @@
+"""At the table: the move log in the step list's words, the bot pace, pausing, watching,
+and the question before leaving a running game."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.autoplay import AutoPlayer, run_frames, table_scene
+from game.client.config import PACES
+from game.client.scenes import Confirm, Dialog
+from game.client.hosting import start_local
+from game.client.steps import event_words
+
+NAMES = ["Ann", "Bob", "Cleo"].__getitem__
+
+
+def test_steps_name_the_cards_not_their_codes():
+    play = {"type": "play", "seat": 1, "card": "ace-knots", "run": 3}
+    assert event_words("quasenbo", play, NAMES) == "Bob plays the Ace of Knots, a run of 3"
+    betrayal = {"type": "play", "seat": 2, "card": "betrayal#2", "run": 1}
+    assert event_words("quasenbo", betrayal, NAMES) == "Cleo plays the Betrayal"
+    chain = {"type": "eliminate", "seat": 0, "line": "column", "index": 2,
+             "cards": ["sky:7", "sky:9"], "chain": True}
+    assert event_words("blanco", chain, NAMES) == (
+        "Chain reaction! Ann removes column 3: sky 7, sky 9"
+    )
+
+
+def test_counts_agree_with_their_nouns():
+    one = {"type": "penalty", "seat": 0, "count": 1}
+    two = {"type": "penalty", "seat": 0, "count": 2}
+    assert event_words("quasenbo", one, NAMES) == "Quäsenbö! Ann draws a penalty card"
+    assert event_words("quasenbo", two, NAMES) == "Quäsenbö! Ann draws 2 penalty cards"
+    hidden = {"type": "draw", "seat": 1, "penalty": True}
+    assert not event_words("quasenbo", hidden, NAMES), "the penalty line already said it"
+
+
+def bot_lines_with_times(app, wanted: int) -> list[tuple[float, str, str]]:
+    """Play the human seat by clicks until `wanted` lines about bots are in the move log;
+    each with the game time it appeared and the name of the bot it is about."""
+    seen: list[tuple[float, str, str]] = []
+    count = 0
+    player = AutoPlayer(app, seed=2)
+
+    def look() -> None:
+        nonlocal count
+        scene = table_scene(app)
+        if scene is not None:
+            lines = scene.table.log.lines
+            for text, seat in lines[count:]:
+                if seat is not None and seat != 0:
+                    seen.append((app.clock_time, text, scene.table.seats.name(seat)))
+            count = len(lines)
+        player()
+
+    run_frames(app, lambda: len(seen) >= wanted, 90, look)
+    return seen
+
+
+def test_at_the_default_pace_every_bot_step_stays_readable(make_app):
+    app = make_app(speed=4.0, pace="normal")
+    start_local(app, "quando", 3, "random", {"target": 12})
+    seen = bot_lines_with_times(app, 8)
+    assert len(seen) >= 8
+    gaps = [b[0] - a[0] for a, b in zip(seen, seen[1:])]
+    # A whole second or more even at the fastest animations (the frame step is 1/120 s).
+    assert min(gaps) >= PACES["normal"] - 0.02, gaps
+    assert all(name in text for _, text, name in seen), seen
+
+
+def test_space_pauses_the_queue_and_starts_it_again(make_app):
+    app = make_app(pace="normal")
+    start_local(app, "quasenbo", 3, "random", {"hand_size": 3})
+    assert run_frames(app, lambda: table_scene(app) is not None, 20)
+    scene = table_scene(app)
+    press = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
+    scene.handle(press)
+    assert scene.table.paused
+    queued = len(scene.table.stage.director.queue)
+    lines = len(scene.table.log.lines)
+    run_frames(app, lambda: False, 1.5)
+    assert len(scene.table.log.lines) == lines
+    assert len(scene.table.stage.director.queue) >= queued
+    scene.handle(press)
+    assert not scene.table.paused
+
+
+def test_leaving_a_running_game_asks_first_and_esc_keeps_playing(make_app):
+    app = make_app()
+    start_local(app, "quando", 3, "random", {"target": 12})
+    assert run_frames(app, lambda: table_scene(app) is not None, 20)
+    scene = table_scene(app)
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    scene.open_menu()
+    menu = app.top
+    assert isinstance(menu, Dialog)
+    menu.handle(esc)
+    assert app.top is scene, "Esc in the menu keeps playing"
+    scene.open_menu()
+    leave = next(w for w in app.top.form.widgets if w.label == "Leave")
+    leave.activate()
+    asked = app.top
+    assert isinstance(asked, Dialog) and asked is not menu, "leaving a running game asks first"
+    # A local game: keep it for later or end it; Escape is "Cancel" and keeps playing.
+    assert [w.label for w in asked.form.widgets] == ["Keep it for later", "End the game",
+                                                      "Cancel"]
+    asked.handle(esc)
+    assert app.top is scene and app.session is not None
+
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(1 / 60)
+    assert app.running and isinstance(app.top, Confirm), "closing the window asks first"
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(1 / 60)
+    assert not app.running, "closing it again while asked ends the program"
+
+
+def test_a_greyed_button_says_the_rule_that_keeps_it_grey(make_app):
+    app = make_app()
+    start_local(app, "quando", 3, "random", {"target": 12})
+
+    def my_first_play() -> bool:
+        scene = table_scene(app)
+        return (
+            scene is not None
+            and scene.table.active
+            and scene.table.model.get("phase") == "turn"
+            and scene.table.model["plays"][0] < 2
+        )
+
+    assert run_frames(app, my_first_play, 30)
+    table = table_scene(app).table
+    knock = next(button for token, button in table.buttons.shown if token == ("btn", "knock"))
+    assert not knock.enabled
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        table.handle(pygame.event.Event(kind, button=1, pos=knock.rect.center))
+    said = [item[0] for item in table.toasts.items]
+    assert any("knock only after playing cards twice" in words for words in said), said
+    table.toasts.items.clear()
+    table.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_k, mod=0, unicode="k"))
+    assert any("twice" in item[0] for item in table.toasts.items), "the key says it too"
+
+
+def test_a_seats_last_move_stays_marked_until_its_next_step(make_app):
+    app = make_app()
+    start_local(app, "quasenbo", 3, "random", {"hand_size": 5})
+    player = AutoPlayer(app, seed=4)
+    firsts = []
+
+    def bot_played_twice() -> bool:
+        scene = table_scene(app)
+        if scene is None:
+            return False
+        table = scene.table
+        mine = [sprite for sprite, seat in table.marks.items() if seat == 1]
+        if mine and (not firsts or firsts[-1] is not mine[0]):
+            if firsts and firsts[-1].alive():
+                assert firsts[-1] not in table.marks, "the bot's earlier move is still marked"
+            firsts.append(mine[0])
+        return len(firsts) >= 3
+
+    assert run_frames(app, bot_played_twice, 60, player)
+
+
+def test_o_sorts_the_hand_by_suit_then_rank_and_the_keys_follow_the_order(make_app):
+    app = make_app()
+    start_local(app, "quasenbo", 3, "random", {"hand_size": 7})
+    assert run_frames(app, lambda: table_scene(app) is not None and table_scene(app).table.active,
+                      30)
+    table = table_scene(app).table
+    hand = table.hands[0]
+    dealt = [sprite.code for sprite in hand]
+    o = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=0, unicode="o")
+
+    def shown() -> list[str]:
+        return [s.code for s in sorted(hand, key=lambda s: table.stage.slots[s].pos[0])]
+
+    table.handle(o)
+    assert table.sort == "suit"
+    assert shown() == sorted(dealt, key=lambda code: type(table).SORTS["suit"][1](code))
+    first = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1")
+    leftmost = min(hand, key=lambda s: table.stage.slots[s].pos[0])
+    assert table.key_token(first) == leftmost.token, "1 names the leftmost card shown"
+    table.handle(o)
+    assert shown() == sorted(dealt, key=lambda code: type(table).SORTS["rank"][1](code))
+    table.handle(o)
+    assert table.sort is None and shown() == dealt
+
+
+def test_the_score_sheet_keeps_every_round_and_opens_over_the_summary(make_app):
+    app = make_app()
+    start_local(app, "quando", 3, "random", {"target": 60})
+    player = AutoPlayer(app, seed=1)
+    summaries = []
+
+    def two_rounds() -> bool:
+        scene = table_scene(app)
+        hold = scene.table.hold if scene is not None else None
+        if hold is not None and hold["type"] == "round_end":
+            if not summaries or summaries[-1] is not hold:
+                summaries.append(hold)
+            return len(summaries) == 2
+        return False
+
+    assert run_frames(app, two_rounds, 120, player)
+    scene = table_scene(app)
+    assert scene.table.sheet.rounds == [event["scores"] for event in summaries]
+    s = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s")
+    scene.handle(s)
+    assert scene.sheet_open and scene.table.hold is summaries[-1], "the summary waits under it"
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert not scene.sheet_open

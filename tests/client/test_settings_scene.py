@@ -1,0 +1,54 @@
+"""The Settings screen offers what fits and shows what is, and its selectors stop at their
+ends."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import widgets
+from game.client.config import PACES
+
+
+def test_window_sizes_fit_the_screen_and_the_current_size_is_shown(make_app):
+    app = make_app(size=(1000, 600))
+    scene = app.goto("settings")
+    screen = max(pygame.display.get_desktop_sizes())
+    sizes = [value for value, _ in scene.size_choice.options]
+    assert all(w <= screen[0] and h <= screen[1] for w, h in sizes if (w, h) != app.size)
+    assert scene.size_choice.value == (1000, 600)
+    assert [value for value, _ in scene.pace_choice.options] == list(PACES)
+    assert scene.pace_choice.value == app.settings.pace
+
+
+def test_a_selector_stops_at_its_ends_but_a_switch_flips():
+    changes = []
+    counts = widgets.Choice(pygame.Rect(0, 0, 200, 40), [(n, str(n)) for n in range(1, 6)], 1,
+                            on_change=changes.append)
+    counts.step(-1)
+    assert counts.value == 1 and changes == []
+    for _ in range(7):
+        counts.step(1)
+    assert counts.value == 5 and changes == [2, 3, 4, 5]
+    switch = widgets.Choice(pygame.Rect(0, 0, 200, 40), [(True, "On"), (False, "Off")], True)
+    switch.step(-1)
+    assert switch.value is False
+
+
+def test_a_run_only_name_stays_out_of_the_file_and_only_an_answering_address_goes_in(
+    make_app, tmp_path
+):
+    from game.client import config
+
+    path = tmp_path / "settings.json"
+    config.save_settings(config.Settings(name="Ann", address="127.0.0.1:7777"), path)
+    app = make_app()
+    app.settings_file = path
+    app.settings.name = "Bob"  # as `--name Bob` sets it, for this run
+    join = app.goto("join")
+    join.address.value = "127.0.0.1:1"  # nothing listens there
+    join.connect()
+    assert config.load_settings(path)[0].address == "127.0.0.1:7777"
+    app.remember(address="127.0.0.1:9999")
+    saved = config.load_settings(path)[0]
+    assert saved.address == "127.0.0.1:9999" and saved.name == "Ann"
+    assert app.settings.address == "127.0.0.1:9999" and app.settings.name == "Bob"
