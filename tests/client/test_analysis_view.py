@@ -131,6 +131,9 @@ def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):
     assert app.session.room["hints_allowed"]
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=3))
     assert "Hints used: 1" in scene.summary_line()
+    job = scene.analysis_job  # the game-over screen's analysis stops when the scene goes
+    app.to_title()
+    assert job is None or (job.wait(30) and (job.result is not None or job.error is not None))
 
 
 def test_a_deal_played_again_with_rotated_seats_deals_the_same_cards(make_app):

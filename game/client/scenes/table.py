@@ -534,9 +534,7 @@ class TableScene(Scene):
             replay.end["result"],
             seat,
         )
-        if self.analysis_job is not None:
-            self.analysis_job.cancel()
-        self.app.to_title()  # this game's server and scene are done with
+        self.app.to_title()  # this game's server and scene are done with (exit cancels)
         start_local(
             self.app,
             header["game"],
@@ -552,9 +550,11 @@ class TableScene(Scene):
         self.app.goto("replays", room=self.room_id)
 
     def leave_finished(self) -> None:
+        self.app.to_title()
+
+    def exit(self) -> None:
         if self.analysis_job is not None:
             self.analysis_job.cancel()
-        self.app.to_title()
 
     # -- time ----------------------------------------------------------------------------------
 

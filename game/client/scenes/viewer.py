@@ -431,8 +431,10 @@ class ViewerScene(Scene):
         )
 
     def leave(self) -> None:
-        self.cancel_analysis()
         self.app.pop(self)
+
+    def exit(self) -> None:
+        self.cancel_analysis()
 
     def _name(self, seat: int) -> str:
         """The seat's name as the table shows it (bots of one name told apart)."""
