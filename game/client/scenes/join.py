@@ -202,6 +202,7 @@ class JoinScene(Scene):
             people = ", ".join(seat["name"] or "open" for seat in room["seats"])
             state = "over" if room["over"] else "playing" if room["started"] else "waiting"
             lock = " · private" if room["private"] else ""
+            lock += " · " + (_("hints allowed") if room.get("hints") else _("no hints"))
             lock += _(" · stacked deck") if room.get("stacked") else ""
             game = game_title(room["game"])
             label = f"{game} · {room['players']} players · {state}{lock} · {people}"

@@ -10,6 +10,7 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
+from game.client.i18n import _
 from game.client.hosting import start_host, start_local
 from game.client.i18n import _
 from game.client.scenes import Scene, menu_page
@@ -49,6 +50,7 @@ class SetupScene(Scene):
             "interface": "0.0.0.0",
             "port": "7777",
             "code": "",
+            "hints": False,
         }
         self.options: dict[str, dict[str, Any]] = {
             g: {name: option.default for name, option in menu_options(g)} for g in GAMES
@@ -88,6 +90,9 @@ class SetupScene(Scene):
                         (120.0, "2 min"),
                     ],
                 )
+            )
+            rows.append(
+                ("hints", _("Hints"), [(False, _("Not allowed")), (True, _("Allowed"))])
             )
             rows.append(
                 (
@@ -195,6 +200,7 @@ class SetupScene(Scene):
             self.values["timer"],
             code,
             self.values["grace"],
+            hints=self.values["hints"],
         )
 
     def handle(self, event: pygame.event.Event) -> None:
