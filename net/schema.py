@@ -46,6 +46,7 @@ ERRORS: dict[str, str] = {
     "future_step": "the action answers a step the game has not reached",
     "illegal_action": "the rules do not allow that action now",
     "game_over": "the game is over",
+    "no_hints": "the room's creator did not allow hints while other people play",
     # the server
     "shutting_down": "the server is shutting down",
     "internal": "the server failed to handle the message (a bug; the game is unharmed)",
@@ -204,7 +205,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
                "timer": Num(0.1, 3600, optional=True, nullable=True),
                "level": Str(choices=BOT_LEVELS, optional=True),
                "grace": Num(0, 3600, optional=True, nullable=True),
-               "local": Bool(optional=True)},
+               "local": Bool(optional=True), "hints": Bool(optional=True),
+               "seed": Int(0, 2**64 - 1, optional=True), "again": Str(64, 64, optional=True)},
     "join": {"room": ROOM, "seat": Int(0, 15, optional=True), "code": Str(1, 64, optional=True)},
     "watch": {"room": ROOM, "code": Str(1, 64, optional=True)},
     "bot": {"room": ROOM, "seat": SEAT, "level": Str(choices=BOT_LEVELS)},
@@ -214,6 +216,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "leave": {"room": ROOM},
     "stand_in": {"room": ROOM, "seat": SEAT},
     "act": {"room": ROOM, "step": Int(0, 2**31), "action": ActionField()},
+    "hint": {"room": ROOM, "step": Int(0, 2**31)},
     "resume": {"token": TOKEN},
     "sync": {"room": ROOM},
     "rematch": {"room": ROOM},
@@ -238,6 +241,8 @@ SERVER_MESSAGES: dict[str, dict[str, Field]] = {
               "params": Plain(dict, max_items=32, optional=True)},
     "pong": {"n": Int(optional=True)},
     "rematch": {"room": ROOM, "from": ROOM},
+    "hint": {"room": ROOM, "step": Int(0, 2**31), "action": ActionField(),
+             "words": Str(0, 200), "chance": Num(0, 1, nullable=True)},
     "bye": {"code": Str(1, 32), "message": Str(0, 1000)},
 }
 """Every message a server may send (clients validate them the same way); a reply to a request
@@ -335,6 +340,14 @@ def seated(room: str, seat: int, token: str, resumed: bool) -> dict:
 def rematch(room: str, old: str) -> dict:
     """Room `old`'s players are invited to play again in `room`."""
     return {"t": "rematch", "room": room, "from": old}
+
+
+def hint(room: str, step: int, action: list, words: str, chance: float | None,
+         re: int | None = None) -> dict:
+    """The normal bot's suggestion for the receiver's decision at `step`, in `words` as the
+    engine puts it, with its estimated win chance (None when not estimated)."""
+    return _reply({"t": "hint", "room": room, "step": step, "action": action,
+                   "words": words, "chance": chance}, re)
 
 
 def pong(n: int | None) -> dict:

@@ -168,6 +168,22 @@ def make_bot(level: str, game: str, seat: int, seed: int) -> Bot:
     return SearchBot(game, seed, level_budget(level, game))
 
 
+HINT_LEVEL = "normal"
+"""The level whose suggestion a hint is: the normal bot's."""
+
+
+def suggest(game: str, seed: int, view: dict, legal: list[Action],
+            history: list[dict]) -> tuple[Action, float | None]:
+    """A hint for the seat whose `view`, `legal` actions and seen events (`history`) are
+    given: the normal bot's choice and its estimated win chance (the search's mean for that
+    action), None when the choice was not searched (forced, or the heuristic's to make).
+    Raises ValueError for a game without bots; a failing search propagates."""
+    bot = SearchBot(game, seed, level_budget(HINT_LEVEL, game))
+    action = bot.choose(view, legal, history)
+    chance = next((mean for a, _, mean, _ in bot.last.actions if a == action), None)
+    return action, chance
+
+
 def decide(level: str, game: str, seat: int, seed: int, view: dict, legal: list[Action],
            history: list[dict]) -> Action:
     """One decision by a fresh bot: what a server runs, in a worker process for the slow

@@ -114,9 +114,10 @@ class App:
         """Remove `scene` (default: the top one) from the stack."""
         if scene is None:
             if self.scenes:
-                self.scenes.pop()
+                self.scenes.pop().exit()
         elif scene in self.scenes:
             self.scenes.remove(scene)
+            scene.exit()
         if self.top is not None:
             self.top.enter()
         self._dirty = True
@@ -124,11 +125,13 @@ class App:
     def replace(self, scene: Scene) -> Scene:
         """Put `scene` in place of the top scene."""
         if self.scenes:
-            self.scenes.pop()
+            self.scenes.pop().exit()
         return self.push(scene)
 
     def reset(self, scene: Scene) -> Scene:
         """Make `scene` the only scene (e.g. back to the title screen)."""
+        for old in reversed(self.scenes):
+            old.exit()
         self.scenes.clear()
         return self.push(scene)
 
@@ -312,6 +315,9 @@ class App:
         return path
 
     def shutdown(self) -> None:
-        """Close the connection and the embedded server; leave pygame."""
+        """Stop every scene's background work, close the connection and the embedded server;
+        leave pygame."""
+        for scene in reversed(self.scenes):
+            scene.exit()
         self.close_session()
         pygame.quit()

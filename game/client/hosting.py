@@ -4,6 +4,8 @@ the client's one way to start the embedded server."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.client import config
 from game.client.i18n import _
 from game.client.kept import LOCAL, KeptSeat, SeatStore
@@ -23,7 +25,9 @@ def _local_session(app: Host) -> Session | None:
     """A session on a new embedded server for the player's own games, which goes on with
     their unfinished local games; None (after a dialog saying why) if it cannot start."""
     try:
-        server = start_embedded(log_dir=config.log_dir(), recover="local")
+        server = start_embedded(
+            log_dir=config.log_dir(), recover="local", chosen_seeds=True
+        )
     except (OSError, ValueError) as err:
         app.push(
             Dialog(
@@ -40,6 +44,19 @@ def _local_session(app: Host) -> Session | None:
     )
 
 
+@dataclass(frozen=True)
+class DealAgain:
+    """A finished game's deal to play again: its seed, the SHA-256 of its replay (hex), the
+    seat to take (the old one, or one on when the seats are rotated), and the old game's
+    result and seat, shown beside the new result at its end."""
+
+    seed: int
+    replay: str
+    seat: int
+    result: dict
+    old_seat: int
+
+
 def start_local(
     app: Host,
     game: str,
@@ -49,14 +66,16 @@ def start_local(
     *,
     quick: bool = False,
     timer: float | None = None,
+    again: DealAgain | None = None,
 ) -> None:
     """Start an embedded server on 127.0.0.1 (a free port, logs in the data folder) and seat
     the player against `players - 1` bots of `level` in a local room; the table opens when
-    the cards are dealt. A server that cannot start is reported in a dialog."""
+    the cards are dealt. With `again`, that deal is dealt again (the server is the player's
+    alone, so it may choose the seed). A server that cannot start is reported in a dialog."""
     if _local_session(app) is None:
         return
     app.goto("lobby", "local", game=game, players=players, level=level, options=options,
-             timer=timer, quick=quick)
+             timer=timer, quick=quick, again=again)
 
 
 def continue_local(app: Host, seat: KeptSeat) -> None:
@@ -77,12 +96,15 @@ def start_host(
     timer: float | None,
     code: str | None,
     grace: float | None = DEFAULT_GRACE,
+    *,
+    hints: bool = False,
 ) -> None:
     """Host a LAN game: a server on `host` (0.0.0.0: every interface) and `port`, a room in
     it (waiting `grace` seconds for a player who drops out before a bot plays for them; None:
-    waiting for them), and the lobby where others join and bots are added. A port that cannot
-    be listened on is reported in a dialog. The server goes on with the unfinished LAN games
-    logged in the data folder (the lobby offers the host their seats back)."""
+    waiting for them; allowing hints to everyone with `hints`), and the lobby where others
+    join and bots are added. A port that cannot be listened on is reported in a dialog. The
+    server goes on with the unfinished LAN games logged in the data folder (the lobby offers
+    the host their seats back)."""
     try:
         server = start_embedded(host, port, log_dir=config.log_dir(), recover="shared")
     except OSError as err:
@@ -96,4 +118,5 @@ def start_host(
                              retry_for=app.retry_for))
     shown = lan_addresses() if host in ("0.0.0.0", "") else [host]
     app.goto("lobby", "host", game=game, players=players, level=level, options=options,
-             timer=timer, code=code, grace=grace, share=[f"{a}:{server.port}" for a in shown])
+             timer=timer, code=code, grace=grace, hints=hints,
+             share=[f"{a}:{server.port}" for a in shown])

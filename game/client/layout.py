@@ -456,11 +456,20 @@ class Viewer:
     keys: Rect
     """A line of keyboard shortcuts."""
     back: Rect
+    graph: Rect
+    """The win-chance graph over the game, above the scrub bar and as wide."""
+    estimates: Rect
+    """Which estimates the graph shows (each seat's own, or seeing every card), right of it."""
+    analyse: Rect
+    """Start or cancel the analysis, under the estimates chooser."""
 
     def regions(self) -> list[tuple[str, Rect]]:
         """Every named region that must not overlap another, for the tests."""
         out = [
             ("table", self.table),
+            ("graph", self.graph),
+            ("estimates", self.estimates),
+            ("analyse", self.analyse),
             ("scrub", self.scrub),
             ("position", self.position),
             ("speed", self.speed),
@@ -483,15 +492,20 @@ def viewer(size: tuple[int, int]) -> Viewer:
     w, h = size
     s = scale(size)
     side_w = max(260, min(px(390, s), w // 3))
-    controls_h = px(100, s)
+    graph_h = px(92, s)
+    controls_h = px(100, s) + graph_h
     margin, gap = px(10, s), px(8, s)
     table = Rect(0, 0, w - side_w, h - controls_h)
     controls = Rect(0, table.bottom, table.width, controls_h)
     row_h = px(40, s)
     position_w = px(150, s)
-    scrub = Rect(
-        margin, controls.top + px(10, s), controls.width - 2 * margin - position_w - gap, px(26, s)
+    graph = Rect(
+        margin, controls.top + px(8, s), controls.width - 2 * margin - position_w - gap, graph_h
     )
+    chooser_h = (graph_h - gap) // 2
+    estimates = Rect(graph.right + gap, graph.top, position_w, chooser_h)
+    analyse = Rect(estimates.left, estimates.bottom + gap, position_w, chooser_h)
+    scrub = Rect(margin, graph.bottom + px(4, s), graph.width, px(26, s))
     position = Rect(scrub.right + gap, scrub.top - px(4, s), position_w, scrub.height + px(8, s))
     speed_w = px(130, s)
     buttons_top = controls.bottom - row_h - px(10, s)
@@ -527,6 +541,9 @@ def viewer(size: tuple[int, int]) -> Viewer:
         steps,
         keys,
         back,
+        graph,
+        estimates,
+        analyse,
     )
 
 

@@ -117,3 +117,14 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+SEAT_LINES: tuple[RGB, ...] = (
+    (244, 192, 56),
+    (96, 176, 255),
+    (236, 96, 120),
+    (120, 210, 130),
+    (196, 140, 255),
+    (255, 150, 70),
+)
+"""Each seat's line in the win-chance graph, by seat number (wrapping round past six)."""

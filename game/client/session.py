@@ -210,10 +210,14 @@ class Session:
         level: str = "normal",
         code: str | None = None,
         grace: float | None = DEFAULT_GRACE,
+        hints: bool = False,
+        seed: int | None = None,
+        again: str | None = None,
     ) -> None:
         """Create a room (waiting `grace` seconds for a player who drops out, None: waiting
-        for them); on the player's own server (kept as kept.LOCAL) a local one, which nobody
-        else can see."""
+        for them; `hints`: its creator allows hints while other people play; `seed` and
+        `again`: the deal of the replay with hash `again`, on a local server); on the
+        player's own server (kept as kept.LOCAL) a local one, which nobody else can see."""
         message: dict[str, Any] = {
             "t": "create",
             "game": game,
@@ -227,6 +231,12 @@ class Session:
             message["code"] = code
         if self.kept_as == LOCAL:
             message["local"] = True
+        if hints:
+            message["hints"] = True
+        if seed is not None:
+            message["seed"] = seed
+        if again is not None:
+            message["again"] = again
         self.send(message)
 
     @property
@@ -295,6 +305,12 @@ class Session:
             self.send(
                 {"t": "act", "room": self.room_id, "step": self.last["step"], "action": action}
             )
+
+    def hint(self) -> None:
+        """Ask for a hint for our seat's decision at the last update's step (the answer is
+        a "hint" message, or an error when the room does not allow hints)."""
+        if self.last is not None:
+            self.send({"t": "hint", "room": self.room_id, "step": self.last["step"]})
 
     def rematch(self) -> None:
         self.send({"t": "rematch", "room": self.room_id})

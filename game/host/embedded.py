@@ -64,13 +64,19 @@ class EmbeddedServer:
 
 def start_embedded(host: str = "127.0.0.1", port: int = 0, *, log_dir: Path | None = None,
                    recover: str = "all", limits: Limits | None = None,
-                   allow_stacked_decks: bool = False) -> EmbeddedServer:
+                   allow_stacked_decks: bool = False,
+                   chosen_seeds: bool = False) -> EmbeddedServer:
     """Start a server listening on `host`:`port` (0: a free port) on a background thread and
     return it once it listens. Its games are logged in `log_dir` (None: not logged), whose
     unfinished games of the kind `recover` names (game.host.server.RECOVER: the client's
     quick play resumes its "local" games, its LAN host the "shared" ones) it goes on with.
-    Raises OSError when it cannot listen or use `log_dir`, ValueError for a bad `recover`."""
-    embedded = EmbeddedServer(host, port, Server(log_dir, limits, recover=recover,
-                                                 allow_stacked_decks=allow_stacked_decks))
+    With `chosen_seeds`, `create` may choose the seed: to play a deal again, on a single
+    player's own server, so only on 127.0.0.1. Raises OSError when it cannot listen or use
+    `log_dir`, ValueError for a bad `recover` or `chosen_seeds` on another host."""
+    if chosen_seeds and host != "127.0.0.1":
+        raise ValueError("only a server on 127.0.0.1 may let its player choose the seed")
+    server = Server(log_dir, limits, recover=recover, allow_stacked_decks=allow_stacked_decks,
+                    chosen_seeds=chosen_seeds)
+    embedded = EmbeddedServer(host, port, server)
     embedded._start()
     return embedded

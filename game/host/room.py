@@ -79,6 +79,9 @@ class Room:
     code_hash: bytes | None = None
     timer: float | None = None
     level: str = "normal"
+    hints: bool = False
+    """The creator allows hints while other people play (alone with bots, one may always
+    ask: `hints_allowed`)."""
     grace: float | None = DEFAULT_GRACE
     """Seconds before a bot stands in for a disconnected player; None: wait for them."""
     local: bool = False
@@ -86,6 +89,11 @@ class Room:
     owner: Peer | None = None
     fsync: bool = False
     files: SpareFiles | None = None
+    chosen_seed: int | None = None
+    """The seed to deal with instead of a fresh one: a deal played again (a local server
+    only, see Server's `chosen_seeds`)."""
+    again: str | None = None
+    """The hash of the replay whose deal this game plays again (logged in the header)."""
     seats: list[Seat] = field(default_factory=list)
     spectators: set = field(default_factory=set)
     state: State | None = None
@@ -100,10 +108,14 @@ class Room:
     finished_at: float | None = None
     abandoned: bool = False
     log: GameLog | None = None
+    hints_used: list[int] = field(default_factory=list)
+    """Per seat, how many hints it asked for."""
 
     def __post_init__(self) -> None:
         if not self.seats:
             self.seats = [Seat() for _ in range(self.players)]
+        if not self.hints_used:
+            self.hints_used = [0] * self.players
 
     # -- lobby -------------------------------------------------------------------------------
 
@@ -130,6 +142,11 @@ class Room:
         if self.code_hash is not None and (
                 code is None or not hmac.compare_digest(token_hash(code), self.code_hash)):
             raise ProtocolError("bad_code")
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Hints may be asked for: the creator allowed them, or one human plays alone."""
+        return self.hints or sum(s.kind == "human" for s in self.seats) <= 1
 
     def seat_of(self, peer: Peer) -> int | None:
         """The seat `peer` plays, if any."""
@@ -295,7 +312,7 @@ class Room:
             raise ProtocolError("not_seated")
         if any(s.kind == "open" or not s.ready for s in self.seats):
             raise ProtocolError("not_ready")
-        self.seed = secrets.randbits(64)
+        self.seed = secrets.randbits(64) if self.chosen_seed is None else self.chosen_seed
         self.state = state = new_game(self.game, self.players, self.seed, self.options)
         if self.log_dir is not None:
             self._open_log(self.log_dir, state)
@@ -308,6 +325,11 @@ class Room:
 
     def act(self, peer: Peer, step: int, action: list) -> None:
         """`peer` plays `action` for its seat, answering the update of step `step`."""
+        state, seat = self._deciding(peer, step)
+        self._apply(state, seat, False, action)
+
+    def _deciding(self, peer: Peer, step: int) -> tuple[State, int]:
+        """The running game and `peer`'s seat, which must decide now at `step`."""
         state = self._running()
         seat = self.seat_of(peer)
         if seat is None:
@@ -317,12 +339,23 @@ class Room:
         if self.seats[seat].away:
             raise ProtocolError("not_your_turn", "a bot is playing your seat: resume it first")
         if step < state.step:
-            raise ProtocolError("stale_step", f"this action answers step {step}; the game "
+            raise ProtocolError("stale_step", f"this request answers step {step}; the game "
                                               f"is at step {state.step}")
         if step > state.step:
-            raise ProtocolError("future_step", f"this action answers step {step}; the game "
+            raise ProtocolError("future_step", f"this request answers step {step}; the game "
                                                f"is only at step {state.step}")
-        self._apply(state, seat, False, action)
+        return state, seat
+
+    def hint_request(self, peer: Peer, step: int) -> tuple[int, dict, list, list[dict]]:
+        """`peer` asks for a hint for its decision at `step`: counted, and what the hint
+        may be computed from – the seat, its view, its legal actions and the events it was
+        shown (never the hidden cards). ProtocolError("no_hints") when the room does not
+        allow hints, and act's errors when it is not that seat's decision."""
+        state, seat = self._deciding(peer, step)
+        if not self.hints_allowed:
+            raise ProtocolError("no_hints")
+        self.hints_used[seat] += 1
+        return seat, state.view(seat), state.legal_actions(), self.history_for(seat)
 
     def bot_act(self, seat: int, step: int, action: list) -> None:
         """A bot's decision for `seat` (its own seat, or standing in) made at `step`.
@@ -499,7 +532,9 @@ class Room:
                 "started": self.started, "over": self.finished_at is not None,
                 "step": self.state.step if self.state else 0, "private": self.private,
                 "local": self.local, "timer": self.timer, "grace": self.grace,
-                "level": self.level, "spectators": len(self.spectators)}
+                "level": self.level, "spectators": len(self.spectators),
+                "hints": self.hints, "hints_allowed": self.hints_allowed,
+                "hints_used": list(self.hints_used)}
 
     def announce(self) -> None:
         """Tell every member how the room looks now."""
@@ -521,7 +556,8 @@ class Room:
         header = make_header(self.game, self.players, state.options, seats, self.seed,
                              type(state).WORDS, state.digest(), room=self.id,
                              timer=self.timer, level=self.level, private=self.private,
-                             grace=self.grace, local=self.local, stacked=self.stacked)
+                             grace=self.grace, local=self.local, stacked=self.stacked,
+                             **({"again": self.again} if self.again else {}))
         hidden = Secrets(self.id, self.seed, self.code_hash, [s.token_hash for s in self.seats])
         self.log = GameLog.create(log_dir, header, hidden, self.fsync, self.files)
 

@@ -15,19 +15,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
-from game.bots import decide
+from game.bots import decide, suggest
 from game.host.limits import Limits
 from game.host.protocol import Connection
 from game.host.records import Claimed, put_aside, unfinished
 from game.host.room import Room, token_hash
 from game.host.spare import SpareFiles
 from game.replay.log import ReplayError, engine_version
+from game.replay.verify import describe
 from game.rules import GAMES, new_game
 from net.schema import (
     DEFAULT_GRACE,
     ProtocolError,
     bye,
     error,
+    hint,
     pong,
     rematch,
     request_id,
@@ -144,9 +146,13 @@ class Server:
 
     def __init__(self, log_dir: Path | None = None, limits: Limits | None = None,
                  fsync: bool = False, bot_workers: int | None = None,
-                 recover: str = "all", allow_stacked_decks: bool = False) -> None:
+                 recover: str = "all", allow_stacked_decks: bool = False,
+                 chosen_seeds: bool = False) -> None:
         if recover not in RECOVER:
             raise ValueError(f"recover must be one of {', '.join(RECOVER)}, not {recover!r}")
+        self.chosen_seeds = chosen_seeds
+        """`create` may choose the seed (play a deal again): only a server that one player
+        runs for themself, where nobody else could be dealt a deal its creator knows."""
         self.log_dir = Path(log_dir) if log_dir else None
         self.limits = limits or Limits()
         self.fsync = fsync
@@ -155,6 +161,7 @@ class Server:
         self._unsent: list[Client] = []
         self.per_address: dict[str, int] = {}
         self.bot_tasks: dict[str, asyncio.Task] = {}
+        self.hint_tasks: set[asyncio.Task] = set()
         self.bot_workers = bot_workers
         self.resume_games = recover
         self.allow_stacked_decks = allow_stacked_decks
@@ -169,6 +176,7 @@ class Server:
             "ready": self._ready, "start": self._start, "leave": self._leave,
             "stand_in": self._stand_in, "act": self._act,
             "resume": self._resume, "sync": self._sync, "rematch": self._rematch,
+            "hint": self._hint,
             "ping": self._ping,
         }
 
@@ -353,11 +361,15 @@ class Server:
         while room_id in self.rooms:
             room_id = secrets.token_hex(4)
         code = message.get("code")
+        seed = message.get("seed")
+        if seed is not None and not self.chosen_seeds:
+            raise ProtocolError("bad_options", "this server deals every game a fresh seed")
         room = Room(room_id, game, players, options, log_dir=self.log_dir,
                     code_hash=token_hash(code) if code else None, timer=message.get("timer"),
-                    level=message.get("level", "normal"),
+                    level=message.get("level", "normal"), hints=message.get("hints", False),
                     grace=message.get("grace", DEFAULT_GRACE), local=message.get("local", False),
-                    owner=conn, fsync=self.fsync, files=self.spares)
+                    owner=conn, fsync=self.fsync, files=self.spares, chosen_seed=seed,
+                    again=message.get("again"))
         self.rooms[room_id] = room
         conn.send(room_message(room.info(), message.get("id")))
 
@@ -424,14 +436,33 @@ class Server:
             raise ProtocolError("too_many_rooms")
         room_id = secrets.token_hex(4)
         room = Room(room_id, old.game, old.players, old.options, log_dir=self.log_dir,
-                    code_hash=old.code_hash, timer=old.timer, level=old.level, grace=old.grace,
-                    local=old.local, owner=conn, fsync=self.fsync, files=self.spares)
+                    code_hash=old.code_hash, timer=old.timer, level=old.level, hints=old.hints,
+                    grace=old.grace, local=old.local, owner=conn, fsync=self.fsync,
+                    files=self.spares)
         for index, seat in enumerate(old.seats):
             if seat.kind == "bot":
                 room.seats[index] = type(seat)("bot", seat.name, level=seat.level, ready=True)
         self.rooms[room_id] = room
         for peer in old.members():
             peer.send(rematch(room_id, old.id))
+
+    def _hint(self, conn: Client, message: dict) -> None:
+        room = self._room(conn, message)
+        step = message["step"]
+        seat, view, legal, history = room.hint_request(conn, step)
+        task = asyncio.get_running_loop().create_task(
+            self._send_hint(conn, room, step, view, legal, history, message.get("id")))
+        self.hint_tasks.add(task)
+        task.add_done_callback(self.hint_tasks.discard)
+
+    async def _send_hint(self, conn: Client, room: Room, step: int, view: dict, legal: list,
+                         history: list[dict], re: int | None) -> None:
+        """The search runs where the bots' do; its answer goes to the asker alone."""
+        action, chance = await asyncio.get_running_loop().run_in_executor(
+            self._bot_pool(), suggest, room.game, random.getrandbits(64), view, legal, history)
+        state = room.state
+        words = describe(state, action) if state is not None and state.step == step else None
+        conn.send(hint(room.id, step, action, (words or str(action))[:200], chance, re))
 
     def _ping(self, conn: Client, message: dict) -> None:
         conn.send(pong(message.get("n")))

@@ -190,6 +190,16 @@ class Analysis:
         points = [[e.value for e in getattr(step, kind)] for step in self.steps]
         return points + [list(self.result)]
 
+    def biggest_swing(self, seat: int) -> tuple[int, float] | None:
+        """The step that changed `seat`'s own (fair) win chance the most, and by how much
+        (negative: it fell), as (step, change); None for a game without steps."""
+        curve = self.curve("fair")
+        swings = [(curve[k][seat] - curve[k - 1][seat], k) for k in range(1, len(curve))]
+        if not swings:
+            return None
+        change, step = max(swings, key=lambda item: abs(item[0]))
+        return step, change
+
 
 def cache_path(replay_path: Path | str) -> Path:
     """Where the analysis of the replay at `replay_path` is cached."""

@@ -42,3 +42,8 @@ def test_a_port_in_use_is_an_oserror_for_the_caller():
         assert greeting(first.address)["t"] == "welcome"  # the first one is unharmed
     finally:
         first.stop()
+
+
+def test_only_a_server_on_this_computer_alone_may_let_its_player_choose_seeds():
+    with pytest.raises(ValueError):
+        start_embedded("0.0.0.0", chosen_seeds=True)

@@ -9,6 +9,7 @@ from net.schema import (
     SERVER_MESSAGES,
     ProtocolError,
     error,
+    hint,
     validate_client,
     validate_server,
 )
@@ -30,6 +31,9 @@ GOOD = [
     {"t": "act", "room": "r", "step": 0, "action": ["swap", 0, 0, 0, 1, 1]},
     {"t": "act", "room": "r", "step": 0, "action": ["play", 3, "waves"]},
     {"t": "resume", "token": "x" * 32}, {"t": "rematch", "room": "r"}, {"t": "ping"},
+    {"t": "hint", "room": "r", "step": 7},
+    {"t": "create", "game": "quasenbo", "players": 3, "hints": True, "seed": 2**64 - 1,
+     "again": "0f" * 32},
 ]
 
 
@@ -81,8 +85,10 @@ def test_server_messages_validate_too():
     with pytest.raises(ProtocolError):
         validate_server({"t": "update", "room": "r", "step": 1, "events": [], "digest": b"short",
                          "to_move": 0})
+    assert validate_server(hint("r", 3, ["knock"], "knocks", 0.25, re=9))["re"] == 9
+    assert validate_server(hint("r", 3, ["draw", "up"], "draws the visible side", None))
     assert {"welcome", "rooms", "room", "seated", "update", "error", "pong", "rematch",
-            "bye"} == set(SERVER_MESSAGES)
+            "hint", "bye"} == set(SERVER_MESSAGES)
 
 
 def test_every_error_code_has_words():

@@ -93,16 +93,19 @@ def test_a_play_into_a_certain_penalty_is_marked_with_the_safe_play(tmp_path):
     assert all(s.mark is None for s in result.steps if s.step != 3)
 
 
-def test_a_knock_that_must_lose_is_marked_with_a_play(tmp_path):
+def knock_game(path: Path) -> Path:
     """Quando to 40 points. Ann (fronts 10 10 9 8 8 7 7 6) sheds her pairs of 8s and 7s,
-    Bob two low runs; the draws are zeros. Ann knocks holding 35: however Bob's last turn
-    goes, she is not the lowest, scores 35 + 5 = 40 and loses the game at once."""
+    Bob two low runs; the draws are zeros. Ann knocks holding 35 (step 9): however Bob's last
+    turn goes, she is not the lowest, scores 35 + 5 = 40 and loses the game at once."""
     deck = build_deck([[10, 10, 9, 8, 8, 7, 7, 6], [0, 1, 2, 3, 4, 5, 6, 1]], [0] * 6)
     up = ["draw", "up"]
     script = [["play", [3, 4]], up, ["play", [0, 1, 2]], up,
               ["play", [3, 4]], up, ["play", [0, 1, 2]], up, ["knock"]]
-    path = play(tmp_path / "g.ctr", "quando", {"target": 40, "deck": deck}, script)
-    result = analyse(path, jobs=1, effort=QUICK_QUASENBO)
+    return play(path, "quando", {"target": 40, "deck": deck}, script)
+
+
+def test_a_knock_that_must_lose_is_marked_with_a_play(tmp_path):
+    result = analyse(knock_game(tmp_path / "g.ctr"), jobs=1, effort=QUICK_QUASENBO)
     knock = result.steps[8]
     assert (knock.seat, knock.action) == (0, ["knock"])
     mark = knock.mark
@@ -112,6 +115,16 @@ def test_a_knock_that_must_lose_is_marked_with_a_play(tmp_path):
     assert result.result == [0.0, 1.0]
     # Quando's evaluation turns a finished game's totals into chances a hair from 0 and 1
     assert [e.value for e in result.steps[-1].seeing] == pytest.approx([0.0, 1.0], abs=1e-3)
+
+
+def test_the_biggest_swing_is_the_step_that_moved_the_seat_most(tmp_path):
+    result = analyse(knock_game(tmp_path / "g.ctr"), jobs=1, effort=QUICK_QUASENBO)
+    step, change = result.biggest_swing(0)
+    fair = result.curve("fair")
+    assert change == fair[step][0] - fair[step - 1][0]
+    assert all(abs(fair[k][0] - fair[k - 1][0]) <= abs(change) for k in range(1, len(fair)))
+    assert change < 0  # Ann's chance falls furthest where she knocks into her loss
+    assert step >= 9
 
 
 def test_a_placement_that_throws_away_a_complete_column_is_marked(tmp_path):

@@ -188,3 +188,42 @@ def test_a_client_that_stops_reading_is_cut_off_and_the_game_goes_on(tmp_path):
             assert len(server.connections) == 2  # only Ann and Bob are left
             await still_playable(room, ann)
     run(main())
+
+
+def test_a_hint_is_the_askers_alone_and_refused_where_hints_are_not_allowed(tmp_path):
+    async def main():
+        async with two_player_game(tmp_path) as (server, room, ann, bob):
+            assert not room.hints_allowed  # two people play, the creator did not allow them
+            await ann.send(t="hint", room=room.id, step=ann.last["step"])
+            assert (await ann.expect("error"))["code"] == "no_hints"
+            assert room.hints_used == [0, 0]
+            room.hints = True
+            await bob.send(t="hint", room=room.id, step=room.state.step)
+            assert (await bob.expect("error"))["code"] == "not_your_turn"
+            await ann.send(t="hint", room=room.id, step=ann.last["step"])
+            answer = await ann.expect("hint")
+            assert answer["step"] == room.state.step and answer["action"] in ann.last["legal"]
+            assert answer["words"] == room.state.describe(answer["action"])
+            assert answer["chance"] is None or 0 <= answer["chance"] <= 1
+            assert room.hints_used == [1, 0] and room.info()["hints_used"] == [1, 0]
+            await still_playable(room, ann)
+
+    run(main())
+
+
+def test_one_player_alone_with_bots_may_always_ask_for_hints(tmp_path):
+    async def main():
+        async with running_server(tmp_path) as server:
+            async with Player(server.port, "Ann") as ann:
+                room_id = await ann.host("quasenbo", 2, bots={1: "random"},
+                                         options={"hand_size": 3})
+                room = server.rooms[room_id]
+                assert not room.hints and room.hints_allowed and room.info()["hints_allowed"]
+                update = await ann.start()
+                while update.get("to_move") != 0:
+                    update = await ann.expect("update")
+                await ann.send(t="hint", room=room_id, step=update["step"])
+                answer = await ann.expect("hint")
+                assert answer["action"] in update["legal"] and room.hints_used == [1, 0]
+
+    run(main())

@@ -8,6 +8,7 @@ import pytest
 
 from game.replay.log import read_replay, seed_hash
 from game.rules import new_game, update_view, view_digest
+from game.host.server import Server
 from tests.server.helpers import Player, running_server
 
 GAMES = [("quando", 3, {"target": 25}), ("blanco", 2, {"max_turns": 60}), ("quasenbo", 4, {})]
@@ -182,4 +183,38 @@ def test_quitting_a_game_against_bots_abandons_it_and_ends_its_log(tmp_path):
         assert replay.end["reason"] == "abandoned" and replay.end["result"] is None
         assert len(replay.steps) == step
         assert seed_hash(replay.end["seed"]) == replay.header["seed_hash"]
+    asyncio.run(main())
+
+
+def test_a_deal_is_played_again_only_where_the_server_lets_its_player_choose_the_seed(tmp_path):
+    """Play this deal again: a local single player's server deals the chosen seed (its hash
+    is the one announced, the log names the replay it repeats); seated one seat on (the
+    rotated seats of a duplicate), the player gets that seat's hand of the same deal. Any
+    other server refuses to let a creator choose the seed."""
+    seed, again = 12345, "ab" * 32
+
+    async def main():
+        async with running_server(tmp_path) as server:
+            async with Player(server.port, "Ann") as ann:
+                await ann.send(t="create", game="quasenbo", players=2, seed=seed)
+                assert (await ann.expect("error"))["code"] == "bad_options"
+        server = Server(tmp_path, chosen_seeds=True)
+        await server.start("127.0.0.1", 0)
+        try:
+            async with Player(server.port, "Ann") as ann:
+                room = await ann.create("quasenbo", 2, seed=seed, again=again)
+                await ann.send(t="join", room=room, seat=1)
+                await ann.expect("seated")
+                await ann.send(t="bot", room=room, seat=0, level="random")
+                await ann.send(t="ready", room=room, ready=True)
+                first = await ann.start()
+                assert first["seed_hash"] == seed_hash(seed)
+                assert first["view"] == new_game("quasenbo", 2, seed, {}).view(1)
+                last = await ann.play_until_over(random.Random(2))
+                log = server.rooms[room].log_path
+        finally:
+            await server.close()
+        assert read_replay(log).header["again"] == again
+        assert replay_digests_hold(log, last["seed"]) == last["step"]
+
     asyncio.run(main())

@@ -102,6 +102,10 @@ class Scene:
     def enter(self) -> None:
         """The scene became the top of the stack (again)."""
 
+    def exit(self) -> None:
+        """The scene left the stack for good (or the program ends): stop what it runs in
+        the background."""
+
     def closing(self) -> bool:
         """The window's close button was pressed: True keeps the window open (the scene asks
         the player first); False lets the program end."""

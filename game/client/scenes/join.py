@@ -206,6 +206,7 @@ class JoinScene(Scene):
             state = _("over") if room["over"] else _("playing") if room["started"] else _(
                 "waiting")
             lock = _(" · private") if room["private"] else ""
+            lock += " · " + (_("hints allowed") if room.get("hints") else _("no hints"))
             lock += _(" · stacked deck") if room.get("stacked") else ""
             players = ngettext("{n} player", "{n} players", room["players"]).format(
                 n=room["players"])

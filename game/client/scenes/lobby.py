@@ -9,6 +9,7 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
+from game.client.hosting import DealAgain
 from game.client.i18n import N_, _, ngettext, number
 from game.client.kept import LOCAL, KeptSeat
 from game.client.refusals import error_text
@@ -38,6 +39,8 @@ class LobbyScene(Scene):
         options: dict | None = None,
         timer: float | None = None,
         code: str | None = None,
+        hints: bool = False,
+        again: DealAgain | None = None,
         quick: bool = False,
         share: list[str] | None = None,
         resume: KeptSeat | None = None,
@@ -50,6 +53,8 @@ class LobbyScene(Scene):
         self.game, self.players, self.level = game, players, level
         self.options = options or {}
         self.timer, self.code, self.quick, self.grace = timer, code, quick, grace
+        self.hints = hints
+        self.again = again
         self.share = share or []
         self.status = N_("Connecting…")
         self.asked_bots: set[int] = set()
@@ -217,13 +222,16 @@ class LobbyScene(Scene):
                     timer=self.timer,
                     level=self.level,
                     code=self.code,
+                    hints=self.hints,
+                    seed=self.again.seed if self.again else None,
+                    again=self.again.replay if self.again else None,
                     grace=self.grace,
                 )
         elif kind == "room":
             room = message["room"]
             if self.mode in ("local", "host") and session.room_id is None and "re" in message:
                 self.status = N_("Taking a seat…")
-                session.join(room["id"], 0, self.code)
+                session.join(room["id"], self.again.seat if self.again else 0, self.code)
             self._advance_local()
             self._sync_seats()
         elif kind == "seated":
@@ -232,7 +240,11 @@ class LobbyScene(Scene):
         elif kind == "update" and message["room"] == session.room_id and "view" in message:
             self.started = True
             local = self.mode == "local" or session.kept_as == LOCAL
-            self.app.replace(self.app.scene("table", message, quick=self.quick, local=local))
+            self.app.replace(
+                self.app.scene(
+                    "table", message, quick=self.quick, local=local, again=self.again
+                )
+            )
         elif kind == "error" and message["code"] == "bad_token" and self.mode == "resume":
             self.app.to_title(_("That game has ended, or this server no longer has it."))
         elif kind == "error":
@@ -316,11 +328,12 @@ class LobbyScene(Scene):
             opts = options_text(room["game"], room["options"])
             timer = _(", {n} s per decision").format(n=number(room["timer"], 0)) if room.get(
                 "timer") else ""
+            hints = _("  ·  hints allowed") if room.get("hints_allowed") else _("  ·  no hints")
             stacked = _("  ·  stacked deck (not a fair game)") if room.get("stacked") else ""
             players = ngettext("{n} player", "{n} players", room["players"]).format(
                 n=room["players"])
             lines.append(_("Room {room}").format(room=room["id"])
-                         + f"  ·  {players}  ·  {opts}{timer}{stacked}")
+                         + f"  ·  {players}  ·  {opts}{timer}{stacked}{hints}")
         else:
             lines.append(_(self.status))
         for line in lines:

@@ -19,6 +19,13 @@ from game.replay.log import ReplayError, read_replay
 HEADINGS = (N_("When"), N_("Game"), N_("Players"), N_("Steps"), N_("Ended"), N_("Verified"))
 
 
+def room_replay(room: str) -> Path | None:
+    """The replay of the game played in `room`, if this computer's embedded server hosted
+    it (its log's name ends in the room's id)."""
+    found = sorted(config.log_dir().glob(f"*-{room}.ctr"))
+    return found[-1] if found else None
+
+
 def ending(info: ReplayInfo) -> str:
     """How the game ended, in a word or two: finished (and who won), abandoned, unfinished."""
     if info.reason == "abandoned":
@@ -56,7 +63,8 @@ class ReplaysScene(Scene):
         self.resize()
         chosen = self.infos[0] if path is not None else None
         if room is not None:
-            chosen = next((i for i in self.infos if i.path.name.endswith(f"-{room}.ctr")), None)
+            mine = room_replay(room)
+            chosen = next((i for i in self.infos if i.path == mine), None)
             if chosen is None:
                 self.problem = (
                     _("This game was hosted on another computer: its replay is kept there, in "

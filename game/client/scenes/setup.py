@@ -49,6 +49,7 @@ class SetupScene(Scene):
             "interface": "0.0.0.0",
             "port": "7777",
             "code": "",
+            "hints": False,
         }
         self.options: dict[str, dict[str, Any]] = {
             g: {name: option.default for name, option in menu_options(g)} for g in GAMES
@@ -88,6 +89,9 @@ class SetupScene(Scene):
                         (120.0, _("{n} min").format(n=2)),
                     ],
                 )
+            )
+            rows.append(
+                ("hints", _("Hints"), [(False, _("Not allowed")), (True, _("Allowed"))])
             )
             rows.append(
                 (
@@ -195,6 +199,7 @@ class SetupScene(Scene):
             self.values["timer"],
             code,
             self.values["grace"],
+            hints=self.values["hints"],
         )
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -10,11 +10,15 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
+from game.client.hosting import DealAgain, start_local
 from game.client.i18n import N_, _, ngettext, number
 from game.client.refusals import error_text
 from game.client.scenes import Confirm, Dialog, Scene
+from game.client.scenes.replays import room_replay
 from game.client.session import Session
 from game.client.tables import TABLES, Table
+from game.replay.analysis import Background, replay_hash
+from game.replay.log import ReplayError, read_replay
 
 AUTO_CONTINUE = 5.0
 """Seconds a round summary stays up for a spectator before the game goes on by itself."""
@@ -31,8 +35,19 @@ class TableScene(Scene):
 
     `first` is the full update that started it (the start, a watch or a resume)."""
 
-    def __init__(self, app, first: dict, *, quick: bool = False, local: bool = False) -> None:
+    def __init__(
+        self,
+        app,
+        first: dict,
+        *,
+        quick: bool = False,
+        local: bool = False,
+        again: DealAgain | None = None,
+    ) -> None:
+        """`again`: this game plays a finished game's deal again (its result is shown beside
+        this one's at the end)."""
         super().__init__(app)
+        self.again = again
         session = app.session
         self.quick = quick
         self.local = local
@@ -53,6 +68,12 @@ class TableScene(Scene):
         self.overlay_age = 0.0
         self.autoplay = False
         """Headless autoplay: summaries go on by themselves (the AutoPlayer sets it)."""
+        self.analysis_job: Background | None = None
+        """The finished game's analysis, started at the game-over screen."""
+        self.swing: tuple[int, float] | None = None
+        """The player's biggest swing (step, change in win chance), once analysed."""
+        self.hints_used = 0
+        """Hints this player asked for in this game (the game-over screen shows it)."""
         self.absent: int | None = None
         """An absent player's seat that this player may hand to a bot now."""
         self.sheet_open = False
@@ -83,6 +104,13 @@ class TableScene(Scene):
             _("Rules"),
             self.open_rules,
             hint="F1",
+        )
+        self.hint_button = widgets.Button(
+            # left of the score sheet's button, which some games show left of Rules
+            self.rules_button.rect.move(-2 * (bw + layout.px(8, s)), 0),
+            _("Hint"),
+            self.ask_hint,
+            hint="H",
         )
         self.hand_button = widgets.Button(
             pygame.Rect(0, 0, layout.px(300, s), bh), "", self.hand_to_bot, style="primary"
@@ -210,6 +238,24 @@ class TableScene(Scene):
     def open_rules(self) -> None:
         self.app.goto("rules", self.table.game)
 
+    @property
+    def hints_allowed(self) -> bool:
+        """This player may ask for hints: seated, and the room allows them (always when
+        playing alone with bots; else when its creator allowed them)."""
+        room = self.app.session.room if self.app.session is not None else None
+        return self.table.seat is not None and bool(room and room.get("hints_allowed"))
+
+    def ask_hint(self) -> None:
+        """Ask the server for the normal bot's suggestion, when it is this player's turn."""
+        session = self.app.session
+        if not self.hints_allowed or session is None:
+            return
+        if session.last is None or not session.last.get("legal"):
+            self.table.toasts.show(_("A hint is for your own turn."))
+            return
+        session.hint()
+        self.table.toasts.show(_("Thinking about a hint…"))
+
     def leave(self) -> None:
         if self.app.session is not None:
             self.app.session.leave()
@@ -224,6 +270,16 @@ class TableScene(Scene):
             self.table.feed(message)
             if message.get("missed"):
                 self._tell_missed(message["missed"])
+        elif kind == "hint" and message["room"] == self.room_id:
+            self.hints_used += 1
+            chance = message["chance"]
+            if chance is None:
+                words = _("Hint: {action}").format(action=message["words"])
+            else:
+                words = _("Hint: {action} – about {chance:.0%} to win").format(
+                    action=message["words"], chance=chance
+                )
+            self.table.toasts.show(words, palette.ACCENT, 6.0)
         elif kind == "room" and message["room"]["id"] == self.room_id:
             self.table.set_room(message["room"])
         elif kind == "error":
@@ -278,9 +334,14 @@ class TableScene(Scene):
             return
         if self.menu_button.handle(event) or self.rules_button.handle(event):
             return
+        if self.hints_allowed and self.hint_button.handle(event):
+            return
         if self.absent is not None and self.hand_button.handle(event):
             return
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_h and self.hints_allowed:
+                self.ask_hint()
+                return
             if event.key == pygame.K_F1:
                 self.open_rules()
                 return
@@ -328,6 +389,10 @@ class TableScene(Scene):
             if self.table.seat is not None:
                 specs.append((_("Rematch"), self.rematch))
             specs.append((_("Watch the replay"), self.watch_replay))
+            if self.table.seat is not None and self._start_analysis():
+                specs.append((_("Analysis"), self.open_analysis))
+                if self.local:
+                    specs.append((_("Deal again"), self.ask_deal_again))
             specs.append((_("Menu"), self.leave_finished))
         form = widgets.Form()
         for k, (rect, (label, action)) in enumerate(
@@ -368,16 +433,141 @@ class TableScene(Scene):
             self.app.session.rematch()
             self.table.toasts.show(_("Asking for a rematch…"))
 
+    def _start_analysis(self) -> bool:
+        """Analyse the finished game in the background, if this computer hosted it (its
+        replay is here); False when it did not."""
+        if self.analysis_job is not None or self.swing is not None:
+            return True
+        path = room_replay(self.room_id)
+        if path is None:
+            return False
+        self.analysis_job = Background(path)
+        return True
+
+    def _poll_analysis(self) -> None:
+        job = self.analysis_job
+        if job is None or not job.finished:
+            return
+        self.analysis_job = None
+        seat = self.table.seat
+        if job.result is not None and seat is not None:
+            self.swing = job.result.biggest_swing(seat)
+
+    def analysis_words(self) -> str:
+        """The game-over screen's line about the analysis: its progress, or the player's
+        biggest swing; empty when there is none."""
+        job = self.analysis_job
+        if job is not None:
+            return _("Analysing the game… {done}/{total}").format(
+                done=job.done, total=job.total or "?"
+            )
+        if self.swing is None:
+            return ""
+        step, change = self.swing
+        return _("Your biggest swing: step {step} ({change:+.0%})").format(
+            step=step, change=change
+        )
+
+    def before_words(self, seat: int) -> str:
+        """Beside `seat`'s score in a deal played again: what that seat (the same hand)
+        scored the first time, and whether the player sat there then."""
+        again = self.again
+        assert again is not None
+        old = again.result["scores"][seat]
+        if seat == again.old_seat:
+            return _("before: {score} (you)").format(score=old)
+        return _("before: {score}").format(score=old)
+
+    def summary_line(self) -> str:
+        """The game-over screen's line under the scores: the analysis (`analysis_words`)
+        and, where hints were allowed, how many this player asked for."""
+        words = self.analysis_words()
+        if self.table.seat is None or not self.hints_allowed:
+            return words
+        hints = _("Hints used: {count}").format(count=self.hints_used)
+        return f"{words}  ·  {hints}" if words else hints
+
+    def open_analysis(self) -> None:
+        """The replay viewer at the biggest swing, with the analysis (this screen's own, if
+        still running, stops: the viewer runs it with its progress bar)."""
+        path = room_replay(self.room_id)
+        if path is None:
+            return
+        if self.analysis_job is not None:
+            self.analysis_job.cancel()
+            self.analysis_job = None
+        step = self.swing[0] if self.swing is not None else 0
+        self.app.goto("viewer", path, analyse=True, position=step)
+
+    def ask_deal_again(self) -> None:
+        """Offer to play this game's deal again, in the same seats or rotated one on."""
+        self.app.push(
+            Dialog(
+                self.app,
+                _("Play this deal again"),
+                _(
+                    "The same cards in the same order. Rotated, you take the next seat and "
+                    "its hand, the duplicate way; at the end both results are side by side."
+                ),
+                [
+                    (_("Same seats"), lambda: self.deal_again(False)),
+                    (_("Seats rotated"), lambda: self.deal_again(True)),
+                    (_("Cancel"), None),
+                ],
+            )
+        )
+
+    def deal_again(self, rotated: bool) -> None:
+        """A new local game with this game's seed, options and bots (see DealAgain)."""
+        path = room_replay(self.room_id)
+        seat = self.table.seat
+        if path is None or seat is None:
+            return
+        try:
+            data = path.read_bytes()
+            replay = read_replay(path)
+        except (OSError, ReplayError) as err:
+            self.table.toasts.show(str(err), palette.DANGER, 4.0)
+            return
+        if replay.end is None or "seed" not in replay.end or replay.end.get("result") is None:
+            return
+        header = replay.header
+        players = header["players"]
+        levels = [s.get("level") for s in header["seats"] if s.get("kind") == "bot"]
+        again = DealAgain(
+            replay.end["seed"],
+            replay_hash(data),
+            (seat + 1) % players if rotated else seat,
+            replay.end["result"],
+            seat,
+        )
+        self.app.to_title()  # this game's server and scene are done with (exit cancels)
+        start_local(
+            self.app,
+            header["game"],
+            players,
+            levels[0] if levels else header.get("level", "normal"),
+            # the engine completes the options with an unset deck, which a create refuses
+            {k: v for k, v in header["options"].items() if not (k == "deck" and v is None)},
+            quick=self.quick,
+            again=again,
+        )
+
     def watch_replay(self) -> None:
         self.app.goto("replays", room=self.room_id)
 
     def leave_finished(self) -> None:
         self.app.to_title()
 
+    def exit(self) -> None:
+        if self.analysis_job is not None:
+            self.analysis_job.cancel()
+
     # -- time ----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         self.table.update(dt)
+        self._poll_analysis()
         self._find_absent()
         if self.overlay() is not None:
             self.overlay_age += dt
@@ -421,7 +611,9 @@ class TableScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return self.table.busy or self.connection is not None
+        return (
+            self.table.busy or self.connection is not None or self.analysis_job is not None
+        )
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -429,6 +621,8 @@ class TableScene(Scene):
         self.table.draw(surface)
         self.rules_button.draw(surface)
         self.menu_button.draw(surface)
+        if self.hints_allowed:
+            self.hint_button.draw(surface)
         if self.sheet_button is not None:
             self.sheet_button.draw(surface)
         s = self.s
@@ -660,7 +854,26 @@ class TableScene(Scene):
                 row.inflate(-20, 0),
                 "right",
             )
+            if self.again is not None:
+                widgets.blit_text(
+                    surface,
+                    self.before_words(seat),
+                    layout.px(20, s, 11),
+                    palette.TEXT_DIM,
+                    pygame.Rect(row.right + 12, row.top, box.right - row.right - 20, row_h),
+                    "left",
+                )
             y += row_h + 4
+        words = self.summary_line()
+        if words:
+            size = layout.px(22, s, 12)
+            widgets.blit_text(
+                surface,
+                words,
+                size,
+                palette.ACCENT,
+                pygame.Rect(box.left, box.bottom - layout.px(100, s) - size, box.width, size + 4),
+            )
         if event.get("reason") == "max_turns":
             widgets.blit_text(
                 surface,

@@ -1,6 +1,7 @@
 """The replay viewer: a replay played on the game's own table with the same animations –
 play, pause, step, jump to a round or turn, scrub, speed, and whose eyes to watch through –
-beside the step list in words, after verifying the replay on open."""
+beside the step list in words, after verifying the replay on open; above the scrub bar, the
+finished game's win-chance analysis (game/replay/analysis.py) with its marked mistakes."""
 
 from __future__ import annotations
 
@@ -10,14 +11,16 @@ from typing import NamedTuple
 
 import pygame
 
-from game.client import layout, palette, widgets
+from game.client import graph, layout, palette, widgets
 from game.client.config import Settings
 from game.client.i18n import _, date_time, ngettext, number
 from game.client.scenes import Host, Scene, game_title
 from game.client.sound import Sound
 from game.client.steps import events_line
 from game.client.tables import TABLES, Table
+from game.replay.analysis import Analysis, Background, Mark, cache_path
 from game.replay.log import ReplayError
+from game.replay.verify import describe
 from game.replay.playback import Playback, open_replay, seat_kind, seat_name
 from game.replay.verify import Verdict
 
@@ -31,6 +34,9 @@ Eyes = int | str | None
 """A seat, None (a spectator) or OPEN."""
 
 OK_GREEN = (120, 210, 130)
+
+ESTIMATES = ("fair", "seeing")
+"""The graph's two views (Analysis.curve): each seat's own estimate, or every card seen."""
 
 
 class Outcome(NamedTuple):
@@ -109,9 +115,22 @@ class ViewerScene(Scene):
 
     listens = False
 
-    def __init__(self, app: Host, path: Path) -> None:
+    def __init__(
+        self, app: Host, path: Path, *, analyse: bool = False, position: int = 0
+    ) -> None:
+        """Open the replay at `path` at `position`; with `analyse`, start its analysis at
+        once (it starts by itself anyway when a cached one is beside the replay)."""
         super().__init__(app)
         self.path = Path(path)
+        self.start_position = position
+        self.want_analysis = analyse
+        self.analysis_job: Background | None = None
+        self.analysis: Analysis | None = None
+        self.analysis_note = ""
+        """Why there is no analysis (cancelled, or the game cannot be analysed)."""
+        self.estimates = "fair"
+        self.mark_words: dict[int, str] = {}
+        """Per marked step, the mistake in words for the step list."""
         self.playback: Playback | None = None
         self.problem: str | None = None
         """Why the replay cannot be watched (the scene then shows only this)."""
@@ -154,6 +173,10 @@ class ViewerScene(Scene):
             return
         self.eyes = self._first_eyes()
         self.resize()
+        if self.start_position:
+            self.jump(self.start_position)
+        if playback.verdict.complete and (self.want_analysis or cache_path(self.path).exists()):
+            self.start_analysis()
 
     def _first_eyes(self) -> Eyes:
         """The player's own seat if they played (a human seat of their name), else the
@@ -242,6 +265,69 @@ class ViewerScene(Scene):
             self.table.stage.director.speed = speed
         self._sync_widgets()
 
+    # -- the analysis --------------------------------------------------------------------------
+
+    def start_analysis(self) -> None:
+        """Analyse the game in the background (a cached analysis comes back at once)."""
+        if self.analysis_job is not None and not self.analysis_job.finished:
+            return
+        self.analysis, self.analysis_note = None, ""
+        self.analysis_job = Background(self.path)
+        self._sync_widgets()
+
+    def cancel_analysis(self) -> None:
+        """Stop the analysis running now (nothing of it is kept)."""
+        if self.analysis_job is not None:
+            self.analysis_job.cancel()
+
+    def toggle_analysis(self) -> None:
+        """The analyse button: start the analysis, or cancel the one running."""
+        if self.analysis_job is not None and not self.analysis_job.finished:
+            self.cancel_analysis()
+        else:
+            self.start_analysis()
+
+    def set_estimates(self, kind: str) -> None:
+        """Show each seat's own estimates ("fair") or how the game really stood ("seeing")."""
+        self.estimates = kind
+        self._sync_widgets()
+
+    def _poll_analysis(self) -> None:
+        """Take the background analysis's result or error once it has finished."""
+        job = self.analysis_job
+        if job is None or not job.finished or self.analysis is not None:
+            return
+        if job.result is not None:
+            self.analysis = job.result
+            self.mark_words = {m.step: self.mistake_words(m) for m in job.result.marks}
+            self._rows.clear()
+        elif job.error is not None:
+            self.analysis_note = _("Analysis stopped: {why}").format(why=job.error)
+        self.analysis_job = None
+        self._sync_widgets()
+
+    def mistake_words(self, mark: Mark) -> str:
+        """A mistake in words: what was done and its chance, what was better and its chance
+        (the actions described as the engine words them at that step)."""
+        playback = self.playback
+        assert playback is not None
+        here = playback.position
+        playback.seek(mark.step - 1)
+        state = playback.state()
+        chosen = describe(state, mark.action) or str(mark.action)
+        better = describe(state, mark.better) or str(mark.better)
+        playback.seek(here)
+        return _("{chosen}: {mine:.0%}; {better}: {best:.0%}").format(
+            chosen=chosen, mine=mark.chosen.value, better=better, best=mark.best.value
+        )
+
+    def _analysis_status(self) -> str:
+        """A line under the graph's chooser: progress, or why there is no graph."""
+        job = self.analysis_job
+        if job is not None:
+            return _("Analysing… {done}/{total}").format(done=job.done, total=job.total or "?")
+        return self.analysis_note
+
     # -- transport -----------------------------------------------------------------------------
 
     def toggle_play(self) -> None:
@@ -274,9 +360,7 @@ class ViewerScene(Scene):
 
     def _position_at(self, x: int) -> int:
         assert self.playback is not None
-        bar = self.geo.scrub
-        t = (x - bar.left) / max(1, bar.width)
-        return round(max(0.0, min(1.0, t)) * self.playback.length)
+        return graph.position_at(self.geo.scrub, x, self.playback.length)
 
     # -- layout and widgets --------------------------------------------------------------------
 
@@ -312,6 +396,13 @@ class ViewerScene(Scene):
             geo.eyes, self._eyes_options(), self.eyes, on_change=self.set_eyes, cycle=True
         )
         self.back_button = widgets.Button(geo.back, _("Back to the list"), self.leave)
+        self.estimates_choice = widgets.Choice(
+            geo.estimates,
+            [("fair", _("Own view")), ("seeing", _("All cards"))],
+            self.estimates,
+            on_change=self.set_estimates,
+        )
+        self.analyse_button = widgets.Button(geo.analyse, _("Analyse"), self.toggle_analysis)
         self._sync_widgets()
 
     def _eyes_options(self) -> list[tuple[Eyes, str]]:
@@ -326,6 +417,14 @@ class ViewerScene(Scene):
     def _sync_widgets(self) -> None:
         self.play_button.label = _("Pause") if self.playing else _("Play")
         usable = self.table is not None
+        running = self.analysis_job is not None
+        self.analyse_button.label = _("Cancel") if running else _("Analyse")
+        self.analyse_button.enabled = usable and (
+            running or (self.playback is not None and self.playback.verdict.complete)
+        )
+        self.analyse_button.visible = self.analysis is None
+        self.estimates_choice.visible = self.analysis is not None
+        self.estimates_choice.index = ESTIMATES.index(self.estimates)
         for button in self.transport:
             button.enabled = usable
         self.speed_choice.enabled = self.eyes_choice.enabled = usable
@@ -336,6 +435,9 @@ class ViewerScene(Scene):
 
     def leave(self) -> None:
         self.app.pop(self)
+
+    def exit(self) -> None:
+        self.cancel_analysis()
 
     def _name(self, seat: int) -> str:
         """The seat's name as the table shows it (bots of one name told apart)."""
@@ -391,11 +493,11 @@ class ViewerScene(Scene):
         name = table.seats.name(entry.seat)
         by = _(" (a bot for the player)") if entry.stand_in else ""
         seat = entry.seat if self.eyes == OPEN else self.eyes
+        first = f"{position:>4}  {name}{by}: {entry.words}"
+        if position in self.mark_words:
+            return "! " + first, self.mark_words[position]
         events = playback.events(seat if isinstance(seat, int) else None, position)
-        return (
-            f"{position:>4}  {name}{by}: {entry.words}",
-            events_line(game, events, table.seats.name),
-        )
+        return first, events_line(game, events, table.seats.name)
 
     def _row_surface(self, position: int, current: bool) -> pygame.Surface:
         rect = self.row_rect(position)
@@ -414,9 +516,11 @@ class ViewerScene(Scene):
             big, small = layout.px(19, s, 12), layout.px(16, s, 11)
             width = rect.width - layout.px(14, s)
             top = widgets.elided(first, big, (255, 240, 190) if current else palette.TEXT, width)
-            low = widgets.elided(
-                second, small, palette.TEXT if current else palette.TEXT_DIM, width
-            )
+            if position in self.mark_words:
+                color = palette.DANGER
+            else:
+                color = palette.TEXT if current else palette.TEXT_DIM
+            low = widgets.elided(second, small, color, width)
             x = layout.px(7, s)
             y = (rect.height - top.get_height() - low.get_height() - 2) // 2
             surf.blit(top, (x, y))
@@ -434,11 +538,14 @@ class ViewerScene(Scene):
             return
         if self.table is None:
             return
-        for widget in [*self.transport, self.speed_choice, self.eyes_choice]:
+        widgets_now = [*self.transport, self.speed_choice, self.eyes_choice]
+        widgets_now.append(self.analyse_button if self.analysis is None else self.estimates_choice)
+        for widget in widgets_now:
             if widget.handle(event):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.geo.scrub.inflate(0, 12).collidepoint(event.pos):
+            on_graph = self.analysis is not None and self.geo.graph.collidepoint(event.pos)
+            if on_graph or self.geo.scrub.inflate(0, 12).collidepoint(event.pos):
                 self.dragging = True
                 self.pause()
                 self.jump(self._position_at(event.pos[0]))
@@ -500,6 +607,7 @@ class ViewerScene(Scene):
     # -- time ----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._poll_analysis()
         table, playback = self.table, self.playback
         if table is None or playback is None:
             return
@@ -516,7 +624,12 @@ class ViewerScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return self.playing or self.dragging or (self.table is not None and self.table.busy)
+        return (
+            self.playing
+            or self.dragging
+            or self.analysis_job is not None
+            or (self.table is not None and self.table.busy)
+        )
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -553,6 +666,7 @@ class ViewerScene(Scene):
         )
         self._draw_header(surface)
         if self.table is not None:
+            self._draw_graph(surface)
             self._draw_scrub(surface)
             self._draw_steps(surface)
             widgets.blit_text(
@@ -634,6 +748,50 @@ class ViewerScene(Scene):
                     "left",
                 )
                 y += small + 2
+
+    def _draw_graph(self, surface: pygame.Surface) -> None:
+        """The analysis's graph with its chooser, or the button and progress that lead to it."""
+        playback = self.playback
+        assert playback is not None
+        geo = self.geo
+        s = geo.s
+        analysis = self.analysis
+        if analysis is not None:
+            marks = [(m.step, m.seat) for m in analysis.marks]
+            curve = analysis.curve(self.estimates)
+            graph.draw(
+                surface, geo.graph, curve, playback.length, playback.position, marks, s
+            )
+            self.estimates_choice.draw(surface)
+            self._draw_chances(surface, curve)
+            return
+        pygame.draw.rect(surface, (20, 24, 30), geo.graph, border_radius=6)
+        job = self.analysis_job
+        if job is not None and job.total:
+            done = geo.graph.inflate(-8, 0)
+            done.height = layout.px(8, s, 4)
+            done.bottom = geo.graph.bottom - 6
+            pygame.draw.rect(surface, palette.PANEL_EDGE, done, border_radius=3)
+            done.width = round(done.width * job.done / job.total)
+            pygame.draw.rect(surface, palette.ACCENT, done, border_radius=3)
+        words = self._analysis_status() or _(
+            "Win chances over the game: press Analyse (the game must be over)."
+        )
+        widgets.blit_text(surface, words, layout.px(18, s, 11), palette.TEXT_DIM, geo.graph)
+        self.analyse_button.draw(surface)
+
+    def _draw_chances(self, surface: pygame.Surface, curve: list[list[float]]) -> None:
+        """Each seat's chance at the position shown, in its line's colour, under the chooser."""
+        playback = self.playback
+        assert playback is not None
+        point = curve[min(playback.position, len(curve) - 1)]
+        rect = self.geo.analyse
+        size = layout.px(17, self.geo.s, 10)
+        width = rect.width // max(1, len(point))
+        for seat, chance in enumerate(point):
+            color = graph.seat_color(seat)
+            cell = pygame.Rect(rect.left + seat * width, rect.top, width, rect.height)
+            widgets.blit_text(surface, f"{chance:.0%}", size, color, cell)
 
     def _draw_scrub(self, surface: pygame.Surface) -> None:
         playback = self.playback

@@ -1,0 +1,168 @@
+"""The analysis in the replay viewer, headless with the real client: the win-chance graph is
+drawn along the scrub bar from a cached analysis at once, a click on it jumps there, the
+marked mistake is in the step list in words, the two views switch, and an analysis started
+from the viewer reports progress and can be cancelled."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client import graph, palette
+from game.client.autoplay import AutoPlayer, click, table_scene
+from game.client.hosting import start_local
+from game.client.scenes import Dialog
+from game.client.scenes.replays import room_replay
+from game.client.scenes.viewer import ViewerScene
+from game.replay.analysis import analyse, cache_path, replay_hash, write_cache
+from game.replay.log import read_replay
+from game.rules import new_game
+from tests.client.test_play import button, game_over, run
+from tests.replay.test_analysis import QUICK_QUASENBO, knock_game, penalty_game
+
+
+@pytest.fixture
+def analysed(tmp_path) -> Path:
+    """The planted Quando knock (a mistake at step 9), its analysis cached beside it."""
+    path = knock_game(tmp_path / "knock.ctr")
+    write_cache(path, analyse(path, jobs=1, effort=QUICK_QUASENBO, use_cache=False))
+    return path
+
+
+def opened(app, path: Path, **options) -> ViewerScene:
+    scene = app.push(ViewerScene(app, path, **options))
+    assert run(app, lambda: scene.ready, 30)
+    return scene
+
+
+def test_a_cached_analysis_is_drawn_and_a_click_on_the_graph_jumps(make_app, analysed):
+    app = make_app()
+    scene = opened(app, analysed)
+    assert run(app, lambda: scene.analysis is not None, 10), scene.analysis_note
+    assert scene.analysis.cached
+    app.draw(app.screen)
+    rect = scene.geo.graph
+    colors = {app.screen.get_at((x, y))[:3] for x in range(rect.left, rect.right, 2)
+              for y in range(rect.top, rect.bottom)}
+    assert palette.SEAT_LINES[0] in colors and palette.SEAT_LINES[1] in colors
+    assert palette.DANGER in colors  # the marks
+    length = scene.playback.length
+    click((graph.x_of(rect, 4, length), rect.centery))
+    assert run(app, lambda: scene.playback.position == 4, 5)
+    click((graph.x_of(rect, 9, length), rect.top + 5))
+    assert run(app, lambda: scene.playback.position == 9, 5)
+
+
+def test_the_mistake_is_in_the_step_list_with_the_better_play(make_app, analysed):
+    app = make_app()
+    scene = opened(app, analysed, position=9)
+    assert run(app, lambda: scene.analysis is not None, 10)
+    first, second = scene.step_texts(9)
+    assert "knocks" in first and first.startswith("!")
+    assert second.startswith("knocks: 0%; plays ")
+    assert 9 in {m.step for m in scene.analysis.marks}
+
+
+def test_the_estimates_toggle_between_own_view_and_every_card(make_app, analysed):
+    app = make_app()
+    scene = opened(app, analysed)
+    assert run(app, lambda: scene.analysis is not None, 10)
+    assert scene.estimates == "fair" and scene.estimates_choice.visible
+    rect = scene.estimates_choice.rect
+    click((rect.right - 8, rect.centery))
+    assert run(app, lambda: scene.estimates == "seeing", 5)
+    assert scene.analysis.curve("seeing") != scene.analysis.curve("fair")
+
+
+def test_the_viewer_analyses_with_progress_and_can_cancel(make_app, tmp_path):
+    path = penalty_game(tmp_path / "penalty.ctr")
+    app = make_app()
+    scene = opened(app, path)
+    assert scene.analysis is None and scene.analysis_job is None  # nothing cached: a button
+    click(scene.analyse_button.rect.center)
+    assert run(app, lambda: scene.analysis_job is not None, 5)
+    assert scene.analyse_button.label == "Cancel"
+    click(scene.analyse_button.rect.center)
+    assert run(app, lambda: scene.analysis_job is None, 30)
+    assert scene.analysis is None and "cancelled" in scene.analysis_note
+    assert not cache_path(path).exists()
+    scene.start_analysis()
+    assert run(app, lambda: scene.analysis is not None, 120), scene.analysis_note
+    assert scene.analysis_job is None and cache_path(path).exists()
+    assert [m.step for m in scene.analysis.marks] == [3]
+
+
+def test_the_game_over_screen_names_the_biggest_swing_and_opens_the_analysis(make_app):
+    app = make_app(speed=4.0)
+    start_local(app, "quasenbo", 2, "random", {"hand_size": 3})
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=2))
+    scene = table_scene(app)
+    form = scene.overlay()
+    assert scene.analysis_job is not None or scene.swing is not None
+    assert run(app, lambda: scene.swing is not None, 120), "the analysis never finished"
+    step, change = scene.swing
+    assert scene.analysis_words().startswith(f"Your biggest swing: step {step} (")
+    click(button(form, "Analysis").rect.center)
+    assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
+    viewer = app.top
+    assert viewer.playback.position == step
+    assert run(app, lambda: viewer.analysis is not None, 10)
+    assert viewer.analysis.cached  # the game-over screen's analysis, from its cache
+    assert viewer.analysis.biggest_swing(scene.table.seat) == (step, change)
+
+
+def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):
+    app = make_app(speed=4.0)
+    start_local(app, "quasenbo", 2, "random", {"hand_size": 3})
+
+    def my_turn() -> bool:
+        scene = table_scene(app)
+        last = app.session.last if app.session is not None else None
+        return scene is not None and last is not None and bool(last.get("legal"))
+
+    assert run(app, my_turn, 60)
+    scene = table_scene(app)
+    assert scene.hints_allowed and scene.hint_button.visible
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    assert run(app, lambda: scene.hints_used == 1, 30), "no hint came"
+    assert any(item[0].startswith("Hint: ") for item in scene.table.toasts.items)
+    assert app.session.room["hints_allowed"]
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=3))
+    assert "Hints used: 1" in scene.summary_line()
+    job = scene.analysis_job  # the game-over screen's analysis stops when the scene goes
+    app.to_title()
+    assert job is None or (job.wait(30) and (job.result is not None or job.error is not None))
+
+
+def test_a_deal_played_again_with_rotated_seats_deals_the_same_cards(make_app):
+    app = make_app(speed=4.0)
+    start_local(app, "quasenbo", 2, "random", {"hand_size": 3})
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=2))
+    first = table_scene(app)
+    old = read_replay(room_replay(first.room_id))
+    click(button(first.overlay(), "Deal again").rect.center)
+    assert run(app, lambda: isinstance(app.top, Dialog), 5)
+    click(button(app.top.form, "Seats rotated").rect.center)
+
+    def dealt() -> bool:
+        scene = table_scene(app)
+        return scene is not None and scene.room_id != first.room_id
+
+    assert run(app, dealt, 30), "the deal was not dealt again"
+    scene = table_scene(app)
+    seed = old.end["seed"]
+    assert app.session.seat == 1 and scene.again is not None and scene.again.old_seat == 0
+    assert scene.table.seat == 1
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=4))
+    scene.overlay()
+    new = read_replay(room_replay(scene.room_id))
+    assert new.header["again"] == replay_hash(room_replay(first.room_id).read_bytes())
+    assert new.end["seed"] == seed
+    deal = new_game("quasenbo", 2, seed, old.header["options"])
+    assert new.header["digest0"] == old.header["digest0"] == deal.digest()[:8]
+    assert [s["kind"] for s in new.header["seats"]] == ["bot", "human"]  # seat 1's hand
+    old_scores = old.end["result"]["scores"]
+    assert scene.before_words(0) == f"before: {old_scores[0]} (you)"
+    assert scene.before_words(1) == f"before: {old_scores[1]}"
