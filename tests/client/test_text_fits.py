@@ -169,7 +169,8 @@ def test_every_table_fits_in_every_language(make_app, recorder, language):
 @pytest.mark.parametrize("language", [c for c in i18n.LANGUAGES if c != i18n.SOURCE])
 def test_live_tables_and_their_summaries_fit_in_every_translation(make_app, recorder, language):
     """English, the source, is the shortest: the live tables of the player's view in the
-    three translations, to the game's end."""
+    three translations, to the game's end, with the move log beside them and Quando's score
+    sheet."""
     app = make_app(size=SIZES[0])
     app.set_language(language)
     for game, players, options in LIVE:
@@ -177,10 +178,15 @@ def test_live_tables_and_their_summaries_fit_in_every_translation(make_app, reco
         recorder.scene = f"live {game}"
         assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=5)), game
         show(app, recorder, f"{game} over", 30)
+        scene = table_scene(app)
+        if scene is not None and scene.table.SHEET:  # Quando's score sheet over its summary
+            scene.toggle_sheet()
+            show(app, recorder, f"{game} score sheet")
         app.to_title()
     assert sorted(recorder.problems) == []
     assert {i18n._("Knock"), i18n._("Discard pile"), i18n._("Player"), i18n._("Total"),
-            i18n._("Rematch")} <= recorder.seen
+            i18n._("Rematch"), i18n._("Score sheet"), i18n._("S or Esc closes the sheet"),
+            i18n._("Moves  ·  L hides, wheel scrolls")} <= recorder.seen
 
 
 @pytest.mark.parametrize("language", [c for c in i18n.LANGUAGES if c != i18n.SOURCE])
