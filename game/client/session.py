@@ -38,6 +38,16 @@ def parse_address(text: str, default_port: int = 7777) -> tuple[str, int]:
     return host, port
 
 
+def sentence(message: str) -> str:
+    """A status message of net.client ("the server at … did not answer (…)") as a sentence
+    to show a player: a capital first letter and a full stop."""
+    text = message.strip()
+    if not text:
+        return ""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
+
+
 def lan_addresses() -> list[str]:
     """This machine's addresses that others on the LAN can reach, best guess first."""
     found: list[str] = []

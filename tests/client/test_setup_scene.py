@@ -50,3 +50,26 @@ def test_saved_choices_that_no_longer_fit_leave_the_defaults(make_app):
                                                     "pawns": True}}}
     chosen = app.goto("setup", "single").options["quasenbo"]
     assert chosen["double"] is False and chosen["hand_size"] == 7 and chosen["pawns"] is True
+
+
+def test_options_the_engine_refuses_are_explained_with_the_games_title(make_app):
+    app = make_app()
+    setup = app.goto("setup", "single")
+    setup.changed("game", "quasenbo")
+    setup.changed("bots", 3)
+    setup.changed("opt:hand_size", 9)
+    setup.start()
+    assert setup.error == (
+        "Quäsenbö cannot start with these choices: 4 hands of 9 cards and a starting card "
+        "need 37 cards; this deck has 36."
+    )
+    assert app.scenes[-1] is setup, "no game started"
+
+
+def test_a_server_that_does_not_answer_is_said_in_words(make_app):
+    app = make_app(retry_for=0.0)
+    join = app.goto("join")
+    join.address.value = "127.0.0.1:1"  # nothing listens there
+    join.connect()
+    assert run_frames(app, lambda: not join.message.startswith("Connecting"), 10)
+    assert join.message == "The server at 127.0.0.1:1 did not answer (connection refused)."

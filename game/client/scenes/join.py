@@ -11,7 +11,7 @@ from game.client import layout, palette, widgets
 from game.client.i18n import _
 from game.client.kept import KeptSeat
 from game.client.scenes import Scene, game_title, menu_page
-from game.client.session import Session, parse_address
+from game.client.session import Session, parse_address, sentence
 
 
 class JoinScene(Scene):
@@ -88,7 +88,7 @@ class JoinScene(Scene):
         elif kind == "rooms":
             self._sync_rooms()
         elif kind == "status" and message["status"] in ("closed", "reconnecting"):
-            self.message = f"No connection: {message.get('message', '')}"
+            self.message = sentence(message.get("message", "")) or _("No connection.")
             if message["status"] == "closed":
                 self.app.after_frame.append(self.app.close_session)
         elif kind == "error":

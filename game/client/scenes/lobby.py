@@ -9,11 +9,11 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
-from game.client.hosting import DealAgain
+from game.client.hosting import DealAgain, refusal
 from game.client.i18n import _
 from game.client.kept import LOCAL, KeptSeat
 from game.client.scenes import Scene, background, game_title
-from game.client.session import Session
+from game.client.session import Session, sentence
 from net.schema import DEFAULT_GRACE
 
 
@@ -249,9 +249,9 @@ class LobbyScene(Scene):
         elif kind == "error":
             self.error = message["message"]
             if self.mode == "local" and message["code"] in ("bad_options", "too_many_rooms"):
-                self.app.to_title(f"The game could not start: {message['message']}")
+                self.app.to_title(refusal(self.game, message["message"]))
         elif kind == "status" and message["status"] == "closed":
-            self.app.to_title(f"Connection closed: {message.get('message', '')}")
+            self.app.to_title(sentence(message.get("message", "")) or _("Connection closed."))
 
     def _advance_local(self) -> None:
         """Single player: fill the seats with bots, get ready and start, one step per reply."""

@@ -11,7 +11,7 @@ import pygame
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
 from game.client.i18n import _
-from game.client.hosting import start_host, start_local
+from game.client.hosting import refusal, start_host, start_local
 from game.client.i18n import _
 from game.client.scenes import Scene, menu_page
 from game.client.session import lan_addresses
@@ -207,7 +207,7 @@ class SetupScene(Scene):
         try:
             new_game(game, players, 0, options)
         except ValueError as err:
-            self.error = str(err)
+            self.error = refusal(game, str(err))
             return
         self.error = ""
         if self.mode == "single":
