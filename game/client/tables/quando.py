@@ -54,6 +54,9 @@ class QuandoTable(Table):
         self.pile: CardSprite | None = None
         self.discard: list[CardSprite] = []
         self.sheet = ScoreSheet()
+        self.between_rounds = False
+        """From a round's end until the next round's first turn: the model still names the
+        last round's mover (and knocker), which no prompt may speak of."""
         super().__init__(*args, **kwargs)
 
     # -- sprites from the model ----------------------------------------------------------------
@@ -199,6 +202,7 @@ class QuandoTable(Table):
             self.toasts.show(self.nothing_to_draw(event["seat"]))
             return 0.3
         if kind == "round_end":
+            self.between_rounds = True
             self.sheet.add(event["scores"])
             self.hold = event
             self.app.sound.play("win")
@@ -219,6 +223,7 @@ class QuandoTable(Table):
             self.hands, self.discard, self.pile = [], [], None
             return 0.0
         if kind == "next":
+            self.between_rounds = False
             return PAUSE
         return 0.0
 
@@ -353,7 +358,7 @@ class QuandoTable(Table):
 
     def prompt(self) -> str:
         m = self.model
-        if not m or m.get("result"):
+        if not m or m.get("result") or self.between_rounds:
             return ""
         seat, phase = m["to_move"], m["phase"]
         if seat is None:
