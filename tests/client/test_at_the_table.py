@@ -238,3 +238,28 @@ def test_no_prompt_of_the_last_round_lingers_into_the_next_deal(make_app):
                                     .model.get("round", 0) >= 1 and seen > 0
                                     and not table_scene(app).table.between_rounds), 120, look)
     assert seen and not between, between
+
+
+def test_cards_waiting_on_the_draw_pile_to_be_dealt_are_the_piles_size(make_app):
+    for game in ("quando", "quasenbo", "blanco"):
+        app = make_app(speed=1.0)
+        start_local(app, game, 3, "random", {})
+        waiting = 0
+        wrong: list[tuple[str, float]] = []
+
+        def look() -> None:
+            nonlocal waiting
+            scene = table_scene(app)
+            if scene is None:
+                return
+            table = scene.table
+            pile = table.geo.places["draw"].center
+            for hand in table.hands:
+                for sprite in hand:
+                    if (round(sprite.x), round(sprite.y)) == pile:
+                        waiting += 1
+                        if round(sprite.width * sprite.zoom) != table.geo.pile_w:
+                            wrong.append((game, sprite.width * sprite.zoom))
+
+        run_frames(app, lambda: waiting > 20, 20, look)
+        assert waiting > 20 and not wrong, (game, waiting, wrong[:3])

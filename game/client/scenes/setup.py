@@ -10,7 +10,6 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
-from game.client.i18n import _
 from game.client.hosting import refusal, start_host, start_local
 from game.client.i18n import _
 from game.client.scenes import Scene, menu_page

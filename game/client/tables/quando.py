@@ -70,8 +70,7 @@ class QuandoTable(Table):
         pile = geo.places["draw"].center
         self.hands = []
         for s in range(self.players):
-            width = geo.hand_w if s == self.viewer else geo.small_w
-            hand = [self.stage.new_card(str(v), width, pile) for v in self._side(s)]
+            hand = [self.from_pile(str(v)) for v in self._side(s)]
             sides = self.model["hands"][s]
             if "fronts" in sides and "backs" in sides:  # a replay's open view: both sides
                 for sprite, back in zip(hand, sides["backs"]):
@@ -86,7 +85,6 @@ class QuandoTable(Table):
 
     def deal_in(self, after: float = 0.0) -> float:
         """Deal round robin from the pile: one card at a time, first player first."""
-        pile = self.geo.places["draw"].center
         delays: dict[CardSprite, float] = {}
         first = self.model.get("active", 0)
         order = [(first + k) % self.players for k in range(self.players)]
@@ -96,7 +94,7 @@ class QuandoTable(Table):
             for seat in order:
                 if i < len(self.hands[seat]):
                     sprite = self.hands[seat][i]
-                    sprite.move_to(pile, 0)
+                    self.to_pile(sprite)
                     delays[sprite] = after + k * step
                     k += 1
         self.place(MOVE, delays)
