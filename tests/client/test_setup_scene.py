@@ -72,4 +72,6 @@ def test_a_server_that_does_not_answer_is_said_in_words(make_app):
     join.address.value = "127.0.0.1:1"  # nothing listens there
     join.connect()
     assert run_frames(app, lambda: not join.message.startswith("Connecting"), 10)
-    assert join.message == "The server at 127.0.0.1:1 did not answer (connection refused)."
+    assert join.message == (
+        "No connection: the server at 127.0.0.1:1 did not answer (connection refused)"
+    )
