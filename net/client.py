@@ -3,6 +3,7 @@ its seats, and a threaded wrapper a pygame loop can poll without ever blocking."
 from __future__ import annotations
 
 import asyncio
+import os
 import queue
 import random
 import threading
@@ -19,6 +20,18 @@ STATUS = "status"
 """The type of the messages a client makes up itself (never sent on the wire):
 {"t": "status", "status": "connecting" | "connected" | "reconnecting" | "closed",
  "message": text}."""
+
+
+def reason(err: OSError) -> str:
+    """Why a connection attempt or a connection failed, in a few plain words for a player
+    ("connection refused", "no answer in time"), without Python's "[Errno 111]" or the
+    socket call's wording."""
+    if isinstance(err, TimeoutError):
+        return "no answer in time"
+    if err.errno:
+        words = os.strerror(err.errno)
+        return words[:1].lower() + words[1:]
+    return str(err) or type(err).__name__
 
 
 class ConnectionClosed(Exception):
@@ -85,7 +98,9 @@ class Client:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(self.host, self.port), timeout=5)
         except (TimeoutError, OSError) as err:
-            raise ConnectionClosed(f"cannot reach {self.host}:{self.port} ({err})") from None
+            raise ConnectionClosed(
+                f"the server at {self.host}:{self.port} did not answer ({reason(err)})"
+            ) from None
         self._writer = writer
         self._decoder = FrameDecoder(CLIENT_MAX_FRAME)
         self._pending = []
@@ -104,8 +119,10 @@ class Client:
             raise
         except (OSError, FrameError, TimeoutError) as err:
             writer.close()
-            raise ConnectionClosed(f"the hello with {self.host}:{self.port} failed ({err})") \
-                from None
+            words = err.message if isinstance(err, FrameError) else reason(err)
+            raise ConnectionClosed(
+                f"the greeting with the server at {self.host}:{self.port} failed ({words})"
+            ) from None
         self.welcome = message
         self._set_status("connected", f"connected to {self.host}:{self.port}")
         for room, token in list(self.tokens.items()):
@@ -163,7 +180,7 @@ class Client:
         except FrameError as err:
             return err.message
         except (ConnectionError, OSError) as err:
-            return f"connection lost ({err})"
+            return f"the connection was lost ({reason(err)})"
         finally:
             pinger.cancel()
             self._pending = []

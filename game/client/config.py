@@ -7,6 +7,7 @@ import json
 import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -81,6 +82,9 @@ class Settings:
     """The last address joined, offered again next time."""
     pace: str = "normal"
     """How fast other players' moves follow one another on the table (a key of PACES)."""
+    single: dict[str, Any] = field(default_factory=dict)
+    """The last single-player choices ("game", "bots", "level", and "options" by game), offered
+    again when that setup next opens; the setup screen checks each against what it offers."""
 
     def checked(self) -> Settings:
         """A copy with every field brought into range (a hand-edited file may hold anything)."""
@@ -95,6 +99,7 @@ class Settings:
             language=self.language if self.language in LANGUAGES else "",
             address=self.address if isinstance(self.address, str) else "",
             pace=self.pace if isinstance(self.pace, str) and self.pace in PACES else "normal",
+            single=dict(self.single) if isinstance(self.single, dict) else {},
         )
 
 

@@ -12,6 +12,7 @@ from game.client.kept import LOCAL, KeptSeat, SeatStore
 from game.client.scenes import Dialog, Host
 from game.client.session import Session, lan_addresses
 from game.host.embedded import start_embedded
+from game.rules import GAMES
 from net.schema import DEFAULT_GRACE
 
 
@@ -55,6 +56,16 @@ class DealAgain:
     seat: int
     result: dict
     old_seat: int
+
+
+def refusal(game: str, problem: str) -> str:
+    """Why `game` will not start with the options chosen, as a player reads it: `problem` is
+    the engine's ValueError text (or the server's bad_options message built from it), which
+    names the engine by its id ("quasenbo: …") for logs; the player sees the game's title."""
+    title = GAMES[game].title if game in GAMES else game
+    reason = problem.removeprefix(f"{game}: ").replace(game, title).rstrip(".")
+    return _("{game} cannot start with these choices: {reason}.").format(game=title,
+                                                                           reason=reason)
 
 
 def start_local(

@@ -16,11 +16,40 @@ from game.client.palette import RGB
 
 Rect = pygame.Rect
 
+SMALL_TEXT = 14
+"""Up to this font size the bundled font's space is 1-2 px, as narrow as the gap between two
+letters, so "0 points" reads "0points": such text keeps its words apart by `word_gap`."""
+
+
+def word_gap(size: int) -> int:
+    """The pixels between two words of small text (size <= SMALL_TEXT)."""
+    return max(3, round(size / 3))
+
+
+def text_width(value: str, size: int) -> int:
+    """How wide `text(value, size)` is, without rendering it."""
+    font = palette.font(max(8, size))
+    if size > SMALL_TEXT or " " not in value:
+        return font.size(value)[0]
+    words = value.split(" ")
+    return sum(font.size(word)[0] for word in words) + word_gap(size) * (len(words) - 1)
+
 
 @lru_cache(maxsize=1024)
 def text(value: str, size: int, color: RGB = palette.TEXT) -> pygame.Surface:
-    """`value` rendered antialiased at font `size` (cached: do not draw on the result)."""
-    return palette.font(max(8, size)).render(value, True, color)
+    """`value` rendered antialiased at font `size`, small text with its words kept apart
+    (see SMALL_TEXT) (cached: do not draw on the result)."""
+    font = palette.font(max(8, size))
+    if size > SMALL_TEXT or " " not in value:
+        return font.render(value, True, color)
+    surf = pygame.Surface((text_width(value, size), font.get_height()), pygame.SRCALPHA)
+    x = 0
+    for word in value.split(" "):
+        if word:
+            surf.blit(font.render(word, True, color), (x, 0))
+            x += font.size(word)[0]
+        x += word_gap(size)
+    return surf
 
 
 def fit_text(value: str, size: int, color: RGB, max_width: int) -> pygame.Surface:
@@ -35,15 +64,14 @@ def elided(value: str, size: int, color: RGB, max_width: int) -> pygame.Surface:
     every row keeps one font size."""
     if text(value, size, color).get_width() <= max_width:
         return text(value, size, color)
-    font = palette.font(max(8, size))
     lo, hi = 0, len(value)
     while lo < hi:  # the longest prefix that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        if font.size(value[:mid].rstrip() + "…")[0] <= max_width:
+        if text_width(value[:mid].rstrip() + "…", size) <= max_width:
             lo = mid
         else:
             hi = mid - 1
-    return font.render(value[:lo].rstrip() + "…", True, color)
+    return text(value[:lo].rstrip() + "…", size, color)
 
 
 def blit_text(
@@ -66,14 +94,13 @@ def blit_text(
 
 def wrap(value: str, size: int, width: int) -> list[str]:
     """`value` broken into lines no wider than `width` at font `size` (blank lines kept)."""
-    font = palette.font(size)
     lines: list[str] = []
     for paragraph in value.split("\n"):
         words = paragraph.split(" ")
         line = ""
         for word in words:
             trial = f"{line} {word}" if line else word
-            if font.size(trial)[0] <= width or not line:
+            if text_width(trial, size) <= width or not line:
                 line = trial
             else:
                 lines.append(line)

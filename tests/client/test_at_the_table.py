@@ -210,3 +210,56 @@ def test_the_score_sheet_keeps_every_round_and_opens_over_the_summary(make_app):
     assert scene.sheet_open and scene.table.hold is summaries[-1], "the summary waits under it"
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert not scene.sheet_open
+
+
+def test_no_prompt_of_the_last_round_lingers_into_the_next_deal(make_app):
+    app = make_app(speed=4.0, pace="fast")
+    start_local(app, "quando", 3, "random", {"target": 100})
+    player = AutoPlayer(app, seed=3)
+    between: list[str] = []
+    seen = 0
+
+    def look() -> None:
+        nonlocal seen
+        scene = table_scene(app)
+        if scene is not None and scene.table.model:
+            table, m = scene.table, scene.table.model
+            summary = table.hold is not None and table.hold["type"] == "round_end"
+            # The deal put a new first player in `active`; `to_move` is still the last
+            # round's mover until the new round's first turn.
+            stale = m["phase"] != "penalty" and m["to_move"] != m["active"]
+            if summary or stale:
+                seen += 1
+                if table.prompt():
+                    between.append(table.prompt())
+        player()
+
+    assert run_frames(app, lambda: (table_scene(app) is not None and table_scene(app).table
+                                    .model.get("round", 0) >= 1 and seen > 0
+                                    and not table_scene(app).table.between_rounds), 120, look)
+    assert seen and not between, between
+
+
+def test_cards_waiting_on_the_draw_pile_to_be_dealt_are_the_piles_size(make_app):
+    for game in ("quando", "quasenbo", "blanco"):
+        app = make_app(speed=1.0)
+        start_local(app, game, 3, "random", {})
+        waiting = 0
+        wrong: list[tuple[str, float]] = []
+
+        def look() -> None:
+            nonlocal waiting
+            scene = table_scene(app)
+            if scene is None:
+                return
+            table = scene.table
+            pile = table.geo.places["draw"].center
+            for hand in table.hands:
+                for sprite in hand:
+                    if (round(sprite.x), round(sprite.y)) == pile:
+                        waiting += 1
+                        if round(sprite.width * sprite.zoom) != table.geo.pile_w:
+                            wrong.append((game, sprite.width * sprite.zoom))
+
+        run_frames(app, lambda: waiting > 20, 20, look)
+        assert waiting > 20 and not wrong, (game, waiting, wrong[:3])

@@ -9,7 +9,7 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
-from game.client.hosting import DealAgain
+from game.client.hosting import DealAgain, refusal
 from game.client.i18n import N_, _, ngettext, number
 from game.client.kept import LOCAL, KeptSeat
 from game.client.refusals import error_text
@@ -250,8 +250,10 @@ class LobbyScene(Scene):
         elif kind == "error":
             self.error = message["message"]
             if self.mode == "local" and message["code"] in ("bad_options", "too_many_rooms"):
+                why = error_text(message)
                 self.app.to_title(
-                    _("The game could not start: {why}").format(why=error_text(message)))
+                    refusal(self.game, why) if message["code"] == "bad_options"
+                    else _("The game could not start: {why}").format(why=why))
         elif kind == "status" and message["status"] == "closed":
             self.app.to_title(
                 _("Connection closed: {why}").format(why=message.get("message", "")))

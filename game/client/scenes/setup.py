@@ -10,7 +10,7 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
-from game.client.hosting import start_host, start_local
+from game.client.hosting import refusal, start_host, start_local
 from game.client.i18n import _
 from game.client.scenes import Scene, level_name, menu_page
 from game.client.session import lan_addresses
@@ -54,8 +54,40 @@ class SetupScene(Scene):
         self.options: dict[str, dict[str, Any]] = {
             g: {name: option.default for name, option in menu_options(g)} for g in GAMES
         }
+        if mode == "single":
+            self.restore(app.settings.single)
         self.error = ""
         self.resize()
+
+    def restore(self, last: dict[str, Any]) -> None:
+        """Take up the single-player choices saved by `remembered` (Settings.single): each
+        value only where this screen still offers it, so an old or hand-edited file leaves
+        the defaults in place of anything it no longer fits."""
+        if last.get("game") in GAMES:
+            self.values["game"] = last["game"]
+        engine = GAMES[self.values["game"]]
+        if last.get("bots") in range(engine.min_players - 1, engine.max_players):
+            self.values["bots"] = last["bots"]
+        if last.get("level") in LEVELS:
+            self.values["level"] = last["level"]
+        saved = last.get("options")
+        for game, chosen in (saved.items() if isinstance(saved, dict) else ()):
+            if game not in GAMES or not isinstance(chosen, dict):
+                continue
+            for name, option in menu_options(game):
+                value = chosen.get(name)
+                # JSON gives back 1 for True alike: a value counts only with its own type
+                if any(type(value) is type(c) and value == c for c in option.choices):
+                    self.options[game][name] = value
+
+    def remembered(self) -> dict[str, Any]:
+        """The single-player choices as they stand, for Settings.single."""
+        return {
+            "game": self.values["game"],
+            "bots": self.values["bots"],
+            "level": self.values["level"],
+            "options": {game: dict(chosen) for game, chosen in self.options.items()},
+        }
 
     def _rows(self) -> list[tuple[str, str, list[tuple[Any, str]] | None]]:
         """(key, label, choices) per row; choices None: a text field."""
@@ -174,10 +206,12 @@ class SetupScene(Scene):
         try:
             new_game(game, players, 0, options)
         except ValueError as err:
-            self.error = str(err)
+            self.error = refusal(game, str(err))
             return
         self.error = ""
         if self.mode == "single":
+            # a file that cannot be written costs only the next setup's defaults, not this game
+            self.app.remember(single=self.remembered())
             start_local(self.app, game, players, self.values["level"], options)
             return
         try:

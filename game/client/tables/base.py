@@ -421,6 +421,20 @@ class Table:
 
     # -- helpers for subclasses ----------------------------------------------------------------
 
+    def from_pile(self, code: str | None, *, face_up: bool = True,
+                  known: bool = False) -> CardSprite:
+        """A new card on the draw pile, waiting to be dealt (see `to_pile`)."""
+        return self.stage.new_card(code, self.geo.pile_w, self.geo.places["draw"].center,
+                                   face_up=face_up, known=known)
+
+    def to_pile(self, sprite: CardSprite) -> None:
+        """Put `sprite` back on the draw pile at once to be dealt from there: at the pile's
+        size, so that it passes for the pile's top card until it leaves and grows or shrinks
+        to its place on the way (at its hand's size it was a miniature card drawn inside the
+        pile)."""
+        sprite.move_to(self.geo.places["draw"].center, 0)
+        sprite.width, sprite.zoom = self.geo.pile_w, 1.0
+
     def place(self, duration: float, delays: dict[CardSprite, float] | None = None) -> None:
         """Slide every sprite to the slot `layout_slots` gives it."""
         self.stage.place(self.layout_slots(), duration, delays)

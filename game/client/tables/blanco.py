@@ -84,13 +84,13 @@ class BlancoTable(Table):
             g = self.model["grids"][seat]
             self.grids.append(
                 [
-                    [self._grid_card(seat, r, c, pile) for c in range(g["cols"])]
+                    [self._grid_card(seat, r, c) for c in range(g["cols"])]
                     for r in range(g["rows"])
                 ]
             )
         self.hands = [
             [
-                self.stage.new_card(code, self._width(s), pile, face_up=code is not None)
+                self.from_pile(code, face_up=code is not None)
                 for code in self.model["hands"][s]
             ]
             for s in range(self.players)
@@ -103,9 +103,9 @@ class BlancoTable(Table):
         self.discard = []
         self._fill_discard()
 
-    def _grid_card(self, seat: int, r: int, c: int, pos: tuple[float, float]) -> CardSprite:
+    def _grid_card(self, seat: int, r: int, c: int) -> CardSprite:
         code, up, known = self._look(seat, r, c)
-        return self.stage.new_card(code, self._width(seat), pos, face_up=up, known=known)
+        return self.from_pile(code, face_up=up, known=known)
 
     def _fill_discard(self) -> None:
         """Keep sprites for the top few discard cards: add those missing underneath, drop
@@ -122,7 +122,6 @@ class BlancoTable(Table):
             self.discard.pop(0).kill()
 
     def deal_in(self, after: float = 0.0) -> float:
-        pile = self.geo.places["draw"].center
         delays: dict[CardSprite, float] = {}
         k = 0
         for r in range(3):
@@ -130,13 +129,13 @@ class BlancoTable(Table):
                 for seat in range(self.players):
                     rows = self.grids[seat]
                     if r < len(rows) and c < len(rows[r]):
-                        rows[r][c].move_to(pile, 0)
+                        self.to_pile(rows[r][c])
                         delays[rows[r][c]] = after + k * 0.035
                         k += 1
         for i in range(3):
             for seat in range(self.players):
                 if i < len(self.hands[seat]):
-                    self.hands[seat][i].move_to(pile, 0)
+                    self.to_pile(self.hands[seat][i])
                     delays[self.hands[seat][i]] = after + k * 0.035
                     k += 1
         self.place(MOVE, delays)
@@ -354,9 +353,8 @@ class BlancoTable(Table):
                 self.pile = None
         if kind == "stage":
             seat = event["seat"]
-            pile = self.geo.places["draw"].center
             self.grids[seat] = [
-                [self._grid_card(seat, r, c, pile) for c in range(event["cols"])]
+                [self._grid_card(seat, r, c) for c in range(event["cols"])]
                 for r in range(event["rows"])
             ]
             if not self.model["draw"]["count"] and self.pile is not None:

@@ -54,6 +54,9 @@ class QuandoTable(Table):
         self.pile: CardSprite | None = None
         self.discard: list[CardSprite] = []
         self.sheet = ScoreSheet()
+        self.between_rounds = False
+        """From a round's end until the next round's first turn: the model still names the
+        last round's mover (and knocker), which no prompt may speak of."""
         super().__init__(*args, **kwargs)
 
     # -- sprites from the model ----------------------------------------------------------------
@@ -67,8 +70,7 @@ class QuandoTable(Table):
         pile = geo.places["draw"].center
         self.hands = []
         for s in range(self.players):
-            width = geo.hand_w if s == self.viewer else geo.small_w
-            hand = [self.stage.new_card(str(v), width, pile) for v in self._side(s)]
+            hand = [self.from_pile(str(v)) for v in self._side(s)]
             sides = self.model["hands"][s]
             if "fronts" in sides and "backs" in sides:  # a replay's open view: both sides
                 for sprite, back in zip(hand, sides["backs"]):
@@ -83,7 +85,6 @@ class QuandoTable(Table):
 
     def deal_in(self, after: float = 0.0) -> float:
         """Deal round robin from the pile: one card at a time, first player first."""
-        pile = self.geo.places["draw"].center
         delays: dict[CardSprite, float] = {}
         first = self.model.get("active", 0)
         order = [(first + k) % self.players for k in range(self.players)]
@@ -93,7 +94,7 @@ class QuandoTable(Table):
             for seat in order:
                 if i < len(self.hands[seat]):
                     sprite = self.hands[seat][i]
-                    sprite.move_to(pile, 0)
+                    self.to_pile(sprite)
                     delays[sprite] = after + k * step
                     k += 1
         self.place(MOVE, delays)
@@ -198,6 +199,7 @@ class QuandoTable(Table):
             self.toasts.show(self.nothing_to_draw(event["seat"]))
             return 0.3
         if kind == "round_end":
+            self.between_rounds = True
             self.sheet.add(event["scores"])
             self.hold = event
             self.app.sound.play("win")
@@ -218,6 +220,7 @@ class QuandoTable(Table):
             self.hands, self.discard, self.pile = [], [], None
             return 0.0
         if kind == "next":
+            self.between_rounds = False
             return PAUSE
         return 0.0
 
@@ -348,7 +351,7 @@ class QuandoTable(Table):
 
     def prompt(self) -> str:
         m = self.model
-        if not m or m.get("result"):
+        if not m or m.get("result") or self.between_rounds:
             return ""
         seat, phase = m["to_move"], m["phase"]
         if seat is None:

@@ -97,10 +97,7 @@ class QuasenboTable(Table):
             codes = self.model["hands"][seat]
             if codes is None:
                 codes = [None] * self.model["hand_sizes"][seat]
-            width = geo.hand_w if seat == self.viewer else geo.small_w
-            self.hands.append(
-                [self.stage.new_card(code, width, pile, face_up=code is not None) for code in codes]
-            )
+            self.hands.append([self.from_pile(code, face_up=code is not None) for code in codes])
         self.row = []
         for code, named in zip(self.model["row"], self.model["named"]):
             sprite = self.stage.new_card(code, geo.pile_w, geo.places["row"].center)
@@ -114,17 +111,16 @@ class QuasenboTable(Table):
         self.offset = None
 
     def deal_in(self, after: float = 0.0) -> float:
-        pile = self.geo.places["draw"].center
         delays: dict[CardSprite, float] = {}
         k = 0
         for i in range(max((len(h) for h in self.hands), default=0)):
             for seat in range(self.players):
                 if i < len(self.hands[seat]):
-                    self.hands[seat][i].move_to(pile, 0)
+                    self.to_pile(self.hands[seat][i])
                     delays[self.hands[seat][i]] = after + k * 0.04
                     k += 1
         for sprite in self.row:
-            sprite.move_to(pile, 0)
+            self.to_pile(sprite)
             delays[sprite] = after + k * 0.04
         self.place(MOVE, delays)
         self.app.sound.play("slide")
