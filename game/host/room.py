@@ -134,7 +134,7 @@ class Room:
     @property
     def stacked(self) -> bool:
         """The game is dealt from a stacked deck (the `deck` option): not a fair game."""
-        return "deck" in self.options
+        return self.options.get("deck") is not None
 
     def visible_to(self, peer: Peer) -> bool:
         """Whether `peer` may know of the room: every room but a local one, which only its
