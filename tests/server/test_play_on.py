@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from game.host.records import recover
 from game.host.server import Server
 from game.replay.log import read_replay
 from game.replay.origin import first_state
@@ -103,3 +104,46 @@ def test_playing_on_is_refused_where_the_player_cannot_choose_seeds(tmp_path):
             await server.close()
 
     asyncio.run(main())
+
+
+def test_a_game_played_on_is_recovered_from_its_log(tmp_path):
+    """A server stopped in the middle of a game played on: the game is rebuilt from its log
+    and secrets (its first state from the header's origin) at the same step and state."""
+    digest, state = old_game(tmp_path)
+    origin = {"replay": digest, "step": STEP, "mode": "reshuffled",
+              "snapshot": state.to_snapshot()}
+
+    async def main():
+        server = Server(tmp_path / "logs", chosen_seeds=True)
+        await server.start("127.0.0.1", 0)
+        try:
+            async with Player(server.port, "Ann") as ann:
+                room = await ann.create("quasenbo", 3, local=True, **{"from": origin})
+                await ann.send(t="join", room=room, seat=1)
+                await ann.expect("seated")
+                for seat in (0, 2):
+                    await ann.send(t="bot", room=room, seat=seat, level="random")
+                await ann.send(t="ready", room=room, ready=True)
+                update = await ann.start()
+                while update["step"] < STEP + 4 and "seed" not in update:
+                    if update.get("legal"):
+                        await ann.send(t="act", room=room, step=update["step"],
+                                       action=update["legal"][0])
+                    update = await ann.expect("update")
+                played = server.rooms[room].state
+                return server.rooms[room].log_path, played.step, played.digest()
+        finally:
+            await server.close()
+
+    log, step, digest_then = asyncio.run(main())
+    recovered = recover(log)
+    try:
+        replay = read_replay(log)
+        assert not recovered.finished and recovered.state.step >= step > STEP
+        assert recovered.state.step == STEP + len(replay.steps)
+        assert recovered.state.digest()[:8] == replay.steps[-1].digest
+        assert len(recovered.history.since(STEP)) == len(replay.steps)
+        if recovered.state.step == step:  # no bot played on after the state was looked at
+            assert recovered.state.digest() == digest_then
+    finally:
+        recovered.log.close()
