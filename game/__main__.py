@@ -6,10 +6,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any, NoReturn
 
 from game.bots import LEVELS
 from game.cli import positive
+from game.client import config
+from game.client.i18n import LANGUAGES, _, set_language, system_language
 from game.client.session import parse_address
 from game.rules import GAMES, new_game
 
@@ -18,9 +22,11 @@ def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x720") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a size like 1280x720").format(text=repr(text))) from None
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise argparse.ArgumentTypeError(f"{text!r}: a window is 320x240 to 7680x4320")
+        raise argparse.ArgumentTypeError(
+            _("{text}: a window is 320x240 to 7680x4320").format(text=repr(text)))
     return w, h
 
 
@@ -28,7 +34,8 @@ def _option(text: str) -> tuple[str, object]:
     """KEY=VALUE with VALUE an int, true/false, or text."""
     key, sep, value = text.partition("=")
     if not sep or not key:
-        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE (e.g. target=40)")
+        raise argparse.ArgumentTypeError(
+            _("{text} is not KEY=VALUE (e.g. target=40)").format(text=repr(text)))
     lowered = value.lower()
     if lowered in ("true", "on", "yes"):
         return key, True
@@ -40,79 +47,123 @@ def _option(text: str) -> tuple[str, object]:
         return key, value
 
 
+class Formatter(argparse.HelpFormatter):
+    """argparse's help layout with its one fixed word, the usage line's prefix, translated."""
+
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[Any], prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with the error line in the player's language (the options are in a group of
+    our own, so that their heading is ours to translate too). argparse's own messages (an
+    invalid choice, a missing value) come from gettext's default domain, for which we ship no
+    catalogue: they stay English."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, _("{prog}: error: {message}").format(prog=self.prog, message=message) + "\n")
+
+
+def language(argv: list[str], saved: str) -> str:
+    """The language for this run: `--lang` in `argv` if it names one we speak, else `saved`
+    (the settings' choice) if set, else the system's."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    chosen = early.parse_known_args(argv)[0].lang
+    if chosen in LANGUAGES:
+        return chosen
+    return saved or system_language()
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m game",
-        description="Quando, Blanco and Quäsenbö at one card table. With no arguments: the title "
-        "screen (Enter starts quick play against bots).",
+        description=_("Quando, Blanco and Quäsenbö at one card table. With no arguments: the "
+                      "title screen (Enter starts quick play against bots)."),
+        formatter_class=Formatter,
+        add_help=False,
     )
-    parser.add_argument(
-        "--size", type=_size, help="window size, e.g. 1280x720 (default: your setting)"
+    options = parser.add_argument_group(_("options"))
+    options.add_argument("-h", "--help", action="help", help=_("show this help and leave"))
+    options.add_argument(
+        "--lang", choices=LANGUAGES, help=_("the language to speak (default: your setting, "
+                                            "else your system's)")
     )
-    parser.add_argument("--name", help="your player name for this run")
-    parser.add_argument("--speed", type=float, choices=(0.5, 1.0, 2.0, 4.0), help="animation speed")
-    parser.add_argument(
+    options.add_argument(
+        "--size", type=_size, help=_("window size, e.g. 1280x720 (default: your setting)")
+    )
+    options.add_argument("--name", help=_("your player name for this run"))
+    options.add_argument(
+        "--speed", type=float, choices=(0.5, 1.0, 2.0, 4.0), help=_("animation speed")
+    )
+    options.add_argument(
         "--headless",
         action="store_true",
-        help="no window (SDL's dummy driver): for --autoplay, --tour and --frames",
+        help=_("no window (SDL's dummy driver): for --autoplay, --tour and --frames"),
     )
-    parser.add_argument(
+    options.add_argument(
         "--autoplay",
         action="store_true",
-        help="start a game against bots and let the program play your seat",
+        help=_("start a game against bots and let the program play your seat"),
     )
-    parser.add_argument("--game", choices=GAMES, default="quando", help="the game for --autoplay")
-    parser.add_argument("--players", type=positive(int), help="players for --autoplay (you and bots)")
-    parser.add_argument("--level", choices=LEVELS, default="normal", help="the bots' level")
-    parser.add_argument(
+    options.add_argument(
+        "--game", choices=GAMES, default="quando", help=_("the game for --autoplay")
+    )
+    options.add_argument(
+        "--players", type=positive(int), help=_("players for --autoplay (you and bots)")
+    )
+    options.add_argument("--level", choices=LEVELS, default="normal", help=_("the bots' level"))
+    options.add_argument(
         "--option",
         type=_option,
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a game option for --autoplay, e.g. target=40 (repeatable)",
+        help=_("a game option for --autoplay, e.g. target=40 (repeatable)"),
     )
-    parser.add_argument(
+    options.add_argument(
         "--screenshots",
         type=Path,
         metavar="DIR",
-        help="save screenshots here (with --autoplay, --tour or --frames)",
+        help=_("save screenshots here (with --autoplay, --tour or --frames)"),
     )
-    parser.add_argument(
+    options.add_argument(
         "--tour",
         action="store_true",
-        help="save screenshots of the title, a lobby and every table into --screenshots",
+        help=_("save screenshots of the title, a lobby and every table into --screenshots"),
     )
-    parser.add_argument("--frames", type=positive(int), help="stop after this many frames")
-    parser.add_argument(
-        "--connect", metavar="HOST:PORT", help="open the join screen connected to a server"
+    options.add_argument("--frames", type=positive(int), help=_("stop after this many frames"))
+    options.add_argument(
+        "--connect", metavar="HOST:PORT", help=_("open the join screen connected to a server")
     )
-    parser.add_argument(
-        "--replay", type=Path, metavar="FILE", help="open a replay file in the replay viewer"
+    options.add_argument(
+        "--replay", type=Path, metavar="FILE", help=_("open a replay file in the replay viewer")
     )
-    parser.add_argument(
+    options.add_argument(
         "--record-session",
         type=Path,
         metavar="FILE",
-        help="record every update the server sends into FILE (appended), for "
-        "`python -m game.client.check FILE`",
+        help=_("record every update the server sends into FILE (appended), for "
+               "`python -m game.client.check FILE`"),
     )
     args = parser.parse_args(argv)
     if args.tour and args.screenshots is None:
-        parser.error("--tour needs --screenshots DIR")
+        parser.error(_("--tour needs --screenshots DIR"))
     # Without one of these a headless client would wait for input it can never get.
     ends = args.autoplay or args.tour or args.frames
     if args.headless and not ends:
-        parser.error("--headless shows no window: use it with --autoplay, --tour or --frames")
+        parser.error(_("--headless shows no window: use it with --autoplay, --tour or --frames"))
     if args.screenshots is not None and not ends:
-        parser.error("--screenshots goes with --autoplay, --tour or --frames")
+        parser.error(_("--screenshots goes with --autoplay, --tour or --frames"))
     if args.connect:
         try:
             parse_address(args.connect)
         except ValueError as err:
             parser.error(f"--connect: {err}")
     if args.replay is not None and not args.replay.is_file():
-        parser.error(f"--replay: no such file: {args.replay}")
+        parser.error(_("--replay: no such file: {path}").format(path=args.replay))
     if args.autoplay:
         players = args.players or 4
         try:
@@ -120,25 +171,29 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         except ValueError as err:
             parser.error(str(err))
     elif args.players or args.option:
-        parser.error("--players and --option go with --autoplay")
+        parser.error(_("--players and --option go with --autoplay"))
     return args
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the client; returns the exit status."""
-    args = parse_args(argv if argv is not None else sys.argv[1:])
+    argv = argv if argv is not None else sys.argv[1:]
+    settings, problem = config.load_settings()
+    set_language(language(argv, settings.language))
+    if problem:  # worded before the language was known: word it again in that language
+        problem = config.load_settings()[1]
+    args = parse_args(argv)
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # Imported once the environment is set: pygame prints a banner on import unless told not
     # to, and SDL must find its drivers chosen.
-    from game.client import autoplay, config
+    from game.client import autoplay
     from game.client.app import App
-    from game.client.scenes.join import JoinScene
     from game.client.hosting import start_local
+    from game.client.scenes.join import JoinScene
 
-    settings, problem = config.load_settings()
     if args.name:
         settings.name = config.clean_name(args.name) or settings.name
     if args.speed:

@@ -54,13 +54,18 @@ ERRORS: dict[str, str] = {
 
 
 class ProtocolError(Exception):
-    """A message the protocol refuses: `code` (a key of ERRORS) and a human message."""
+    """A message the protocol refuses: `code` (a key of ERRORS) and a human message; for an
+    engine's refusal also the message's `template` and its `params` (IllegalAction's), so a
+    client can show the reason in its player's language."""
 
-    def __init__(self, code: str, message: str | None = None) -> None:
+    def __init__(self, code: str, message: str | None = None, *, template: str | None = None,
+                 params: dict[str, int | str] | None = None) -> None:
         assert code in ERRORS, code
         super().__init__(message or ERRORS[code])
         self.code = code
         self.message = message or ERRORS[code]
+        self.template = template
+        self.params = params
 
 
 # -- field checks: each returns an error text or None ----------------------------------------
@@ -233,7 +238,8 @@ SERVER_MESSAGES: dict[str, dict[str, Field]] = {
                "actor": Int(0, 15, optional=True, nullable=True),
                "seed_hash": Bytes(32, optional=True),
                "seed": Int(0, 2**64 - 1, optional=True), "missed": Plain(list, optional=True)},
-    "error": {"code": Str(1, 32), "message": Str(0, 1000)},
+    "error": {"code": Str(1, 32), "message": Str(0, 1000), "template": Str(0, 1000, optional=True),
+              "params": Plain(dict, max_items=32, optional=True)},
     "pong": {"n": Int(optional=True)},
     "rematch": {"room": ROOM, "from": ROOM},
     "hint": {"room": ROOM, "step": Int(0, 2**31), "action": ActionField(),
@@ -302,9 +308,14 @@ def _reply(message: dict, re: int | None) -> dict:
     return message
 
 
-def error(code: str, message: str | None = None, re: int | None = None) -> dict:
-    """An error message for the wire: `code` (a key of ERRORS) and a human message."""
-    return _reply({"t": "error", "code": code, "message": message or ERRORS[code]}, re)
+def error(code: str, message: str | None = None, re: int | None = None, *,
+          template: str | None = None, params: dict[str, int | str] | None = None) -> dict:
+    """An error message for the wire: `code` (a key of ERRORS) and a human message; with
+    `template`, also it and its `params` (the message is the template filled in)."""
+    reply: dict[str, object] = {"t": "error", "code": code, "message": message or ERRORS[code]}
+    if template is not None:
+        reply.update(template=template, params=params or {})
+    return _reply(reply, re)
 
 
 def welcome(server: str, limits: dict) -> dict:

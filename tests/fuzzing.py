@@ -199,8 +199,9 @@ class Peer:
     def send(self, message: dict) -> None:
         self.rules.send(message)
 
-    def refuse(self, code: str, message: str | None = None, re: int | None = None) -> None:
-        self.rules.refuse(code, message, re)
+    def refuse(self, code: str, message: str | None = None, re: int | None = None, *,
+               template: str | None = None, params: dict[str, int | str] | None = None) -> None:
+        self.rules.refuse(code, message, re, template=template, params=params)
 
     def close(self) -> None:
         self.rules.close()

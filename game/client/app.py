@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game.client import config
+from game.client import config, i18n
 from game.client.check import SessionRecorder
 from game.client.config import Settings
 from game.client.i18n import N_, _
@@ -63,7 +63,7 @@ class App:
         """Every session of this run records the updates it receives here (for
         `python -m game.client.check`), when set."""
         pygame.init()
-        pygame.display.set_caption("Card Table – Quando, Blanco, Quäsenbö")
+        pygame.display.set_caption(_("Card Table – Quando, Blanco, Quäsenbö"))
         self.screen = pygame.display.set_mode(
             size or (self.settings.width, self.settings.height), pygame.RESIZABLE
         )
@@ -163,6 +163,17 @@ class App:
         """Write the settings to the config folder; a problem in words, or None."""
         self.sound.enabled = self.settings.sound
         return config.save_settings(self.settings, self.settings_file)
+
+    def set_language(self, language: str) -> None:
+        """Speak `language` (a key of i18n.LANGUAGES) from now on: every scene on the stack
+        makes its labels again at once. Raises KeyError for an unknown language, OSError
+        when its catalogue cannot be read (the language is then unchanged)."""
+        i18n.set_language(language)
+        self.settings.language = language
+        pygame.display.set_caption(_("Card Table – Quando, Blanco, Quäsenbö"))
+        for scene in self.scenes:
+            scene.resize()
+        self._dirty = True
 
     def remember(self, **values: object) -> str | None:
         """Keep `values` (Settings fields) for this run and in the saved settings file,

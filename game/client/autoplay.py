@@ -7,6 +7,7 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
+
 import pygame
 
 from game.client.app import App

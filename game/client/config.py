@@ -10,6 +10,8 @@ from pathlib import Path
 
 import platformdirs
 
+from game.client.i18n import LANGUAGES, _
+
 APP_DIR = "cardtable"
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 """The animation speeds the settings offer (1.0 = normal)."""
@@ -65,14 +67,16 @@ def clean_name(name: str) -> str:
 
 @dataclass
 class Settings:
-    """What the player sets once and keeps: name, window size, animation speed, bot pace,
-    sound."""
+    """What the player sets once and keeps: name, language, window size, animation speed,
+    bot pace, sound."""
 
     name: str = field(default_factory=default_name)
     width: int = 1280
     height: int = 720
     speed: float = 1.0
     sound: bool = True
+    language: str = ""
+    """A key of i18n.LANGUAGES, or "" until the player chooses: then the system's locale."""
     address: str = "127.0.0.1:7777"
     """The last address joined, offered again next time."""
     pace: str = "normal"
@@ -88,6 +92,7 @@ class Settings:
             height=max(MIN_SIZE[1], min(4320, int(self.height))),
             speed=speed,
             sound=bool(self.sound),
+            language=self.language if self.language in LANGUAGES else "",
             address=self.address if isinstance(self.address, str) else "",
             pace=self.pace if isinstance(self.pace, str) and self.pace in PACES else "normal",
         )
@@ -107,14 +112,16 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        return Settings(), f"Your settings file could not be read ({err}); using the defaults."
+        return Settings(), _("Your settings file could not be read ({why}); using the "
+                             "defaults.").format(why=err)
     if not isinstance(raw, dict):
-        return Settings(), "Your settings file is not a settings object; using the defaults."
+        return Settings(), _("Your settings file is not a settings object; using the defaults.")
     known = {f.name for f in fields(Settings)}
     try:
         settings = Settings(**{k: v for k, v in raw.items() if k in known}).checked()
     except (TypeError, ValueError) as err:
-        return Settings(), f"Your settings file has a bad value ({err}); using the defaults."
+        return Settings(), _("Your settings file has a bad value ({why}); using the "
+                             "defaults.").format(why=err)
     return settings, None
 
 
@@ -127,5 +134,5 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
         tmp.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
         os.replace(tmp, path)
     except OSError as err:
-        return f"Could not save your settings ({err.strerror or err})."
+        return _("Could not save your settings ({why}).").format(why=err.strerror or err)
     return None

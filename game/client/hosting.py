@@ -33,7 +33,7 @@ def _local_session(app: Host) -> Session | None:
             Dialog(
                 app,
                 _("Cannot start a game"),
-                _("The local server did not start: {reason}").format(reason=err),
+                _("The local server did not start: {why}").format(why=err),
                 [(_("OK"), None)],
             )
         )
@@ -119,8 +119,10 @@ def start_host(
     try:
         server = start_embedded(host, port, log_dir=config.log_dir(), recover="shared")
     except OSError as err:
-        app.push(Dialog(app, "Cannot host", f"Could not listen on {host}:{port}: "
-                        f"{err.strerror or err}", [("OK", None)]))
+        app.push(Dialog(app, _("Cannot host"),
+                        _("Could not listen on {address}: {why}").format(
+                            address=f"{host}:{port}", why=err.strerror or err),
+                        [(_("OK"), None)]))
         return
     local = "127.0.0.1" if host in ("0.0.0.0", "") else host
     app.open_session(Session(local, server.port, app.settings.name, server=server,

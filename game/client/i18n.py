@@ -1,12 +1,114 @@
-"""The client's translation entry point: every string a player sees passes through `_` (to be
-backed by gettext)."""
+"""The client's translations: gettext catalogues read from assets/locale and compiled in memory,
+the current language, plural forms, and numbers and dates in the player's locale.
+
+Every string a player sees passes through `_` (or `ngettext`); module-level constants are
+marked with `N_` and translated when shown. The `.po` files are the only source: each is
+compiled into memory the first time its language is used (Babel's reader and `.mo` writer),
+so nothing generated is committed or built at install time.
+
+`python -m game.client.i18n extract|update|compile` keeps the catalogues in step with the
+sources (see the README's "Translations")."""
 
 from __future__ import annotations
 
+import argparse
+import gettext
+import io
+import os
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+
+from babel.dates import format_datetime
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+from babel.numbers import format_decimal
+
+from net.schema import ERRORS
+
+DOMAIN = "cardtable"
+"""The gettext domain: the catalogues are `<lang>/LC_MESSAGES/cardtable.po`."""
+ROOT = Path(__file__).resolve().parents[2]
+"""The project folder (the one holding game/ and assets/)."""
+LOCALE_DIR = ROOT / "assets" / "locale"
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+SOURCE = "en"
+"""The language the sources are written in: it has no catalogue."""
+LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "de": "Deutsch", "fr": "Français"}
+"""Every language the client speaks, each under its own name (as the Settings list it)."""
+KEYWORDS: dict[str, tuple[int, ...] | None] = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "IllegalAction": None,
+    "Option": (3,),
+}
+"""What the extractor collects: the first argument of `_`, `N_` and of the engines'
+`IllegalAction` (their refusals are templates), singular and plural of `ngettext`, and the
+label of each engine `Option` (its third argument)."""
+SOURCES = ("game",)
+"""The folders extraction walks."""
+
+_current: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE
+
+
+def catalogue_path(language: str) -> Path:
+    """Where the `.po` catalogue of `language` lives."""
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def translations(language: str) -> gettext.NullTranslations:
+    """The compiled catalogue of `language` (NullTranslations for the source language).
+
+    Raises KeyError for a language not in LANGUAGES, OSError when its catalogue cannot be
+    read."""
+    if language not in LANGUAGES:
+        raise KeyError(language)
+    if language == SOURCE:
+        return gettext.NullTranslations()
+    with catalogue_path(language).open("rb") as po:
+        catalog = read_po(po, locale=language, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def set_language(language: str) -> None:
+    """Make `language` the one `_`, `ngettext` and the formatters speak from now on.
+
+    Raises KeyError for a language not in LANGUAGES, OSError when its catalogue cannot be
+    read (the current language is then kept)."""
+    global _current, _language
+    _current = translations(language)
+    _language = language
+
+
+def language() -> str:
+    """The current language's code ("en", "it", "de", "fr")."""
+    return _language
+
+
+def system_language(environ: Mapping[str, str] = os.environ) -> str:
+    """The first language of the system's locale that the client speaks: gettext's order of
+    LANGUAGE (a colon-separated list), LC_ALL, LC_MESSAGES, LANG; English when none is."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for entry in environ.get(variable, "").split(":"):
+            code = entry.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in LANGUAGES:
+                return code
+    return SOURCE
+
 
 def _(text: str) -> str:
-    """`text` in the player's language; for now the English source itself."""
-    return text
+    """`text` in the current language (itself when the catalogue has no entry for it)."""
+    return _current.gettext(text)
 
 
 def N_(text: str) -> str:
@@ -16,6 +118,108 @@ def N_(text: str) -> str:
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form of a sentence for `n` things in the player's language ("1 card", "2 cards");
-    for now English's: `singular` for exactly one, else `plural`. Format `n` in afterwards."""
-    return singular if n == 1 else plural
+    """The form of a message that suits the count `n`, by the current language's plural
+    rules (its catalogue's Plural-Forms); fill it in with `.format(n=…)`."""
+    return _current.ngettext(singular, plural, n)
+
+
+def number(value: float, places: int | None = None) -> str:
+    """`value` written as the current language writes numbers ("1,234.5", "1.234,5",
+    "1 234,5"); with `places`, exactly that many decimals."""
+    pattern = None if places is None else "#,##0." + "0" * places if places else "#,##0"
+    return format_decimal(value, format=pattern, locale=_language)
+
+
+def date_time(moment: datetime) -> str:
+    """`moment` as a short date and time in the current language's usual form."""
+    return format_datetime(moment, format="short", locale=_language)
+
+
+def language_name(code: str) -> str:
+    """A language's name in that language itself, as the Settings list shows it."""
+    return LANGUAGES[code]
+
+
+# -- the catalogues' upkeep -------------------------------------------------------------------
+
+def extract(root: Path = ROOT) -> Catalog:
+    """A template catalogue of every marked string under `root`'s SOURCES, each entry with
+    the files and lines it comes from, and of the protocol's error texts (net.schema.ERRORS)."""
+    template = Catalog(project="cardtable", domain=DOMAIN, fuzzy=False)
+    for folder in SOURCES:
+        found = extract_from_dir(
+            root / folder, method_map=[("**.py", "python")], keywords=KEYWORDS,
+            comment_tags=("TRANSLATORS:",), strip_comment_tags=True,
+        )
+        for filename, line, message, comments, context in found:
+            where = (f"{folder}/{filename}", line)
+            template.add(message, locations=[where], auto_comments=comments, context=context)
+    for text in ERRORS.values():  # the protocol's error texts, which the client shows by code
+        template.add(text, locations=[("net/schema.py", 0)])
+    return template
+
+
+def write_template(template: Catalog, path: Path) -> None:
+    """Write `template` as a `.pot` file at `path`, sorted by message."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as out:
+        write_po(out, template, width=100, sort_output=True, omit_header=False)
+
+
+def update(template: Catalog, languages: Iterable[str]) -> dict[str, int]:
+    """Bring each language's `.po` in line with `template`: new entries added empty, gone ones
+    made obsolete, changed ones marked fuzzy. Returns the entries each still lacks."""
+    missing: dict[str, int] = {}
+    for code in languages:
+        path = catalogue_path(code)
+        with path.open("rb") as po:
+            catalog = read_po(po, locale=code, domain=DOMAIN)
+        catalog.update(template, update_header_comment=False)
+        with path.open("wb") as out:
+            write_po(out, catalog, width=100, sort_output=True, ignore_obsolete=True)
+        missing[code] = sum(not complete(m.string, m.fuzzy) for m in catalog if m.id)
+    return missing
+
+
+def complete(string: str | Sequence[str] | None, fuzzy: bool) -> bool:
+    """Whether a catalogue entry's translation can be shown: not fuzzy, and no form empty."""
+    forms = (string,) if string is None or isinstance(string, str) else string
+    return not fuzzy and all(forms)
+
+
+def compile_all(languages: Iterable[str]) -> dict[str, int]:
+    """Compile each language's catalogue as the client does at start-up and count the
+    messages it translates. Raises OSError or ValueError for a catalogue that does not read."""
+    counts: dict[str, int] = {}
+    for code in languages:
+        translations.cache_clear()
+        translations(code)
+        with catalogue_path(code).open("rb") as po:
+            catalog = read_po(po, locale=code, domain=DOMAIN)
+        counts[code] = sum(complete(m.string, m.fuzzy) for m in catalog if m.id)
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m game.client.i18n extract|update|compile`: regenerate the template from the
+    sources, merge it into each language's catalogue, or check that each compiles."""
+    parser = argparse.ArgumentParser(prog="python -m game.client.i18n",
+                                     description=main.__doc__)
+    parser.add_argument("command", choices=("extract", "update", "compile"))
+    args = parser.parse_args(argv)
+    others = [code for code in LANGUAGES if code != SOURCE]
+    if args.command == "compile":
+        for code, count in compile_all(others).items():
+            print(f"{code}: {count} messages")
+        return 0
+    template = extract()
+    write_template(template, TEMPLATE)
+    print(f"{TEMPLATE.relative_to(ROOT)}: {len(template)} messages")
+    if args.command == "update":
+        for code, missing in update(template, others).items():
+            print(f"{code}: {missing} entries to translate")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

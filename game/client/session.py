@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from game.client import config
 from game.client.check import Drift, SessionRecorder, write_report
+from game.client.i18n import _
 from game.client.kept import LOCAL, KeptSeat, SeatStore
 from net.client import RETRY_FOR, STATUS, ThreadedClient
 from net.schema import DEFAULT_GRACE
@@ -21,20 +22,20 @@ def parse_address(text: str, default_port: int = 7777) -> tuple[str, int]:
     people when it is not an address."""
     text = text.strip()
     if not text:
-        raise ValueError("type the address the host shows, e.g. 192.168.1.20:7777")
+        raise ValueError(_("type the address the host shows, e.g. 192.168.1.20:7777"))
     host, sep, port_text = text.rpartition(":")
     if not sep:
         host, port_text = text, str(default_port)
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
     if not host:
-        raise ValueError("the address needs a host before the colon")
+        raise ValueError(_("the address needs a host before the colon"))
     try:
         port = int(port_text)
     except ValueError:
-        raise ValueError(f"{port_text!r} is not a port number") from None
+        raise ValueError(_("{text} is not a port number").format(text=repr(port_text))) from None
     if not 1 <= port <= 65535:
-        raise ValueError("a port is a number from 1 to 65535")
+        raise ValueError(_("a port is a number from 1 to 65535"))
     return host, port
 
 
@@ -185,11 +186,9 @@ class Session:
         try:
             self.reports.append(write_report(drift, config.desync_dir()))
         except OSError as err:
-            return (
-                "Out of step with the server – resynced; the desync report could not be "
-                f"saved ({err.strerror or err})"
-            )
-        return "Out of step with the server – resynced"
+            return _("Out of step with the server – resynced; the desync report could not be "
+                     "saved ({why})").format(why=err.strerror or err)
+        return _("Out of step with the server – resynced")
 
     # -- sending -------------------------------------------------------------------------------
 

@@ -73,9 +73,13 @@ class Sound:
             if channels == 2:
                 mono = array.array("h", data)
                 data = array.array("h", (s for v in mono for s in (v, v))).tobytes()
+            if not pygame.mixer.get_init():  # the mixer was closed (the program is ending)
+                return
             try:
                 self.sounds[name] = pygame.mixer.Sound(buffer=data)
-            except pygame.error:  # the mixer was closed meanwhile (the program is ending)
+            except (pygame.error, MemoryError):
+                # The mixer was closed between the check and the call: SDL then reports a
+                # failed allocation as MemoryError (seen in the test suite), not pygame.error.
                 return
 
     def play(self, name: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.client.i18n import _, ngettext
+from game.client.i18n import N_, _, ngettext
 from game.replay.text import event_text
 from game.rules import decktet
 
@@ -14,12 +14,41 @@ Names = Callable[[int], str]
 """A seat's name, as the table shows it."""
 
 
+SUIT_NAMES: dict[str, str] = {
+    "moons": N_("moons"), "suns": N_("suns"), "waves": N_("waves"), "leaves": N_("leaves"),
+    "wyrms": N_("wyrms"), "knots": N_("knots"),
+}
+"""The Decktet's suits (game.rules.decktet.SUITS) in the player's words."""
+COLOUR_NAMES: dict[str, str] = {
+    "red": N_("red"), "orange": N_("orange"), "yellow": N_("yellow"), "lime": N_("lime"),
+    "green": N_("green"), "sky": N_("sky"), "navy": N_("navy"), "purple": N_("purple"),
+    "pink": N_("pink"), "brown": N_("brown"),
+}
+"""Blanco's colours (game.rules.blanco.COLOURS) in the player's words."""
+
+
+def suit_name(suit: str) -> str:
+    """A Decktet suit in the player's words; an unknown word as it is."""
+    return _(SUIT_NAMES[suit]) if suit in SUIT_NAMES else suit
+
+
 def card(game: str, code: object) -> str:
     """A card code in words: Quäsenbö's by the Decktet's names ("the Ace of Knots", "the
-    Betrayal"), Blanco's as colour and number ("sky:7" → "sky 7"), Quando's as its value."""
+    Betrayal" – aces, suits and the Excuse translated, the personal names kept in English,
+    as the game's players know them), Blanco's as colour and number ("sky:7" → "sky 7"),
+    Quando's as its value."""
+    text = str(code)
     if game == "quasenbo":
-        return decktet.name(str(code))
-    return str(code).replace(":", " ")
+        base = text.removesuffix(decktet.SECOND)
+        if base.startswith("ace-"):
+            return _("the Ace of {suit}").format(suit=suit_name(base[4:]).capitalize())
+        if base == "excuse":
+            return _("the Excuse")
+        return _("the {name}").format(name=decktet.name(base).removeprefix("the "))
+    colour, colon, number = text.partition(":")
+    if colon:
+        return f"{_(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour} {number}"
+    return text
 
 
 def _cards(game: str, codes: list) -> str:
@@ -157,7 +186,7 @@ def _quasenbo(event: dict, name: Names) -> str | None:
         if event.get("suit"):
             if run >= 2:
                 return _("{name} plays {card} as {suit}, a run of {run}").format(
-                    name=who, card=what, suit=event["suit"], run=run
+                    name=who, card=what, suit=suit_name(event["suit"]), run=run
                 )
             return _("{name} plays {card} as {suit}").format(
                 name=who, card=what, suit=event["suit"]

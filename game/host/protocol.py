@@ -101,9 +101,11 @@ class Connection:
         if not self.closing:
             self._out.append(encode(message))
 
-    def refuse(self, code: str, message: str | None = None, re: int | None = None) -> None:
-        """Queue an error with `code` (net.schema.ERRORS), answering request `re` if given."""
-        self.send(error(code, message, re))
+    def refuse(self, code: str, message: str | None = None, re: int | None = None, *,
+               template: str | None = None, params: dict[str, int | str] | None = None) -> None:
+        """Queue an error with `code` (net.schema.ERRORS), answering request `re` if given;
+        an engine's refusal also carries its `template` and `params`."""
+        self.send(error(code, message, re, template=template, params=params))
 
     def data_to_send(self) -> bytes:
         """Every frame queued since the last call, in order, as one write."""

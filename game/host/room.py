@@ -402,7 +402,8 @@ class Room:
         try:
             events = state.apply(action)
         except IllegalAction as err:
-            raise ProtocolError("illegal_action", err.reason) from None
+            raise ProtocolError("illegal_action", err.reason, template=err.template,
+                                params=err.params) from None
         if self.log is not None:
             # The step reaches the log before anyone hears of it: a crash now loses nothing
             # that a player saw.

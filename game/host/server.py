@@ -111,9 +111,11 @@ class Client(asyncio.Protocol):
             self.server.pending(self)
         self.rules.send(message)
 
-    def refuse(self, code: str, message: str | None = None, re: int | None = None) -> None:
-        """Queue an error with `code`, answering request `re` if given."""
-        self.send(error(code, message, re))
+    def refuse(self, code: str, message: str | None = None, re: int | None = None, *,
+               template: str | None = None, params: dict[str, int | str] | None = None) -> None:
+        """Queue an error with `code`, answering request `re` if given; an engine's refusal
+        also carries its `template` and `params`."""
+        self.send(error(code, message, re, template=template, params=params))
 
     def flush(self) -> None:
         """Write what is queued for this client, in one write."""
@@ -327,7 +329,7 @@ class Server:
             message = validate_client(message)
             self._handlers[message["t"]](conn, message)
         except ProtocolError as err:
-            conn.refuse(err.code, err.message, re)
+            conn.refuse(err.code, err.message, re, template=err.template, params=err.params)
         except Exception:  # a bug must not take the server or other rooms down
             log.exception("failed to handle %.200r", message)
             conn.refuse("internal", re=re)

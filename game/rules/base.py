@@ -13,11 +13,16 @@ Action = list
 
 
 class IllegalAction(Exception):
-    """The rules do not allow this action now; `reason` says why, in a player's words."""
+    """The rules do not allow this action now. `template` says why in a player's words, with
+    {named} placeholders that `params` fill in (ints and strings: they travel on the wire, so
+    the client can show the template in its player's language); `reason`, like `str(exc)`,
+    is the English text filled in."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, template: str, **params: int | str) -> None:
+        self.template = template
+        self.params = params
+        self.reason = template.format(**params)
+        super().__init__(self.reason)
 
 
 _MASK64 = (1 << 64) - 1
@@ -264,8 +269,8 @@ def freeze(action: Any) -> tuple:
         elif (kind is list or kind is tuple) and all(type(x) is int for x in item):
             out.append(tuple(item))
         else:
-            raise IllegalAction(f"{action[0]}: {item!r} is not an index, a word or a list of "
-                                f"indices")
+            raise IllegalAction("{verb}: {item} is not an index, a word or a list of indices",
+                                verb=action[0], item=repr(item))
     return tuple(out)
 
 
@@ -348,7 +353,7 @@ class State(ABC):
         if self.result is not None:
             raise IllegalAction("the game is over")
         if key not in self.legal_keys():
-            raise IllegalAction(self._why_illegal(key))
+            raise self._why_illegal(key)
         return self.apply_key(key)
 
     def legal_keys(self) -> list[tuple]:
@@ -381,8 +386,8 @@ class State(ABC):
         """Apply a legal action (already checked) and return its events."""
 
     @abstractmethod
-    def _why_illegal(self, action: tuple) -> str:
-        """Why a well-shaped but illegal action is refused, in a player's words."""
+    def _why_illegal(self, action: tuple) -> IllegalAction:
+        """The refusal of a well-shaped but illegal action: why, in a player's words."""
 
     @abstractmethod
     def clone(self) -> State:

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from game.rules.base import (
     Event,
+    IllegalAction,
     Option,
     Rng,
     State,
@@ -384,88 +385,101 @@ class Blanco(State):
             acts.append(SKIP)
         return acts
 
-    def _why_illegal(self, action: tuple) -> str:
+    def _why_illegal(self, action: tuple) -> IllegalAction:
         verb, phase = action[0], self.phase
         seat = self.active
         rows, cols = self.rows[seat], self.cols[seat]
         grid = self.grids[seat]
 
-        def cell(args: tuple) -> str | None:
+        def cell(args: tuple) -> IllegalAction | None:
             """What is wrong with `args` as one position [r, c] of the grid, or None."""
             if len(args) != 2 or any(type(x) is not int for x in args):
-                return f"{verb} names a grid position: row, column"
+                return IllegalAction("{verb} names a grid position: row, column", verb=verb)
             if not (0 <= args[0] < rows and 0 <= args[1] < cols):
-                return f"your grid has rows 0 to {rows - 1} and columns 0 to {cols - 1}"
+                return IllegalAction("your grid has rows 0 to {row} and columns 0 to {column}",
+                                     row=rows - 1, column=cols - 1)
             return None
 
-        def face_down(args: tuple, what: str) -> str:
-            problem = cell(args)
-            if problem:
-                return problem
-            return f"{what}: the card at {_where(args)} is already face up"
+        def face_down(args: tuple, template: str) -> IllegalAction:
+            """The refusal of naming the card at `args`, which is face up (`template`, with
+            {row} and {column} counted from 1), or what is wrong with `args` as a position."""
+            return cell(args) or IllegalAction(template, row=args[0] + 1, column=args[1] + 1)
 
         if phase == REVEAL:
             if verb == "reveal":
-                return face_down(action[1:], "turn up one of your face-down cards")
-            return "before play starts, turn one of your face-down cards face up (reveal r c)"
+                return face_down(action[1:], "turn up one of your face-down cards: the card at "
+                                 "row {row}, column {column} is already face up")
+            return IllegalAction(
+                "before play starts, turn one of your face-down cards face up (reveal r c)")
         if phase == PEEK:
             if verb == "peek":
-                return face_down(action[1:], "look at one of your face-down cards")
-            return "look at one of your face-down cards in secret first (peek r c)"
+                return face_down(action[1:], "look at one of your face-down cards: the card at "
+                                 "row {row}, column {column} is already face up")
+            return IllegalAction("look at one of your face-down cards in secret first (peek r c)")
         if phase == TURN:
             if verb == "take":
                 if action[1:] == ("discard",):
-                    return "the discard pile is empty"
-                return "take from the \"deck\" or from the \"discard\""
+                    return IllegalAction("the discard pile is empty")
+                return IllegalAction("take from the \"deck\" or from the \"discard\"")
             if verb == "swap":
                 return self._why_not_swap(action)
-            return "it is your turn: take a card (deck or discard) or swap two neighbouring cards"
+            return IllegalAction(
+                "it is your turn: take a card (deck or discard) or swap two neighbouring cards")
         if phase == PLAY:
             hand = len(self.hands[seat])
             if verb not in ("discard", "place"):
-                return "you hold three cards: discard one or place one in your grid"
+                return IllegalAction("you hold three cards: discard one or place one in your grid")
             if len(action) < 2 or type(action[1]) is not int or not 0 <= action[1] < hand:
-                return f"{verb} names a hand card first: 0 to {hand - 1}"
+                return IllegalAction("{verb} names a hand card first: 0 to {last}", verb=verb,
+                                     last=hand - 1)
             down = any(not v & UP for v in grid)
             if verb == "discard" and len(action) == 2:
-                return "also name a face-down card of your grid to turn face up"
+                return IllegalAction("also name a face-down card of your grid to turn face up")
             if verb == "discard" and not down:
-                return "your grid has no face-down card: discard without naming a position"
+                return IllegalAction(
+                    "your grid has no face-down card: discard without naming a position")
             if verb == "discard":
-                return face_down(action[2:], "discarding turns up a face-down card")
-            return cell(action[2:]) or "place names a hand card and a grid position"
+                return face_down(action[2:], "discarding turns up a face-down card: the card at "
+                                 "row {row}, column {column} is already face up")
+            return cell(action[2:]) or IllegalAction("place names a hand card and a grid position")
         if phase == ELIMINATE:
             lines = ", ".join(f"{k} {i}" for k, i, _ in self._complete(seat))
-            return f"several lines are complete: choose which to remove first ({lines})"
+            return IllegalAction(
+                "several lines are complete: choose which to remove first ({lines})", lines=lines)
         if phase == REWARD:
             if verb == "peek":
-                return face_down(action[1:], "as a reward, look at a face-down card")
-            return "you removed a line: look at one face-down card (peek r c) or skip"
-        return ("chain reaction: turn the card you looked at face up (reveal) "
-                "or leave it face down (keep)")
+                return face_down(action[1:], "as a reward, look at a face-down card: the card at "
+                                 "row {row}, column {column} is already face up")
+            return IllegalAction(
+                "you removed a line: look at one face-down card (peek r c) or skip")
+        return IllegalAction("chain reaction: turn the card you looked at face up (reveal) "
+                             "or leave it face down (keep)")
 
-    def _why_not_swap(self, action: tuple) -> str:
+    def _why_not_swap(self, action: tuple) -> IllegalAction:
         seat = self.active
         rows, cols = self.rows[seat], self.cols[seat]
         args = action[1:]
         if len(args) not in (4, 5) or any(type(x) is not int for x in args):
-            return ("swap names two grid positions: r1, c1, r2, c2 "
-                    "(and 0 or 1 if both are face down)")
+            return IllegalAction("swap names two grid positions: r1, c1, r2, c2 "
+                                 "(and 0 or 1 if both are face down)")
         r1, c1, r2, c2 = args[:4]
         if not all(0 <= r < rows for r in (r1, r2)) or not all(0 <= c < cols for c in (c1, c2)):
-            return f"your grid has rows 0 to {rows - 1} and columns 0 to {cols - 1}"
+            return IllegalAction("your grid has rows 0 to {row} and columns 0 to {column}",
+                                 row=rows - 1, column=cols - 1)
         if abs(r1 - r2) + abs(c1 - c2) != 1:
-            return "only two orthogonally neighbouring cards can swap"
+            return IllegalAction("only two orthogonally neighbouring cards can swap")
         if (r1, c1) > (r2, c2):
-            return f"name the upper or left card first: swap {r2}, {c2}, {r1}, {c1}"
+            return IllegalAction("name the upper or left card first: swap {r2}, {c2}, {r1}, {c1}",
+                                 r1=r1, c1=c1, r2=r2, c2=c2)
         grid = self.grids[seat]
         both_down = not (grid[self._index(seat, r1, c1)] & UP
                          or grid[self._index(seat, r2, c2)] & UP)
         if both_down and len(args) == 4:
-            return "both cards are face down: add 0 or 1 to say which one turns face up"
+            return IllegalAction(
+                "both cards are face down: add 0 or 1 to say which one turns face up")
         if not both_down and len(args) == 5:
-            return "choose which card turns face up only when both are face down"
-        return "the last number is 0 (the first card turns up) or 1 (the second)"
+            return IllegalAction("choose which card turns face up only when both are face down")
+        return IllegalAction("the last number is 0 (the first card turns up) or 1 (the second)")
 
     def _do(self, action: tuple) -> list[Event]:
         events: list[Event] = []

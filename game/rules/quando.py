@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from game.rules.base import (
     Event,
+    IllegalAction,
     Option,
     Rng,
     State,
@@ -251,36 +252,43 @@ class Quando(State):
             acts.append(("pass",))
         return acts
 
-    def _why_illegal(self, action: tuple) -> str:
+    def _why_illegal(self, action: tuple) -> IllegalAction:
         verb = action[0]
         hand = self.hands[self._mover()]
         if self.phase == DRAW:
-            return "draw a card first: take its visible side (up) or its hidden side (down)"
+            return IllegalAction(
+                "draw a card first: take its visible side (up) or its hidden side (down)")
         if self.phase == PENALTY:
             if any(c < 11 for c in hand):
-                return "triplet penalty: flip one of your zeros"
-            return "triplet penalty: you have no zero, so you draw a card (up or down)"
+                return IllegalAction("triplet penalty: flip one of your zeros")
+            return IllegalAction(
+                "triplet penalty: you have no zero, so you draw a card (up or down)")
         if verb == "play":
             idx = action[1] if len(action) == 2 and type(action[1]) is tuple else None
             if not idx:
-                return "play names a list of hand indices"
+                return IllegalAction("play names a list of hand indices")
             if list(idx) != sorted(set(idx)):
-                return "the hand indices must be strictly ascending"
+                return IllegalAction("the hand indices must be strictly ascending")
             if idx[0] < 0 or idx[-1] >= len(hand):
-                return f"your hand has cards 0 to {len(hand) - 1}"
+                return IllegalAction("your hand has cards 0 to {last}", last=len(hand) - 1)
             fronts = [hand[i] // 11 for i in idx]
+            numbers = ", ".join(map(str, fronts))
             if len(fronts) == 3:
-                return f"{fronts} are neither three consecutive numbers nor all equal"
-            return f"{fronts} are not all equal (a run has exactly three cards)"
+                return IllegalAction("{fronts} are neither three consecutive numbers nor all "
+                                     "equal", fronts=numbers)
+            return IllegalAction("{fronts} are not all equal (a run has exactly three cards)",
+                                 fronts=numbers)
         if verb == "knock":
             if self.knocker is not None:
-                return "someone has already knocked in this round"
-            return "you may knock only after playing cards at least twice in this round"
+                return IllegalAction("someone has already knocked in this round")
+            return IllegalAction(
+                "you may knock only after playing cards at least twice in this round")
         if verb == "pass":
-            return "you may pass only in the last round, after a knock"
+            return IllegalAction("you may pass only in the last round, after a knock")
         if verb in ("draw", "flip"):
-            return "it is your turn: play cards (or knock, or pass in the last round)"
-        return f"{verb!r} is not an action of Quando"
+            return IllegalAction(
+                "it is your turn: play cards (or knock, or pass in the last round)")
+        return IllegalAction("{verb} is not an action of Quando", verb=repr(verb))
 
     def _do(self, action: tuple) -> list[Event]:
         events: list[Event] = []

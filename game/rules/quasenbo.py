@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from game.rules.base import (
     Event,
+    IllegalAction,
     Option,
     Rng,
     State,
@@ -243,35 +244,40 @@ class Quasenbo(State):
             return acts
         return [_DRAW] if self._can_draw() else [_PASS]
 
-    def _why_illegal(self, action: tuple) -> str:
+    def _why_illegal(self, action: tuple) -> IllegalAction:
         verb = action[0]
         if verb not in ("play", "draw", "pass"):
-            return f"{verb!r} is not an action of Quäsenbö"
+            return IllegalAction("{verb} is not an action of Quäsenbö", verb=repr(verb))
         must = self.legal_keys()[0][0]
         if must == "play" and verb != "play":
-            return "you hold a card that matches the last played card, so you must play one"
+            return IllegalAction(
+                "you hold a card that matches the last played card, so you must play one")
         if must == "draw" and verb != "draw":
-            return "none of your cards matches the last played card: draw a card"
+            return IllegalAction("none of your cards matches the last played card: draw a card")
         if must == "pass" and verb != "pass":
-            return "none of your cards matches and no card can be drawn: pass"
+            return IllegalAction("none of your cards matches and no card can be drawn: pass")
         if verb != "play":
-            return f"{verb} takes nothing more: [{verb!r}]"
+            return IllegalAction("{verb} takes nothing more: [{quoted}]", verb=verb,
+                                 quoted=repr(verb))
         hand = self.hands[self._mover()]
         if len(action) not in (2, 3) or type(action[1]) is not int:
-            return "play names a hand index, and for the Excuse a suit too"
+            return IllegalAction("play names a hand index, and for the Excuse a suit too")
         i = action[1]
         if not 0 <= i < len(hand):
-            return f"your hand has cards 0 to {len(hand) - 1}"
+            return IllegalAction("your hand has cards 0 to {last}", last=len(hand) - 1)
         card = hand[i]
         if not MASK[card]:
-            return f"name the suit the Excuse stands for: one of {', '.join(SUITS)}"
+            return IllegalAction("name the suit the Excuse stands for: one of {suits}",
+                                 suits=", ".join(SUITS))
         if len(action) == 3:
-            return "only the Excuse names a suit"
+            return IllegalAction("only the Excuse names a suit")
         last, mask = self.row[-1], self.row_masks[-1]
         if not MASK[last]:
-            suit = _suit_named(last, mask)
-            return f"the Excuse stands for {suit}: play a card of {suit} (or an Excuse)"
-        return f"{_name(card)} shares neither a suit nor the rank of {_name(last)}"
+            suit = str(_suit_named(last, mask))
+            return IllegalAction(
+                "the Excuse stands for {suit}: play a card of {suit} (or an Excuse)", suit=suit)
+        return IllegalAction("{card} shares neither a suit nor the rank of {last}",
+                             card=_name(card), last=_name(last))
 
     def _do(self, action: tuple) -> list[Event]:
         events: list[Event] = []

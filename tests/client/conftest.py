@@ -28,7 +28,8 @@ def private_folders(tmp_path, monkeypatch):
 @pytest.fixture
 def make_app():
     """Apps at 1280×720 with fast animations, bots at full pace and no sound; shut down
-    after the test."""
+    after the test, and the language (which an app may switch) back to English."""
+    from game.client import i18n
     from game.client.app import App
     from game.client.config import Settings
 
@@ -46,6 +47,7 @@ def make_app():
     yield make
     for app in apps:
         app.shutdown()
+    i18n.set_language(i18n.SOURCE)
 
 
 @pytest.fixture

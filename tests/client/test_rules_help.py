@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.client.i18n import LANGUAGES
 from game.client.rules_text import HELP, KEYS, Section
 from game.client.scenes.rules import PICTURES, Panel, RulesScene
 from game.rules import GAMES
@@ -156,10 +157,12 @@ def test_a_malformed_tag_is_refused():
 # --- the page on screen -------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("language", list(LANGUAGES))
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("game", list(GAMES))
-def test_each_page_fits_its_panel_without_overlaps(make_app, game, size):
+def test_each_page_fits_its_panel_without_overlaps(make_app, game, size, language):
     app = make_app(size=size)
+    app.set_language(language)
     scene = RulesScene(app, game)
     app.push(scene)
     width = scene.view.width

@@ -94,15 +94,16 @@ class Player:
         return room
 
     async def start(self) -> dict:
-        """Start this player's room once the latest room map it heard shows every seat taken
-        and every human seat ready: a `ready` sent on another connection may still be on its
-        way, and a start that overtakes it is refused. Returns the first update."""
+        """Start this player's room once the latest room map it heard shows every seat
+        taken and every human ready: a `join` or `ready` sent on another connection may
+        still be on its way, and a start that overtakes it is refused. Returns the first
+        update."""
         def everyone_ready() -> bool:
             latest = next(r for r in reversed(self.rooms) if r["id"] == self.room)
-            # An open seat counts too: a map from before another player joined shows every
-            # human ready, and a start then is refused.
-            return all(seat["kind"] != "open" and (seat["ready"] or seat["kind"] != "human")
-                       for seat in latest["seats"])
+            return all(
+                seat["kind"] == "bot" or (seat["kind"] == "human" and seat["ready"])
+                for seat in latest["seats"]
+            )
 
         while not everyone_ready():
             await self.expect("room")

@@ -94,6 +94,9 @@ def test_acting_out_of_turn_or_for_a_stale_step_is_refused(tmp_path):
             await ann.send(t="act", room=room.id, step=1, action=["play", [0]])
             error = await ann.expect("error")
             assert error["code"] == "illegal_action" and "draw" in error["message"]
+            # The reason travels as its template too, for the client to translate.
+            assert error["template"].format(**error["params"]) == error["message"]
+            assert error["template"].startswith("draw a card first")
             assert room.state.digest() == after
             raw = await Raw.open(server.port)  # not seated at all
             raw.send({"t": "act", "room": room.id, "step": 1, "action": ["draw", "up"]})

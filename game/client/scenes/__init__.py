@@ -10,7 +10,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.config import Settings
-from game.client.i18n import _
+from game.client.i18n import N_, _
 from game.client.session import Session
 from game.client.sound import Sound
 from game.rules import GAMES
@@ -56,6 +56,8 @@ class Host(Protocol):
     def remember(self, **values: object) -> str | None: ...
 
     def resize_window(self, size: tuple[int, int]) -> None: ...
+
+    def set_language(self, language: str) -> None: ...
 
 
 class Scene:
@@ -112,6 +114,31 @@ class Scene:
     @property
     def busy(self) -> bool:
         return False
+
+
+LEVEL_NAMES: dict[str, str] = {
+    "random": N_("Random"), "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")
+}
+"""Each of the bots' LEVELS as a menu shows it (translated when shown)."""
+
+
+def level_name(level: str) -> str:
+    """A bot level in the player's words; an unknown one (from a newer server) as it is."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def options_text(game: str, options: dict) -> str:
+    """A room's options in the player's words ("Game ends at (points) 40, Pawns on"), or
+    "standard rules"; the stacked deck, a tool for tests, is left out."""
+    specs = GAMES[game].OPTIONS if game in GAMES else {}
+    words = []
+    for key, value in options.items():
+        if key == "deck":
+            continue
+        label = _(specs[key].label) if key in specs else key
+        shown = (_("on") if value else _("off")) if type(value) is bool else str(value)
+        words.append(f"{label} {shown}")
+    return ", ".join(words) or _("standard rules")
 
 
 def game_title(game: str) -> str:

@@ -8,8 +8,9 @@ from functools import partial
 import pygame
 
 from game.client import layout, palette, widgets
-from game.client.i18n import _
+from game.client.i18n import _, ngettext
 from game.client.kept import KeptSeat
+from game.client.refusals import error_text
 from game.client.scenes import Scene, game_title, menu_page
 from game.client.session import Session, parse_address
 
@@ -35,7 +36,7 @@ class JoinScene(Scene):
                 controls[0],
                 old.value if old else self.app.settings.address,
                 on_enter=self.connect,
-                placeholder="host:port",
+                placeholder=_("host:port"),
             )
         )
         old_code = getattr(self, "code", None)
@@ -43,13 +44,13 @@ class JoinScene(Scene):
             widgets.TextField(
                 controls[1],
                 old_code.value if old_code else "",
-                placeholder="only for private rooms",
+                placeholder=_("only for private rooms"),
             )
         )
         back, refresh, go = layout.bottom_buttons(self.size, 3)
-        self.form.add(widgets.Button(back, "Back", self.back))
-        self.form.add(widgets.Button(refresh, "Refresh", self.refresh))
-        self.form.add(widgets.Button(go, "Connect", self.connect, style="primary"))
+        self.form.add(widgets.Button(back, _("Back"), self.back))
+        self.form.add(widgets.Button(refresh, _("Refresh"), self.refresh))
+        self.form.add(widgets.Button(go, _("Connect"), self.connect, style="primary"))
         self.form.focus(self.address)
         self.list_top = controls[1].bottom + layout.px(24, s)
         self.room_buttons: list[widgets.Button] = []
@@ -65,7 +66,7 @@ class JoinScene(Scene):
         except ValueError as err:
             self.message = str(err)
             return
-        self.message = f"Connecting to {host}:{port}…"
+        self.message = _("Connecting to {address}…").format(address=f"{host}:{port}")
         self.connected_to = f"{host}:{port}"
         self.app.open_session(
             Session(host, port, self.app.settings.name, retry_for=self.app.retry_for)
@@ -80,7 +81,7 @@ class JoinScene(Scene):
     def on_message(self, message: dict) -> None:
         kind = message["t"]
         if kind == "welcome":
-            self.message = f"Connected to {self.connected_to}."
+            self.message = _("Connected to {address}.").format(address=self.connected_to)
             # Only an address that answered is offered again next time.
             self.app.remember(address=self.address.value.strip())
             if self.app.session is not None:
@@ -88,11 +89,11 @@ class JoinScene(Scene):
         elif kind == "rooms":
             self._sync_rooms()
         elif kind == "status" and message["status"] in ("closed", "reconnecting"):
-            self.message = f"No connection: {message.get('message', '')}"
+            self.message = _("No connection: {why}").format(why=message.get("message", ""))
             if message["status"] == "closed":
                 self.app.after_frame.append(self.app.close_session)
         elif kind == "error":
-            self.message = message["message"]
+            self.message = error_text(message)
 
     def _sync_rooms(self) -> None:
         session = self.app.session
@@ -132,11 +133,13 @@ class JoinScene(Scene):
                 )
             elif not room["started"] and open_seat:
                 self.room_buttons.append(
-                    widgets.Button(button_rect, "Join", partial(self.join, room), style="primary")
+                    widgets.Button(
+                        button_rect, _("Join"), partial(self.join, room), style="primary"
+                    )
                 )
             elif room["started"] and not room["over"]:
                 self.room_buttons.append(
-                    widgets.Button(button_rect, "Watch", partial(self.watch, room))
+                    widgets.Button(button_rect, _("Watch"), partial(self.watch, room))
                 )
             y += row_h + 6
 
@@ -173,8 +176,8 @@ class JoinScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.s
-        menu_page(surface, "Join a LAN game", s)
-        for label, rect in zip(("Address (host:port)", "Room code"), self.labels):
+        menu_page(surface, _("Join a LAN game"), s)
+        for label, rect in zip((_("Address (host:port)"), _("Room code")), self.labels):
             widgets.blit_text(
                 surface, label, max(12, int(rect.height * 0.5)), palette.TEXT, rect, "right"
             )
@@ -191,7 +194,7 @@ class JoinScene(Scene):
         if session is not None and session.welcome is not None and not session.rooms:
             widgets.blit_text(
                 surface,
-                "No rooms on this server yet – ask the host to open one.",
+                _("No rooms on this server yet – ask the host to open one."),
                 size,
                 palette.TEXT,
                 pygame.Rect(0, self.list_top + layout.px(40, s), self.size[0], size + 6),
@@ -199,13 +202,15 @@ class JoinScene(Scene):
         for room, rect in getattr(self, "room_rows", []):
             pygame.draw.rect(surface, palette.PANEL, rect, border_radius=8)
             pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 1, border_radius=8)
-            people = ", ".join(seat["name"] or "open" for seat in room["seats"])
-            state = "over" if room["over"] else "playing" if room["started"] else "waiting"
-            lock = " · private" if room["private"] else ""
+            people = ", ".join(seat["name"] or _("open") for seat in room["seats"])
+            state = _("over") if room["over"] else _("playing") if room["started"] else _(
+                "waiting")
+            lock = _(" · private") if room["private"] else ""
             lock += " · " + (_("hints allowed") if room.get("hints") else _("no hints"))
             lock += _(" · stacked deck") if room.get("stacked") else ""
-            game = game_title(room["game"])
-            label = f"{game} · {room['players']} players · {state}{lock} · {people}"
+            players = ngettext("{n} player", "{n} players", room["players"]).format(
+                n=room["players"])
+            label = f"{game_title(room['game'])} · {players} · {state}{lock} · {people}"
             widgets.blit_text(
                 surface,
                 label,

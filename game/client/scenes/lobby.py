@@ -10,9 +10,10 @@ import pygame
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
 from game.client.hosting import DealAgain, PlayOn
-from game.client.i18n import _
+from game.client.i18n import N_, _, ngettext, number
 from game.client.kept import LOCAL, KeptSeat
-from game.client.scenes import Scene, background, game_title
+from game.client.refusals import error_text
+from game.client.scenes import Scene, background, game_title, level_name, options_text
 from game.client.session import Session
 from net.schema import DEFAULT_GRACE
 
@@ -57,14 +58,14 @@ class LobbyScene(Scene):
         self.again = again
         self.play_on = play_on
         self.share = share or []
-        self.status = "Connecting…"
+        self.status = N_("Connecting…")
         self.asked_bots: set[int] = set()
         self.readied = False
         self.started = False
         self.error: str | None = None
         self.bot_level = widgets.Choice(
             pygame.Rect(0, 0, 10, 10),
-            [(lv, lv.capitalize()) for lv in LEVELS],
+            [(lv, level_name(lv)) for lv in LEVELS],
             level if level in LEVELS else "normal",
         )
         self.resize()
@@ -82,10 +83,10 @@ class LobbyScene(Scene):
         self.list_rect.midtop = (w // 2, layout.px(150, s))
         bottom = layout.bottom_buttons(self.size, 3)
         self.form = widgets.Form()
-        self.leave_button = self.form.add(widgets.Button(bottom[0], "Leave", self.leave))
-        self.ready_button = self.form.add(widgets.Button(bottom[1], "Ready", self.toggle_ready))
+        self.leave_button = self.form.add(widgets.Button(bottom[0], _("Leave"), self.leave))
+        self.ready_button = self.form.add(widgets.Button(bottom[1], _("Ready"), self.toggle_ready))
         self.start_button = self.form.add(
-            widgets.Button(bottom[2], "Start", self.start, style="primary")
+            widgets.Button(bottom[2], _("Start"), self.start, style="primary")
         )
         self.bot_level.rect = pygame.Rect(0, 0, layout.px(220, s), layout.px(40, s))
         self.form.add(self.bot_level)
@@ -125,7 +126,7 @@ class LobbyScene(Scene):
             return
         session.leave()
         self.mode, self.resume, self.resume_buttons = "resume", seat, []
-        self.status = _("Taking your seat back…")
+        self.status = N_("Taking your seat back…")
         session.resume(seat)
 
     def _rows(self) -> list[pygame.Rect]:
@@ -168,11 +169,11 @@ class LobbyScene(Scene):
             index = seat["seat"]
             if seat["kind"] == "open" and seated and not room["started"]:
                 self.seat_buttons.append(
-                    widgets.Button(button_rect, "Add bot", partial(self.add_bot, index))
+                    widgets.Button(button_rect, _("Add bot"), partial(self.add_bot, index))
                 )
             elif seat["kind"] == "bot" and seated and not room["started"]:
                 self.seat_buttons.append(
-                    widgets.Button(button_rect, "Remove bot", partial(self.remove_bot, index))
+                    widgets.Button(button_rect, _("Remove bot"), partial(self.remove_bot, index))
                 )
 
     # -- actions -------------------------------------------------------------------------------
@@ -207,7 +208,7 @@ class LobbyScene(Scene):
             return
         kind = message["t"]
         if kind == "welcome" and self.mode == "resume" and self.resume is not None:
-            self.status = _("Taking your seat back…")
+            self.status = N_("Taking your seat back…")
             session.resume(self.resume)
         elif kind == "rooms":
             self._sync_resumes()
@@ -215,7 +216,7 @@ class LobbyScene(Scene):
             if self.mode == "host":
                 session.list_rooms()  # the games it went on with: the host's seats come back
             if self.mode in ("local", "host"):
-                self.status = "Opening a room…"
+                self.status = N_("Opening a room…")
                 session.create(
                     self.game,
                     self.players,
@@ -232,12 +233,12 @@ class LobbyScene(Scene):
         elif kind == "room":
             room = message["room"]
             if self.mode in ("local", "host") and session.room_id is None and "re" in message:
-                self.status = "Taking a seat…"
+                self.status = N_("Taking a seat…")
                 session.join(room["id"], self._first_seat(), self.code)
             self._advance_local()
             self._sync_seats()
         elif kind == "seated":
-            self.status = "Seated."
+            self.status = N_("Seated.")
             self._advance_local()
         elif kind == "update" and message["room"] == session.room_id and "view" in message:
             self.started = True
@@ -252,9 +253,11 @@ class LobbyScene(Scene):
         elif kind == "error":
             self.error = message["message"]
             if self.mode == "local" and message["code"] in ("bad_options", "too_many_rooms"):
-                self.app.to_title(f"The game could not start: {message['message']}")
+                self.app.to_title(
+                    _("The game could not start: {why}").format(why=error_text(message)))
         elif kind == "status" and message["status"] == "closed":
-            self.app.to_title(f"Connection closed: {message.get('message', '')}")
+            self.app.to_title(
+                _("Connection closed: {why}").format(why=message.get("message", "")))
 
     def _first_seat(self) -> int:
         """The seat to take in a new room: the one a deal played again or a game played on
@@ -281,7 +284,7 @@ class LobbyScene(Scene):
                 session.ready(True)
             elif room["seats"][session.seat]["ready"] and not self.started:
                 self.started = True
-                self.status = "Dealing…"
+                self.status = N_("Dealing…")
                 session.start_game()
 
     # -- the loop ------------------------------------------------------------------------------
@@ -304,12 +307,12 @@ class LobbyScene(Scene):
         room = session.room
         seated = session.seat is not None and room is not None
         if room is not None and room["started"] and self.mode == "join" and session.seat is None:
-            self.status = "The game has started: watch it from the join screen."
+            self.status = N_("The game has started: watch it from the join screen.")
         lobby = seated and self.mode not in ("local", "resume")
         self.ready_button.visible = self.start_button.visible = self.bot_level.visible = lobby
         if room is not None and session.seat is not None:  # seated
             mine = room["seats"][session.seat]
-            self.ready_button.label = "Not ready" if mine["ready"] else "Ready"
+            self.ready_button.label = _("Not ready") if mine["ready"] else _("Ready")
             self.start_button.enabled = all(
                 s["kind"] != "open" and s["ready"] for s in room["seats"]
             )
@@ -321,27 +324,28 @@ class LobbyScene(Scene):
         session = self.session
         room = session.room if session else None
         game = game_title(room["game"] if room else self.game)
-        title = f"{game} – lobby" if self.mode != "local" else f"{game} – starting"
+        title = (_("{game} – lobby") if self.mode != "local" else _("{game} – starting")).format(
+            game=game)
         widgets.blit_text(
             surface, title, layout.px(48, s), palette.ACCENT, layout.heading(self.size)
         )
         y = layout.heading(self.size).bottom + layout.px(4, s)
         lines = []
         if self.share:
-            lines.append("Others join with: " + "   or   ".join(self.share))
+            lines.append(_("Others join with: {addresses}").format(
+                addresses=_("   or   ").join(self.share)))
         if room is not None:
-            opts = (
-                ", ".join(f"{k} {v}" for k, v in room["options"].items() if k != "deck")
-                or "standard rules"
-            )
-            timer = f", {room['timer']:.0f} s per decision" if room.get("timer") else ""
+            opts = options_text(room["game"], room["options"])
+            timer = _(", {n} s per decision").format(n=number(room["timer"], 0)) if room.get(
+                "timer") else ""
             hints = _("  ·  hints allowed") if room.get("hints_allowed") else _("  ·  no hints")
             stacked = _("  ·  stacked deck (not a fair game)") if room.get("stacked") else ""
-            lines.append(
-                f"Room {room['id']}  ·  {room['players']} players  ·  {opts}{timer}{stacked}{hints}"
-            )
+            players = ngettext("{n} player", "{n} players", room["players"]).format(
+                n=room["players"])
+            lines.append(_("Room {room}").format(room=room["id"])
+                         + f"  ·  {players}  ·  {opts}{timer}{stacked}{hints}")
         else:
-            lines.append(self.status)
+            lines.append(_(self.status))
         for line in lines:
             widgets.blit_text(
                 surface,
@@ -357,7 +361,7 @@ class LobbyScene(Scene):
                 label.midright = (self.bot_level.rect.left - 10, self.bot_level.rect.centery)
                 widgets.blit_text(
                     surface,
-                    "Level of new bots:",
+                    _("Level of new bots:"),
                     layout.px(20, s, 11),
                     palette.TEXT_DIM,
                     label,
@@ -374,13 +378,14 @@ class LobbyScene(Scene):
             open_seats = sum(seat["kind"] == "open" for seat in room["seats"])
             waiting = sum(seat["kind"] == "human" and not seat["ready"] for seat in room["seats"])
             hint = (
-                f"{open_seats} open seat{'s' if open_seats != 1 else ''}: "
-                "wait for players or add bots"
+                ngettext("{n} open seat: wait for players or add bots",
+                         "{n} open seats: wait for players or add bots", open_seats)
                 if open_seats
-                else f"Waiting for {waiting} player{'s' if waiting != 1 else ''} to be ready"
+                else ngettext("Waiting for {n} player to be ready",
+                              "Waiting for {n} players to be ready", waiting)
                 if waiting
-                else "Everybody is ready: Start!"
-            )
+                else _("Everybody is ready: Start!")
+            ).format(n=open_seats or waiting)
             buttons = layout.bottom_buttons(self.size, 3)
             widgets.blit_text(
                 surface,
@@ -392,7 +397,7 @@ class LobbyScene(Scene):
         if self.mode in ("local", "resume") or room is None:
             widgets.blit_text(
                 surface,
-                self.status,
+                _(self.status),
                 layout.px(30, s),
                 palette.TEXT,
                 pygame.Rect(0, self.size[1] - layout.px(150, s), self.size[0], layout.px(40, s)),
@@ -419,14 +424,14 @@ class LobbyScene(Scene):
         size = layout.px(24, s, 12)
         kind = seat["kind"]
         if kind == "open":
-            name, detail = "open seat", "waiting for a player or a bot"
+            name, detail = _("open seat"), _("waiting for a player or a bot")
         elif kind == "bot":
-            name, detail = seat["name"], f"bot · {seat['level']}"
+            name, detail = seat["name"], _("bot · {level}").format(level=level_name(seat["level"]))
         else:
-            name = seat["name"] + (" (you)" if me else "")
-            detail = "human · " + ("ready" if seat["ready"] else "not ready")
+            name = _("{name} (you)").format(name=seat["name"]) if me else seat["name"]
+            detail = _("human · ready") if seat["ready"] else _("human · not ready")
             if not seat["connected"]:
-                detail += " · offline"
+                detail += _(" · offline")
         widgets.blit_text(
             surface,
             f"{seat['seat'] + 1}.",

@@ -10,12 +10,13 @@ from pathlib import Path
 import pygame
 
 from game.client import config, layout, palette, widgets
+from game.client.i18n import N_, _, date_time, number
 from game.client.scenes import Dialog, Scene, game_title, menu_page
 from game.client.scenes.viewer import VERDICTS
 from game.replay.library import ReplayInfo, list_replays, replay_info
 from game.replay.log import ReplayError, read_replay
 
-HEADINGS = ("When", "Game", "Players", "Steps", "Ended", "Verified")
+HEADINGS = (N_("When"), N_("Game"), N_("Players"), N_("Steps"), N_("Ended"), N_("Verified"))
 
 
 def room_replay(room: str) -> Path | None:
@@ -28,10 +29,12 @@ def room_replay(room: str) -> Path | None:
 def ending(info: ReplayInfo) -> str:
     """How the game ended, in a word or two: finished (and who won), abandoned, unfinished."""
     if info.reason == "abandoned":
-        return "abandoned"
+        return _("abandoned")
     if info.finished:
-        return "won by " + ", ".join(info.winners) if info.winners else "finished"
-    return "unfinished" + (" (torn)" if info.torn else "")
+        if info.winners:
+            return _("won by {names}").format(names=", ".join(info.winners))
+        return _("finished")
+    return _("unfinished (torn)") if info.torn else _("unfinished")
 
 
 class ReplaysScene(Scene):
@@ -64,8 +67,8 @@ class ReplaysScene(Scene):
             chosen = next((i for i in self.infos if i.path == mine), None)
             if chosen is None:
                 self.problem = (
-                    "This game was hosted on another computer: its replay is kept there, in "
-                    "the host's log folder."
+                    _("This game was hosted on another computer: its replay is kept there, in "
+                      "the host's log folder.")
                 )
         if chosen is not None:
             app.after_frame.append(lambda: self.open(chosen))
@@ -75,7 +78,7 @@ class ReplaysScene(Scene):
         self.form = widgets.Form()
         self.form.add(
             widgets.Button(
-                layout.bottom_buttons(self.size, 1)[0], "Back", lambda: self.app.pop(self)
+                layout.bottom_buttons(self.size, 1)[0], _("Back"), lambda: self.app.pop(self)
             )
         )
         page = layout.text_page(self.size)
@@ -104,8 +107,9 @@ class ReplaysScene(Scene):
     def open(self, info: ReplayInfo) -> None:
         """Open `info` in the viewer; a file that cannot be read says why instead."""
         if info.error:
-            body = f"{info.path.name} cannot be opened as a replay: {info.error}"
-            self.app.push(Dialog(self.app, "Replay", body, [("OK", None)], 760, 330))
+            body = _("{file} cannot be opened as a replay: {why}").format(
+                file=info.path.name, why=info.error)
+            self.app.push(Dialog(self.app, _("Replay"), body, [(_("OK"), None)], 760, 330))
             return
         self.app.goto("viewer", info.path)
 
@@ -117,14 +121,14 @@ class ReplaysScene(Scene):
             self.scroll = max(0, min(max(0, len(self.infos) - 1), self.scroll - event.y))
             self._rows()
             return
-        for _, button in self.rows:
+        for _info, button in self.rows:
             if button.handle(event):
                 return
         self.form.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.s
-        menu_page(surface, "Replays", s)
+        menu_page(surface, _("Replays"), s)
         size = layout.px(20, s, 11)
         if self.problem:
             widgets.blit_text(
@@ -133,21 +137,21 @@ class ReplaysScene(Scene):
         elif not self.infos:
             widgets.blit_text(
                 surface,
-                "No games yet: every game you play or host on this computer is kept here.",
+                _("No games yet: every game you play or host on this computer is kept here."),
                 layout.px(24, s, 12),
                 palette.TEXT,
                 self.list_rect.inflate(0, -200),
             )
         else:
             for words, rect in zip(HEADINGS, layout.replay_columns(self.head_rect.inflate(-20, 0))):
-                widgets.blit_text(surface, words, size, palette.TEXT_DIM, rect, "left")
+                widgets.blit_text(surface, _(words), size, palette.TEXT_DIM, rect, "left")
         for info, button in self.rows:
             button.draw(surface)
             columns = layout.replay_columns(button.rect.inflate(-20, 0))
             if info.error:
                 widgets.blit_text(
                     surface,
-                    f"{info.path.name}: cannot be read",
+                    _("{file}: cannot be read").format(file=info.path.name),
                     size,
                     palette.DANGER,
                     columns[0].union(columns[-1]),
@@ -156,13 +160,13 @@ class ReplaysScene(Scene):
                 continue
             outcome = VERDICTS.get(info.path)
             verdict, color = (
-                (outcome.short, outcome.color) if outcome else ("not yet", palette.TEXT_DIM)
+                (outcome.short, outcome.color) if outcome else (_("not yet"), palette.TEXT_DIM)
             )
             cells = [
-                (info.created.astimezone().strftime("%Y-%m-%d %H:%M"), palette.TEXT),
+                (date_time(info.created.astimezone()), palette.TEXT),
                 (game_title(info.game), palette.TEXT),
                 (", ".join(info.names), palette.TEXT),
-                (str(info.steps), palette.TEXT),
+                (number(info.steps), palette.TEXT),
                 (ending(info), palette.TEXT if info.finished else palette.TEXT_DIM),
                 (verdict, color),
             ]

@@ -1,14 +1,19 @@
-"""Settings kept between runs: name, window size, animation speed, bot pace, sound."""
+"""Settings kept between runs: name, language, window size, animation speed, bot pace, sound."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.client import config, layout, palette, widgets
+from game.client import config, i18n, layout, palette, widgets
 from game.client.i18n import N_, _
 from game.client.scenes import Scene, menu_page
 
 SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080)]
+LABELS = (
+    N_("Your name"), N_("Language"), N_("Window size"), N_("Animation speed"), N_("Bot pace"),
+    N_("Sound"),
+)
+"""The form's rows, top to bottom."""
 PACE_WORDS = {
     "relaxed": N_("Relaxed"),
     "normal": N_("Normal – every move readable"),
@@ -30,16 +35,29 @@ class SettingsScene(Scene):
 
     def resize(self) -> None:
         st = self.app.settings
-        labels, controls = layout.form_rows(self.size, 5)
+        labels, controls = layout.form_rows(self.size, len(LABELS))
         self.labels = labels
         self.form = widgets.Form()
+        # Made again on a resize or a language switch: what the player set so far stays.
         old = getattr(self, "name_field", None)
+        old_size = getattr(self, "size_choice", None)
+        old_speed = getattr(self, "speed_choice", None)
+        old_pace = getattr(self, "pace_choice", None)
+        old_sound = getattr(self, "sound_choice", None)
         self.name_field = self.form.add(
             widgets.TextField(
                 controls[0],
                 old.value if old else st.name,
                 max_len=config.MAX_NAME,
                 on_enter=self.save,
+            )
+        )
+        self.language_choice = self.form.add(
+            widgets.Choice(
+                controls[1],
+                [(code, i18n.language_name(code)) for code in i18n.LANGUAGES],
+                i18n.language(),
+                on_change=self.app.set_language,
             )
         )
         # The window as it is now (the player may have dragged it to another size), and
@@ -51,35 +69,43 @@ class SettingsScene(Scene):
             sizes.append(now)
         sizes.sort()
         self.size_choice = self.form.add(
-            widgets.Choice(controls[1], [(sz, f"{sz[0]} × {sz[1]}") for sz in sizes], now)
+            widgets.Choice(
+                controls[2],
+                [(sz, f"{sz[0]} × {sz[1]}") for sz in sizes],
+                old_size.value if old_size else now,
+            )
         )
         self.speed_choice = self.form.add(
             widgets.Choice(
-                controls[2],
-                [(0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast"), (4.0, "Fastest")],
-                st.speed,
+                controls[3],
+                [(0.5, _("Slow")), (1.0, _("Normal")), (2.0, _("Fast")), (4.0, _("Fastest"))],
+                old_speed.value if old_speed else st.speed,
             )
         )
         self.pace_choice = self.form.add(
             widgets.Choice(
-                controls[3], [(pace, _(PACE_WORDS[pace])) for pace in config.PACES], st.pace
+                controls[4],
+                [(pace, _(PACE_WORDS[pace])) for pace in config.PACES],
+                old_pace.value if old_pace else st.pace,
             )
         )
         self.sound_choice = self.form.add(
-            widgets.Choice(controls[4], [(True, "On"), (False, "Off")], st.sound)
+            widgets.Choice(controls[5], [(True, _("On")), (False, _("Off"))],
+                           old_sound.value if old_sound else st.sound)
         )
         back, save = layout.bottom_buttons(self.size, 2)
-        self.form.add(widgets.Button(back, "Back", lambda: self.app.pop(self)))
-        self.form.add(widgets.Button(save, "Save", self.save, style="primary"))
-        self.form.focus(self.name_field)
+        self.form.add(widgets.Button(back, _("Back"), lambda: self.app.pop(self)))
+        self.form.add(widgets.Button(save, _("Save"), self.save, style="primary"))
+        self.form.focus(self.language_choice if old else self.name_field)
 
     def save(self) -> None:
         st = self.app.settings
         name = config.clean_name(self.name_field.value)
         if not name:
-            self.message = "A name needs at least one letter."
+            self.message = _("A name needs at least one letter.")
             return
         st.name = name
+        st.language = self.language_choice.value
         st.width, st.height = self.size_choice.value
         st.speed = self.speed_choice.value
         st.pace = self.pace_choice.value
@@ -87,7 +113,7 @@ class SettingsScene(Scene):
         problem = self.app.save_settings()
         if (st.width, st.height) != self.app.size:
             self.app.resize_window((st.width, st.height))
-        self.message = problem or "Saved."
+        self.message = problem or _("Saved.")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -97,15 +123,13 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.s
-        menu_page(surface, "Settings", s)
-        for label, rect in zip(
-            ("Your name", "Window size", "Animation speed", _("Bot pace"), "Sound"), self.labels
-        ):
+        menu_page(surface, _("Settings"), s)
+        for label, rect in zip(LABELS, self.labels):
             widgets.blit_text(
-                surface, label, max(12, int(rect.height * 0.5)), palette.TEXT, rect, "right"
+                surface, _(label), max(12, int(rect.height * 0.5)), palette.TEXT, rect, "right"
             )
         self.form.draw(surface)
-        where = f"Kept in {self.app.settings_file or config.settings_path()}"
+        where = _("Kept in {path}").format(path=self.app.settings_file or config.settings_path())
         size = layout.px(18, s, 10)
         y = layout.bottom_buttons(self.size, 2)[0].top - layout.px(60, s)
         widgets.blit_text(

@@ -10,10 +10,9 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
-from game.client.i18n import _
 from game.client.hosting import start_host, start_local
 from game.client.i18n import _
-from game.client.scenes import Scene, menu_page
+from game.client.scenes import Scene, level_name, menu_page
 from game.client.session import lan_addresses
 from game.rules import GAMES, new_game
 from game.rules.base import Option
@@ -23,7 +22,7 @@ from net.schema import DEFAULT_GRACE
 def choice_text(value: Any) -> str:
     """A value a menu offers, in a player's words: "On"/"Off" for a switch, else the value."""
     if type(value) is bool:
-        return "On" if value else "Off"
+        return _("On") if value else _("Off")
     return str(value)
 
 
@@ -63,31 +62,31 @@ class SetupScene(Scene):
         game = self.values["game"]
         engine = GAMES[game]
         rows: list[tuple[str, str, list[tuple[Any, str]] | None]] = [
-            ("game", "Game", [(g, cls.title) for g, cls in GAMES.items()])
+            ("game", _("Game"), [(g, cls.title) for g, cls in GAMES.items()])
         ]
         if self.mode == "single":
             bots = range(engine.min_players - 1, engine.max_players)
-            rows.append(("bots", "Bots", [(n, str(n)) for n in bots]))
-            rows.append(("level", "Bot difficulty", [(lv, lv.capitalize()) for lv in LEVELS]))
+            rows.append(("bots", _("Bots"), [(n, str(n)) for n in bots]))
+            rows.append(("level", _("Bot difficulty"), [(lv, level_name(lv)) for lv in LEVELS]))
         else:
             rows.append(
                 (
                     "players",
-                    "Players",
+                    _("Players"),
                     [(n, str(n)) for n in range(engine.min_players, engine.max_players + 1)],
                 )
             )
-            rows.append(("level", "Stand-in bot", [(lv, lv.capitalize()) for lv in LEVELS]))
+            rows.append(("level", _("Stand-in bot"), [(lv, level_name(lv)) for lv in LEVELS]))
             rows.append(
                 (
                     "timer",
-                    "Turn timer",
+                    _("Turn timer"),
                     [
-                        (None, "None"),
-                        (15.0, "15 s"),
-                        (30.0, "30 s"),
-                        (60.0, "60 s"),
-                        (120.0, "2 min"),
+                        (None, _("None")),
+                        (15.0, _("{n} s").format(n=15)),
+                        (30.0, _("{n} s").format(n=30)),
+                        (60.0, _("{n} s").format(n=60)),
+                        (120.0, _("{n} min").format(n=2)),
                     ],
                 )
             )
@@ -109,17 +108,17 @@ class SetupScene(Scene):
             rows.append(
                 (
                     "interface",
-                    "Listen on",
-                    [("0.0.0.0", "All interfaces")]
+                    _("Listen on"),
+                    [("0.0.0.0", _("All interfaces"))]
                     + [(a, a) for a in lan_addresses()]
-                    + [("127.0.0.1", "This computer only")],
+                    + [("127.0.0.1", _("This computer only"))],
                 )
             )
-            rows.append(("port", "Port", None))
-            rows.append(("code", "Private code (optional)", None))
+            rows.append(("port", _("Port"), None))
+            rows.append(("code", _("Private code (optional)"), None))
         for name, option in menu_options(game):
             rows.append(
-                (f"opt:{name}", option.label, [(v, choice_text(v)) for v in option.choices])
+                (f"opt:{name}", _(option.label), [(v, choice_text(v)) for v in option.choices])
             )
         return rows
 
@@ -143,10 +142,10 @@ class SetupScene(Scene):
                 widget = widgets.Choice(rect, choices, value, on_change=partial(self.changed, key))
             self.fields[key] = self.form.add(widget)
         back, go = layout.bottom_buttons(self.size, 2)
-        self.form.add(widgets.Button(back, "Back", lambda: self.app.pop(self)))
+        self.form.add(widgets.Button(back, _("Back"), lambda: self.app.pop(self)))
         start = self.form.add(
             widgets.Button(
-                go, "Start" if self.mode == "single" else "Host", self.start, style="primary"
+                go, _("Start") if self.mode == "single" else _("Host"), self.start, style="primary"
             )
         )
         self.form.focus(start)
@@ -186,7 +185,7 @@ class SetupScene(Scene):
             if not 1 <= port <= 65535:
                 raise ValueError
         except ValueError:
-            self.error = "The port is a number from 1 to 65535 (7777 is the usual one)."
+            self.error = _("The port is a number from 1 to 65535 (7777 is the usual one).")
             return
         code = self.texts["code"].value.strip() or None
         start_host(
@@ -211,7 +210,7 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.s
-        title = "Single player" if self.mode == "single" else "Host a LAN game"
+        title = _("Single player") if self.mode == "single" else _("Host a LAN game")
         menu_page(surface, title, s)
         for label, rect in self.labels:
             widgets.blit_text(

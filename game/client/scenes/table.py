@@ -11,7 +11,8 @@ import pygame
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
 from game.client.hosting import DealAgain, start_local
-from game.client.i18n import _
+from game.client.i18n import N_, _, ngettext, number
+from game.client.refusals import error_text
 from game.client.scenes import Confirm, Dialog, Scene
 from game.client.scenes.replays import room_replay
 from game.client.session import Session
@@ -21,6 +22,12 @@ from game.replay.log import ReplayError, read_replay
 
 AUTO_CONTINUE = 5.0
 """Seconds a round summary stays up for a spectator before the game goes on by itself."""
+SCORE_UNITS = {
+    "quando": N_("Scores: points (lowest wins)"),
+    "blanco": N_("Scores: cards left (fewest wins)"),
+    "quasenbo": N_("Scores: cards in hand (fewest wins)"),
+}
+"""What the game-over table's numbers count, per game."""
 
 
 class TableScene(Scene):
@@ -86,7 +93,7 @@ class TableScene(Scene):
         bw, bh = layout.px(110, s), bar.height - layout.px(8, s)
         self.menu_button = widgets.Button(
             pygame.Rect(bar.right - bw - layout.px(8, s), bar.top + layout.px(4, s), bw, bh),
-            "Menu",
+            _("Menu"),
             self.open_menu,
             hint="Esc",
         )
@@ -94,7 +101,7 @@ class TableScene(Scene):
             pygame.Rect(
                 self.menu_button.rect.left - bw - layout.px(8, s), bar.top + layout.px(4, s), bw, bh
             ),
-            "Rules",
+            _("Rules"),
             self.open_rules,
             hint="F1",
         )
@@ -277,9 +284,9 @@ class TableScene(Scene):
             self.table.set_room(message["room"])
         elif kind == "error":
             if message["code"] in ("illegal_action", "stale_step", "not_your_turn", "game_over"):
-                self.table.refused(message["message"])
+                self.table.refused(error_text(message))
             else:
-                self.table.toasts.show(message["message"], palette.DANGER, 4.0)
+                self.table.toasts.show(error_text(message), palette.DANGER, 4.0)
         elif kind == "status":
             status = message["status"]
             if status == "reconnecting":
@@ -289,7 +296,7 @@ class TableScene(Scene):
                 )
             elif status == "connected":
                 if self.connection:
-                    self.table.toasts.show("Reconnected.")
+                    self.table.toasts.show(_("Reconnected."))
                 self.connection = None
             elif status == "closed":
                 self.connection, self.connection_message = "closed", message.get("message", "")
@@ -372,21 +379,21 @@ class TableScene(Scene):
         specs: list[tuple[str, Callable[[], Any]]]
         if key == "closed":
             session = self.app.session
-            specs = [("Back to menu", self.app.to_title)]
+            specs = [(_("Back to menu"), self.app.to_title)]
             if session is not None and session.token and session.server is None:
-                specs.insert(0, ("Reconnect", self.reconnect))
+                specs.insert(0, (_("Reconnect"), self.reconnect))
         elif self.table.hold is not None and self.table.hold["type"] == "round_end":
-            specs = [("Continue", self.table.release)]
+            specs = [(_("Continue"), self.table.release)]
         else:
             specs = []
             if self.table.seat is not None:
-                specs.append(("Rematch", self.rematch))
-            specs.append(("Watch the replay", self.watch_replay))
+                specs.append((_("Rematch"), self.rematch))
+            specs.append((_("Watch the replay"), self.watch_replay))
             if self.table.seat is not None and self._start_analysis():
                 specs.append((_("Analysis"), self.open_analysis))
                 if self.local:
                     specs.append((_("Deal again"), self.ask_deal_again))
-            specs.append(("Menu", self.leave_finished))
+            specs.append((_("Menu"), self.leave_finished))
         form = widgets.Form()
         for k, (rect, (label, action)) in enumerate(
             zip(layout.dialog_buttons(box, len(specs), self.s), specs)
@@ -418,13 +425,13 @@ class TableScene(Scene):
             session.net.client.tokens[old.room_id] = old.token
         old.server = None
         self.app.open_session(session)
-        self.connection, self.connection_message = "reconnecting", "Reconnecting…"
+        self.connection, self.connection_message = "reconnecting", _("Reconnecting…")
         self._overlay_key, self._overlay_form, self._overlay_event = None, None, None
 
     def rematch(self) -> None:
         if self.app.session is not None:
             self.app.session.rematch()
-            self.table.toasts.show("Asking for a rematch…")
+            self.table.toasts.show(_("Asking for a rematch…"))
 
     def _start_analysis(self) -> bool:
         """Analyse the finished game in the background, if this computer hosted it (its
@@ -577,9 +584,11 @@ class TableScene(Scene):
         """Back in the seat: say what happened meanwhile."""
         mine = sum(m["seat"] == self.table.seat and m["by"] == "bot" for m in missed)
         self.table.toasts.show(
-            _("While you were away: {steps} moves, {mine} of them by a bot for you.").format(
-                steps=len(missed), mine=mine
-            ),
+            ngettext(
+                "While you were away: {steps} move, {mine} of them by a bot for you.",
+                "While you were away: {steps} moves, {mine} of them by a bot for you.",
+                len(missed),
+            ).format(steps=len(missed), mine=mine),
             palette.ACCENT,
             6.0,
         )
@@ -622,9 +631,9 @@ class TableScene(Scene):
             pygame.draw.rect(surface, (120, 40, 40), bar)
             widgets.blit_text(
                 surface,
-                "Connection lost – reconnecting…  "
-                + self.connection_message
-                + _("  ·  trying for two minutes"),
+                _("Connection lost – reconnecting…  {why}  ·  trying for two minutes").format(
+                    why=self.connection_message
+                ),
                 layout.px(22, s, 12),
                 palette.TEXT,
                 bar,
@@ -683,20 +692,25 @@ class TableScene(Scene):
         return rect.bottom + layout.px(8, s)
 
     def _draw_closed(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        y = self._heading(surface, box, "Connection lost", palette.DANGER)
+        y = self._heading(surface, box, _("Connection lost"), palette.DANGER)
         size = layout.px(22, self.s, 12)
-        lines = [self.connection_message or "The server closed the connection."]
+        lines = [self.connection_message or _("The server closed the connection.")]
         session = self.app.session
         if session is not None and session.token and session.server is None:
-            lines.append("Reconnect to take your seat back, or go back to the menu.")
+            lines.append(_("Reconnect to take your seat back, or go back to the menu."))
         else:
-            lines.append("The game cannot go on from here.")
+            lines.append(_("The game cannot go on from here."))
         for text in lines:
             for line in widgets.wrap(text, size, box.width - 60):
                 widgets.blit_text(
                     surface, line, size, palette.TEXT, pygame.Rect(box.left, y, box.width, size + 4)
                 )
                 y += size + 6
+
+    def _seat_name(self, seat: int) -> str:
+        """A seat's name in the summaries, "(you)" added to the player's own."""
+        name = self.table.seats.name(seat)
+        return _("{name} (you)").format(name=name) if seat == self.table.seat else name
 
     def _columns(self, box: pygame.Rect) -> list[int]:
         return [box.left + round(box.width * f) for f in (0.04, 0.26, 0.68, 0.78, 0.89)]
@@ -705,16 +719,18 @@ class TableScene(Scene):
         """Quando's round summary: each hand, its sum, the round's score (the knock penalty
         shown) and the running total."""
         s = self.s
-        y: float = self._heading(surface, box, f"Round {event['round'] + 1} is over")
+        y: float = self._heading(
+            surface, box, _("Round {n} is over").format(n=event["round"] + 1)
+        )
         reason = (
-            "everybody had a last turn after the knock"
+            _("The round ended because everybody had a last turn after the knock.")
             if event["reason"] == "knock"
-            else "a player held nothing but zeros"
+            else _("The round ended because a player held nothing but zeros.")
         )
         size = layout.px(20, s, 11)
         widgets.blit_text(
             surface,
-            f"The round ended because {reason}.",
+            reason,
             size,
             palette.TEXT_DIM,
             pygame.Rect(box.left, y, box.width, size + 4),
@@ -722,15 +738,16 @@ class TableScene(Scene):
         y += size + layout.px(14, s)
         cols = self._columns(box)
         head = [
-            ("Player", cols[0]),
-            ("Hand (fronts)", cols[1]),
-            ("Sum", cols[2]),
-            ("Round", cols[3]),
-            ("Total", cols[4]),
+            (_("Player"), cols[0]),
+            (_("Hand (fronts)"), cols[1]),
+            (_("Sum"), cols[2]),
+            (_("Round"), cols[3]),
+            (_("Total"), cols[4]),
         ]
-        for label, x in head:
+        for (label, x), right in zip(head, [*cols[1:], box.right - 8]):
+            width = right - x - 6
             widgets.blit_text(
-                surface, label, size, palette.TEXT_DIM, pygame.Rect(x, y, 200, size + 4), "left"
+                surface, label, size, palette.TEXT_DIM, pygame.Rect(x, y, width, size + 4), "left"
             )
         y += size + layout.px(6, s)
         card_w = max(24, layout.px(30, s))
@@ -738,7 +755,7 @@ class TableScene(Scene):
         low = min(event["sums"])
         for seat in range(len(event["sums"])):
             score = event["scores"][seat]
-            name = self.table.seats.name(seat) + (" (you)" if seat == self.table.seat else "")
+            name = self._seat_name(seat)
             color = palette.ACCENT if score == 0 else palette.TEXT
             widgets.blit_text(
                 surface,
@@ -761,9 +778,10 @@ class TableScene(Scene):
                 pygame.Rect(cols[2], y, 80, row_h),
                 "left",
             )
-            word = "0 – lowest!" if score == 0 and event["sums"][seat] == low else str(score)
+            word = _("0 – lowest!") if score == 0 and event["sums"][seat] == low else str(score)
             if seat == event["knocker"]:
-                word = f"{score} (knock +5)" if event["knock_penalty"] else f"{score} – knocked"
+                word = (_("{score} (knock +5)") if event["knock_penalty"]
+                        else _("{score} – knocked")).format(score=score)
             widgets.blit_text(
                 surface,
                 word,
@@ -785,7 +803,7 @@ class TableScene(Scene):
             left = max(0.0, AUTO_CONTINUE / self.app.settings.speed - self.overlay_age)
             widgets.blit_text(
                 surface,
-                f"The next round starts in {left:.0f} s",
+                _("The next round starts in {n} s").format(n=number(left, 0)),
                 size,
                 palette.TEXT_DIM,
                 pygame.Rect(box.left, box.bottom - layout.px(90, s), box.width, size + 4),
@@ -797,20 +815,16 @@ class TableScene(Scene):
         winners = result["winners"]
         names = [self.table.seats.who(w) for w in winners]
         if self.table.seat in winners:
-            title = "You win!" if len(winners) == 1 else "You share the win!"
+            title = _("You win!") if len(winners) == 1 else _("You share the win!")
         else:
-            title = " and ".join(names) + (" wins" if len(names) == 1 else " win")
+            title = ngettext("{names} wins", "{names} win", len(names)).format(
+                names=_(" and ").join(names))
         y = self._heading(surface, box, title)
         size = layout.px(24, s, 12)
         game = self.table.game
-        unit = {
-            "quando": "points (lowest wins)",
-            "blanco": "cards left (fewest wins)",
-            "quasenbo": "cards in hand (fewest wins)",
-        }[game]
         widgets.blit_text(
             surface,
-            f"Scores: {unit}",
+            _(SCORE_UNITS[game]),
             size,
             palette.TEXT_DIM,
             pygame.Rect(box.left, y, box.width, size + 4),
@@ -823,10 +837,10 @@ class TableScene(Scene):
             row = pygame.Rect(box.left + box.width // 5, y, box.width * 3 // 5, row_h)
             if win:
                 pygame.draw.rect(surface, (70, 58, 20), row, border_radius=6)
-            name = self.table.seats.name(seat) + (" (you)" if seat == self.table.seat else "")
+            name = self._seat_name(seat)
             widgets.blit_text(
                 surface,
-                f"{place + 1}.  {name}" + ("  – winner" if win else ""),
+                f"{place + 1}.  {name}" + (_("  – winner") if win else ""),
                 size,
                 palette.ACCENT if win else palette.TEXT,
                 row.inflate(-20, 0),
@@ -863,7 +877,7 @@ class TableScene(Scene):
         if event.get("reason") == "max_turns":
             widgets.blit_text(
                 surface,
-                "The turn limit was reached.",
+                _("The turn limit was reached."),
                 layout.px(20, s, 11),
                 palette.TEXT_DIM,
                 pygame.Rect(box.left, y + 6, box.width, 24),
@@ -871,7 +885,7 @@ class TableScene(Scene):
         elif event.get("reason") == "blocked":
             widgets.blit_text(
                 surface,
-                "Nobody could play or draw any more.",
+                _("Nobody could play or draw any more."),
                 layout.px(20, s, 11),
                 palette.TEXT_DIM,
                 pygame.Rect(box.left, y + 6, box.width, 24),

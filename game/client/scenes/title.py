@@ -8,7 +8,7 @@ import pygame
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
 from game.client.hosting import continue_local, kept_local, start_local
-from game.client.i18n import _
+from game.client.i18n import N_, _
 from game.client.scenes import Dialog, Scene, background, game_title
 
 QUICK_GAME, QUICK_PLAYERS, QUICK_LEVEL = "quando", 4, "normal"
@@ -21,14 +21,14 @@ class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.items = [
-            ("Quick play – Quando vs 3 bots", self.quick, "primary"),
-            ("Single player…", self.single, "normal"),
-            ("Host a LAN game…", self.host, "normal"),
-            ("Join a LAN game…", self.join, "normal"),
-            ("Replays", self.replays, "normal"),
-            ("Settings", self.settings, "normal"),
-            ("Rules", self.rules, "normal"),
-            ("Quit", self.quit, "normal"),
+            (N_("Quick play – Quando vs 3 bots"), self.quick, "primary"),
+            (N_("Single player…"), self.single, "normal"),
+            (N_("Host a LAN game…"), self.host, "normal"),
+            (N_("Join a LAN game…"), self.join, "normal"),
+            (N_("Replays"), self.replays, "normal"),
+            (N_("Settings"), self.settings, "normal"),
+            (N_("Rules"), self.rules, "normal"),
+            (N_("Quit"), self.quit, "normal"),
         ]
         self.resize()
 
@@ -36,7 +36,7 @@ class TitleScene(Scene):
         rects = layout.menu_buttons(self.size, len(self.items))
         self.form = widgets.Form()
         for (label, action, style), rect in zip(self.items, rects):
-            self.form.add(widgets.Button(rect, label, action, style=style))
+            self.form.add(widgets.Button(rect, _(label), action, style=style))
         self.form.focus(self.form.widgets[0])
         self.fans = pygame.Surface(self.size, pygame.SRCALPHA)
         self._draw_cards(self.fans)
@@ -45,7 +45,7 @@ class TitleScene(Scene):
         if self.app.notice:
             notice, self.app.notice = self.app.notice, None
             self.app.after_frame.append(
-                lambda: self.app.push(Dialog(self.app, "Note", notice, [("OK", None)]))
+                lambda: self.app.push(Dialog(self.app, _("Note"), notice, [(_("OK"), None)]))
             )
 
     # -- the menu ------------------------------------------------------------------------------
@@ -114,7 +114,8 @@ class TitleScene(Scene):
         surface.blit(self.fans, (0, 0))
         area = layout.title_area(self.size)
         widgets.blit_text(
-            surface, "Card Table", layout.px(84, s), palette.ACCENT, area.move(0, -layout.px(14, s))
+            surface, _("Card Table"), layout.px(84, s), palette.ACCENT,
+            area.move(0, -layout.px(14, s))
         )
         widgets.blit_text(
             surface,
@@ -126,7 +127,7 @@ class TitleScene(Scene):
         self.form.draw(surface)
         widgets.blit_text(
             surface,
-            f"Playing as {self.app.settings.name}  ·  Enter: quick play",
+            _("Playing as {name}  ·  Enter: quick play").format(name=self.app.settings.name),
             layout.px(20, s, 11),
             palette.TEXT_DIM,
             pygame.Rect(0, self.size[1] - layout.px(30, s), self.size[0], layout.px(24, s)),

@@ -15,7 +15,7 @@ import pygame
 from game.client import graph, layout, palette, widgets
 from game.client.config import Settings
 from game.client.hosting import PlayOn, start_local
-from game.client.i18n import _
+from game.client.i18n import _, date_time, ngettext, number
 from game.client.scenes import Dialog, Host, Scene, game_title
 from game.client.sound import Sound
 from game.client.steps import events_line
@@ -59,26 +59,27 @@ def verdict_words(verdict: Verdict, length: int) -> Outcome:
     """The outcome of `verdict` in words; `length` is how many steps can be watched."""
     if verdict.status == "unverified":
         return Outcome(
-            "seed secret",
-            "Not verified: the game is not over, and it can be checked and watched only "
-            "once its seed is revealed at the end.",
+            _("seed secret"),
+            _("Not verified: the game is not over, and it can be checked and watched only "
+              "once its seed is revealed at the end."),
             palette.ACCENT,
         )
     if verdict.status == "ok":
         if verdict.complete:
-            end = "the game ran to its end"
+            words = _("Verified: every step and the seed check out; the game ran to its end.")
         elif verdict.reason == "abandoned":
-            end = "the game was abandoned"
+            words = _("Verified: every step and the seed check out; the game was abandoned.")
         else:
-            end = "the game is not finished"
-        return Outcome("verified", f"Verified: every step and the seed check out; {end}.", OK_GREEN)
+            words = _("Verified: every step and the seed check out; the game is not finished.")
+        return Outcome(_("verified"), words, OK_GREEN)
     if verdict.mismatch is not None:
         mismatch = verdict.mismatch
-        words = f"FAILED at step {mismatch.step}: {mismatch.message}."
+        words = _("FAILED at step {n}: {why}.").format(n=mismatch.step, why=mismatch.message)
         if length:
-            words += f" Steps 1–{length} can be watched."
-        return Outcome(f"failed at step {mismatch.step}", words, palette.DANGER)
-    return Outcome("FAILED", "FAILED: " + "; ".join(verdict.problems) + ".", palette.DANGER)
+            words += " " + _("Steps 1–{n} can be watched.").format(n=length)
+        return Outcome(_("failed at step {n}").format(n=mismatch.step), words, palette.DANGER)
+    return Outcome(_("FAILED"), _("FAILED: {why}.").format(why="; ".join(verdict.problems)),
+                   palette.DANGER)
 
 
 class TableHost:
@@ -160,10 +161,11 @@ class ViewerScene(Scene):
         try:
             playback = open_replay(self.path)
         except ReplayError as err:
-            self.problem = f"This file cannot be opened as a replay: {err}"
+            self.problem = _("This file cannot be opened as a replay: {why}").format(why=err)
             return
         except Exception as err:  # a file can hold anything: the window must not go down
-            self.problem = f"This file cannot be opened as a replay ({type(err).__name__}: {err})"
+            self.problem = _("This file cannot be opened as a replay: {why}").format(
+                why=f"{type(err).__name__}: {err}")
             return
         self.playback = playback
         self.outcome = verdict_words(playback.verdict, playback.length)
@@ -370,7 +372,8 @@ class ViewerScene(Scene):
         self._rows.clear()
         if self.playback is not None and self.playback.playable:
             self._make_table()
-        labels = ["« Round", "‹ Turn", "‹ Step", "Play", "Step ›", "Turn ›", "Round »"]
+        labels = [_("« Round"), _("‹ Turn"), _("‹ Step"), _("Play"), _("Step ›"), _("Turn ›"),
+                  _("Round »")]
         actions = [
             lambda: self.to_start("round", False),
             lambda: self.to_start("turn", False),
@@ -381,8 +384,8 @@ class ViewerScene(Scene):
             lambda: self.to_start("round", True),
         ]
         self.transport = [
-            widgets.Button(rect, label, action, style="primary" if label == "Play" else "normal")
-            for rect, label, action in zip(geo.buttons, labels, actions)
+            widgets.Button(rect, label, action, style="primary" if k == 3 else "normal")
+            for k, (rect, label, action) in enumerate(zip(geo.buttons, labels, actions))
         ]
         self.play_button = self.transport[3]
         self.speed_choice = widgets.Choice(
@@ -394,7 +397,7 @@ class ViewerScene(Scene):
         self.eyes_choice = widgets.Choice(
             geo.eyes, self._eyes_options(), self.eyes, on_change=self.set_eyes, cycle=True
         )
-        self.back_button = widgets.Button(geo.back, "Back to the list", self.leave)
+        self.back_button = widgets.Button(geo.back, _("Back to the list"), self.leave)
         self.estimates_choice = widgets.Choice(
             geo.estimates,
             [("fair", _("Own view")), ("seeing", _("All cards"))],
@@ -407,15 +410,15 @@ class ViewerScene(Scene):
 
     def _eyes_options(self) -> list[tuple[Eyes, str]]:
         if self.playback is None:
-            return [(None, "Spectator")]
+            return [(None, _("Spectator"))]
         header = self.playback.header
         seats: list[tuple[Eyes, str]] = [
             (s, f"{s + 1}: {self._name(s)}") for s in range(header["players"])
         ]
-        return seats + [(None, "Spectator"), (OPEN, "All cards open")]
+        return seats + [(None, _("Spectator")), (OPEN, _("All cards open"))]
 
     def _sync_widgets(self) -> None:
-        self.play_button.label = "Pause" if self.playing else "Play"
+        self.play_button.label = _("Pause") if self.playing else _("Play")
         usable = self.table is not None
         running = self.analysis_job is not None
         self.analyse_button.label = _("Cancel") if running else _("Analyse")
@@ -455,7 +458,7 @@ class ViewerScene(Scene):
         seats = [(self._name(s), self._ask_mode(s)) for s in range(playback.header["players"])]
         self.app.push(Dialog(self.app, _("Play on from here"),
                              _("From step {step}, against bots. Which seat do you take?").format(
-                                 step=playback.position),
+                                 step=number(playback.position)),
                              [*seats, (_("Cancel"), None)], width=760))
 
     def _ask_mode(self, seat: int) -> Callable[[], None]:
@@ -541,10 +544,10 @@ class ViewerScene(Scene):
         assert playback is not None and table is not None
         game = playback.header["game"]
         if position == 0:
-            return "   0  The deal", "the cards are dealt"
+            return "   0  " + _("The deal"), _("the cards are dealt")
         entry = playback.entries[position - 1]
         name = table.seats.name(entry.seat)
-        by = " (a bot for the player)" if entry.stand_in else ""
+        by = _(" (a bot for the player)") if entry.stand_in else ""
         seat = entry.seat if self.eyes == OPEN else self.eyes
         first = f"{position:>4}  {name}{by}: {entry.words}"
         if position in self.mark_words:
@@ -697,7 +700,7 @@ class ViewerScene(Scene):
                 self._draw_open_banner(surface)
         else:
             surface.blit(widgets.felt(geo.table.size), geo.table.topleft)
-            words = self.problem or "Opening the replay and verifying it…"
+            words = self.problem or _("Opening the replay and verifying it…")
             size = layout.px(26, s, 13)
             y = geo.table.centery - size * 2
             for line in widgets.wrap(words, size, geo.table.width - layout.px(80, s)):
@@ -725,7 +728,7 @@ class ViewerScene(Scene):
             self._draw_scrub(surface)
             self._draw_steps(surface)
             widgets.blit_text(
-                surface, "Eyes", layout.px(20, s, 12), palette.TEXT_DIM, geo.eyes_label, "left"
+                surface, _("Eyes"), layout.px(20, s, 12), palette.TEXT_DIM, geo.eyes_label, "left"
             )
             self.eyes_choice.draw(surface)
             for button in self.transport:
@@ -746,7 +749,7 @@ class ViewerScene(Scene):
         pygame.draw.rect(surface, palette.ACCENT, bar)
         widgets.blit_text(
             surface,
-            "ALL CARDS OPEN  –  every hand and face-down card is shown; no player saw this",
+            _("ALL CARDS OPEN  –  every hand and face-down card is shown; no player saw this"),
             layout.px(22, s, 12),
             palette.TEXT_DARK,
             bar.inflate(-layout.px(16, s), 0),
@@ -762,7 +765,7 @@ class ViewerScene(Scene):
         if playback is None:
             widgets.blit_text(
                 surface,
-                "Replay",
+                _("Replay"),
                 title,
                 palette.ACCENT,
                 pygame.Rect(rect.left, rect.top, rect.width, title + 4),
@@ -779,11 +782,13 @@ class ViewerScene(Scene):
             return
         header = playback.header
         game = game_title(header["game"])
-        when = datetime.fromtimestamp(header["created"]).strftime("%Y-%m-%d %H:%M")
+        when = date_time(datetime.fromtimestamp(header["created"]))
+        steps = len(playback.replay.steps)
         lines = [
-            (f"Replay · {game}", title, palette.ACCENT),
+            (_("Replay · {game}").format(game=game), title, palette.ACCENT),
             (", ".join(self._name(seat) for seat in range(header["players"])), small, palette.TEXT),
-            (f"{when}  ·  {len(playback.replay.steps)} steps", small, palette.TEXT_DIM),
+            (f"{when}  ·  " + ngettext("{n} step", "{n} steps", steps).format(n=number(steps)),
+             small, palette.TEXT_DIM),
         ]
         y = rect.top
         for words, size, color in lines:
@@ -871,9 +876,9 @@ class ViewerScene(Scene):
             surface, palette.TEXT_DARK, (x, bar.centery), max(6, bar.height // 2 - 2), 2
         )
         rounds = len(starts)
-        where = f"step {playback.position} of {playback.length}"
+        where = _("step {n} of {total}").format(n=playback.position, total=playback.length)
         if rounds > 1:
-            where += f" · round {playback.round_of() + 1}"
+            where += " · " + _("round {n}").format(n=playback.round_of() + 1)
         widgets.blit_text(surface, where, layout.px(18, s, 11), palette.TEXT, geo.position, "left")
 
     def _draw_steps(self, surface: pygame.Surface) -> None:
@@ -892,8 +897,8 @@ class ViewerScene(Scene):
         size = layout.px(15, s, 10)
         rect = self.geo.keys
         lines = [
-            "Space play · Left/Right step · [ ] turn · PgUp/PgDn round",
-            "+/− speed · 1–9 a seat · S spectator · O all open · Tab next eyes · P play on",
+            _("Space play · Left/Right step · [ ] turn · PgUp/PgDn round"),
+            _("+/− speed · 1–9 a seat · S spectator · O all open · Tab next eyes · P play on"),
         ]
         y = rect.top + (rect.height - 2 * (size + 2)) // 2
         for line in lines:

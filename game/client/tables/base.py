@@ -358,8 +358,9 @@ class Table:
         return None
 
     def button_specs(self) -> list[ButtonSpec]:
-        """The action buttons now: the fixed ones plus any the state needs."""
-        return list(self.BUTTONS)
+        """The action buttons now, labels translated: the fixed ones plus any the state
+        needs."""
+        return [(token, _(label), hint, key) for token, label, hint, key in self.BUTTONS]
 
     def button_flash(self, token: Token) -> bool:
         """Whether an enabled button should draw the eye (it completes the choice)."""
@@ -450,10 +451,11 @@ class Table:
         winners = event["result"]["winners"]
         if self.you in winners:
             self.flourish(
-                "YOU WIN!" if len(winners) == 1 else "SHARED WIN!", None, palette.ACCENT, "win"
+                _("YOU WIN!") if len(winners) == 1 else _("SHARED WIN!"), None, palette.ACCENT,
+                "win"
             )
         else:
-            self.flourish("GAME OVER", None, palette.TEXT, "win")
+            self.flourish(_("GAME OVER"), None, palette.TEXT, "win")
 
     # -- choosing ------------------------------------------------------------------------------
 
@@ -509,24 +511,24 @@ class Table:
     def explain_wait(self) -> None:
         """Why the viewer cannot decide now."""
         if self.seat is None:
-            self.toasts.show("You are watching this game.")
+            self.toasts.show(_("You are watching this game."))
         elif self.hold is not None:
-            self.toasts.show("Press Continue first.")
+            self.toasts.show(_("Press Continue first."))
         elif self.chooser.waiting:
-            self.toasts.show("Waiting for the server…")
+            self.toasts.show(_("Waiting for the server…"))
         elif self.to_move is not None and self.to_move != self.seat:
-            self.toasts.show(f"It's {self.seats.name(self.to_move)}'s turn.")
+            self.toasts.show(_("It's {name}'s turn.").format(name=self.seats.name(self.to_move)))
         elif self.model.get("result"):
-            self.toasts.show("The game is over.")
+            self.toasts.show(_("The game is over."))
 
     def _general_explanation(self) -> str:
         if self.chooser.pending:
-            return "Choose one of the highlighted places – or Esc to start over."
-        return "You can " + self.options_text() + "."
+            return _("Choose one of the highlighted places – or Esc to start over.")
+        return _("You can {choices}.").format(choices=self.options_text())
 
     def options_text(self) -> str:
         """What the legal actions allow, in the game's words."""
-        return self.chooser.options_text(self.VERBS)
+        return self.chooser.options_text({verb: _(words) for verb, words in self.VERBS.items()})
 
     # -- highlights and buttons ----------------------------------------------------------------
 
@@ -586,7 +588,7 @@ class Table:
             if event.key == pygame.K_ESCAPE and self.chooser.pending:
                 self.clear_selection()
                 return True
-            for token, _, _, key in self.button_specs():
+            for token, _label, _hint, key in self.button_specs():
                 if key is not None and event.key == key:
                     self.click(token)
                     return True

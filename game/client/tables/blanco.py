@@ -10,8 +10,9 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
-from game.client.i18n import _, ngettext
+from game.client.i18n import N_, _, ngettext, number
 from game.client.sprites import CardSprite
+from game.client.steps import card as card_words
 from game.client.tables.base import Table
 from game.client.tables.chooser import Token
 from game.client.tables.hud import outline
@@ -24,7 +25,7 @@ SHOWN_DISCARD = 4
 
 
 def _where(pos: list[int]) -> str:
-    return f"row {pos[0] + 1}, column {pos[1] + 1}"
+    return _("row {row}, column {column}").format(row=pos[0] + 1, column=pos[1] + 1)
 
 
 class BlancoTable(Table):
@@ -32,22 +33,22 @@ class BlancoTable(Table):
 
     game = "blanco"
     BUTTONS = [
-        (("pile", "deck"), "Deck", "D", pygame.K_d),
-        (("pile", "discard"), "Discard pile", "T", pygame.K_t),
-        (("btn", "skip"), "Skip", "S", pygame.K_s),
-        (("btn", "reveal"), "Turn it up", "R", pygame.K_r),
-        (("btn", "keep"), "Keep it hidden", "K", pygame.K_k),
+        (("pile", "deck"), N_("Deck"), "D", pygame.K_d),
+        (("pile", "discard"), N_("Discard pile"), "T", pygame.K_t),
+        (("btn", "skip"), N_("Skip"), "S", pygame.K_s),
+        (("btn", "reveal"), N_("Turn it up"), "R", pygame.K_r),
+        (("btn", "keep"), N_("Keep it hidden"), "K", pygame.K_k),
     ]
     ALWAYS = frozenset({("pile", "deck"), ("pile", "discard")})
     VERBS = {
-        "take": "take a card (deck or discard pile)",
-        "swap": "swap two neighbouring grid cards",
-        "discard": "discard a card",
-        "place": "place a card in your grid",
-        "reveal": "turn a face-down card face up",
-        "peek": "look at a face-down card",
-        "eliminate": "choose the line to remove",
-        "skip": "skip",
+        "take": N_("take a card (deck or discard pile)"),
+        "swap": N_("swap two neighbouring grid cards"),
+        "discard": N_("discard a card"),
+        "place": N_("place a card in your grid"),
+        "reveal": N_("turn a face-down card face up"),
+        "peek": N_("look at a face-down card"),
+        "eliminate": N_("choose the line to remove"),
+        "skip": N_("skip"),
         "keep": "keep the card hidden",
     }
 
@@ -222,11 +223,13 @@ class BlancoTable(Table):
             if "card" in event:
                 sprite.flip_to(event["card"], False, FLIP, known=True)
                 self.toasts.show(
-                    f"You look at the card at {_where(event['pos'])}: it is marked for you."
+                    _("You look at the card at {where}: it is marked for you.").format(
+                        where=_where(event["pos"]))
                 )
             else:
                 sprite.flip_to(None, False, FLIP)
-                self.toasts.show(f"{self.seats.name(seat)} looks at a face-down card.")
+                self.toasts.show(_("{name} looks at a face-down card.").format(
+                    name=self.seats.name(seat)))
             return FLIP + 0.3
         if kind == "take":
             if event["source"] == "deck":
@@ -251,9 +254,10 @@ class BlancoTable(Table):
                 if seat != self.seat:
                     sprite.flip_to(None, False, FLIP, 0.1)
                 if top is not None:
+                    words = (_("You take {card} from the discard pile.") if seat == self.you
+                             else _("{name} takes {card} from the discard pile."))
                     self.toasts.show(
-                        f"{self.seats.who(seat)} take{'' if seat == self.you else 's'} "
-                        f"{top.replace(':', ' ')} from the discard pile."
+                        words.format(name=self.seats.name(seat), card=card_words("blanco", top))
                     )
             self.hands[seat].append(sprite)
             self.mark([sprite], seat)
@@ -303,9 +307,9 @@ class BlancoTable(Table):
                 self.stage.discard(sprite, box, MOVE * 1.4, 0.35 + k * 0.05)
             center = geo.seat_area(seat).cards.center
             if event["chain"]:
-                self.flourish("CHAIN REACTION!", center, (255, 120, 60), "chain")
+                self.flourish(_("CHAIN REACTION!"), center, (255, 120, 60), "chain")
             else:
-                self.flourish("LINE!", center, palette.ACCENT, "chain")
+                self.flourish(_("LINE!"), center, palette.ACCENT, "chain")
             return 0.35 + MOVE * 1.4
         if kind == "reshuffle":
             pile = geo.places["draw"].center
@@ -318,17 +322,20 @@ class BlancoTable(Table):
                 self.pile = self.stage.new_card(
                     None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER
                 )
-            self.toasts.show("The discard pile and the box are shuffled into a new deck.")
+            self.toasts.show(_("The discard pile and the box are shuffled into a new deck."))
             return MOVE + 0.3
         if kind == "stage":
             self.grids[seat] = []
-            self.flourish("STAGE 2!", geo.seat_area(seat).cards.center, palette.ACCENT, "win")
+            self.flourish(_("STAGE 2!"), geo.seat_area(seat).cards.center, palette.ACCENT, "win")
             return 0.0
         if kind in ("skip", "keep"):
-            words = "does not look at a card" if kind == "skip" else "keeps the card hidden"
             if seat == self.you:
-                words = "don't look at a card" if kind == "skip" else "keep the card hidden"
-            self.toasts.show(f"{self.seats.who(seat)} {words}.")
+                words = _("You don't look at a card.") if kind == "skip" else _(
+                    "You keep the card hidden.")
+            else:
+                words = (_("{name} does not look at a card.") if kind == "skip"
+                         else _("{name} keeps the card hidden.")).format(name=self.seats.name(seat))
+            self.toasts.show(words)
             return 0.3
         if kind == "game_over":
             self.hold = event
@@ -392,12 +399,12 @@ class BlancoTable(Table):
     def button_specs(self) -> list[tuple[Token, str, str, int | None]]:
         if self.seat is None:
             return []
-        specs = list(self.BUTTONS)
+        specs = super().button_specs()
         for action in self.chooser.legal or []:
             if action[0] == "eliminate" and not self.chooser.waiting:
-                word = "row" if action[1] == "row" else "column"
+                label = _("Remove row {n}") if action[1] == "row" else _("Remove column {n}")
                 specs.append(
-                    (("line", action[1], action[2]), f"Remove {word} {action[2] + 1}", "", None)
+                    (("line", action[1], action[2]), label.format(n=action[2] + 1), "", None)
                 )
         return specs
 
@@ -414,11 +421,11 @@ class BlancoTable(Table):
             if token[1] == "discard" and not self.model.get("discard"):
                 return _("The discard pile is empty: take from the deck.")
         if token[0] == "cell" and phase in ("reveal", "peek", "reward"):
-            return "Choose one of your face-down cards."
+            return _("Choose one of your face-down cards.")
         if token[0] == "cell" and prefix and prefix[0][0] == "cell":
-            return "Only two neighbouring cards can swap (Esc to start over)."
+            return _("Only two neighbouring cards can swap (Esc to start over).")
         if token[0] == "cell" and phase == "play" and not prefix:
-            return "First click the hand card to place or discard."
+            return _("First click the hand card to place or discard.")
         return None
 
     # -- words and drawing ---------------------------------------------------------------------
@@ -427,7 +434,8 @@ class BlancoTable(Table):
         m = self.model
         if not m:
             return "Blanco"
-        return f"Blanco  ·  turn {m['turns'] + 1} of at most {m['max_turns']}"
+        return "Blanco  ·  " + _("turn {n} of at most {total}").format(
+            n=m["turns"] + 1, total=number(m["max_turns"]))
 
     def seat_detail(self, seat: int) -> str:
         m = self.model
@@ -435,7 +443,8 @@ class BlancoTable(Table):
             return ""
         g = m["grids"][seat]
         left = g["rows"] * g["cols"]
-        return f"stage {g['stage']}  ·  {left} in grid  ·  {len(m['hands'][seat])} in hand"
+        return _("stage {stage}  ·  {grid} in grid  ·  {hand} in hand").format(
+            stage=g["stage"], grid=left, hand=len(m["hands"][seat]))
 
     def prompt(self) -> str:
         m = self.model
@@ -445,14 +454,13 @@ class BlancoTable(Table):
         if seat != self.you:
             name = self.seats.name(seat)
             return {
-                "reveal": f"{name} turns a card face up…",
-                "peek": f"{name} looks at a card…",
-                "turn": f"{name} is playing…",
-                "play": f"{name} places or discards a card…",
-                "eliminate": f"{name} chooses a line to remove…",
-                "reward": f"{name} may look at a card…",
-                "chain": f"{name} decides on the card after a chain reaction…",
-            }.get(phase, f"{name} is playing…")
+                "reveal": _("{name} turns a card face up…"),
+                "peek": _("{name} looks at a card…"),
+                "play": _("{name} places or discards a card…"),
+                "eliminate": _("{name} chooses a line to remove…"),
+                "reward": _("{name} may look at a card…"),
+                "chain": _("{name} decides on the card after a chain reaction…"),
+            }.get(phase, _("{name} is playing…")).format(name=name)
         prefix = self.chooser.prefix
         setup = (
             m["turns"] == 0 and all(len(h) == 2 for h in m["hands"]) and phase in ("reveal", "peek")
@@ -467,25 +475,26 @@ class BlancoTable(Table):
             return _("New grid: click a face-down card to look at it in secret")
         if phase == "turn":
             if len(prefix) == 2:
-                return "Both are face down: click the one to turn face up"
+                return _("Both are face down: click the one to turn face up")
             if prefix:
-                return "Swap: click a neighbouring card (Esc to start over)"
-            return (
+                return _("Swap: click a neighbouring card (Esc to start over)")
+            return _(
                 "Your turn: take a card from the Deck (D) or the Discard pile (T)"
                 " – or click two neighbours to swap"
             )
         if phase == "play":
             if len(prefix) == 2:
-                return "Now click a face-down card of your grid to turn it face up"
+                return _("Now click a face-down card of your grid to turn it face up")
             if prefix:
-                return "Click a grid place to put it there – or the discard pile to discard it"
-            return "You hold three cards: click the one to place or discard"
+                return _("Click a grid place to put it there – or the discard pile to discard it")
+            return _("You hold three cards: click the one to place or discard")
         if phase == "eliminate":
-            return "Several lines are complete: choose which to remove first"
+            return _("Several lines are complete: choose which to remove first")
         if phase == "reward":
-            return "Reward: click a face-down card to look at it – or Skip (S)"
+            return _("Reward: click a face-down card to look at it – or Skip (S)")
         if phase == "chain":
-            return "Chain reaction! Turn the card you looked at face up (R) – or keep it hidden (K)"
+            return _("Chain reaction! Turn the card you looked at face up (R) – or keep it "
+                     "hidden (K)")
         return ""
 
     def toast_place(self) -> tuple[tuple[int, int], int]:
@@ -496,8 +505,8 @@ class BlancoTable(Table):
 
     def paint_background(self, surface: pygame.Surface) -> None:
         geo = self.geo
-        outline(surface, geo.places["draw"].inflate(-4, -4), "Deck", self.geo.s)
-        outline(surface, geo.places["discard"].inflate(-4, -4), "Discard", self.geo.s)
+        outline(surface, geo.places["draw"].inflate(-4, -4), _("Deck"), self.geo.s)
+        outline(surface, geo.places["discard"].inflate(-4, -4), _("Discard"), self.geo.s)
 
     def draw_under(self, surface: pygame.Surface) -> None:
         m = self.model
@@ -509,12 +518,13 @@ class BlancoTable(Table):
         widgets.panel(
             surface, box, palette.FELT_DARK, 200, palette.mix(palette.FELT, (255, 255, 255), 0.2), 6
         )
-        widgets.blit_text(surface, f"Box: {len(m['box'])} removed", size, palette.TEXT_DIM, box)
+        widgets.blit_text(surface, _("Box: {n} removed").format(n=len(m["box"])), size,
+                          palette.TEXT_DIM, box)
         draw = geo.places["draw"]
         count = m["draw"]["count"]
         widgets.blit_text(
             surface,
-            ngettext("{count} card", "{count} cards", count).format(count=count),
+            ngettext("{n} card", "{n} cards", count).format(n=count),
             size,
             palette.TEXT_DIM,
             pygame.Rect(draw.left - 10, draw.top - size - 4, draw.width + 20, size + 2),

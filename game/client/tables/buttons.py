@@ -84,5 +84,5 @@ class ActionButtons:
         ]
 
     def draw(self, surface: pygame.Surface) -> None:
-        for _, button in self.shown:
+        for _token, button in self.shown:
             button.draw(surface)

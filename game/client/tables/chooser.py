@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from game.client.i18n import _
+
 Token = tuple
 """What a click on something means to a table: ("hand", 2), ("cell", 0, 1), ("btn", "knock")…"""
 
@@ -147,5 +149,5 @@ class Chooser:
             if word not in words:
                 words.append(word)
         if len(words) <= 1:
-            return "".join(words) or "only wait"
-        return ", ".join(words[:-1]) + " or " + words[-1]
+            return "".join(words) or _("only wait")
+        return _("{some} or {last}").format(some=", ".join(words[:-1]), last=words[-1])

@@ -9,6 +9,7 @@ from typing import Protocol
 import pygame
 
 from game.client import layout, palette, widgets
+from game.client.i18n import _
 from game.client.tables.seats import Seats
 
 
@@ -110,7 +111,8 @@ class Hud:
         left = self.clock_left()
         if left is not None and self.clock and self.clock.get("seat") == view.seats.seat:
             tag = widgets.text(
-                f"{left:4.0f} s", size, palette.DANGER if left < 5 else palette.ACCENT
+                _("{n} s").format(n=f"{left:4.0f}"), size,
+                palette.DANGER if left < 5 else palette.ACCENT
             )
             surface.blit(tag, tag.get_rect(midleft=(box.right + 10, box.centery)))
 

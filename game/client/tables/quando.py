@@ -32,21 +32,21 @@ class QuandoTable(Table):
 
     game = "quando"
     BUTTONS = [
-        (("btn", "play"), "Play", "Enter", pygame.K_RETURN),
-        (("btn", "up"), "Draw visible", "U", pygame.K_u),
-        (("btn", "down"), "Draw hidden", "D", pygame.K_d),
-        (("btn", "knock"), "Knock", "K", pygame.K_k),
-        (("btn", "pass"), "Pass", "P", pygame.K_p),
+        (("btn", "play"), N_("Play"), "Enter", pygame.K_RETURN),
+        (("btn", "up"), N_("Draw visible"), "U", pygame.K_u),
+        (("btn", "down"), N_("Draw hidden"), "D", pygame.K_d),
+        (("btn", "knock"), N_("Knock"), "K", pygame.K_k),
+        (("btn", "pass"), N_("Pass"), "P", pygame.K_p),
     ]
     ALWAYS = frozenset({("btn", "play"), ("btn", "up"), ("btn", "down"), ("btn", "knock")})
     SHEET = True
     SORTS = {"number": (N_("Your hand by number (O: as the cards came)"), _number)}
     VERBS = {
-        "play": "play cards",
-        "draw": "draw a card (visible or hidden side)",
-        "flip": "flip one of your zeros",
-        "knock": "knock",
-        "pass": "pass",
+        "play": N_("play cards"),
+        "draw": N_("draw a card (visible or hidden side)"),
+        "flip": N_("flip one of your zeros"),
+        "knock": N_("knock"),
+        "pass": N_("pass"),
     }
 
     def __init__(self, *args, **kwargs) -> None:
@@ -174,26 +174,25 @@ class QuandoTable(Table):
             if self.pile is not None:
                 self.pile.scale_x = 0.0
                 self.pile.flip_to(str(top), True, FLIP, MOVE)
-            self.toasts.show("The discard pile is turned over: it is the new draw pile.")
+            self.toasts.show(_("The discard pile is turned over: it is the new draw pile."))
             return MOVE + FLIP
         if kind == "flip":
             sprite = self.hands[event["seat"]][event["index"]]
             value = event.get("front", event.get("back"))
             sprite.flip_to(str(value), True, FLIP * 1.5)
             self.mark([sprite], event["seat"])
-            who = self.seats.who(event["seat"])
-            self.toasts.show(f"{who} flip{'' if event['seat'] == self.you else 's'} a zero.")
+            self.toasts.show(_("You flip a zero.") if event["seat"] == self.you else _(
+                "{name} flips a zero.").format(name=self.seats.name(event["seat"])))
             self.app.sound.play("flip")
             return FLIP * 1.5 + 0.2
         if kind == "knock":
             self.flourish(
-                "KNOCK!", self.geo.seat_area(event["seat"]).cards.center, palette.ACCENT, "knock"
+                _("KNOCK!"), self.geo.seat_area(event["seat"]).cards.center, palette.ACCENT, "knock"
             )
             return 1.1
         if kind == "pass":
-            self.toasts.show(
-                f"{self.seats.who(event['seat'])} pass{'' if event['seat'] == self.you else 'es'}."
-            )
+            self.toasts.show(_("You pass.") if event["seat"] == self.you else _(
+                "{name} passes.").format(name=self.seats.name(event["seat"])))
             return 0.5
         if kind == "draw_skipped":
             self.toasts.show(self.nothing_to_draw(event["seat"]))
@@ -230,10 +229,9 @@ class QuandoTable(Table):
         if self.pile is not None:
             self.pile.scale_x = 0.0
             self.pile.flip_to(self.pile.code, True, FLIP, collect)
-        self.toasts.show(
-            f"Round {event['round'] + 1}: {self.seats.who(event['first'])} "
-            f"play{'' if event['first'] == self.you else 's'} first."
-        )
+        words = (_("Round {n}: you play first.") if event["first"] == self.you
+                 else _("Round {n}: {name} plays first."))
+        self.toasts.show(words.format(n=event["round"] + 1, name=self.seats.name(event["first"])))
         return self.deal_in(collect)
 
     # -- choosing ------------------------------------------------------------------------------
@@ -277,18 +275,16 @@ class QuandoTable(Table):
         if token == ("btn", "play") and phase == "turn":
             return _("First choose the cards to play: click them, or press their numbers.")
         if phase == "draw":
-            return "Draw first: the visible side (U) or the hidden side (D)."
+            return _("Draw first: the visible side (U) or the hidden side (D).")
         if phase == "penalty":
-            return "Triplet penalty: " + self.options_text() + "."
+            return _("Triplet penalty: {choices}.").format(choices=self.options_text())
         if token[0] == "hand" and self.chooser.chosen:
             values = ", ".join(str(self._side(self.viewer)[i]) for i in self._chosen())
             value = self._side(self.viewer)[token[1]]
-            return (
-                f"{value} makes no play with {values}: play equal numbers, "
-                "or exactly three in a row."
-            )
+            return _("{value} makes no play with {values}: play equal numbers, or exactly three "
+                     "in a row.").format(value=value, values=values)
         if token[0] == "hand":
-            return "That card is in no play: play equal numbers, or exactly three in a row."
+            return _("That card is in no play: play equal numbers, or exactly three in a row.")
         return None
 
     def _knock_rule(self) -> str:
@@ -324,7 +320,7 @@ class QuandoTable(Table):
     def button_specs(self) -> list[tuple[Token, str, str, int | None]]:
         if self.seat is None:
             return []
-        return list(self.BUTTONS)
+        return super().button_specs()
 
     # -- words and drawing ---------------------------------------------------------------------
 
@@ -333,22 +329,21 @@ class QuandoTable(Table):
         if not m:
             return "Quando"
         target = m["target"]
-        return f"Quando  ·  round {m['round'] + 1}  ·  the game ends when a total reaches {target}"
+        words = _("round {n}  ·  the game ends when a total reaches {target}")
+        return "Quando  ·  " + words.format(n=m["round"] + 1, target=target)
 
     def seat_detail(self, seat: int) -> str:
         m = self.model
         if not m:
             return ""
         points, cards = m["totals"][seat], len(self._side(seat))
-        return _("{points}  ·  {cards}").format(
-            points=ngettext("{count} point", "{count} points", points).format(count=points),
-            cards=ngettext("{count} card", "{count} cards", cards).format(count=cards),
-        )
+        return (ngettext("{n} point", "{n} points", points).format(n=points) + "  ·  "
+                + ngettext("{n} card", "{n} cards", cards).format(n=cards))
 
     def seat_badge(self, seat: int) -> str:
         m = self.model
         if m and m.get("knocker") == seat:
-            return "KNOCKED"
+            return _("KNOCKED")
         return ""
 
     def prompt(self) -> str:
@@ -361,15 +356,15 @@ class QuandoTable(Table):
         knocker = m.get("knocker")
         last = ""
         if knocker is not None:
-            who = "you" if knocker == self.you else self.seats.name(knocker)
-            last = f" – last round, {who} knocked"
+            last = (_(" – last round, you knocked") if knocker == self.you
+                    else _(" – last round, {name} knocked").format(name=self.seats.name(knocker)))
         if seat == self.you:
             if phase == "draw":
-                return "Draw a card: the visible side (U) or the hidden side (D)"
+                return _("Draw a card: the visible side (U) or the hidden side (D)")
             if phase == "penalty":
                 if any(a[0] == "flip" for a in self.chooser.legal or []):
-                    return "Triplet penalty: click one of your zeros to flip it"
-                return "Triplet penalty: draw a card – visible (U) or hidden (D)"
+                    return _("Triplet penalty: click one of your zeros to flip it")
+                return _("Triplet penalty: draw a card – visible (U) or hidden (D)")
             if self._chosen_play():
                 chosen = set(self._chosen())
                 values = ", ".join(str(v) for v in sorted(self._side(seat)[i] for i in chosen))
@@ -377,25 +372,25 @@ class QuandoTable(Table):
                     a[0] == "play" and set(a[1]) > chosen for a in self.chooser.legal or []
                 )
                 if larger:
-                    return _("Play {cards}? Press Play (Enter) – or add cards").format(
-                        cards=values
+                    return _("Play {values}? Press Play (Enter) – or add cards").format(
+                        values=values
                     )
-                return _("Play {cards}? Press Play (Enter)").format(cards=values)
+                return _("Play {values}? Press Play (Enter)").format(values=values)
             extra = []
             # Only what can still be chosen: right after a knock is sent, not the knock again.
             legal = self.chooser.legal if self.active else []
             if any(a[0] == "knock" for a in legal or []):
-                extra.append("knock (K)")
+                extra.append(_("knock (K)"))
             if any(a[0] == "pass" for a in legal or []):
-                extra.append("pass (P)")
-            more = (" – or " + " or ".join(extra)) if extra else ""
-            return "Your turn: choose cards to play" + more + last
+                extra.append(_("pass (P)"))
+            more = _(" – or {choices}").format(choices=_(" or ").join(extra)) if extra else ""
+            return _("Your turn: choose cards to play") + more + last
         name = self.seats.name(seat)
         if phase == "draw":
-            return f"{name} draws…{last}"
+            return _("{name} draws…").format(name=name) + last
         if phase == "penalty":
-            return f"{name} pays the triplet penalty…"
-        return f"{name} is playing…{last}"
+            return _("{name} pays the triplet penalty…").format(name=name)
+        return _("{name} is playing…").format(name=name) + last
 
     def paint_background(self, surface: pygame.Surface) -> None:
         geo = self.geo
@@ -404,7 +399,7 @@ class QuandoTable(Table):
         outline(surface, draw.inflate(-4, -4), "", self.geo.s)
         discard = pygame.Rect((0, 0), card_size(geo.pile_w))
         discard.midleft = (geo.places["discard"].left, geo.places["discard"].centery)
-        outline(surface, discard.inflate(-4, -4), "Discard", self.geo.s)
+        outline(surface, discard.inflate(-4, -4), _("Discard"), self.geo.s)
 
     def draw_under(self, surface: pygame.Surface) -> None:
         geo = self.geo
@@ -420,7 +415,7 @@ class QuandoTable(Table):
             pygame.draw.rect(surface, (236, 230, 214), edge, border_radius=6)
             pygame.draw.rect(surface, (120, 112, 100), edge, 1, border_radius=6)
         size = layout.px(18, geo.s, 11)
-        label = f"Draw pile: {count}" if count else "Draw pile: empty"
+        label = _("Draw pile: {n}").format(n=count) if count else _("Draw pile: empty")
         widgets.blit_text(
             surface,
             label,

@@ -11,6 +11,7 @@ from game.client import layout, palette, widgets
 from game.client.cards import DECKTET_CARDS, card_size, render_symbol
 from game.client.i18n import N_, _, ngettext
 from game.client.sprites import CardSprite
+from game.client.steps import suit_name
 from game.client.tables.base import Table
 from game.client.tables.chooser import Token
 from game.client.tables.hud import outline
@@ -59,8 +60,8 @@ class QuasenboTable(Table):
 
     game = "quasenbo"
     BUTTONS = [
-        (("btn", "draw"), "Draw", "D", pygame.K_d),
-        (("btn", "pass"), "Pass", "P", pygame.K_p),
+        (("btn", "draw"), N_("Draw"), "D", pygame.K_d),
+        (("btn", "pass"), N_("Pass"), "P", pygame.K_p),
     ]
     ALWAYS = frozenset({("btn", "draw")})
     SORTS = {
@@ -68,9 +69,9 @@ class QuasenboTable(Table):
         "rank": (N_("Your hand by rank (O: as the cards came)"), _by_rank),
     }
     VERBS = {
-        "play": "play a card that shares a suit or the rank with the last one",
-        "draw": "draw a card",
-        "pass": "pass",
+        "play": N_("play a card that shares a suit or the rank with the last one"),
+        "draw": N_("draw a card"),
+        "pass": N_("pass"),
     }
 
     def __init__(self, *args, **kwargs) -> None:
@@ -137,7 +138,7 @@ class QuasenboTable(Table):
         return step, max(1, int((area.width - width) // step) + 1)
 
     def _first_shown(self) -> int:
-        _, fit = self._row_geometry()
+        fit = self._row_geometry()[1]
         last_start = max(0, len(self.row) - fit)
         return last_start if self.offset is None else max(0, min(self.offset, last_start))
 
@@ -187,14 +188,19 @@ class QuasenboTable(Table):
             self.offset = None
             self.app.sound.play("slide")
             if event["suit"]:
-                self.toasts.show(f"The Excuse stands for {event['suit']}.")
+                self.toasts.show(_("The Excuse stands for {suit}.").format(
+                    suit=suit_name(event["suit"])))
             return MOVE + 0.05
         if kind == "penalty":
-            self.flourish("QUÄSENBÖ!", geo.places["row"].center, palette.DANGER, "penalty")
-            cards = "a penalty card" if event["count"] == 1 else f"{event['count']} penalty cards"
+            self.flourish(_("QUÄSENBÖ!"), geo.places["row"].center, palette.DANGER, "penalty")
+            words = (ngettext("{run} of a suit in a row: you draw {n} penalty card!",
+                              "{run} of a suit in a row: you draw {n} penalty cards!",
+                              event["count"]) if seat == self.you
+                     else ngettext("{run} of a suit in a row: {name} draws {n} penalty card!",
+                                   "{run} of a suit in a row: {name} draws {n} penalty cards!",
+                                   event["count"]))
             self.toasts.show(
-                f"{event['run']} of a suit in a row: {self.seats.who(seat)} "
-                f"draw{'' if seat == self.you else 's'} {cards}!",
+                words.format(run=event["run"], name=self.seats.name(seat), n=event["count"]),
                 palette.DANGER,
                 3.5,
             )
@@ -212,7 +218,7 @@ class QuasenboTable(Table):
                     None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER
                 )
             self.offset = None
-            self.toasts.show("The played row is shuffled into a new draw pile.")
+            self.toasts.show(_("The played row is shuffled into a new draw pile."))
             return MOVE + 0.3
         if kind == "draw":
             card = event.get("card")
@@ -234,9 +240,8 @@ class QuasenboTable(Table):
             self.toasts.show(self.nothing_to_draw(seat))
             return 0.3
         if kind == "pass":
-            self.toasts.show(
-                f"{self.seats.who(seat)} cannot play and pass{'' if seat == self.you else 'es'}."
-            )
+            self.toasts.show(_("You cannot play and pass.") if seat == self.you else _(
+                "{name} cannot play and passes.").format(name=self.seats.name(seat)))
             return 0.5
         if kind == "game_over":
             self.hold = event
@@ -261,10 +266,11 @@ class QuasenboTable(Table):
     def button_specs(self) -> list[tuple[Token, str, str, int | None]]:
         if self.seat is None:
             return []
-        specs = list(self.BUTTONS)
+        specs = super().button_specs()
         if self.chooser.prefix:
             for suit in SUITS:
-                specs.append((("suit", suit), f"As {suit}", "", None))
+                specs.append((("suit", suit), _("As {suit}").format(suit=suit_name(suit)), "",
+                              None))
         return specs
 
     def button_icon(self, token: Token, rect: pygame.Rect) -> pygame.Surface | None:
@@ -285,7 +291,7 @@ class QuasenboTable(Table):
 
     def scroll(self, delta: int) -> None:
         """Look back along a long played row (or forward again)."""
-        _, fit = self._row_geometry()
+        fit = self._row_geometry()[1]
         last_start = max(0, len(self.row) - fit)
         first = self._first_shown() + delta
         self.offset = None if first >= last_start else max(0, first)
@@ -301,7 +307,7 @@ class QuasenboTable(Table):
         if token == ("btn", "draw"):
             return _("No card is left to draw: pass.")
         if token[0] == "hand" and any(a[0] == "play" for a in self.chooser.legal or []):
-            return "That card shares neither a suit nor the rank with the last card."
+            return _("That card shares neither a suit nor the rank with the last card.")
         return None
 
     # -- words and drawing ---------------------------------------------------------------------
@@ -311,9 +317,8 @@ class QuasenboTable(Table):
         if not m:
             return "Quäsenbö"
         count = m["draw"]["count"]
-        return _("Quäsenbö  ·  {cards} to draw  ·  {played} played").format(
-            cards=ngettext("{count} card", "{count} cards", count).format(count=count),
-            played=len(m["row"]),
+        return "Quäsenbö  ·  " + _("{draw} to draw  ·  {row} played").format(
+            draw=ngettext("{n} card", "{n} cards", count).format(n=count), row=len(m["row"])
         )
 
     def seat_detail(self, seat: int) -> str:
@@ -321,7 +326,7 @@ class QuasenboTable(Table):
         if not m:
             return ""
         n = m["hand_sizes"][seat]
-        return ngettext("{count} card", "{count} cards", n).format(count=n)
+        return ngettext("{n} card", "{n} cards", n).format(n=n)
 
     def prompt(self) -> str:
         m = self.model
@@ -329,21 +334,21 @@ class QuasenboTable(Table):
             return ""
         seat = m["to_move"]
         if seat != self.you:
-            return f"{self.seats.name(seat)} is playing…"
+            return _("{name} is playing…").format(name=self.seats.name(seat))
         if self.chooser.prefix:
-            return "The Excuse: choose the suit it stands for"
+            return _("The Excuse: choose the suit it stands for")
         verbs = {a[0] for a in self.chooser.legal or []}
         if "play" in verbs:
-            return "Your turn: play a card that shares a suit or the rank with the last card"
+            return _("Your turn: play a card that shares a suit or the rank with the last card")
         if "draw" in verbs:
-            return "No card of yours matches: draw (D) until one does"
+            return _("No card of yours matches: draw (D) until one does")
         if "pass" in verbs:
-            return "Nothing matches and nothing is left to draw: pass (P)"
-        return "Your turn"
+            return _("Nothing matches and nothing is left to draw: pass (P)")
+        return _("Your turn")
 
     def paint_background(self, surface: pygame.Surface) -> None:
         draw = self.geo.places["draw"]
-        outline(surface, draw.inflate(-4, -4), "Draw pile", self.geo.s)
+        outline(surface, draw.inflate(-4, -4), _("Draw pile"), self.geo.s)
 
     def draw_under(self, surface: pygame.Surface) -> None:
         m = self.model
@@ -364,9 +369,8 @@ class QuasenboTable(Table):
             color = palette.DANGER if run >= 3 else palette.ACCENT
             bar = pygame.Rect(left, bottom, right - left, max(3, layout.px(5, geo.s)))
             pygame.draw.rect(surface, color, bar, border_radius=3)
-            label = f"run of {run}" + (
-                " – Quäsenbö!" if run >= 3 else " – a third would cost a card"
-            )
+            label = (_("run of {n} – Quäsenbö!") if run >= 3
+                     else _("run of {n} – a third would cost a card")).format(n=run)
             where = widgets.blit_text(
                 surface,
                 label,
@@ -381,12 +385,13 @@ class QuasenboTable(Table):
                 surface.blit(icon, icon.get_rect(midleft=(x, where.centery)))
                 x += icon.get_width() + 2
         first = self._first_shown()
-        _, fit = self._row_geometry()
+        fit = self._row_geometry()[1]
         area = geo.places["row"]
         if first > 0:
             widgets.blit_text(
                 surface,
-                f"< {first} earlier (mouse wheel{'' if self.replay else ' or arrow keys'})",
+                (_("< {n} earlier (mouse wheel)") if self.replay
+                 else _("< {n} earlier (mouse wheel or arrow keys)")).format(n=first),
                 size,
                 palette.TEXT_DIM,
                 pygame.Rect(area.left, area.top - 2, 300, size + 2),
@@ -396,7 +401,7 @@ class QuasenboTable(Table):
         if later > 0:
             widgets.blit_text(
                 surface,
-                f"{later} later >",
+                _("{n} later >").format(n=later),
                 size,
                 palette.TEXT_DIM,
                 pygame.Rect(area.right - 300, area.top - 2, 300, size + 2),
@@ -413,9 +418,7 @@ class QuasenboTable(Table):
         rect.center = geo.places["draw"].center
         widgets.blit_text(
             surface,
-            ngettext("{count} card", "{count} cards", m["draw"]["count"]).format(
-                count=m["draw"]["count"]
-            ),
+            ngettext("{n} card", "{n} cards", m["draw"]["count"]).format(n=m["draw"]["count"]),
             size,
             palette.TEXT_DIM,
             pygame.Rect(rect.left - 20, rect.top - size - 6, rect.width + 40, size + 2),

@@ -25,13 +25,13 @@ class Seats:
             if sum(1 for other in seats if other.get("name") == name) > 1:
                 return f"{name} {seat + 1}"
             return name
-        return f"Seat {seat + 1}"
+        return _("Seat {n}").format(n=seat + 1)
 
     def who(self, seat: int | None) -> str:
         """A seat in a sentence: "You" for the viewer's own seat."""
         if seat is None:
-            return "Nobody"
-        return "You" if seat == self.you else self.name(seat)
+            return _("Nobody")
+        return _("You") if seat == self.you else self.name(seat)
 
     def status(self, seat: int) -> str:
         """What the room says of the seat's player, if anything unusual: away, offline."""
@@ -41,14 +41,14 @@ class Seats:
             if info.get("away"):
                 return _("away – a bot is playing for {name}").format(name=self.name(seat))
             if info.get("kind") == "human" and not info.get("connected", True):
-                return "offline"
+                return _("offline")
         return ""
 
     def tag(self, seat: int) -> str:
         """What a seat's name plate adds to the name: "(you)" for the player's own seat,
         "(eyes)" for the seat whose view a replay shows."""
         if seat == self.you:
-            return " (you)"
+            return _(" (you)")
         if self.replay and seat == self.seat:
-            return " (eyes)"
+            return _(" (eyes)")
         return ""

@@ -1,0 +1,228 @@
+"""Text fits in every language: every scene and table, rendered headless in English,
+Italian, German and French at the smallest and the usual window, draws no label wider than
+its button, plate or panel, and no two texts on top of each other.
+
+The client's labels go through `widgets.blit_text` (buttons, choices, plates, headings,
+summaries); the recorder wraps it and `widgets.shade` (a dialog's veil: what lies under it
+no longer counts) and checks each frame the App draws. The LAN dialogs (host quit, leaving
+and continuing a local game) are checked in each translation too. The rules pages, laid out
+as pieces, are checked by tests/client/test_rules_help.py in every language too."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import NamedTuple
+
+import pygame
+import pytest
+
+from game.client import i18n, widgets
+from game.client.app import App
+from game.client.autoplay import AutoPlayer, table_scene
+from game.client.hosting import start_local
+from game.client.scenes import Dialog
+from game.client.scenes.replays import ReplaysScene
+from game.client.scenes.title import TitleScene
+from game.client.scenes.viewer import OPEN, ViewerScene
+from tests.client.test_lan import host_against_a_bot
+from tests.client.test_play import game_over, run
+
+GOLDEN = Path(__file__).resolve().parents[1] / "replay" / "golden"
+SIZES = [(960, 540), (1280, 720)]
+LIVE = [
+    ("quando", 4, {"target": 5}),
+    ("blanco", 3, {"max_turns": 9}),
+    ("quasenbo", 3, {"hand_size": 3}),
+]
+"""Short games played live against bots: prompts, action buttons, plates, toasts, the
+round summary and the game over of each game."""
+SLACK = 1
+"""Pixels a text may pass its container's edge by (antialiasing rounds)."""
+
+
+class Drawn(NamedTuple):
+    text: str
+    container: pygame.Rect
+    where: pygame.Rect
+
+
+class TextRecorder:
+    """Every text `widgets.blit_text` draws, frame by frame, and what is wrong with them: a
+    text wider than its container, or two texts overlapping."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.frame: list[Drawn] = []
+        self.problems: set[str] = set()
+        self.seen: set[str] = set()
+        """Every text checked."""
+        self.scene = ""
+        blit, shade, draw, fill = widgets.blit_text, widgets.shade, App.draw, pygame.draw.rect
+
+        def recorded_blit(surface, value, size, color, rect, align="center"):
+            where = blit(surface, value, size, color, rect, align)
+            if value.strip():
+                offset = surface.get_abs_offset()
+                self.frame.append(Drawn(value, pygame.Rect(rect).move(offset), where.move(offset)))
+            return where
+
+        def covering(surface, color, rect, width=0, *args, **kwargs):
+            drawn = fill(surface, color, rect, width, *args, **kwargs)
+            if width == 0:  # a filled box hides the texts it covers (a banner over a bar)
+                box = pygame.Rect(rect).move(surface.get_abs_offset())
+                self.frame = [d for d in self.frame if not box.contains(d.where)]
+            return drawn
+
+        def veiled(surface, alpha=150):
+            shade(surface, alpha)
+            self.frame.clear()
+
+        def checked_draw(app, surface):
+            self.frame = []
+            draw(app, surface)
+            self.check()
+
+        monkeypatch.setattr(widgets, "blit_text", recorded_blit)
+        monkeypatch.setattr(widgets, "shade", veiled)
+        monkeypatch.setattr(App, "draw", checked_draw)
+        monkeypatch.setattr(pygame.draw, "rect", covering)
+
+    def check(self) -> None:
+        self.seen.update(text for text, _box, _where in self.frame)
+        for text, box, where in self.frame:
+            if where.left < box.left - SLACK or where.right > box.right + SLACK:
+                self.problems.add(f"{self.scene}: {text!r} ({where.width} px) overflows its "
+                                  f"{box.width} px")
+        for a, b in itertools.combinations(self.frame, 2):
+            overlap = a.where.clip(b.where)
+            if overlap.width > 2 and overlap.height > 2 and a.where != b.where:
+                self.problems.add(f"{self.scene}: {a.text!r} overlaps {b.text!r}")
+
+
+@pytest.fixture
+def recorder(monkeypatch) -> TextRecorder:
+    return TextRecorder(monkeypatch)
+
+
+def show(app: App, recorder: TextRecorder, name: str, frames: int = 3) -> None:
+    """Run `frames` frames, then draw the screen as it is (a frame draws only after a
+    change, and jumping the viewer is none)."""
+    recorder.scene = name
+    for _frame in range(frames):
+        app.frame(1 / 60)
+    app.draw(app.screen)
+
+
+def menus(app: App, recorder: TextRecorder) -> None:
+    """Every menu screen and dialog that needs no server."""
+    show(app, recorder, "title")
+    for name, args in [
+        ("settings", ()), ("join", ()), ("setup", ("single",)), ("setup", ("host",)),
+        ("replays", ()),
+    ]:
+        scene = app.goto(name, *args)
+        show(app, recorder, f"{name}{args}")
+        app.pop(scene)
+    app.push(Dialog(app, i18n._("Menu"),
+                    i18n._("Leave the table? A bot plays your seat until you come back."),
+                    [(i18n._("Keep playing"), None), (i18n._("Rules"), None),
+                     (i18n._("Leave"), None)]))
+    show(app, recorder, "menu dialog")
+
+
+def tables(app: App, recorder: TextRecorder) -> None:
+    """Each game's table as the replay viewer shows it, through a seat's eyes and all open,
+    at the start and mid-game."""
+    for name in ("quando-5p", "blanco-3p-max-turns", "quasenbo-6p-extended"):
+        app.reset(app.scene("title"))
+        app.push(ReplaysScene(app, path=GOLDEN / f"{name}.ctr"))
+        assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
+        viewer = app.top
+        assert isinstance(viewer, ViewerScene) and viewer.playback is not None
+        for position in (1, viewer.playback.length // 2, viewer.playback.length):
+            for eyes in (0, OPEN):
+                viewer.set_eyes(eyes)
+                viewer.jump(position)
+                show(app, recorder, f"{name} step {position} eyes {eyes}", 20)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_every_menu_fits_in_every_language(make_app, recorder, language, size):
+    app = make_app(size=size)
+    app.set_language(language)
+    menus(app, recorder)
+    assert sorted(recorder.problems) == []
+    assert {i18n._("Quit"), i18n._("Animation speed"), i18n._("Room code"), i18n._("Keep playing"),
+            i18n._("Turn timer")} <= recorder.seen
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_every_table_fits_in_every_language(make_app, recorder, language):
+    app = make_app(size=SIZES[0])
+    app.set_language(language)
+    tables(app, recorder)
+    assert sorted(recorder.problems) == []
+    assert {i18n._("Back to the list"), i18n._("All cards open"), i18n._("Eyes")} <= recorder.seen
+
+
+@pytest.mark.parametrize("language", [c for c in i18n.LANGUAGES if c != i18n.SOURCE])
+def test_live_tables_and_their_summaries_fit_in_every_translation(make_app, recorder, language):
+    """English, the source, is the shortest: the live tables of the player's view in the
+    three translations, to the game's end, with the move log beside them and Quando's score
+    sheet."""
+    app = make_app(size=SIZES[0])
+    app.set_language(language)
+    for game, players, options in LIVE:
+        start_local(app, game, players, "random", options)
+        recorder.scene = f"live {game}"
+        assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=5)), game
+        show(app, recorder, f"{game} over", 30)
+        scene = table_scene(app)
+        if scene is not None and scene.table.SHEET:  # Quando's score sheet over its summary
+            scene.toggle_sheet()
+            show(app, recorder, f"{game} score sheet")
+        app.to_title()
+    assert sorted(recorder.problems) == []
+    assert {i18n._("Knock"), i18n._("Discard pile"), i18n._("Player"), i18n._("Total"),
+            i18n._("Rematch"), i18n._("Score sheet"), i18n._("S or Esc closes the sheet"),
+            i18n._("Moves  ·  L hides, wheel scrolls")} <= recorder.seen
+
+
+@pytest.mark.parametrize("language", [c for c in i18n.LANGUAGES if c != i18n.SOURCE])
+def test_the_lan_dialogs_fit_in_every_translation(make_app, recorder, language):
+    """The dialogs of a LAN evening (issue 23) at the smallest window: closing the hosting
+    window mid-game, leaving a local game, and the offer to continue it."""
+    app = make_app(size=SIZES[0])
+    app.set_language(language)
+    host_against_a_bot(app, 0, "quando", {"target": 500})
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert run(app, lambda: isinstance(app.top, Dialog), 2)
+    show(app, recorder, "host quit")
+    app.to_title()
+    start_local(app, "quando", 4, "random", {})
+    assert run(app, lambda: table_scene(app) is not None, 20)
+    scene = table_scene(app)
+    assert scene is not None
+    scene.ask_leave()
+    show(app, recorder, "leave a local game")
+    app.to_title()
+    title = app.top
+    assert isinstance(title, TitleScene)
+    title.quick()
+    assert run(app, lambda: isinstance(app.top, Dialog), 5)
+    show(app, recorder, "continue offer")
+    assert sorted(recorder.problems) == []
+    assert {i18n._("Close anyway"), i18n._("Keep it for later"),
+            i18n._("Continue your game")} <= recorder.seen
+
+
+def test_the_recorder_finds_an_overflow_and_an_overlap(make_app, recorder):
+    app = make_app(size=SIZES[0])
+    surface = app.screen
+    recorder.frame = []
+    widgets.blit_text(surface, "Einstellungsdateiübersetzungsprobleme " * 4, 30, (255, 255, 255),
+                      pygame.Rect(10, 10, 100, 30))
+    widgets.blit_text(surface, "Overlap", 20, (255, 255, 255), pygame.Rect(10, 10, 400, 30))
+    recorder.check()
+    assert len(recorder.problems) == 2
