@@ -68,6 +68,15 @@ def refusal(game: str, problem: str) -> str:
                                                                            reason=reason)
 
 
+@dataclass(frozen=True)
+class PlayOn:
+    """A finished game's step to play on from: the `from` of create (game/replay/origin.py:
+    the replay's hash, the step, the mode, the state's snapshot) and the seat to take."""
+
+    origin: dict
+    seat: int
+
+
 def start_local(
     app: Host,
     game: str,
@@ -78,15 +87,17 @@ def start_local(
     quick: bool = False,
     timer: float | None = None,
     again: DealAgain | None = None,
+    play_on: PlayOn | None = None,
 ) -> None:
     """Start an embedded server on 127.0.0.1 (a free port, logs in the data folder) and seat
     the player against `players - 1` bots of `level` in a local room; the table opens when
     the cards are dealt. With `again`, that deal is dealt again (the server is the player's
-    alone, so it may choose the seed). A server that cannot start is reported in a dialog."""
+    alone, so it may choose the seed); with `play_on`, the game goes on from that step (for
+    the same reason). A server that cannot start is reported in a dialog."""
     if _local_session(app) is None:
         return
     app.goto("lobby", "local", game=game, players=players, level=level, options=options,
-             timer=timer, quick=quick, again=again)
+             timer=timer, quick=quick, again=again, play_on=play_on)
 
 
 def continue_local(app: Host, seat: KeptSeat) -> None:

@@ -462,6 +462,8 @@ class Viewer:
     """Which estimates the graph shows (each seat's own, or seeing every card), right of it."""
     analyse: Rect
     """Start or cancel the analysis, under the estimates chooser."""
+    play_on: Rect
+    """Play on from the step shown, left of the back button."""
 
     def regions(self) -> list[tuple[str, Rect]]:
         """Every named region that must not overlap another, for the tests."""
@@ -479,6 +481,7 @@ class Viewer:
             ("steps", self.steps),
             ("keys", self.keys),
             ("back", self.back),
+            ("play_on", self.play_on),
         ]
         return out + [(f"button{k}", rect) for k, rect in enumerate(self.buttons)]
 
@@ -522,7 +525,9 @@ def viewer(size: tuple[int, int]) -> Viewer:
         eyes_label.right + gap, eyes_label.top, inner.right - eyes_label.right - gap, eyes_h
     )
     back_h = px(40, s)
-    back = Rect(inner.left, h - margin - back_h, inner.width, back_h)
+    half = (inner.width - gap) // 2
+    play_on = Rect(inner.left, h - margin - back_h, half, back_h)
+    back = Rect(play_on.right + gap, play_on.top, inner.right - play_on.right - gap, back_h)
     keys = Rect(inner.left, back.top - gap - px(40, s), inner.width, px(40, s))
     steps = Rect(inner.left, eyes.bottom + gap, inner.width, keys.top - gap - eyes.bottom - gap)
     return Viewer(
@@ -544,6 +549,7 @@ def viewer(size: tuple[int, int]) -> Viewer:
         graph,
         estimates,
         analyse,
+        play_on,
     )
 
 

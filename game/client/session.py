@@ -213,10 +213,12 @@ class Session:
         hints: bool = False,
         seed: int | None = None,
         again: str | None = None,
+        origin: dict | None = None,
     ) -> None:
         """Create a room (waiting `grace` seconds for a player who drops out, None: waiting
         for them; `hints`: its creator allows hints while other people play; `seed` and
-        `again`: the deal of the replay with hash `again`, on a local server); on the
+        `again`: the deal of the replay with hash `again`, on a local server; `origin`: played on
+        from a finished game's step, game/replay/origin.py, on a local server too); on the
         player's own server (kept as kept.LOCAL) a local one, which nobody else can see."""
         message: dict[str, Any] = {
             "t": "create",
@@ -237,6 +239,8 @@ class Session:
             message["seed"] = seed
         if again is not None:
             message["again"] = again
+        if origin is not None:
+            message["from"] = origin
         self.send(message)
 
     @property

@@ -34,9 +34,12 @@ class History:
     BLOCK = 32
     """Steps per compressed block."""
 
-    __slots__ = ("_blocks", "_tail", "_count")
+    __slots__ = ("_blocks", "_tail", "_count", "_first")
 
-    def __init__(self) -> None:
+    def __init__(self, first: int = 0) -> None:
+        """An empty history of a game whose first state is after step `first` (0, or the step
+        a game played on from another began at)."""
+        self._first = first
         self._blocks: list[bytes] = []
         self._tail = bytearray()  # the steps after the last whole block, packed end to end
         self._count = 0
@@ -54,8 +57,8 @@ class History:
         return self._count
 
     def since(self, step: int) -> list[StepRecord]:
-        """The records of the steps after step `step` (0: all of them)."""
-        step = max(step, 0)
+        """The records of the steps after step `step` (`first` or less: all of them)."""
+        step = max(step - self._first, 0)
         if step >= self._count:
             return []
         first = step // self.BLOCK

@@ -17,8 +17,9 @@ from game.host.history import History
 from game.host.spare import SpareFiles
 from game.replay.library import SUFFIX
 from game.replay.log import ReplayWriter, read_replay, seed_hash
+from game.replay.origin import first_state
 from game.replay.verify import SECRET_SUFFIX
-from game.rules import IllegalAction, State, new_game
+from game.rules import IllegalAction, State
 
 if sys.platform != "win32":
     import fcntl
@@ -176,8 +177,8 @@ def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) 
     header = replay.header
     if seed_hash(secrets.seed) != header["seed_hash"]:  # ValueError too for a seed out of range
         raise ValueError(f"{log_path}: the secret seed does not match the header's hash")
-    state = new_game(header["game"], header["players"], secrets.seed, header["options"])
-    history = History()
+    state = first_state(header, secrets.seed)
+    history = History(state.step)
     for number, step in enumerate(replay.steps, 1):
         try:
             events = state.apply(step.action)

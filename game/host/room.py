@@ -15,6 +15,7 @@ from game.host.history import History
 from game.host.records import GameLog, Secrets, recover
 from game.host.spare import SpareFiles
 from game.replay.log import make_header, seed_hash
+from game.replay.origin import start_from
 from game.rules import Event, IllegalAction, State, new_game
 from net.schema import DEFAULT_GRACE, ProtocolError, bye, room_message, seated
 
@@ -94,6 +95,9 @@ class Room:
     only, see Server's `chosen_seeds`)."""
     again: str | None = None
     """The hash of the replay whose deal this game plays again (logged in the header)."""
+    origin: dict | None = None
+    """The finished game's step this game plays on from (game/replay/origin.py, checked;
+    logged in the header): a local server only, like `chosen_seed`."""
     seats: list[Seat] = field(default_factory=list)
     spectators: set = field(default_factory=set)
     state: State | None = None
@@ -130,7 +134,7 @@ class Room:
     @property
     def stacked(self) -> bool:
         """The game is dealt from a stacked deck (the `deck` option): not a fair game."""
-        return "deck" in self.options
+        return self.options.get("deck") is not None
 
     def visible_to(self, peer: Peer) -> bool:
         """Whether `peer` may know of the room: every room but a local one, which only its
@@ -313,7 +317,11 @@ class Room:
         if any(s.kind == "open" or not s.ready for s in self.seats):
             raise ProtocolError("not_ready")
         self.seed = secrets.randbits(64) if self.chosen_seed is None else self.chosen_seed
-        self.state = state = new_game(self.game, self.players, self.seed, self.options)
+        if self.origin is None:
+            self.state = state = new_game(self.game, self.players, self.seed, self.options)
+        else:
+            self.state = state = start_from(self.origin, self.seed)
+            self.history = History(state.step)
         if self.log_dir is not None:
             self._open_log(self.log_dir, state)
         self._set_deadline()
@@ -557,7 +565,8 @@ class Room:
                              type(state).WORDS, state.digest(), room=self.id,
                              timer=self.timer, level=self.level, private=self.private,
                              grace=self.grace, local=self.local, stacked=self.stacked,
-                             **({"again": self.again} if self.again else {}))
+                             **({"again": self.again} if self.again else {}),
+                             **({"origin": self.origin} if self.origin else {}))
         hidden = Secrets(self.id, self.seed, self.code_hash, [s.token_hash for s in self.seats])
         self.log = GameLog.create(log_dir, header, hidden, self.fsync, self.files)
 
@@ -589,7 +598,7 @@ class Room:
                    log_dir=log_path.parent, code_hash=game.secrets.code_hash,
                    timer=header["timer"], level=header["level"],
                    grace=header.get("grace", DEFAULT_GRACE), local=header.get("local", False),
-                   fsync=fsync, files=files)
+                   origin=header.get("origin"), fsync=fsync, files=files)
         for index, (seat, token) in enumerate(zip(header["seats"], game.secrets.tokens)):
             room.seats[index] = Seat(seat["kind"], seat["name"], seat["level"], token, ready=True)
         room.state, room.seed, room.history, room.log = \

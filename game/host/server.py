@@ -22,6 +22,7 @@ from game.host.records import Claimed, put_aside, unfinished
 from game.host.room import Room, token_hash
 from game.host.spare import SpareFiles
 from game.replay.log import ReplayError, engine_version
+from game.replay.origin import check_origin
 from game.replay.verify import describe
 from game.rules import GAMES, new_game
 from net.schema import (
@@ -364,14 +365,33 @@ class Server:
         seed = message.get("seed")
         if seed is not None and not self.chosen_seeds:
             raise ProtocolError("bad_options", "this server deals every game a fresh seed")
+        origin = message.get("from")
+        if origin is not None:
+            origin, options = self._origin(origin, game, players)
         room = Room(room_id, game, players, options, log_dir=self.log_dir,
                     code_hash=token_hash(code) if code else None, timer=message.get("timer"),
                     level=message.get("level", "normal"), hints=message.get("hints", False),
                     grace=message.get("grace", DEFAULT_GRACE), local=message.get("local", False),
                     owner=conn, fsync=self.fsync, files=self.spares, chosen_seed=seed,
-                    again=message.get("again"))
+                    again=message.get("again"), origin=origin)
         self.rooms[room_id] = room
         conn.send(room_message(room.info(), message.get("id")))
+
+    def _origin(self, origin: dict, game: str, players: int) -> tuple[dict, dict]:
+        """`create`'s `from`, checked (game/replay/origin.py), and the options of its game.
+        Only a server that lets its player choose seeds plays on from a step: elsewhere the
+        creator would know every card still to come. Raises ProtocolError bad_options."""
+        if not self.chosen_seeds:
+            raise ProtocolError("bad_options", "this server plays no game on from another's step")
+        try:
+            origin = check_origin(origin)
+        except ValueError as err:
+            raise ProtocolError("bad_options", str(err)) from None
+        snapshot = origin["snapshot"]
+        if snapshot["game"] != game or snapshot["players"] != players:
+            raise ProtocolError("bad_options", f"the snapshot is of {snapshot['players']} "
+                                               f"players' {snapshot['game']}")
+        return origin, snapshot["options"]
 
     def _join(self, conn: Client, message: dict) -> None:
         room = self._room(conn, message)

@@ -9,7 +9,8 @@ from typing import Any, Protocol
 import msgpack
 
 from game.replay.log import DIGEST_SIZE, MAGIC, Replay, Step, seed_hash
-from game.rules import Event, IllegalAction, State, new_game
+from game.replay.origin import first_state
+from game.rules import Event, IllegalAction, State
 
 SECRET_SUFFIX = ".secret"
 """The server's sidecar next to an unfinished game's log: a msgpack map holding its "seed"
@@ -170,10 +171,10 @@ def find_seed(replay: Replay) -> tuple[int | None, str, str | None]:
 
 
 def start_state(replay: Replay, seed: int) -> State:
-    """The state right after the deal of `replay`'s game with `seed`. Raises ValueError when
-    the header does not describe a game this program can start."""
-    header = replay.header
-    return new_game(header["game"], header["players"], seed, header["options"])
+    """The state right after the deal of `replay`'s game with `seed` (or, for a game played
+    on from another, its first state: see origin.first_state). Raises ValueError when the
+    header does not describe a game this program can start."""
+    return first_state(replay.header, seed)
 
 
 def verify_replay(replay: Replay, observer: Observer | None = None) -> Verdict:

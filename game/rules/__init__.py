@@ -32,10 +32,16 @@ def restore(snapshot: dict) -> State:
     return find_game(snapshot.get("game")).from_snapshot(snapshot)
 
 
+def reshuffle(state: State, seed: int) -> State:
+    """A copy of `state` whose cards no seat has seen are shuffled anew with `seed` (see
+    State.reshuffled). Raises ValueError for a bad seed."""
+    return state.reshuffled(seed)
+
+
 def update_view(game: str, view: dict, event: dict) -> None:
     """Advance a seat's view of `game` in place by one event (see State.update_view)."""
     find_game(game).update_view(view, event)
 
 
 __all__ = ["Action", "Event", "GAMES", "IllegalAction", "State", "find_game", "new_game",
-           "restore", "update_view", "view_digest"]
+           "reshuffle", "restore", "update_view", "view_digest"]

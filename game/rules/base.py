@@ -312,6 +312,7 @@ class State(ABC):
     to_move: int | None
     result: dict | None
     _legal_cache: list[tuple] | None
+    rng: Rng
 
     @abstractmethod
     def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
@@ -391,6 +392,21 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> State:
         """An independent copy: nothing done to either one affects the other."""
+
+    def reshuffled(self, seed: int) -> State:
+        """A copy whose cards no seat has seen are shuffled anew with `seed`, and whose
+        randomness from here on (later deals and reshuffles) comes from `seed` too. Every
+        seat's view (and a spectator's) is unchanged. Raises ValueError for a bad seed."""
+        rng = Rng(check_seed(seed))
+        other = self.clone()
+        other._shuffle_unseen(rng)
+        other.rng = rng
+        other._legal_cache = None
+        return other
+
+    @abstractmethod
+    def _shuffle_unseen(self, rng: Rng) -> None:
+        """Shuffle, in place with `rng`, the cards no seat has seen among their places."""
 
     @abstractmethod
     def view(self, seat: int | None) -> dict:

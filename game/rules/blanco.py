@@ -764,6 +764,17 @@ class Blanco(State):
         # `before` and `result` are only ever replaced, never changed in place.
         return other
 
+    def _shuffle_unseen(self, rng: Rng) -> None:
+        # The draw pile and the face-down cells their owners never looked at; the cells keep
+        # their bits, only their cards change.
+        cells = [(s, i) for s, grid in enumerate(self.grids)
+                 for i, v in enumerate(grid) if not v & (UP | KNOWN)]
+        pool = self.draw + [self.grids[s][i] & CARD for s, i in cells]
+        rng.shuffle(pool)
+        self.draw = pool[:len(self.draw)]
+        for (s, i), card in zip(cells, pool[len(self.draw):]):
+            self.grids[s][i] = (self.grids[s][i] & ~CARD) | card
+
     def to_snapshot(self) -> dict:
         """The whole state as plain data (lists, not tuples, so msgpack round-trips it).
         grids[s]: {"stage", "rows", "cols", "cards" (codes, row-major), "up", "known"};

@@ -427,6 +427,15 @@ class Quando(State):
         # last_round, result and the legal-action cache are never mutated, only replaced.
         return other
 
+    def _shuffle_unseen(self, rng: Rng) -> None:
+        # Only the draw pile's top shows a side (its up side); the rest and their sides are
+        # unseen. A card's two sides stay together, its orientation drawn anew as in a deal.
+        if len(self.draw) < 2:
+            return
+        rest = self.draw[:-1]
+        rng.shuffle(rest)
+        self.draw[:-1] = [FLIP[c] if rng.below(2) else c for c in rest]
+
     def to_snapshot(self) -> dict:
         return {
             "game": self.game, "players": self.players, "seed": self.seed,

@@ -474,6 +474,9 @@ class Quasenbo(State):
         # options, result and the legal-action cache are never mutated, only replaced.
         return other
 
+    def _shuffle_unseen(self, rng: Rng) -> None:
+        rng.shuffle(self.draw)  # hands are seen by their holders, the row by everyone
+
     def to_snapshot(self) -> dict:
         """The whole state as plain data with RULES.md card codes (the draw pile top first)."""
         return {

@@ -18,6 +18,9 @@ from game.client.scenes.replays import room_replay
 from game.client.scenes.viewer import ViewerScene
 from game.replay.analysis import analyse, cache_path, replay_hash, write_cache
 from game.replay.log import read_replay
+from game.replay.origin import first_state
+from game.replay.record import record_game
+from game.replay.verify import verify_replay
 from game.rules import new_game
 from tests.client.test_play import button, game_over, run
 from tests.replay.test_analysis import QUICK_QUASENBO, knock_game, penalty_game
@@ -166,3 +169,31 @@ def test_a_deal_played_again_with_rotated_seats_deals_the_same_cards(make_app):
     old_scores = old.end["result"]["scores"]
     assert scene.before_words(0) == f"before: {old_scores[0]} (you)"
     assert scene.before_words(1) == f"before: {old_scores[1]}"
+
+
+def test_playing_on_from_a_step_of_a_replay_reshuffled(make_app, tmp_path):
+    """From the viewer at step 10 (key P): take seat 1, reshuffled; the new local game opens
+    at that step with seat 1's view exactly as it was there, plays to its end, and its log
+    names its origin and verifies on its own."""
+    path = tmp_path / "old.ctr"
+    record_game(path, "quasenbo", 2, 41, {"hand_size": 5}, policy_seed=2)
+    app = make_app(speed=4.0)
+    scene = opened(app, path, position=10)
+    before = scene.playback.view(1)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
+    assert run(app, lambda: isinstance(app.top, Dialog), 5)
+    click(button(app.top.form, app.top.specs[1][0]).rect.center)
+    assert run(app, lambda: isinstance(app.top, Dialog) and app.top.specs[0][0] == "As it was",
+               5)
+    click(button(app.top.form, "Reshuffled").rect.center)
+    assert run(app, lambda: table_scene(app) is not None, 30), "the game did not start"
+    table = table_scene(app)
+    assert app.session.seat == 1 and table.table.seat == 1
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=5))
+    new = read_replay(room_replay(table.room_id))
+    origin = new.header["origin"]
+    assert (origin["replay"], origin["step"], origin["mode"]) == \
+        (replay_hash(path.read_bytes()), 10, "reshuffled")
+    assert verify_replay(new).ok
+    start = first_state(new.header, new.end["seed"])
+    assert start.step == 10 and start.view(1) == before

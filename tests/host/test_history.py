@@ -31,3 +31,17 @@ def test_history_gives_back_the_events_of_the_steps_asked_for(game, seed, steps,
         for got, want in zip(record.events, events, strict=True):
             for viewer in (None, *range(3)):
                 assert got.for_seat(viewer) == want.for_seat(viewer)
+
+
+def test_a_game_played_on_from_a_step_counts_its_history_on_from_there():
+    """A history that starts after step 40 (a game played on from another's step): `since`
+    takes the game's own step numbers, so a player back after step 43 misses the rest."""
+    state, rng = new_game("quasenbo", 3, 8, {}), random.Random(8)
+    history = History(40)
+    seats = []
+    for _ in range(6):
+        seats.append(state.to_move)
+        history.append(state.to_move, False, state.apply(rng.choice(state.legal_actions())))
+    assert [r.seat for r in history.since(40)] == [r.seat for r in history.since(0)] == seats
+    assert [r.seat for r in history.since(43)] == seats[3:]
+    assert history.since(46) == []

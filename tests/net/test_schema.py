@@ -34,6 +34,8 @@ GOOD = [
     {"t": "hint", "room": "r", "step": 7},
     {"t": "create", "game": "quasenbo", "players": 3, "hints": True, "seed": 2**64 - 1,
      "again": "0f" * 32},
+    {"t": "create", "game": "quando", "players": 2,
+     "from": {"replay": "0f" * 32, "step": 9, "mode": "reshuffled", "snapshot": {"round": 0}}},
 ]
 
 

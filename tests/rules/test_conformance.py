@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules import GAMES, IllegalAction, new_game, restore, view_digest
+from game.rules import GAMES, IllegalAction, new_game, reshuffle, restore, view_digest
 from game.rules.base import canonical
 from tests.rules import specs
 
@@ -236,3 +236,34 @@ def test_unknown_games_and_snapshots_are_refused():
         restore({"game": "quando", "players": 2})
     with pytest.raises(ValueError):
         restore(["not", "a", "snapshot"])
+
+
+@given(setup=setups(), pick_seed=st.integers(0, 2**32), shuffle_seed=st.integers(0, 2**64 - 1))
+def test_reshuffle_changes_only_what_no_seat_has_seen(setup, pick_seed, shuffle_seed):
+    """Play on, reshuffled: every seat's view and choices stay as they were, and the copy
+    plays on to its end like any state."""
+    game, players, options, seed = setup
+    for n, (state, _) in enumerate(playout(game, players, options, seed, pick_seed)):
+        if n % 7:
+            continue
+        other = reshuffle(state, shuffle_seed)
+        for seat in [*range(players), None]:
+            assert other.view(seat) == state.view(seat), f"seat {seat} at step {state.step}"
+        assert other.legal_actions() == state.legal_actions()
+        twin = restore(other.to_snapshot())
+        assert twin.digest() == other.digest()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_reshuffle_really_changes_the_unseen_cards(game):
+    """Guards the test above: the draw pile changes and the digest with it; the state itself
+    is left alone; the same seed gives the same shuffle."""
+    spec = specs.SPECS[game]
+    state = new_game(game, spec.min_players + 1, 5)
+    before = state.digest()
+    shuffled = [reshuffle(state, s) for s in range(4)]
+    assert state.digest() == before
+    assert all(other.digest() != before for other in shuffled)
+    assert all(other.open_view()["draw"]["cards"] != state.open_view()["draw"]["cards"]
+               for other in shuffled)
+    assert reshuffle(state, 2).digest() == shuffled[2].digest()

@@ -9,7 +9,7 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
-from game.client.hosting import DealAgain, refusal
+from game.client.hosting import DealAgain, PlayOn, refusal
 from game.client.i18n import N_, _, ngettext, number
 from game.client.kept import LOCAL, KeptSeat
 from game.client.refusals import error_text
@@ -41,6 +41,7 @@ class LobbyScene(Scene):
         code: str | None = None,
         hints: bool = False,
         again: DealAgain | None = None,
+        play_on: PlayOn | None = None,
         quick: bool = False,
         share: list[str] | None = None,
         resume: KeptSeat | None = None,
@@ -55,6 +56,7 @@ class LobbyScene(Scene):
         self.timer, self.code, self.quick, self.grace = timer, code, quick, grace
         self.hints = hints
         self.again = again
+        self.play_on = play_on
         self.share = share or []
         self.status = N_("Connecting…")
         self.asked_bots: set[int] = set()
@@ -225,13 +227,14 @@ class LobbyScene(Scene):
                     hints=self.hints,
                     seed=self.again.seed if self.again else None,
                     again=self.again.replay if self.again else None,
+                    origin=self.play_on.origin if self.play_on else None,
                     grace=self.grace,
                 )
         elif kind == "room":
             room = message["room"]
             if self.mode in ("local", "host") and session.room_id is None and "re" in message:
                 self.status = N_("Taking a seat…")
-                session.join(room["id"], self.again.seat if self.again else 0, self.code)
+                session.join(room["id"], self._first_seat(), self.code)
             self._advance_local()
             self._sync_seats()
         elif kind == "seated":
@@ -257,6 +260,13 @@ class LobbyScene(Scene):
         elif kind == "status" and message["status"] == "closed":
             self.app.to_title(
                 _("Connection closed: {why}").format(why=message.get("message", "")))
+
+    def _first_seat(self) -> int:
+        """The seat to take in a new room: the one a deal played again or a game played on
+        asks for, else the first."""
+        if self.play_on is not None:
+            return self.play_on.seat
+        return self.again.seat if self.again is not None else 0
 
     def _advance_local(self) -> None:
         """Single player: fill the seats with bots, get ready and start, one step per reply."""

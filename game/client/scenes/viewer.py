@@ -5,6 +5,7 @@ finished game's win-chance analysis (game/replay/analysis.py) with its marked mi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
@@ -13,12 +14,13 @@ import pygame
 
 from game.client import graph, layout, palette, widgets
 from game.client.config import Settings
+from game.client.hosting import PlayOn, start_local
 from game.client.i18n import _, date_time, ngettext, number
-from game.client.scenes import Host, Scene, game_title
+from game.client.scenes import Dialog, Host, Scene, game_title
 from game.client.sound import Sound
 from game.client.steps import events_line
 from game.client.tables import TABLES, Table
-from game.replay.analysis import Analysis, Background, Mark, cache_path
+from game.replay.analysis import Analysis, Background, Mark, cache_path, replay_hash
 from game.replay.log import ReplayError
 from game.replay.verify import describe
 from game.replay.playback import Playback, open_replay, seat_kind, seat_name
@@ -403,6 +405,7 @@ class ViewerScene(Scene):
             on_change=self.set_estimates,
         )
         self.analyse_button = widgets.Button(geo.analyse, _("Analyse"), self.toggle_analysis)
+        self.play_on_button = widgets.Button(geo.play_on, _("Play on from here"), self.ask_play_on)
         self._sync_widgets()
 
     def _eyes_options(self) -> list[tuple[Eyes, str]]:
@@ -425,6 +428,8 @@ class ViewerScene(Scene):
         self.analyse_button.visible = self.analysis is None
         self.estimates_choice.visible = self.analysis is not None
         self.estimates_choice.index = ESTIMATES.index(self.estimates)
+        self.play_on_button.enabled = usable and self.playback is not None and \
+            self.playback.verdict.complete
         for button in self.transport:
             button.enabled = usable
         self.speed_choice.enabled = self.eyes_choice.enabled = usable
@@ -435,6 +440,57 @@ class ViewerScene(Scene):
 
     def leave(self) -> None:
         self.app.pop(self)
+
+    # -- play on -------------------------------------------------------------------------------
+
+    def ask_play_on(self) -> None:
+        """Offer to play on from the step shown: first which seat to take, then whether with
+        the same cards still to come or with the unseen cards shuffled anew."""
+        playback = self.playback
+        if playback is None or not playback.playable or not playback.verdict.complete:
+            return
+        self.pause()
+        if playback.state().is_over:
+            self.app.push(Dialog(self.app, _("Play on from here"),
+                                 _("The game is over at this step: go back to an earlier one."),
+                                 [(_("OK"), None)]))
+            return
+        seats = [(self._name(s), self._ask_mode(s)) for s in range(playback.header["players"])]
+        self.app.push(Dialog(self.app, _("Play on from here"),
+                             _("From step {step}, against bots. Which seat do you take?").format(
+                                 step=number(playback.position)),
+                             [*seats, (_("Cancel"), None)], width=760))
+
+    def _ask_mode(self, seat: int) -> Callable[[], None]:
+        """The action of a seat's button in ask_play_on: ask how the cards go on."""
+        def ask() -> None:
+            self.app.push(Dialog(
+                self.app, _("Play on from here"),
+                _("As it was: the same cards still to come. Reshuffled: the cards no seat "
+                  "had seen are shuffled anew."),
+                [(_("As it was"), lambda: self.play_on(seat, "as_it_was")),
+                 (_("Reshuffled"), lambda: self.play_on(seat, "reshuffled")),
+                 (_("Cancel"), None)]))
+        return ask
+
+    def play_on(self, seat: int, mode: str) -> None:
+        """A new local game from the step shown, the player at `seat` and bots at the other
+        seats, the cards as they were or reshuffled (mode, see game/replay/origin.py)."""
+        playback = self.playback
+        if playback is None:
+            return
+        try:
+            digest = replay_hash(self.path.read_bytes())
+        except OSError as err:
+            self.app.push(Dialog(self.app, _("Cannot start a game"), str(err), [(_("OK"), None)]))
+            return
+        state = playback.state()
+        origin = {"replay": digest, "step": state.step, "mode": mode,
+                  "snapshot": state.to_snapshot()}
+        header = playback.header
+        self.app.to_title()  # the viewer is done with (exit cancels its analysis)
+        start_local(self.app, header["game"], header["players"], "normal", {},
+                    play_on=PlayOn(origin, seat))
 
     def exit(self) -> None:
         self.cancel_analysis()
@@ -538,7 +594,8 @@ class ViewerScene(Scene):
             return
         if self.table is None:
             return
-        widgets_now = [*self.transport, self.speed_choice, self.eyes_choice]
+        widgets_now = [*self.transport, self.speed_choice, self.eyes_choice,
+                       self.play_on_button]
         widgets_now.append(self.analyse_button if self.analysis is None else self.estimates_choice)
         for widget in widgets_now:
             if widget.handle(event):
@@ -587,6 +644,7 @@ class ViewerScene(Scene):
             pygame.K_TAB: lambda: self.eyes_choice.step(-1 if event.mod & pygame.KMOD_SHIFT else 1),
             pygame.K_o: lambda: self.set_eyes(OPEN),
             pygame.K_s: lambda: self.set_eyes(None),
+            pygame.K_p: self.ask_play_on,
         }
         if key in moves:
             moves[key]()
@@ -678,6 +736,7 @@ class ViewerScene(Scene):
             self.speed_choice.draw(surface)
             self._draw_keys(surface)
         self.back_button.draw(surface)
+        self.play_on_button.draw(surface)
 
     def _draw_open_banner(self, surface: pygame.Surface) -> None:
         """All cards open: a frame round the table and a banner over its top bar, so that
@@ -839,7 +898,7 @@ class ViewerScene(Scene):
         rect = self.geo.keys
         lines = [
             _("Space play · Left/Right step · [ ] turn · PgUp/PgDn round"),
-            _("+/− speed · 1–9 a seat · S spectator · O all open · Tab next eyes"),
+            _("+/− speed · 1–9 a seat · S spectator · O all open · Tab next eyes · P play on"),
         ]
         y = rect.top + (rect.height - 2 * (size + 2)) // 2
         for line in lines:

@@ -1,0 +1,55 @@
+"""Play on from step 1,000 of a long game: the time from the open replay to the new game's
+first state (the viewer's seek to the step, the snapshot, the host's check of `from` and the
+start, as it was or reshuffled), and the time to open the replay the viewer pays once.
+
+    python bench/play_on.py [--runs 5] [--step 1000]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.replay.origin import MODES, check_origin, start_from  # noqa: E402
+from game.replay.playback import open_replay  # noqa: E402
+from game.replay.record import record_game  # noqa: E402
+
+
+def main() -> None:
+    """Record a long Quando game, then time play on from `--step`, median of `--runs`."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--step", type=int, default=1000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "long.replay"
+        # Nobody knocks unless they must: rounds run long and the game passes the step.
+        summary = record_game(path, "quando", 2, 7, {"target": 150}, avoid=("knock",))
+        print(f"quando, 2 players, target 150: {summary['steps']} steps")
+        opened = []
+        for _ in range(args.runs):
+            began = time.perf_counter()
+            playback = open_replay(path)
+            opened.append(time.perf_counter() - began)
+        print(f"open the replay (verify, checkpoints): {statistics.median(opened) * 1000:.0f} ms")
+        for mode in MODES:
+            times = []
+            for run in range(args.runs):
+                playback.seek(0)
+                began = time.perf_counter()
+                playback.seek(args.step)
+                origin = {"replay": "0" * 64, "step": args.step, "mode": mode,
+                          "snapshot": playback.state().to_snapshot()}
+                start_from(check_origin(origin), run)
+                times.append(time.perf_counter() - began)
+            print(f"play on from step {args.step}, {mode}: "
+                  f"{statistics.median(times) * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
