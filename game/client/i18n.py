@@ -26,7 +26,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from net.schema import ERRORS
 
@@ -128,6 +128,14 @@ def number(value: float, places: int | None = None) -> str:
     "1 234,5"); with `places`, exactly that many decimals."""
     pattern = None if places is None else "#,##0." + "0" * places if places else "#,##0"
     return format_decimal(value, format=pattern, locale=_language)
+
+
+def percent(value: float, signed: bool = False) -> str:
+    """The fraction `value` (0.45) as a whole percentage the way the current language writes
+    it ("45%" in English and Italian, "45 %" with a no-break space in German and French);
+    `signed` puts "+" before a change that is not negative."""
+    text = format_percent(value, locale=_language)
+    return "+" + text if signed and value >= 0 else text
 
 
 def date_time(moment: datetime) -> str:

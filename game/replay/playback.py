@@ -35,6 +35,15 @@ def seat_kind(header: dict, seat: int) -> str:
     return kind if type(kind) is str else "?"
 
 
+def seat_info(header: dict, seat: int) -> dict:
+    """What the header says of `seat`, checked: {"name": seat_name, "kind": seat_kind,
+    "level": a bot's level or None}, as a room describes its seats."""
+    info = header["seats"][seat] if 0 <= seat < len(header["seats"]) else None
+    level = info.get("level") if type(info) is dict else None
+    return {"name": seat_name(header, seat), "kind": seat_kind(header, seat),
+            "level": level if type(level) is str else None}
+
+
 @dataclass
 class Entry:
     """One step of the step list: who decided and what, in words."""

@@ -175,6 +175,18 @@ def test_numbers_and_dates_are_written_the_players_way():
 
 
 @pytest.mark.parametrize(
+    ("code", "plain", "signed"),
+    [("en", "45%", "+12%"), ("it", "45%", "+12%"),
+     ("de", "45\xa0%", "+12\xa0%"), ("fr", "45\xa0%", "+12\xa0%")],
+)
+def test_percentages_are_written_the_players_way(code, plain, signed):
+    i18n.set_language(code)
+    assert i18n.percent(0.449) == plain
+    assert i18n.percent(0.12, signed=True) == signed
+    assert i18n.percent(-0.12, signed=True) == "-" + signed[1:]
+
+
+@pytest.mark.parametrize(
     ("environ", "expected"),
     [
         ({"LANG": "de_DE.UTF-8"}, "de"),

@@ -116,17 +116,6 @@ class Scene:
         return False
 
 
-LEVEL_NAMES: dict[str, str] = {
-    "random": N_("Random"), "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")
-}
-"""Each of the bots' LEVELS as a menu shows it (translated when shown)."""
-
-
-def level_name(level: str) -> str:
-    """A bot level in the player's words; an unknown one (from a newer server) as it is."""
-    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
-
-
 def options_text(game: str, options: dict) -> str:
     """A room's options in the player's words ("Game ends at (points) 40, Pawns on"), or
     "standard rules"; the stacked deck, a tool for tests, is left out."""
