@@ -28,6 +28,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.numbers import format_decimal, format_percent
 
+from net.client import CAUSES, REASONS
 from net.schema import ERRORS
 
 DOMAIN = "cardtable"
@@ -45,11 +46,13 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "N_": None,
     "ngettext": (1, 2),
     "IllegalAction": None,
+    "BadOptions": None,
+    "Problem": None,
     "Option": (3,),
 }
 """What the extractor collects: the first argument of `_`, `N_` and of the engines'
-`IllegalAction` (their refusals are templates), singular and plural of `ngettext`, and the
-label of each engine `Option` (its third argument)."""
+`IllegalAction`, `BadOptions` and option `Problem` (their refusals are templates), singular
+and plural of `ngettext`, and the label of each engine `Option` (its third argument)."""
 SOURCES = ("game",)
 """The folders extraction walks."""
 
@@ -152,7 +155,8 @@ def language_name(code: str) -> str:
 
 def extract(root: Path = ROOT) -> Catalog:
     """A template catalogue of every marked string under `root`'s SOURCES, each entry with
-    the files and lines it comes from, and of the protocol's error texts (net.schema.ERRORS)."""
+    the files and lines it comes from, of the protocol's error texts (net.schema.ERRORS) and
+    of the connection's status reasons and causes (net.client.REASONS, CAUSES)."""
     template = Catalog(project="cardtable", domain=DOMAIN, fuzzy=False)
     for folder in SOURCES:
         found = extract_from_dir(
@@ -164,6 +168,8 @@ def extract(root: Path = ROOT) -> Catalog:
             template.add(message, locations=[where], auto_comments=comments, context=context)
     for text in ERRORS.values():  # the protocol's error texts, which the client shows by code
         template.add(text, locations=[("net/schema.py", 0)])
+    for text in [*REASONS.values(), *CAUSES.values()]:  # connection news, shown by code too
+        template.add(text, locations=[("net/client.py", 0)])
     return template
 
 

@@ -11,7 +11,7 @@ from game.client import layout, palette, widgets
 from game.client.i18n import _, ngettext
 from game.client.kept import KeptSeat
 from game.client.players import seat_name
-from game.client.refusals import error_text
+from game.client.refusals import error_text, status_text
 from game.client.scenes import Scene, game_title, menu_page
 from game.client.session import Session, parse_address
 
@@ -90,7 +90,7 @@ class JoinScene(Scene):
         elif kind == "rooms":
             self._sync_rooms()
         elif kind == "status" and message["status"] in ("closed", "reconnecting"):
-            self.message = _("No connection: {why}").format(why=message.get("message", ""))
+            self.message = _("No connection: {why}").format(why=status_text(message))
             if message["status"] == "closed":
                 self.app.after_frame.append(self.app.close_session)
         elif kind == "error":

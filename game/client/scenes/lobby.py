@@ -12,7 +12,7 @@ from game.client import layout, palette, widgets
 from game.client.hosting import DealAgain, PlayOn, refusal
 from game.client.i18n import N_, _, ngettext, number
 from game.client.kept import LOCAL, KeptSeat
-from game.client.refusals import error_text
+from game.client.refusals import error_text, status_text
 from game.client.players import level_name, plain_name
 from game.client.scenes import Scene, background, game_title, options_text
 from game.client.session import Session
@@ -252,7 +252,7 @@ class LobbyScene(Scene):
         elif kind == "error" and message["code"] == "bad_token" and self.mode == "resume":
             self.app.to_title(_("That game has ended, or this server no longer has it."))
         elif kind == "error":
-            self.error = message["message"]
+            self.error = error_text(message)
             if self.mode == "local" and message["code"] in ("bad_options", "too_many_rooms"):
                 why = error_text(message)
                 self.app.to_title(
@@ -260,7 +260,7 @@ class LobbyScene(Scene):
                     else _("The game could not start: {why}").format(why=why))
         elif kind == "status" and message["status"] == "closed":
             self.app.to_title(
-                _("Connection closed: {why}").format(why=message.get("message", "")))
+                _("Connection closed: {why}").format(why=status_text(message)))
 
     def _first_seat(self) -> int:
         """The seat to take in a new room: the one a deal played again or a game played on

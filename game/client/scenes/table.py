@@ -13,10 +13,11 @@ from game.client.cards import render_card
 from game.client.hosting import DealAgain, start_local
 from game.client.i18n import N_, _, ngettext, number, percent
 from game.client.players import seat_name
-from game.client.refusals import error_text
+from game.client.refusals import error_text, status_text
 from game.client.scenes import Confirm, Dialog, Scene
 from game.client.scenes.replays import room_replay
 from game.client.session import Session
+from game.client.steps import action_words
 from game.client.tables import TABLES, Table
 from game.replay.analysis import Background, replay_hash
 from game.replay.log import ReplayError, read_replay
@@ -274,11 +275,12 @@ class TableScene(Scene):
         elif kind == "hint" and message["room"] == self.room_id:
             self.hints_used += 1
             chance = message["chance"]
+            action = action_words(self.table.game, message["action"], self.table.model)
             if chance is None:
-                words = _("Hint: {action}").format(action=message["words"])
+                words = _("Hint: {action}").format(action=action)
             else:
                 words = _("Hint: {action} – about {chance} to win").format(
-                    action=message["words"], chance=percent(chance)
+                    action=action, chance=percent(chance)
                 )
             self.table.toasts.show(words, palette.ACCENT, 6.0)
         elif kind == "room" and message["room"]["id"] == self.room_id:
@@ -291,16 +293,13 @@ class TableScene(Scene):
         elif kind == "status":
             status = message["status"]
             if status == "reconnecting":
-                self.connection, self.connection_message = (
-                    "reconnecting",
-                    message.get("message", ""),
-                )
+                self.connection, self.connection_message = "reconnecting", status_text(message)
             elif status == "connected":
                 if self.connection:
                     self.table.toasts.show(_("Reconnected."))
                 self.connection = None
             elif status == "closed":
-                self.connection, self.connection_message = "closed", message.get("message", "")
+                self.connection, self.connection_message = "closed", status_text(message)
         elif kind == "rematch" and session is not None:
             session.follow(message["room"])
             session.join(message["room"])

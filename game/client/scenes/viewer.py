@@ -19,11 +19,10 @@ from game.client.i18n import _, date_time, ngettext, number, percent
 from game.client.players import seat_name
 from game.client.scenes import Dialog, Host, Scene, game_title
 from game.client.sound import Sound
-from game.client.steps import events_line
+from game.client.steps import action_words, events_line
 from game.client.tables import TABLES, Table
 from game.replay.analysis import Analysis, Background, Mark, cache_path, replay_hash
 from game.replay.log import ReplayError
-from game.replay.verify import describe
 from game.replay.playback import Playback, open_replay, seat_info, seat_kind
 from game.replay.verify import Verdict
 
@@ -309,15 +308,13 @@ class ViewerScene(Scene):
 
     def mistake_words(self, mark: Mark) -> str:
         """A mistake in words: what was done and its chance, what was better and its chance
-        (the actions described as the engine words them at that step)."""
+        (both actions worded as the step list words them, from the seat's view then)."""
         playback = self.playback
         assert playback is not None
-        here = playback.position
-        playback.seek(mark.step - 1)
-        state = playback.state()
-        chosen = describe(state, mark.action) or str(mark.action)
-        better = describe(state, mark.better) or str(mark.better)
-        playback.seek(here)
+        entry = playback.entries[mark.step - 1]
+        game = playback.header["game"]
+        chosen = action_words(game, mark.action, entry.before)
+        better = action_words(game, mark.better, entry.before)
         return _("{chosen}: {mine}; {better}: {best}").format(
             chosen=chosen, mine=percent(mark.chosen.value), better=better,
             best=percent(mark.best.value)
@@ -549,7 +546,7 @@ class ViewerScene(Scene):
         name = table.seats.name(entry.seat)
         by = _(" (a bot for the player)") if entry.stand_in else ""
         seat = entry.seat if self.eyes == OPEN else self.eyes
-        first = f"{position:>4}  {name}{by}: {entry.words}"
+        first = f"{position:>4}  {name}{by}: {action_words(game, entry.action, entry.before)}"
         if position in self.mark_words:
             return "! " + first, self.mark_words[position]
         events = playback.events(seat if isinstance(seat, int) else None, position)
