@@ -42,9 +42,14 @@ def card(game: str, code: object) -> str:
     if game == "quasenbo":
         base = text.removesuffix(decktet.SECOND)
         if base.startswith("ace-"):
+            # TRANSLATORS: a card as the object of a verb ("plays {card}"); a suit inside a
+            # card's name is capitalised ("the Ace of Knots"), as a common noun it is not.
             return _("the Ace of {suit}").format(suit=suit_name(base[4:]).capitalize())
         if base == "excuse":
+            # TRANSLATORS: a card as the object of a verb ("plays {card}").
             return _("the Excuse")
+        # TRANSLATORS: {name} is a Decktet card's own name, kept in English ("Sailor",
+        # "Chance Meeting"): no translation of these names is established.
         return _("the {name}").format(name=decktet.name(base).removeprefix("the "))
     colour, colon, number = text.partition(":")
     if colon:
