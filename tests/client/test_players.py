@@ -33,6 +33,16 @@ def test_a_bots_name_gets_its_level_in_the_players_language(code, expected):
     assert seat_name(OLD_BOT) == expected  # an old replay's header: not "(normal bot)" twice
 
 
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [("en", "Random bot"), ("it", "Bot casuale"), ("de", "Zufälliger Bot"),
+     ("fr", "Bot au hasard")],
+)
+def test_an_old_replays_nameless_bot_is_named_by_its_level(code, expected):
+    i18n.set_language(code)
+    assert seat_name({"name": "Random bot", "kind": "bot", "level": "random"}) == expected
+
+
 def test_people_and_open_seats_keep_their_names():
     i18n.set_language("de")
     assert seat_name({"name": "Ann (bot)", "kind": "human", "level": None}) == "Ann (bot)"
