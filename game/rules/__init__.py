@@ -43,5 +43,5 @@ def update_view(game: str, view: dict, event: dict) -> None:
     find_game(game).update_view(view, event)
 
 
-__all__ = ["Action", "BadOptions", "Event", "GAMES", "IllegalAction", "State", "find_game", "new_game",
-           "reshuffle", "restore", "update_view", "view_digest"]
+__all__ = ["Action", "BadOptions", "Event", "GAMES", "IllegalAction", "State", "find_game",
+           "new_game", "reshuffle", "restore", "update_view", "view_digest"]

@@ -10,7 +10,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.config import Settings
-from game.client.i18n import N_, _
+from game.client.i18n import _
 from game.client.session import Session
 from game.client.sound import Sound
 from game.rules import GAMES

@@ -12,8 +12,8 @@ from game.client import layout, palette, widgets
 from game.client.hosting import DealAgain, PlayOn, refusal
 from game.client.i18n import N_, _, ngettext, number
 from game.client.kept import LOCAL, KeptSeat
-from game.client.refusals import error_text, status_text
 from game.client.players import level_name, plain_name
+from game.client.refusals import error_text, status_text
 from game.client.scenes import Scene, background, game_title, options_text
 from game.client.session import Session
 from net.schema import DEFAULT_GRACE
@@ -429,7 +429,8 @@ class LobbyScene(Scene):
         if kind == "open":
             name, detail = _("open seat"), _("waiting for a player or a bot")
         elif kind == "bot":
-            name, detail = plain_name(seat), _("bot · {level}").format(level=level_name(seat["level"]))
+            name = plain_name(seat)
+            detail = _("bot · {level}").format(level=level_name(seat["level"]))
         else:
             name = _("{name} (you)").format(name=seat["name"]) if me else seat["name"]
             detail = _("human · ready") if seat["ready"] else _("human · not ready")
