@@ -12,11 +12,11 @@ Action = list
 """An action: a verb string followed by ints, strings or lists of ints (RULES.md)."""
 
 
-class IllegalAction(Exception):
-    """The rules do not allow this action now. `template` says why in a player's words, with
-    {named} placeholders that `params` fill in (ints and strings: they travel on the wire, so
-    the client can show the template in its player's language); `reason`, like `str(exc)`,
-    is the English text filled in."""
+class Refusal(Exception):
+    """The rules refuse something, saying why in a player's words: `template` with {named}
+    placeholders that `params` fill in (ints and strings: they travel on the wire, so the
+    client can show the template in its player's language); `reason`, like `str(exc)`, is
+    the English text filled in."""
 
     def __init__(self, template: str, **params: int | str) -> None:
         self.template = template
@@ -25,17 +25,13 @@ class IllegalAction(Exception):
         super().__init__(self.reason)
 
 
-class BadOptions(ValueError):
-    """A game cannot be set up so: its players, seed or options break the rules. Like
-    IllegalAction, `template` says why with {named} placeholders that `params` fill in (ints
-    and strings, for the wire, so the client can show it in its player's language); `reason`,
-    like `str(exc)`, is the English text filled in."""
+class IllegalAction(Refusal):
+    """The rules do not allow this action now (see Refusal for what it carries)."""
 
-    def __init__(self, template: str, **params: int | str) -> None:
-        self.template = template
-        self.params = params
-        self.reason = template.format(**params)
-        super().__init__(self.reason)
+
+class BadOptions(Refusal, ValueError):
+    """A game cannot be set up so: its players, seed or options break the rules (see
+    Refusal for what it carries; a ValueError too, as a bad argument)."""
 
 
 class Problem(NamedTuple):
@@ -527,8 +523,8 @@ class State(ABC):
         return ordered_digest(self.to_snapshot(), 16)
 
 
-__all__ = ["Action", "BadOptions", "Event", "IllegalAction", "Option", "Problem", "Rng",
-           "State", "canonical",
+__all__ = ["Action", "BadOptions", "Event", "IllegalAction", "Option", "Problem", "Refusal",
+           "Rng", "State", "canonical",
            "check_options", "check_players", "check_seed", "check_stacked_deck", "copy_result",
            "data_digest", "freeze", "int_in", "is_bool", "is_deck_or_none", "ordered_digest",
            "thaw", "view_digest"]
