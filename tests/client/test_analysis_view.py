@@ -146,7 +146,8 @@ def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):
     assert scene.hints_allowed and scene.hint_button.visible
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     assert run(app, lambda: scene.hints_used == 1, 30), "no hint came"
-    assert any(item[0].startswith("Hint: ") for item in scene.table.toasts.items)
+    hint = next(item[0] for item in scene.table.toasts.items if item[0].startswith("Hint: "))
+    assert "[" not in hint, "the action in words, not its shape"
     assert app.session.room["hints_allowed"]
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=3))
     assert "Hints used: 1" in scene.summary_line()

@@ -8,11 +8,11 @@ import random
 import pygame
 import pytest
 
+from game.client import i18n
 from game.client.autoplay import AutoPlayer, run_frames, table_scene
 from game.client.config import PACES
-from game.client.scenes import Confirm, Dialog
 from game.client.hosting import start_local
-from game.client import i18n
+from game.client.scenes import Confirm, Dialog
 from game.client.steps import action_words, event_words
 from game.rules import new_game
 
