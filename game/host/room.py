@@ -206,7 +206,7 @@ class Room:
         """Put a bot of `level` on open seat `seat`."""
         if self._lobby_seat(peer, seat).kind != "open":
             raise ProtocolError("seat_taken", f"seat {seat} is not free")
-        self.seats[seat] = Seat("bot", f"{BOT_NAMES[seat]} ({level} bot)", level=level, ready=True)
+        self.seats[seat] = Seat("bot", BOT_NAMES[seat], level=level, ready=True)
         self.announce()
 
     def remove_bot(self, peer: Peer, seat: int) -> None:

@@ -24,7 +24,7 @@ from game.host.spare import SpareFiles
 from game.replay.log import ReplayError, engine_version
 from game.replay.origin import check_origin
 from game.replay.verify import describe
-from game.rules import GAMES, new_game
+from game.rules import GAMES, BadOptions, new_game
 from net.schema import (
     DEFAULT_GRACE,
     ProtocolError,
@@ -356,6 +356,9 @@ class Server:
             raise ProtocolError("stacked_deck")
         try:
             new_game(game, players, 0, options)  # the engine's own checks, before any room exists
+        except BadOptions as err:
+            raise ProtocolError("bad_options", err.reason, template=err.template,
+                                params=err.params) from None
         except ValueError as err:
             raise ProtocolError("bad_options", str(err)) from None
         room_id = secrets.token_hex(4)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client import graph, palette
+from game.client import graph, i18n, palette
 from game.client.autoplay import AutoPlayer, click, table_scene
 from game.client.hosting import start_local
 from game.client.scenes import Dialog
@@ -66,6 +66,22 @@ def test_the_mistake_is_in_the_step_list_with_the_better_play(make_app, analysed
     assert "knocks" in first and first.startswith("!")
     assert second.startswith("knocks: 0%; plays ")
     assert 9 in {m.step for m in scene.analysis.marks}
+
+
+@pytest.mark.parametrize(
+    ("code", "step_line", "mark_line"),
+    [("de", "klopft", "klopft: 0\xa0%; spielt "), ("fr", "frappe", "frappe : 0\xa0% ; joue ")],
+)
+def test_the_step_line_and_the_mistake_speak_the_players_language(
+        make_app, analysed, code, step_line, mark_line):
+    app = make_app()
+    i18n.set_language(code)
+    scene = opened(app, analysed, position=9)
+    assert run(app, lambda: scene.analysis is not None, 10)
+    first, second = scene.step_texts(9)
+    assert first.endswith(step_line) and "bot)" not in first
+    assert second.startswith(mark_line)
+    app.draw(app.screen)
 
 
 def test_the_estimates_toggle_between_own_view_and_every_card(make_app, analysed):
@@ -130,7 +146,8 @@ def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):
     assert scene.hints_allowed and scene.hint_button.visible
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     assert run(app, lambda: scene.hints_used == 1, 30), "no hint came"
-    assert any(item[0].startswith("Hint: ") for item in scene.table.toasts.items)
+    hint = next(item[0] for item in scene.table.toasts.items if item[0].startswith("Hint: "))
+    assert "[" not in hint, "the action in words, not its shape"
     assert app.session.room["hints_allowed"]
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=3))
     assert "Hints used: 1" in scene.summary_line()
