@@ -91,6 +91,13 @@ class GameLog:
         if self._writer is not None:
             self._writer.step(seat, by_bot, action, digest)
 
+    def hint(self, seat: int, step: int) -> None:
+        """Log a hint given to `seat` for its decision after `step` steps (see
+        `ReplayWriter.hint`); nothing once the log was finished or closed, or in a game
+        begun by an older version in format 1 (its counts then start afresh at a restart)."""
+        if self._writer is not None and self._writer.format >= 2:
+            self._writer.hint(seat, step)
+
     def finish(self, seed: int, result: dict | None, reason: str = "over") -> None:
         """Log the end and close the log (see `ReplayWriter.finish`); nothing if it was
         finished or closed already."""
@@ -133,13 +140,14 @@ def put_aside(log_path: Path) -> None:
 @dataclass
 class Recovered:
     """A game rebuilt from its files: the log's header, its secrets, the engine state after
-    every logged step, and those steps; `log` goes on appending to an unfinished game
-    (`finished`: it already holds the end record)."""
+    every logged step, and those steps, the hints each seat was given; `log` goes on
+    appending to an unfinished game (`finished`: it already holds the end record)."""
 
     header: dict
     secrets: Secrets
     state: State
     history: History
+    hints_used: list[int]
     log: GameLog
     finished: bool
     abandoned: bool
@@ -188,11 +196,12 @@ def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) 
             raise ValueError(f"{log_path}: step {number} gives another state than logged")
         history.append(step.seat, step.by_bot, events)
     if replay.end is not None:
-        return Recovered(header, secrets, state, history,
+        return Recovered(header, secrets, state, history, replay.hints_used(),
                          GameLog(log_path, None, files, claim),
                          finished=True, abandoned=replay.end["reason"] == "abandoned")
     log = GameLog(log_path, ReplayWriter.resume(replay, fsync), files, claim)
     if state.is_over:  # the last step was logged, its end record was not
         log.finish(secrets.seed, state.result)
-    return Recovered(header, secrets, state, history, log, finished=state.is_over,
+    return Recovered(header, secrets, state, history, replay.hints_used(), log,
+                     finished=state.is_over,
                      abandoned=False)

@@ -548,8 +548,9 @@ class ViewerScene(Scene):
         entry = playback.entries[position - 1]
         name = table.seats.name(entry.seat)
         by = _(" (a bot for the player)") if entry.stand_in else ""
+        hinted = _(" (after a hint)") if entry.hinted else ""
         seat = entry.seat if self.eyes == OPEN else self.eyes
-        first = f"{position:>4}  {name}{by}: {entry.words}"
+        first = f"{position:>4}  {name}{by}{hinted}: {entry.words}"
         if position in self.mark_words:
             return "! " + first, self.mark_words[position]
         events = playback.events(seat if isinstance(seat, int) else None, position)
