@@ -104,6 +104,8 @@ class Room:
     seed: int = 0
     """The game's secret seed, drawn at the start."""
     history: History = field(default_factory=History)
+    """Every step of the game; for a game played on from a step, the old game's steps up to
+    it first, when the server found them (records.history_before)."""
     deadline: float | None = None
     gone: dict[int, float] = field(default_factory=dict)
     """Seats whose player's connection dropped during the game and no bot plays for yet,
@@ -120,6 +122,8 @@ class Room:
             self.seats = [Seat() for _ in range(self.players)]
         if not self.hints_used:
             self.hints_used = [0] * self.players
+        if self.origin is not None and not len(self.history):
+            self.history = History(self.origin["step"])
 
     # -- lobby -------------------------------------------------------------------------------
 
@@ -321,7 +325,6 @@ class Room:
             self.state = state = new_game(self.game, self.players, self.seed, self.options)
         else:
             self.state = state = start_from(self.origin, self.seed)
-            self.history = History(state.step)
         if self.log_dir is not None:
             self._open_log(self.log_dir, state)
         self._set_deadline()

@@ -34,7 +34,6 @@ search preferred, by more than `CLEAR` standard errors of the difference.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import multiprocessing
@@ -49,7 +48,7 @@ from typing import Any, Protocol
 
 from game.bots import BUDGETS, KITS, level_budget
 from game.bots.ismcts import Budget, Model, search, shares
-from game.replay.log import Replay, ReplayError, read_replay
+from game.replay.log import Replay, ReplayError, read_replay, replay_hash
 from game.replay.playback import Playback, seat_kind
 from game.rules import Action, State
 from game.rules.base import freeze
@@ -205,11 +204,6 @@ def cache_path(replay_path: Path | str) -> Path:
     """Where the analysis of the replay at `replay_path` is cached."""
     path = Path(replay_path)
     return path.with_name(path.name + SUFFIX)
-
-
-def replay_hash(data: bytes) -> str:
-    """The hash a cache is keyed by: SHA-256 of the replay file's bytes, in hex."""
-    return hashlib.sha256(data).hexdigest()
 
 
 # -- one position ----------------------------------------------------------------------------

@@ -20,6 +20,8 @@ READS = (1, 2)
 MAGIC = b"CTRP" + bytes([FORMAT])
 """The first bytes of every replay file this program writes: the format's name and its
 version; a file of another version has another fifth byte."""
+SUFFIX = ".ctr"
+"""The file name ending of replay logs."""
 DIGEST_SIZE = 8
 """Bytes of each step's state digest kept in the log (the first 8 of State.digest())."""
 MAX_FILE = 64 * 1024 * 1024
@@ -50,6 +52,13 @@ def seed_hash(seed: int) -> bytes:
     if type(seed) is not int or not 0 <= seed < 2**64:
         raise ValueError(f"a seed is an integer from 0 to 2**64-1, not {seed!r}")
     return hashlib.sha256(b"cardtable seed " + seed.to_bytes(8, "big")).digest()
+
+
+def replay_hash(data: bytes) -> str:
+    """The name of a replay file's contents: the SHA-256 of its bytes, in hex (an analysis
+    cache is keyed by it; a deal played again and a game played on name their old game by
+    it)."""
+    return hashlib.sha256(data).hexdigest()
 
 
 def encode_action(action: list, words: list[str]) -> list:
