@@ -359,9 +359,10 @@ class Room:
 
     def hint_request(self, peer: Peer, step: int) -> tuple[int, dict, list, list[dict]]:
         """`peer` asks for a hint for its decision at `step`: logged, counted (every member
-        is sent the room map with the new count), and what the hint may be computed from – the seat, its view, its legal actions and the events it was
-        shown (never the hidden cards). ProtocolError("no_hints") when the room does not
-        allow hints, and act's errors when it is not that seat's decision."""
+        is sent the room map with the new count), and what the hint may be computed from –
+        the seat, its view, its legal actions and the events it was shown (never the hidden
+        cards). ProtocolError("no_hints") when the room does not allow hints, and act's
+        errors when it is not that seat's decision."""
         state, seat = self._deciding(peer, step)
         if not self.hints_allowed:
             raise ProtocolError("no_hints")

@@ -70,8 +70,10 @@ def test_format_1_files_stay_readable_and_take_no_hints(tmp_path):
 @pytest.mark.parametrize("record_, message", [
     ({"t": "hint", "seat": 3, "step": 2}, "names no seat of this game: 3"),
     ({"t": "hint", "seat": -1, "step": 2}, "names no seat"),
-    ({"t": "hint", "seat": 0, "step": 7}, "is for the decision after step 7, but it follows step 2"),
-    ({"t": "hint", "seat": 0, "step": "2"}, "is for the decision after step .2., but it follows step 2"),
+    ({"t": "hint", "seat": 0, "step": 7},
+     "is for the decision after step 7, but it follows step 2"),
+    ({"t": "hint", "seat": 0, "step": "2"},
+     "is for the decision after step '2', but it follows step 2"),
     ({"t": "hint", "seat": 0, "step": 2, "why": "x"}, "is not a map of t, seat and step"),
     ({"t": "hint", "seat": 0}, "is not a map of t, seat and step"),
 ])

@@ -33,7 +33,7 @@ def bot_levels(header: dict) -> list[str]:
     for seat, info in enumerate(header["seats"]):
         level = info.get("level") if type(info) is dict else None
         bot = seat_kind(header, seat) == "bot" and level in LEVELS
-        levels.append(level if bot else DEFAULT_LEVEL)
+        levels.append(str(level) if bot else DEFAULT_LEVEL)
     return levels
 
 
