@@ -12,11 +12,12 @@ import pytest
 from game.replay.__main__ import main
 from game.replay.analysis import (Background, Cancelled, Effort, analyse, cache_path,
                                   mover_estimate, other_estimate)
-from game.replay.log import ReplayWriter, make_header
+from game.replay.log import ReplayWriter, make_header, read_replay
 from game.replay.record import record_game
 from game.rules import Action, new_game
 from game.rules.decktet import deck
 from tests.bots.test_bots import hidden_twin
+from tests.replay.helpers import rewrite
 from tests.rules.decks import stack
 from tests.rules.test_blanco import COLUMNS, deal
 from tests.rules.test_quando import build_deck
@@ -301,6 +302,18 @@ def test_the_command_line_prints_one_json_object_per_step_with_its_mark(analysed
     assert mark["better_chance"]["chance"] - mark["chance"]["chance"] >= 0.1
     assert all(len(line["fair"]) == len(line["seeing"]) == 2 for line in lines)
     assert {"chance", "stderr", "samples"} <= set(lines[0]["fair"][0])
+
+
+def test_the_command_line_says_which_steps_followed_a_hint(analysed, tmp_path, capsys):
+    """The planted mistake made after a hint (the log's hint record): its step says so, in
+    JSON and in text; no other step does."""
+    path = rewrite(read_replay(analysed), tmp_path / "hinted.ctr", hints=((2, 0),))
+    assert main(["analyse", str(path), "--json", "--jobs", "1"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["step"] for line in lines if line["hint"]] == [3]
+    assert main(["analyse", str(path), "--jobs", "1"]) == 0
+    hinted = [line for line in capsys.readouterr().out.splitlines() if "after a hint" in line]
+    assert [line.split()[0] for line in hinted] == ["3"]
 
 
 def test_the_command_line_text_names_the_mistake(analysed, capsys):
