@@ -1,4 +1,5 @@
-"""Play on from a step of a finished game: the origin a new game's log names, and its start."""
+"""Play on from a step of a finished game: the origin a new game's log names, its start, and
+the old game's steps that led there (what each seat had seen)."""
 from __future__ import annotations
 
 import re
