@@ -6,11 +6,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from game.replay.log import Replay, ReplayError, read_replay
+from game.replay.log import SUFFIX, Replay, ReplayError, read_replay
 from game.replay.playback import seat_info, seat_kind, seat_name
 
-SUFFIX = ".ctr"
-"""The file name ending of replay logs (the server's LOG_SUFFIX)."""
 
 
 @dataclass

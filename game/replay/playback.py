@@ -64,6 +64,8 @@ class Entry:
     in a reader's own language)."""
     round: int
     """The index of the round this step belongs to (see Playback.round_starts)."""
+    hinted: bool = False
+    """The server gave the deciding seat a hint for this decision (the log's hint record)."""
 
     @property
     def by(self) -> str:
@@ -84,6 +86,8 @@ class _Builder:
         self.round_starts: list[int] = []
         self._words: str | None = None
         self._before: dict = {}
+        self._hinted = {(hint.step - replay.first_step + 1, hint.seat) for hint in replay.hints}
+        """(step number, seat) of each decision a hint was given for."""
 
     def start(self, state: State) -> None:
         self.checkpoints.append(state.clone())
@@ -101,7 +105,8 @@ class _Builder:
         self.entries.append(Entry(
             number, step.seat, seat_name(header, step.seat),
             step.by_bot or seat_kind(header, step.seat) == "bot", step.by_bot, step.action,
-            self._words or json.dumps(step.action), self._before, len(self.round_starts) - 1))
+            self._words or json.dumps(step.action), self._before, len(self.round_starts) - 1,
+            (number, step.seat) in self._hinted))
         if any(e.type == ROUND_EVENT for e in events):
             self.round_starts.append(number)
         if number % self.every == 0:

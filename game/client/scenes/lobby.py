@@ -280,7 +280,8 @@ class LobbyScene(Scene):
         for seat in room["seats"]:
             if seat["kind"] == "open" and seat["seat"] not in self.asked_bots:
                 self.asked_bots.add(seat["seat"])
-                session.add_bot(seat["seat"], self.level)
+                level = self.play_on.levels[seat["seat"]] if self.play_on else self.level
+                session.add_bot(seat["seat"], level)
         if all(seat["kind"] != "open" for seat in room["seats"]):
             if not room["seats"][session.seat]["ready"] and not self.readied:
                 self.readied = True

@@ -74,8 +74,6 @@ class TableScene(Scene):
         """The finished game's analysis, started at the game-over screen."""
         self.swing: tuple[int, float] | None = None
         """The player's biggest swing (step, change in win chance), once analysed."""
-        self.hints_used = 0
-        """Hints this player asked for in this game (the game-over screen shows it)."""
         self.absent: int | None = None
         """An absent player's seat that this player may hand to a bot now."""
         self.sheet_open = False
@@ -247,6 +245,15 @@ class TableScene(Scene):
         room = self.app.session.room if self.app.session is not None else None
         return self.table.seat is not None and bool(room and room.get("hints_allowed"))
 
+    @property
+    def hints_used(self) -> int:
+        """Hints this player was given in this game, as the server counts them (its log keeps
+        them, so the count outlasts a restart); the game-over screen shows it."""
+        room = self.app.session.room if self.app.session is not None else None
+        used = room.get("hints_used") if room else None
+        seat = self.table.seat
+        return used[seat] if seat is not None and used and seat < len(used) else 0
+
     def ask_hint(self) -> None:
         """Ask the server for the normal bot's suggestion, when it is this player's turn."""
         session = self.app.session
@@ -273,7 +280,6 @@ class TableScene(Scene):
             if message.get("missed"):
                 self._tell_missed(message["missed"])
         elif kind == "hint" and message["room"] == self.room_id:
-            self.hints_used += 1
             chance = message["chance"]
             action = action_words(self.table.game, message["action"], self.table.model)
             if chance is None:

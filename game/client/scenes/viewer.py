@@ -5,7 +5,6 @@ finished game's win-chance analysis (game/replay/analysis.py) with its marked mi
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
@@ -18,6 +17,7 @@ from game.client.hosting import PlayOn, start_local
 from game.client.i18n import _, date_time, ngettext, number, percent
 from game.client.players import seat_name
 from game.client.scenes import Dialog, Host, Scene, game_title
+from game.client.scenes.playon import PlayOnDialog, bot_levels
 from game.client.sound import Sound
 from game.client.steps import action_words, events_line
 from game.client.tables import TABLES, Table
@@ -441,8 +441,9 @@ class ViewerScene(Scene):
     # -- play on -------------------------------------------------------------------------------
 
     def ask_play_on(self) -> None:
-        """Offer to play on from the step shown: first which seat to take, then whether with
-        the same cards still to come or with the unseen cards shuffled anew."""
+        """Offer to play on from the step shown: which seat to take, the other seats' bots,
+        and whether with the same cards still to come or with the unseen cards shuffled
+        anew (PlayOnDialog)."""
         playback = self.playback
         if playback is None or not playback.playable or not playback.verdict.complete:
             return
@@ -452,27 +453,15 @@ class ViewerScene(Scene):
                                  _("The game is over at this step: go back to an earlier one."),
                                  [(_("OK"), None)]))
             return
-        seats = [(self._name(s), self._ask_mode(s)) for s in range(playback.header["players"])]
-        self.app.push(Dialog(self.app, _("Play on from here"),
-                             _("From step {step}, against bots. Which seat do you take?").format(
-                                 step=number(playback.position)),
-                             [*seats, (_("Cancel"), None)], width=760))
+        header = playback.header
+        names = [self._name(s) for s in range(header["players"])]
+        self.app.push(PlayOnDialog(self.app, playback.position, names, bot_levels(header),
+                                   self.play_on))
 
-    def _ask_mode(self, seat: int) -> Callable[[], None]:
-        """The action of a seat's button in ask_play_on: ask how the cards go on."""
-        def ask() -> None:
-            self.app.push(Dialog(
-                self.app, _("Play on from here"),
-                _("As it was: the same cards still to come. Reshuffled: the cards no seat "
-                  "had seen are shuffled anew."),
-                [(_("As it was"), lambda: self.play_on(seat, "as_it_was")),
-                 (_("Reshuffled"), lambda: self.play_on(seat, "reshuffled")),
-                 (_("Cancel"), None)]))
-        return ask
-
-    def play_on(self, seat: int, mode: str) -> None:
-        """A new local game from the step shown, the player at `seat` and bots at the other
-        seats, the cards as they were or reshuffled (mode, see game/replay/origin.py)."""
+    def play_on(self, seat: int, mode: str, levels: tuple[str, ...]) -> None:
+        """A new local game from the step shown, the player at `seat` and bots of `levels`
+        (per seat) at the other seats, the cards as they were or reshuffled (mode, see
+        game/replay/origin.py)."""
         playback = self.playback
         if playback is None:
             return
@@ -487,7 +476,7 @@ class ViewerScene(Scene):
         header = playback.header
         self.app.to_title()  # the viewer is done with (exit cancels its analysis)
         start_local(self.app, header["game"], header["players"], "normal", {},
-                    play_on=PlayOn(origin, seat))
+                    play_on=PlayOn(origin, seat, levels))
 
     def exit(self) -> None:
         self.cancel_analysis()
@@ -545,8 +534,10 @@ class ViewerScene(Scene):
         entry = playback.entries[position - 1]
         name = table.seats.name(entry.seat)
         by = _(" (a bot for the player)") if entry.stand_in else ""
+        hinted = _(" (after a hint)") if entry.hinted else ""
         seat = entry.seat if self.eyes == OPEN else self.eyes
-        first = f"{position:>4}  {name}{by}: {action_words(game, entry.action, entry.before)}"
+        words = action_words(game, entry.action, entry.before)
+        first = f"{position:>4}  {name}{by}{hinted}: {words}"
         if position in self.mark_words:
             return "! " + first, self.mark_words[position]
         events = playback.events(seat if isinstance(seat, int) else None, position)
