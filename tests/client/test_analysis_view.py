@@ -225,3 +225,34 @@ def test_playing_on_from_a_step_of_a_replay_reshuffled(make_app, tmp_path):
     assert start.step == 10 and start.view(1) == before
     assert [(seat["kind"], seat["level"]) for seat in new.header["seats"]] == \
         [("bot", "easy"), ("human", None)]
+
+
+def test_playing_on_from_a_marked_mistake_starts_at_the_decision(make_app, analysed):
+    """On the marked knock (step 9) the dialog says the game goes on before it, the marked
+    seat is offered, and the new game's first decision is that seat's, with the better
+    move among its legal actions."""
+    app = make_app(speed=4.0)
+    scene = opened(app, analysed, position=9)
+    assert run(app, lambda: scene.analysis is not None, 10)
+    mark = next(m for m in scene.analysis.marks if m.step == 9)
+    scene.ask_play_on()
+    assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
+    dialog = app.top
+    name = scene._name(mark.seat)
+    assert dialog.body.startswith(f"From step 9, before {name}'s choice (knocks): {name} "
+                                  "decides first."), dialog.body
+    assert dialog.seat == mark.seat
+    click(button(dialog.form, "Play on").rect.center)
+    assert run(app, lambda: table_scene(app) is not None and app.session.last is not None, 30)
+    last = app.session.last
+    assert last["step"] == 8 and last["to_move"] == mark.seat == app.session.seat
+    assert mark.better in last["legal"] and mark.action in last["legal"]
+
+
+def test_the_play_on_dialog_says_which_step_comes_next_and_who_decides(make_app, analysed):
+    app = make_app()
+    scene = opened(app, analysed, position=4)
+    scene.ask_play_on()
+    assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
+    first = scene._name(scene.playback.state().to_move)
+    assert app.top.body.startswith(f"The game goes on with step 5: {first} decides first.")
