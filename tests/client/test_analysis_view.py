@@ -114,23 +114,26 @@ def test_the_viewer_analyses_with_progress_and_can_cancel(make_app, tmp_path):
     assert [m.step for m in scene.analysis.marks] == [3]
 
 
-def test_the_game_over_screen_names_the_biggest_swing_and_opens_the_analysis(make_app):
+def test_the_game_over_screen_names_the_players_costliest_choice_and_opens_it(make_app):
     app = make_app(speed=4.0)
     start_local(app, "quasenbo", 2, "random", {"hand_size": 3})
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=2))
     scene = table_scene(app)
     form = scene.overlay()
-    assert scene.analysis_job is not None or scene.swing is not None
-    assert run(app, lambda: scene.swing is not None, 120), "the analysis never finished"
-    step, change = scene.swing
-    assert scene.analysis_words().startswith(f"Your biggest swing: step {step} (")
+    assert run(app, lambda: scene.analysis_job is None, 120), "the analysis never finished"
+    mark = scene.costliest
+    assert mark is not None and mark.seat == scene.table.seat == 0, mark
+    words = scene.analysis_words()
+    assert words.startswith(f"Your costliest choice (step {mark.step}): "), words
+    assert "less chance to win than " in words and "%" in words and "[" not in words
     click(button(form, "Analysis").rect.center)
     assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
     viewer = app.top
-    assert viewer.playback.position == step
+    assert viewer.playback.position == mark.step
+    assert viewer.playback.entries[mark.step - 1].seat == 0  # the player's own decision
     assert run(app, lambda: viewer.analysis is not None, 10)
     assert viewer.analysis.cached  # the game-over screen's analysis, from its cache
-    assert viewer.analysis.biggest_swing(scene.table.seat) == (step, change)
+    assert viewer.analysis.costliest_choice(0) == mark
 
 
 def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):
