@@ -77,6 +77,8 @@ class Table:
     """Each verb in a player's words, for "You can: …"."""
     SHEET: ClassVar[bool] = False
     """Whether the game keeps a score sheet (`draw_sheet`) the player can open any time."""
+    ROUNDS: ClassVar[bool] = False
+    """Whether the game is played in rounds (the replay viewer offers to jump by round)."""
     SORTS: ClassVar[dict[str, tuple[str, Callable[[str | None], tuple[int, ...]]]]] = {}
     """The orders the viewer's hand can be shown in (O steps through them, then back to the
     order the cards came in): each a name, the words saying it, and a key on a card code."""
