@@ -412,13 +412,6 @@ class Table:
         order = self.hand_order(self.hands[self.viewer])
         return ("hand", order[shown]) if shown < len(order) else None
 
-    def toast_place(self) -> tuple[tuple[int, int], int]:
-        """Where short messages appear: (bottom centre, widest line)."""
-        return (
-            self.area[0] // 2,
-            self.geo.prompt.top - layout.px(6, self.geo.s),
-        ), self.geo.prompt.width
-
     # -- helpers for subclasses ----------------------------------------------------------------
 
     def from_pile(self, code: str | None, *, face_up: bool = True,
@@ -672,8 +665,7 @@ class Table:
         self.hud.draw_prompt(surface, self)
         self.buttons.draw(surface)
         self.stage.effects.draw(surface)
-        anchor, width = self.toast_place()
-        self.toasts.draw(surface, anchor, layout.px(22, self.geo.s, 12), width)
+        self.toasts.draw(surface, self.geo.toasts, layout.px(22, self.geo.s, 12))
         if self.log_shown:
             self.log.draw(surface, self.log_rect(), self.geo.s, self.you)
         if self.paused:
