@@ -76,13 +76,19 @@ def test_space_pauses_the_queue_and_starts_it_again(make_app):
     press = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
     scene.handle(press)
     assert scene.table.paused
+    # The server's room stops too: its bots wait (and so would its turn clock).
+    room = app.session.server.server.rooms[scene.room_id]
+    assert run_frames(app, lambda: room.paused, 5)
+    step = room.state.step
     queued = len(scene.table.stage.director.queue)
     lines = len(scene.table.log.lines)
     run_frames(app, lambda: False, 1.5)
     assert len(scene.table.log.lines) == lines
     assert len(scene.table.stage.director.queue) >= queued
+    assert room.state.step == step
     scene.handle(press)
     assert not scene.table.paused
+    assert run_frames(app, lambda: not room.paused, 5)
 
 
 def test_leaving_a_running_game_asks_first_and_esc_keeps_playing(make_app):

@@ -308,8 +308,10 @@ class Table:
         return 0.0
 
     def set_room(self, room: dict) -> None:
-        """The room changed (names, who is away): the plates show it."""
+        """The room changed (names, who is away, whether the server holds the game
+        paused): the plates and the pause banner show it."""
         self.seats.room = room
+        self.paused = bool(room.get("paused"))
 
     def release(self) -> None:
         """The player dismissed the summary the queue waited on: go on."""
