@@ -513,6 +513,11 @@ class Viewer:
         return out + [(f"button{k}", rect) for k, rect in enumerate(self.buttons)]
 
 
+def knob_radius(scrub_height: int) -> int:
+    """The radius of the scrub bar's knob on a bar `scrub_height` pixels high."""
+    return max(6, scrub_height // 2 - 2)
+
+
 VIEWER_BUTTONS = 7
 """Transport buttons: round back, turn back, step back, play/pause, step on, turn on, round on."""
 
@@ -529,14 +534,17 @@ def viewer(size: tuple[int, int]) -> Viewer:
     controls = Rect(0, table.bottom, table.width, controls_h)
     row_h = px(40, s)
     position_w = px(150, s)
-    graph = Rect(
-        margin, controls.top + px(8, s), controls.width - 2 * margin - position_w - gap, graph_h
-    )
+    scrub_h = px(26, s)
+    # The knob at the first and the last step reaches past the bar's ends: the bar (and
+    # the graph above it, on the same scale) leaves it room at both.
+    left, right = margin + knob_radius(scrub_h), controls.width - margin - position_w
+    graph = Rect(left, controls.top + px(8, s), right - gap - knob_radius(scrub_h) - left,
+                 graph_h)
     chooser_h = (graph_h - gap) // 2
-    estimates = Rect(graph.right + gap, graph.top, position_w, chooser_h)
+    estimates = Rect(right, graph.top, position_w, chooser_h)
     analyse = Rect(estimates.left, estimates.bottom + gap, position_w, chooser_h)
-    scrub = Rect(margin, graph.bottom + px(4, s), graph.width, px(26, s))
-    position = Rect(scrub.right + gap, scrub.top - px(4, s), position_w, scrub.height + px(8, s))
+    scrub = Rect(left, graph.bottom + px(4, s), graph.width, scrub_h)
+    position = Rect(right, scrub.top - px(4, s), position_w, scrub.height + px(8, s))
     speed_w = px(130, s)
     buttons_top = controls.bottom - row_h - px(10, s)
     room = controls.width - 2 * margin - speed_w - px(16, s)
