@@ -3,6 +3,8 @@ and the question before leaving a running game."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game.client.autoplay import AutoPlayer, run_frames, table_scene
@@ -10,6 +12,7 @@ from game.client.config import PACES
 from game.client.scenes import Confirm, Dialog
 from game.client.hosting import start_local
 from game.client.steps import event_words
+from game.client.tables.hud import Hud
 
 NAMES = ["Ann", "Bob", "Cleo"].__getitem__
 
@@ -269,3 +272,17 @@ def test_cards_waiting_on_the_draw_pile_to_be_dealt_are_the_piles_size(make_app)
 
         run_frames(app, lambda: waiting > 20, 20, look)
         assert waiting > 20 and not wrong, (game, waiting, wrong[:3])
+
+
+def test_a_paused_game_s_clock_stands_and_goes_on_from_where_it_stood():
+    hud = Hud()
+    hud.set_clock({"seat": 0, "left": 10.0, "total": 10.0}, time.monotonic() - 2.0)
+    hud.hold_clock(True)
+    held = hud.clock_left()
+    assert held is not None and 7.9 < held <= 8.0
+    time.sleep(0.2)
+    assert hud.clock_left() == held
+    hud.hold_clock(False)
+    time.sleep(0.2)
+    left = hud.clock_left()
+    assert left is not None and held - 0.5 < left <= held - 0.2

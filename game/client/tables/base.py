@@ -312,6 +312,7 @@ class Table:
         paused): the plates and the pause banner show it."""
         self.seats.room = room
         self.paused = bool(room.get("paused"))
+        self.hud.hold_clock(self.paused)
 
     def release(self) -> None:
         """The player dismissed the summary the queue waited on: go on."""
@@ -624,7 +625,7 @@ class Table:
         return (
             (self.stage.busy and not self.paused)
             or self.toasts.busy
-            or self.hud.clock is not None
+            or (self.hud.clock is not None and not self.hud.held)
         )
 
     # -- drawing -------------------------------------------------------------------------------
