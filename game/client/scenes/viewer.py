@@ -506,6 +506,7 @@ class ViewerScene(Scene):
 
     @property
     def row_h(self) -> int:
+        """The least height of a step-list row (with the gap under it)."""
         return layout.px(44, self.geo.s, 28)
 
     def shown_rows(self) -> list[tuple[int, pygame.Rect]]:
@@ -523,9 +524,6 @@ class ViewerScene(Scene):
             out.append((position, pygame.Rect(steps.left, y, steps.width, height)))
             y += height + 2
         return out
-
-    def visible_rows(self) -> int:
-        return max(1, len(self.shown_rows()))
 
     def _follow(self) -> None:
         """Scroll the step list so that the current step is in view, with a row of context
