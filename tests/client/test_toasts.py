@@ -27,13 +27,14 @@ MESSAGES = [
 class ToastRecorder:
     """Per frame: the texts and panels the table draws before its toasts (pile labels, the
     run's words, the box, button labels), the prompt's plate, and the toasts' plates; and
-    every toast plate that meets one of them or a button, a pile's place or the prompt."""
+    every toast plate – or part of the toasts' band – that meets one of them, a button, a
+    pile's place or the prompt."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.labels: list[tuple[str, pygame.Rect]] = []
-        self.painted: dict[int, list[tuple[str, pygame.Rect]]] = {}
-        """The labels painted once on each table background (the piles' names), by the
-        background's id."""
+        self.painted: dict[int, tuple[pygame.Surface, list[tuple[str, pygame.Rect]]]] = {}
+        """The labels painted once on each window-sized surface – a table's background (the
+        piles' names) – by the surface's id, with the surface (kept, so no id is reused)."""
         self.prompts: list[pygame.Rect] = []
         self.plates: list[pygame.Rect] = []
         self.problems: set[str] = set()
@@ -48,8 +49,10 @@ class ToastRecorder:
             where = blit(surface, value, size, color, rect, align)
             if not value.strip():
                 return where
-            if surface is not pygame.display.get_surface():
-                self.painted.setdefault(id(surface), []).append((value, where))
+            screen = pygame.display.get_surface()
+            if surface.get_abs_parent() is not screen:
+                if surface.get_size() == screen.get_size():
+                    self.painted.setdefault(id(surface), (surface, []))[1].append((value, where))
             elif not self._toasted:
                 self.labels.append((value, where.move(surface.get_abs_offset())))
             return where
@@ -86,11 +89,15 @@ class ToastRecorder:
             return
         table = scene.table
         self.frames += 1
-        keep_clear = self.labels + self.painted.get(id(table.background), [])
+        keep_clear = self.labels + self.painted.get(id(table.background), (None, []))[1]
         keep_clear += [("the prompt", rect) for rect in self.prompts]
         keep_clear += [(f"button {token}", button.rect) for token, button in table.buttons.shown]
         keep_clear += [(f"place {name}", rect) for name, rect in table.geo.places.items()]
         self.seen.update(text for text, _rect in keep_clear)
+        band = table.geo.toasts
+        for what, rect in keep_clear:  # the whole band, not only the toasts of this frame
+            if band.colliderect(rect):
+                self.problems.add(f"{self.scene}: the toasts' band {band} meets {what!r} {rect}")
         for plate in self.plates:
             if not table.geo.toasts.contains(plate):
                 self.problems.add(f"{self.scene}: a toast {plate} leaves its band")
