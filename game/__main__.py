@@ -14,8 +14,9 @@ from game.bots import LEVELS
 from game.cli import positive
 from game.client import config
 from game.client.i18n import LANGUAGES, _, set_language, system_language
+from game.client.refusals import refusal_text
 from game.client.session import parse_address
-from game.rules import GAMES, new_game
+from game.rules import GAMES, BadOptions, new_game
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -168,8 +169,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         players = args.players or 4
         try:
             new_game(args.game, players, 0, dict(args.option))
-        except ValueError as err:
-            parser.error(str(err))
+        except BadOptions as err:
+            parser.error(refusal_text(err.template, err.params, err.reason))
     elif args.players or args.option:
         parser.error(_("--players and --option go with --autoplay"))
     return args

@@ -3,6 +3,7 @@ its seats, and a threaded wrapper a pygame loop can poll without ever blocking."
 from __future__ import annotations
 
 import asyncio
+import errno
 import os
 import queue
 import random
@@ -19,23 +20,78 @@ the two minutes a host may take to start its program again."""
 STATUS = "status"
 """The type of the messages a client makes up itself (never sent on the wire):
 {"t": "status", "status": "connecting" | "connected" | "reconnecting" | "closed",
- "message": text}."""
+ "reason": a code of REASONS, "params": what fills its template, "message": the English}."""
+
+REASONS: dict[str, str] = {
+    "connected": "connected to {address}",
+    "reconnecting": "reconnecting to {address}",
+    "gave_up": "gave up reconnecting after {seconds} s",
+    "no_answer": "the server at {address} did not answer ({cause})",
+    "closed_in_hello": "the server closed the connection during hello",
+    "refused": "the server refused us: {text}",
+    "greeting_failed": "the greeting with the server at {address} failed ({cause})",
+    "server_closed": "the server closed the connection",
+    "lost": "the connection was lost ({cause})",
+    "said": "{text}",
+    "closed": "the connection is closed",
+    "failed": "the connection failed: {text}",
+    "died": "the connection failed",
+}
+"""Why a connection's status changed, by code: English templates with named params. A
+player's client words them in its own language by code (the catalogues translate these
+texts): `cause` is a code of CAUSES or the system's own words; `code` with `text` a protocol
+error code (net.schema.ERRORS) and the server's words for it; `text` alone, words as they are."""
+CAUSES: dict[str, str] = {
+    "timeout": "no answer in time",
+    "refused": "connection refused",
+    "reset": "connection reset",
+    "unreachable": "no route to the server",
+}
+"""What broke a connection or an attempt, by code (the `cause` param of REASONS)."""
+_ERRNO_CAUSES = {
+    errno.ECONNREFUSED: "refused", errno.ECONNRESET: "reset", errno.ECONNABORTED: "reset",
+    errno.EPIPE: "reset", errno.EHOSTUNREACH: "unreachable", errno.ENETUNREACH: "unreachable",
+    errno.ETIMEDOUT: "timeout",
+}
 
 
 def reason(err: OSError) -> str:
-    """Why a connection attempt or a connection failed, in a few plain words for a player
-    ("connection refused", "no answer in time"), without Python's "[Errno 111]" or the
-    socket call's wording."""
+    """Why a connection attempt or a connection failed: a code of CAUSES, else a few plain
+    words of the system's, without Python's "[Errno 111]" or the socket call's wording."""
     if isinstance(err, TimeoutError):
-        return "no answer in time"
+        return "timeout"
+    if err.errno in _ERRNO_CAUSES:
+        return _ERRNO_CAUSES[err.errno]
     if err.errno:
         words = os.strerror(err.errno)
         return words[:1].lower() + words[1:]
     return str(err) or type(err).__name__
 
 
+def english(why: str, params: dict) -> str:
+    """The English words of reason `why` (a code of REASONS) filled with `params`, a cause
+    code worded. Raises KeyError for a code or a param REASONS does not have."""
+    filled = dict(params)
+    if "cause" in filled:
+        filled["cause"] = CAUSES.get(filled["cause"], filled["cause"])
+    return REASONS[why].format(**filled)
+
+
+def status_message(status: str, why: str, **params: Any) -> dict:
+    """A status message (see STATUS) saying `status` for reason `why` with its `params`.
+    Raises KeyError for a code or a param REASONS does not have."""
+    return {"t": STATUS, "status": status, "reason": why, "params": params,
+            "message": english(why, params)}
+
+
 class ConnectionClosed(Exception):
-    """The connection is closed for good (closed by us, refused, or retries ran out)."""
+    """The connection is closed for good (closed by us, refused, or retries ran out): `why`
+    is a code of REASONS, `params` what fills it; str() is its English."""
+
+    def __init__(self, why: str, **params: Any) -> None:
+        super().__init__(english(why, params))
+        self.why = why
+        self.params = params
 
 
 class Client:
@@ -51,6 +107,7 @@ class Client:
     def __init__(self, host: str, port: int, name: str, *, reconnect: bool = True,
                  retry_for: float = RETRY_FOR, ping_every: float = 10.0) -> None:
         self.host, self.port, self.name = host, port, name
+        self.address = f"{host}:{port}"
         self.reconnect = reconnect
         self.retry_for = retry_for
         self.ping_every = ping_every
@@ -83,13 +140,13 @@ class Client:
         connected or retrying, or once closed by `close()`."""
         if self.status != "closed" or self._closing:
             return
-        self._set_status("reconnecting", f"reconnecting to {self.host}:{self.port}")
+        self._set_status("reconnecting", "reconnecting", address=self.address)
         self._task = asyncio.get_running_loop().create_task(self._retry_then_run())
 
     async def _retry_then_run(self) -> None:
         reader = await self._retry()
         if reader is None:
-            self._set_status("closed", f"gave up reconnecting after {self.retry_for:.0f} s")
+            self._set_status("closed", "gave_up", seconds=round(self.retry_for))
             return
         await self._run(reader)
 
@@ -98,9 +155,7 @@ class Client:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(self.host, self.port), timeout=5)
         except (TimeoutError, OSError) as err:
-            raise ConnectionClosed(
-                f"the server at {self.host}:{self.port} did not answer ({reason(err)})"
-            ) from None
+            raise ConnectionClosed("no_answer", address=self.address, cause=reason(err)) from None
         self._writer = writer
         self._decoder = FrameDecoder(CLIENT_MAX_FRAME)
         self._pending = []
@@ -109,22 +164,21 @@ class Client:
             while True:
                 message = await asyncio.wait_for(self._read_one(reader), timeout=10)
                 if message is None:
-                    raise ConnectionClosed("the server closed the connection during hello")
+                    raise ConnectionClosed("closed_in_hello")
                 if message["t"] == "welcome":
                     break
                 if message["t"] == "error":
-                    raise ConnectionClosed(f"{message['code']}: {message['message']}")
+                    raise ConnectionClosed("refused", code=message["code"],
+                                           text=message["message"])
         except ConnectionClosed:
             writer.close()
             raise
         except (OSError, FrameError, TimeoutError) as err:
             writer.close()
             words = err.message if isinstance(err, FrameError) else reason(err)
-            raise ConnectionClosed(
-                f"the greeting with the server at {self.host}:{self.port} failed ({words})"
-            ) from None
+            raise ConnectionClosed("greeting_failed", address=self.address, cause=words) from None
         self.welcome = message
-        self._set_status("connected", f"connected to {self.host}:{self.port}")
+        self._set_status("connected", "connected", address=self.address)
         for room, token in list(self.tokens.items()):
             self._next_id += 1
             self._resuming[self._next_id] = room
@@ -150,37 +204,38 @@ class Client:
     async def _run(self, reader: asyncio.StreamReader) -> None:
         try:
             while True:
-                lost = await self._pump(reader)
+                why, params = await self._pump(reader)
                 if self._closing or not self.reconnect:
-                    self._set_status("closed", lost)
+                    self._set_status("closed", why, **params)
                     return
-                self._set_status("reconnecting", lost)
+                self._set_status("reconnecting", why, **params)
                 found = await self._retry()
                 if found is None:
-                    self._set_status("closed", f"gave up reconnecting after {self.retry_for:.0f} s")
+                    self._set_status("closed", "gave_up", seconds=round(self.retry_for))
                     return
                 reader = found
         except Exception as err:  # a bug must show as a closed connection, never a silent one
-            self._set_status("closed", f"the connection failed: {err!r}")
+            self._set_status("closed", "failed", text=repr(err))
 
-    async def _pump(self, reader: asyncio.StreamReader) -> str:
-        """Hand out messages until the connection is lost; returns why it was."""
+    async def _pump(self, reader: asyncio.StreamReader) -> tuple[str, dict]:
+        """Hand out messages until the connection is lost; returns why it was (a code of
+        REASONS and its params)."""
         pinger = asyncio.get_running_loop().create_task(self._ping(reader))
         try:
             while True:
                 message = await self._read_one(reader)
                 if message is None:
-                    return "the server closed the connection"
+                    return "server_closed", {}
                 self._remember(message)
                 await self._inbox.put(message)
                 if message["t"] == "bye":
                     if message["code"] != "shutting_down":
                         self._closing = True  # e.g. our seat was resumed elsewhere
-                    return message["message"]
+                    return "said", {"code": message["code"], "text": message["message"]}
         except FrameError as err:
-            return err.message
+            return "said", {"code": err.code, "text": err.message}
         except (ConnectionError, OSError) as err:
-            return f"the connection was lost ({reason(err)})"
+            return "lost", {"cause": reason(err)}
         finally:
             pinger.cancel()
             self._pending = []
@@ -215,9 +270,9 @@ class Client:
             # The server no longer knows that seat (its game ended meanwhile): forget it.
             self.tokens.pop(self._resuming.pop(message["re"]), None)
 
-    def _set_status(self, status: str, message: str) -> None:
+    def _set_status(self, status: str, why: str, **params: Any) -> None:
         self.status = status
-        self._inbox.put_nowait({"t": STATUS, "status": status, "message": message})
+        self._inbox.put_nowait(status_message(status, why, **params))
 
     def _send_now(self, message: dict) -> None:
         if self._writer is not None and not self._writer.is_closing():
@@ -228,7 +283,7 @@ class Client:
         Raises ConnectionClosed once the client is closed. While reconnecting the request
         is dropped (the server will send a full view on resume)."""
         if self.status == "closed":
-            raise ConnectionClosed("the connection is closed")
+            raise ConnectionClosed("closed")
         if message.get("t") == "watch":
             self.watching.add(message["room"])
         elif message.get("t") == "leave":
@@ -247,7 +302,7 @@ class Client:
         """The next server message or status message. Raises asyncio.TimeoutError after
         `timeout` seconds, ConnectionClosed once closed and everything was read."""
         if self.status == "closed" and self._inbox.empty():
-            raise ConnectionClosed("the connection is closed")
+            raise ConnectionClosed("closed")
         return await asyncio.wait_for(self._inbox.get(), timeout)
 
     async def close(self) -> None:
@@ -306,8 +361,11 @@ class ThreadedClient:
     async def _connect(self) -> None:
         try:
             self._inbox.put(await self.client.connect())
-        except Exception as err:  # ConnectionClosed, or a bug: either way the player is told
-            self._inbox.put({"t": STATUS, "status": "closed", "message": str(err)})
+        except ConnectionClosed as err:
+            self._inbox.put(status_message("closed", err.why, **err.params))
+            return
+        except Exception as err:  # a bug: the player must hear that there is no connection
+            self._inbox.put(status_message("closed", "failed", text=repr(err)))
             return
         await self._forward()
 

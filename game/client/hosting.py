@@ -71,10 +71,12 @@ def refusal(game: str, problem: str) -> str:
 @dataclass(frozen=True)
 class PlayOn:
     """A finished game's step to play on from: the `from` of create (game/replay/origin.py:
-    the replay's hash, the step, the mode, the state's snapshot) and the seat to take."""
+    the replay's hash, the step, the mode, the state's snapshot), the seat to take and the
+    level of the bot at each seat (the player's own entry unused)."""
 
     origin: dict
     seat: int
+    levels: tuple[str, ...]
 
 
 def start_local(

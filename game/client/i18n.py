@@ -26,8 +26,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
+from net.client import CAUSES, REASONS
 from net.schema import ERRORS
 
 DOMAIN = "cardtable"
@@ -45,11 +46,13 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "N_": None,
     "ngettext": (1, 2),
     "IllegalAction": None,
+    "BadOptions": None,
+    "Problem": None,
     "Option": (3,),
 }
 """What the extractor collects: the first argument of `_`, `N_` and of the engines'
-`IllegalAction` (their refusals are templates), singular and plural of `ngettext`, and the
-label of each engine `Option` (its third argument)."""
+`IllegalAction`, `BadOptions` and option `Problem` (their refusals are templates), singular
+and plural of `ngettext`, and the label of each engine `Option` (its third argument)."""
 SOURCES = ("game",)
 """The folders extraction walks."""
 
@@ -130,6 +133,14 @@ def number(value: float, places: int | None = None) -> str:
     return format_decimal(value, format=pattern, locale=_language)
 
 
+def percent(value: float, signed: bool = False) -> str:
+    """The fraction `value` (0.45) as a whole percentage the way the current language writes
+    it ("45%" in English and Italian, "45 %" with a no-break space in German and French);
+    `signed` puts "+" before a change that is not negative."""
+    text = format_percent(value, locale=_language)
+    return "+" + text if signed and value >= 0 else text
+
+
 def date_time(moment: datetime) -> str:
     """`moment` as a short date and time in the current language's usual form."""
     return format_datetime(moment, format="short", locale=_language)
@@ -144,7 +155,8 @@ def language_name(code: str) -> str:
 
 def extract(root: Path = ROOT) -> Catalog:
     """A template catalogue of every marked string under `root`'s SOURCES, each entry with
-    the files and lines it comes from, and of the protocol's error texts (net.schema.ERRORS)."""
+    the files and lines it comes from, of the protocol's error texts (net.schema.ERRORS) and
+    of the connection's status reasons and causes (net.client.REASONS, CAUSES)."""
     template = Catalog(project="cardtable", domain=DOMAIN, fuzzy=False)
     for folder in SOURCES:
         found = extract_from_dir(
@@ -156,6 +168,8 @@ def extract(root: Path = ROOT) -> Catalog:
             template.add(message, locations=[where], auto_comments=comments, context=context)
     for text in ERRORS.values():  # the protocol's error texts, which the client shows by code
         template.add(text, locations=[("net/schema.py", 0)])
+    for text in [*REASONS.values(), *CAUSES.values()]:  # connection news, shown by code too
+        template.add(text, locations=[("net/client.py", 0)])
     return template
 
 

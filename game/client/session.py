@@ -13,7 +13,7 @@ from game.client import config
 from game.client.check import Drift, SessionRecorder, write_report
 from game.client.i18n import _
 from game.client.kept import LOCAL, KeptSeat, SeatStore
-from net.client import RETRY_FOR, STATUS, ThreadedClient
+from net.client import RETRY_FOR, STATUS, ThreadedClient, status_message
 from net.schema import DEFAULT_GRACE
 
 
@@ -123,7 +123,7 @@ class Session:
         if not messages and self.status != "closed" and self.net.died:
             # The network thread ended without saying so (an error it did not expect): the
             # player must hear that the connection is gone rather than wait forever.
-            messages = [{"t": STATUS, "status": "closed", "message": "the connection failed"}]
+            messages = [status_message("closed", "died")]
         for message in messages:
             self._note(message)
         return messages

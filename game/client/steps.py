@@ -1,13 +1,14 @@
-"""Each game step in a player's words, the one source of what the replay viewer's step list
-and the table's move log say: each event as a short phrase with the players' names and the
-cards' names ("Ann draws 6", "Bob plays the Ace of Knots", "Cleo removes row 2: …")."""
+"""Each game step in a player's words, the one source of what the replay viewer's step list,
+the analysis marks, the hints and the table's move log say: each event as a short phrase with
+the players' names and the cards' names ("Ann draws 6", "Bob plays the Ace of Knots", "Cleo
+removes row 2: …"), each action as what its seat does ("plays 3, 3", "knocks")."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from game.client.i18n import N_, _, ngettext
-from game.replay.text import event_text
+from game.replay.text import action_text, event_text
 from game.rules import decktet
 
 Names = Callable[[int], str]
@@ -41,9 +42,14 @@ def card(game: str, code: object) -> str:
     if game == "quasenbo":
         base = text.removesuffix(decktet.SECOND)
         if base.startswith("ace-"):
+            # TRANSLATORS: a card as the object of a verb ("plays {card}"); a suit inside a
+            # card's name is capitalised ("the Ace of Knots"), as a common noun it is not.
             return _("the Ace of {suit}").format(suit=suit_name(base[4:]).capitalize())
         if base == "excuse":
+            # TRANSLATORS: a card as the object of a verb ("plays {card}").
             return _("the Excuse")
+        # TRANSLATORS: {name} is a Decktet card's own name, kept in English ("Sailor",
+        # "Chance Meeting"): no translation of these names is established.
         return _("the {name}").format(name=decktet.name(base).removeprefix("the "))
     colour, colon, number = text.partition(":")
     if colon:
@@ -189,7 +195,7 @@ def _quasenbo(event: dict, name: Names) -> str | None:
                     name=who, card=what, suit=suit_name(event["suit"]), run=run
                 )
             return _("{name} plays {card} as {suit}").format(
-                name=who, card=what, suit=event["suit"]
+                name=who, card=what, suit=suit_name(event["suit"])
             )
         if run >= 2:
             return _("{name} plays {card}, a run of {run}").format(name=who, card=what, run=run)
@@ -251,3 +257,80 @@ def events_line(game: str, events: list[dict], name: Names) -> str:
     """A step's events as one line, phrases joined by " · "."""
     phrases = (event_words(game, event, name) for event in events)
     return " · ".join(p for p in phrases if p)
+
+
+# -- actions: what a seat does, worded before it is done ---------------------------------------
+
+def _quando_action(action: list, view: dict) -> str | None:
+    verb = action[0]
+    if verb == "play":
+        fronts = [view["hands"][view["seat"]]["fronts"][i] for i in action[1]]
+        cards = _cards("quando", fronts)
+        if len(fronts) == 3 and len(set(fronts)) == 1:
+            return _("plays {cards} – a triplet").format(cards=cards)
+        return _("plays {cards}").format(cards=cards)
+    if verb == "draw":
+        return _("draws from the visible side") if action[1] == "up" else _(
+            "draws from the hidden side")
+    return {"flip": _("flips a zero"), "knock": _("knocks"), "pass": _("passes")}.get(verb)
+
+
+def _blanco_action(action: list, view: dict) -> str | None:
+    verb = action[0]
+    hand = view["hands"][view["seat"]]
+    if verb == "take":
+        if action[1] == "discard" and view["discard"]:
+            return _("takes {card} from the discard pile").format(
+                card=card("blanco", view["discard"][-1]))
+        return _("takes a card from the deck")
+    if verb == "discard":
+        what = card("blanco", hand[action[1]])
+        if len(action) == 4:
+            return _("discards {card} and turns up {where}").format(
+                card=what, where=_where(action[2:]))
+        return _("discards {card}").format(card=what)
+    if verb == "place":
+        return _("places {card} at {where}").format(
+            card=card("blanco", hand[action[1]]), where=_where(action[2:]))
+    if verb == "swap":
+        where, other = _where(action[1:3]), _where(action[3:5])
+        if len(action) == 6:
+            turned = _where(action[1:3] if action[5] == 0 else action[3:5])
+            return _("swaps {where} and {other}, turning up {turned}").format(
+                where=where, other=other, turned=turned)
+        return _("swaps {where} and {other}").format(where=where, other=other)
+    if verb == "eliminate":
+        text = _("removes row {number}") if action[1] == "row" else _("removes column {number}")
+        return text.format(number=action[2] + 1)
+    if verb == "reveal":
+        if len(action) == 1:
+            return _("turns the card looked at face up")
+        return _("turns up {where}").format(where=_where(action[1:3]))
+    if verb == "peek":
+        return _("looks at {where}").format(where=_where(action[1:3]))
+    return {"skip": _("does not look"), "keep": _("keeps the card hidden")}.get(verb)
+
+
+def _quasenbo_action(action: list, view: dict) -> str | None:
+    verb = action[0]
+    if verb == "play":
+        what = card("quasenbo", view["hands"][view["seat"]][action[1]])
+        if len(action) == 3:
+            return _("plays {card} as {suit}").format(card=what, suit=suit_name(action[2]))
+        return _("plays {card}").format(card=what)
+    return {"draw": _("draws a card"), "pass": _("passes")}.get(verb)
+
+
+ACTIONS = {"quando": _quando_action, "blanco": _blanco_action, "quasenbo": _quasenbo_action}
+
+
+def action_words(game: str, action: list, view: dict) -> str:
+    """What `action` does, as a phrase without its subject ("plays 3, 3", "knocks", "plays
+    the Excuse as moons"), worded from `view`: the acting seat's own view before the action
+    (its cards named from it). An action this module cannot word – another shape, an index
+    the view does not hold – is shown as RULES.md writes it (`action_text`)."""
+    try:
+        words = ACTIONS[game](action, view)
+    except (KeyError, IndexError, TypeError):  # a shape or an index the view does not fit
+        words = None
+    return words if words is not None else action_text(action)

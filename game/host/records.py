@@ -15,9 +15,8 @@ import msgpack
 
 from game.host.history import History
 from game.host.spare import SpareFiles
-from game.replay.library import SUFFIX
-from game.replay.log import ReplayWriter, read_replay, seed_hash
-from game.replay.origin import first_state
+from game.replay.log import SUFFIX, ReplayWriter, read_replay, seed_hash
+from game.replay.origin import first_state, lead_up
 from game.replay.verify import SECRET_SUFFIX
 from game.rules import IllegalAction, State
 
@@ -91,6 +90,13 @@ class GameLog:
         if self._writer is not None:
             self._writer.step(seat, by_bot, action, digest)
 
+    def hint(self, seat: int, step: int) -> None:
+        """Log a hint given to `seat` for its decision after `step` steps (see
+        `ReplayWriter.hint`); nothing once the log was finished or closed, or in a game
+        begun by an older version in format 1 (its counts then start afresh at a restart)."""
+        if self._writer is not None and self._writer.format >= 2:
+            self._writer.hint(seat, step)
+
     def finish(self, seed: int, result: dict | None, reason: str = "over") -> None:
         """Log the end and close the log (see `ReplayWriter.finish`); nothing if it was
         finished or closed already."""
@@ -130,16 +136,31 @@ def put_aside(log_path: Path) -> None:
             broken.rename(broken.with_name(broken.name + ".unrecoverable"))
 
 
+def history_before(log_dir: Path | None, origin: dict) -> History:
+    """The history a game played on from `origin` (checked by check_origin) begins with:
+    the steps of the old game (and of the games it was played on from) up to the origin's
+    step, re-run from the replays in `log_dir` that the origin names by hash – so that the
+    bots know what their seats saw from the deal on, and no more. Without those replays it
+    begins at the origin's step. Raises ValueError when a replay found does not lead to the
+    origin's snapshot (see origin.lead_up)."""
+    lead = lead_up(log_dir, origin)
+    history = History(lead.first)
+    for seat, by_bot, events in lead.steps:
+        history.append(seat, by_bot, events)
+    return history
+
+
 @dataclass
 class Recovered:
     """A game rebuilt from its files: the log's header, its secrets, the engine state after
-    every logged step, and those steps; `log` goes on appending to an unfinished game
-    (`finished`: it already holds the end record)."""
+    every logged step, and those steps, the hints each seat was given; `log` goes on
+    appending to an unfinished game (`finished`: it already holds the end record)."""
 
     header: dict
     secrets: Secrets
     state: State
     history: History
+    hints_used: list[int]
     log: GameLog
     finished: bool
     abandoned: bool
@@ -179,6 +200,11 @@ def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) 
         raise ValueError(f"{log_path}: the secret seed does not match the header's hash")
     state = first_state(header, secrets.seed)
     history = History(state.step)
+    if "origin" in header:
+        try:
+            history = history_before(log_path.parent, header["origin"])
+        except ValueError:
+            pass  # the old game's replay changed since: the bots' history begins at the step
     for number, step in enumerate(replay.steps, 1):
         try:
             events = state.apply(step.action)
@@ -188,11 +214,12 @@ def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) 
             raise ValueError(f"{log_path}: step {number} gives another state than logged")
         history.append(step.seat, step.by_bot, events)
     if replay.end is not None:
-        return Recovered(header, secrets, state, history,
+        return Recovered(header, secrets, state, history, replay.hints_used(),
                          GameLog(log_path, None, files, claim),
                          finished=True, abandoned=replay.end["reason"] == "abandoned")
     log = GameLog(log_path, ReplayWriter.resume(replay, fsync), files, claim)
     if state.is_over:  # the last step was logged, its end record was not
         log.finish(secrets.seed, state.result)
-    return Recovered(header, secrets, state, history, log, finished=state.is_over,
+    return Recovered(header, secrets, state, history, replay.hints_used(), log,
+                     finished=state.is_over,
                      abandoned=False)

@@ -104,6 +104,8 @@ class Room:
     seed: int = 0
     """The game's secret seed, drawn at the start."""
     history: History = field(default_factory=History)
+    """Every step of the game; for a game played on from a step, the old game's steps up to
+    it first, when the server found them (records.history_before)."""
     deadline: float | None = None
     gone: dict[int, float] = field(default_factory=dict)
     """Seats whose player's connection dropped during the game and no bot plays for yet,
@@ -124,6 +126,8 @@ class Room:
             self.seats = [Seat() for _ in range(self.players)]
         if not self.hints_used:
             self.hints_used = [0] * self.players
+        if self.origin is not None and not len(self.history):
+            self.history = History(self.origin["step"])
 
     # -- lobby -------------------------------------------------------------------------------
 
@@ -210,7 +214,7 @@ class Room:
         """Put a bot of `level` on open seat `seat`."""
         if self._lobby_seat(peer, seat).kind != "open":
             raise ProtocolError("seat_taken", f"seat {seat} is not free")
-        self.seats[seat] = Seat("bot", f"{BOT_NAMES[seat]} ({level} bot)", level=level, ready=True)
+        self.seats[seat] = Seat("bot", BOT_NAMES[seat], level=level, ready=True)
         self.announce()
 
     def remove_bot(self, peer: Peer, seat: int) -> None:
@@ -325,7 +329,6 @@ class Room:
             self.state = state = new_game(self.game, self.players, self.seed, self.options)
         else:
             self.state = state = start_from(self.origin, self.seed)
-            self.history = History(state.step)
         if self.log_dir is not None:
             self._open_log(self.log_dir, state)
         self._set_deadline()
@@ -359,14 +362,18 @@ class Room:
         return state, seat
 
     def hint_request(self, peer: Peer, step: int) -> tuple[int, dict, list, list[dict]]:
-        """`peer` asks for a hint for its decision at `step`: counted, and what the hint
-        may be computed from – the seat, its view, its legal actions and the events it was
-        shown (never the hidden cards). ProtocolError("no_hints") when the room does not
-        allow hints, and act's errors when it is not that seat's decision."""
+        """`peer` asks for a hint for its decision at `step`: logged, counted (every member
+        is sent the room map with the new count), and what the hint may be computed from –
+        the seat, its view, its legal actions and the events it was shown (never the hidden
+        cards). ProtocolError("no_hints") when the room does not allow hints, and act's
+        errors when it is not that seat's decision."""
         state, seat = self._deciding(peer, step)
         if not self.hints_allowed:
             raise ProtocolError("no_hints")
+        if self.log is not None:  # logged before it is answered, like a step
+            self.log.hint(seat, step)
         self.hints_used[seat] += 1
+        self.announce()
         return seat, state.view(seat), state.legal_actions(), self.history_for(seat)
 
     def bot_act(self, seat: int, step: int, action: list) -> None:
@@ -595,6 +602,7 @@ class Room:
                              type(state).WORDS, state.digest(), room=self.id,
                              timer=self.timer, level=self.level, private=self.private,
                              grace=self.grace, local=self.local, stacked=self.stacked,
+                             hints=self.hints,
                              **({"again": self.again} if self.again else {}),
                              **({"origin": self.origin} if self.origin else {}))
         hidden = Secrets(self.id, self.seed, self.code_hash, [s.token_hash for s in self.seats])
@@ -623,12 +631,14 @@ class Room:
         its players can still come back and see the end."""
         game = recover(log_path, fsync, files)
         header = game.header
-        # Logs written before rooms had a grace period or local games have neither key.
+        # Logs written before rooms had a grace period, local games or hints in the log
+        # lack those keys.
         room = cls(header["room"], header["game"], header["players"], header["options"],
                    log_dir=log_path.parent, code_hash=game.secrets.code_hash,
                    timer=header["timer"], level=header["level"],
                    grace=header.get("grace", DEFAULT_GRACE), local=header.get("local", False),
-                   origin=header.get("origin"), fsync=fsync, files=files)
+                   hints=header.get("hints", False), origin=header.get("origin"), fsync=fsync,
+                   files=files, hints_used=game.hints_used)
         for index, (seat, token) in enumerate(zip(header["seats"], game.secrets.tokens)):
             room.seats[index] = Seat(seat["kind"], seat["name"], seat["level"], token, ready=True)
         room.state, room.seed, room.history, room.log = \

@@ -18,13 +18,14 @@ from typing import Any, cast
 from game.bots import decide, suggest
 from game.host.limits import Limits
 from game.host.protocol import Connection
-from game.host.records import Claimed, put_aside, unfinished
+from game.host.history import History
+from game.host.records import Claimed, history_before, put_aside, unfinished
 from game.host.room import Room, token_hash
 from game.host.spare import SpareFiles
 from game.replay.log import ReplayError, engine_version
 from game.replay.origin import check_origin
 from game.replay.verify import describe
-from game.rules import GAMES, new_game
+from game.rules import GAMES, BadOptions, new_game
 from net.schema import (
     DEFAULT_GRACE,
     ProtocolError,
@@ -356,6 +357,9 @@ class Server:
             raise ProtocolError("stacked_deck")
         try:
             new_game(game, players, 0, options)  # the engine's own checks, before any room exists
+        except BadOptions as err:
+            raise ProtocolError("bad_options", err.reason, template=err.template,
+                                params=err.params) from None
         except ValueError as err:
             raise ProtocolError("bad_options", str(err)) from None
         room_id = secrets.token_hex(4)
@@ -365,22 +369,25 @@ class Server:
         seed = message.get("seed")
         if seed is not None and not self.chosen_seeds:
             raise ProtocolError("bad_options", "this server deals every game a fresh seed")
-        origin = message.get("from")
+        origin, history = message.get("from"), History()
         if origin is not None:
-            origin, options = self._origin(origin, game, players)
+            origin, options, history = self._origin(origin, game, players)
         room = Room(room_id, game, players, options, log_dir=self.log_dir,
                     code_hash=token_hash(code) if code else None, timer=message.get("timer"),
                     level=message.get("level", "normal"), hints=message.get("hints", False),
                     grace=message.get("grace", DEFAULT_GRACE), local=message.get("local", False),
                     owner=conn, fsync=self.fsync, files=self.spares, chosen_seed=seed,
-                    again=message.get("again"), origin=origin)
+                    again=message.get("again"), origin=origin, history=history)
         self.rooms[room_id] = room
         conn.send(room_message(room.info(), message.get("id")))
 
-    def _origin(self, origin: dict, game: str, players: int) -> tuple[dict, dict]:
-        """`create`'s `from`, checked (game/replay/origin.py), and the options of its game.
-        Only a server that lets its player choose seeds plays on from a step: elsewhere the
-        creator would know every card still to come. Raises ProtocolError bad_options."""
+    def _origin(self, origin: dict, game: str, players: int) -> tuple[dict, dict, History]:
+        """`create`'s `from`, checked (game/replay/origin.py), the options of its game and the
+        history the room begins with (records.history_before: the old game's steps, re-run
+        here from its replay in the log directory – the client's snapshot must be where
+        they lead). Only a server that lets its player choose seeds plays on from a step:
+        elsewhere the creator would know every card still to come. Raises ProtocolError
+        bad_options."""
         if not self.chosen_seeds:
             raise ProtocolError("bad_options", "this server plays no game on from another's step")
         try:
@@ -391,7 +398,11 @@ class Server:
         if snapshot["game"] != game or snapshot["players"] != players:
             raise ProtocolError("bad_options", f"the snapshot is of {snapshot['players']} "
                                                f"players' {snapshot['game']}")
-        return origin, snapshot["options"]
+        try:
+            history = history_before(self.log_dir, origin)
+        except ValueError as err:
+            raise ProtocolError("bad_options", str(err)) from None
+        return origin, snapshot["options"], history
 
     def _join(self, conn: Client, message: dict) -> None:
         room = self._room(conn, message)

@@ -160,14 +160,16 @@ def _words(playback: Playback) -> Words:
 
 
 def _analysis_json(result: analysis.Analysis, playback: Playback) -> Iterator[str]:
-    """One JSON object per step: the seat to move, the action, every seat's estimates, the
-    mover's options, and the mark or null."""
+    """One JSON object per step: the seat to move, the action, whether that seat had been
+    given a hint for it, every seat's estimates, the mover's options, and the mark or
+    null."""
     words = _words(playback)
     for step in result.steps:
         mark = step.mark
         yield json.dumps({
             "step": step.step, "seat": step.seat, "action": step.action,
             "words": playback.entries[step.step - 1].words,
+            "hint": playback.entries[step.step - 1].hinted,
             "fair": [_estimate_json(e) for e in step.fair],
             "seeing": [_estimate_json(e) for e in step.seeing],
             "options": [{"action": o.action, **_estimate_json(o.estimate)}
@@ -194,7 +196,9 @@ def _analysis_text(result: analysis.Analysis, playback: Playback) -> Iterator[st
            f"{' (cached)' if result.cached else ''}. Per seat: its chance as it could judge "
            f"it / seeing every card.")
     for step in result.steps:
-        yield f"{step.step:5}  {names[step.seat]}: {playback.entries[step.step - 1].words}"
+        entry = playback.entries[step.step - 1]
+        yield (f"{step.step:5}  {names[step.seat]}: {entry.words}"
+               f"{' (after a hint)' if entry.hinted else ''}")
         yield "       " + "  ".join(
             f"{names[s]} {_percent(step.fair[s])} / {_percent(step.seeing[s])}"
             for s in range(len(names)))

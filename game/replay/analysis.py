@@ -34,7 +34,6 @@ search preferred, by more than `CLEAR` standard errors of the difference.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import multiprocessing
@@ -49,13 +48,15 @@ from typing import Any, Protocol
 
 from game.bots import BUDGETS, KITS, level_budget
 from game.bots.ismcts import Budget, Model, search, shares
-from game.replay.log import Replay, ReplayError, read_replay
+from game.replay.log import Replay, ReplayError, read_replay, replay_hash
+from game.replay.origin import check_origin, lead_up
 from game.replay.playback import Playback, seat_kind
 from game.rules import Action, State
 from game.rules.base import freeze
 
-VERSION = 1
-"""The analysis's format and method: a cache of another version is recomputed."""
+VERSION = 2
+"""The analysis's format and method: a cache of another version is recomputed. (2: a game
+played on from another's step is judged with what each seat saw before that step.)"""
 
 FORMAT = "cardtable-analysis"
 """The cache file's `format` field."""
@@ -207,11 +208,6 @@ def cache_path(replay_path: Path | str) -> Path:
     return path.with_name(path.name + SUFFIX)
 
 
-def replay_hash(data: bytes) -> str:
-    """The hash a cache is keyed by: SHA-256 of the replay file's bytes, in hex."""
-    return hashlib.sha256(data).hexdigest()
-
-
 # -- one position ----------------------------------------------------------------------------
 
 
@@ -351,19 +347,37 @@ def seeing_estimates(game: str, truth: State, history: list[dict], step: int,
     return out
 
 
+def seen_before(replay: Replay) -> list[list[dict]]:
+    """Per seat, the events it was shown before the replay's first step: none after a deal;
+    for a game played on from another's step, those of the old game (and of the games it
+    was played on from) up to there, as far as their replays are in the replay's folder
+    (origin.lead_up) – nothing of the old games when they are not, or do not lead there."""
+    players = replay.header["players"]
+    if "origin" not in replay.header or replay.path is None:
+        return [[] for _ in range(players)]
+    try:
+        lead = lead_up(replay.path.parent, check_origin(replay.header["origin"]))
+    except ValueError:
+        return [[] for _ in range(players)]
+    return [[event.for_seat(seat) for _, _, events in lead.steps for event in events]
+            for seat in range(players)]
+
+
 class _Walker:
-    """Walks a verified replay forward, keeping every seat's events so far."""
+    """Walks a verified replay forward, keeping every seat's events so far (from the deal:
+    see `seen_before`)."""
 
     def __init__(self, replay: Replay, effort: Effort) -> None:
         self.playback = Playback(replay)
         self.effort = effort
         self.players = replay.header["players"]
         self.game = replay.header["game"]
+        self.before = seen_before(replay)
         self._restart()
 
     def _restart(self) -> None:
         self.position = 0
-        self.histories: list[list[dict]] = [[] for _ in range(self.players)]
+        self.histories: list[list[dict]] = [list(events) for events in self.before]
 
     def analyse(self, position: int) -> StepAnalysis:
         """The analysis of step position + 1."""

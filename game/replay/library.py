@@ -6,11 +6,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from game.replay.log import Replay, ReplayError, read_replay
-from game.replay.playback import seat_kind, seat_name
+from game.replay.log import SUFFIX, Replay, ReplayError, read_replay
+from game.replay.playback import seat_info, seat_kind, seat_name
 
-SUFFIX = ".ctr"
-"""The file name ending of replay logs (the server's LOG_SUFFIX)."""
 
 
 @dataclass
@@ -26,6 +24,8 @@ class ReplayInfo:
     """The players' names, by seat."""
     kinds: list[str] = field(default_factory=list)
     """"human" or "bot", by seat."""
+    levels: list[str | None] = field(default_factory=list)
+    """A bot seat's level (None for the others), by seat."""
     options: dict = field(default_factory=dict)
     steps: int = 0
     finished: bool = False
@@ -35,6 +35,8 @@ class ReplayInfo:
     result: dict | None = None
     winners: list[str] = field(default_factory=list)
     """The winners' names, once over."""
+    winner_seats: list[int] = field(default_factory=list)
+    """The winners' seats, once over."""
     torn: bool = False
     """The log ends in a torn record (the server stopped mid-write)."""
     engine: str = ""
@@ -48,14 +50,15 @@ def replay_info(replay: Replay) -> ReplayInfo:
     end = replay.end or {}
     result = end.get("result") if type(end.get("result")) is dict else None
     winners = result.get("winners") if result else None
+    winner_seats = [s for s in winners if type(s) is int] if type(winners) is list else []
     return ReplayInfo(
         path=replay.path or Path(), created=datetime.fromtimestamp(header["created"], UTC),
         game=header["game"], names=[seat_name(header, s) for s in players],
-        kinds=[seat_kind(header, s) for s in players], options=header["options"],
+        kinds=[seat_kind(header, s) for s in players],
+        levels=[seat_info(header, s)["level"] for s in players], options=header["options"],
         steps=len(replay.steps), finished=replay.finished, reason=end.get("reason"),
         result=result, torn=replay.torn, engine=header["engine"],
-        winners=[seat_name(header, s) for s in winners if type(s) is int]
-        if type(winners) is list else [])
+        winners=[seat_name(header, s) for s in winner_seats], winner_seats=winner_seats)
 
 
 def list_replays(folder: Path | str) -> list[ReplayInfo]:

@@ -13,9 +13,15 @@ from typing import Any, Protocol
 
 import msgpack
 
-MAGIC = b"CTRP\x01"
-"""The first bytes of every replay file: the format's name and its version (1)."""
-FORMAT = 1
+FORMAT = 2
+"""The format this program writes: 2 adds the hint record to format 1."""
+READS = (1, 2)
+"""The formats this program reads (a format-1 file is a format-2 file without hints)."""
+MAGIC = b"CTRP" + bytes([FORMAT])
+"""The first bytes of every replay file this program writes: the format's name and its
+version; a file of another version has another fifth byte."""
+SUFFIX = ".ctr"
+"""The file name ending of replay logs."""
 DIGEST_SIZE = 8
 """Bytes of each step's state digest kept in the log (the first 8 of State.digest())."""
 MAX_FILE = 64 * 1024 * 1024
@@ -46,6 +52,13 @@ def seed_hash(seed: int) -> bytes:
     if type(seed) is not int or not 0 <= seed < 2**64:
         raise ValueError(f"a seed is an integer from 0 to 2**64-1, not {seed!r}")
     return hashlib.sha256(b"cardtable seed " + seed.to_bytes(8, "big")).digest()
+
+
+def replay_hash(data: bytes) -> str:
+    """The name of a replay file's contents: the SHA-256 of its bytes, in hex (an analysis
+    cache is keyed by it; a deal played again and a game played on name their old game by
+    it)."""
+    return hashlib.sha256(data).hexdigest()
 
 
 def encode_action(action: list, words: list[str]) -> list:
@@ -84,6 +97,16 @@ class Step:
     digest: bytes
 
 
+@dataclass(frozen=True)
+class Hint:
+    """A hint the server gave: to `seat`, for its decision when `step` steps had been played
+    (the step numbers of the protocol's updates: on from the origin's step in a game played
+    on), so the decision it was for is step `step + 1`."""
+
+    seat: int
+    step: int
+
+
 @dataclass
 class Replay:
     """A replay file as read: its header, steps and end record (None if unfinished).
@@ -93,6 +116,7 @@ class Replay:
 
     header: dict
     steps: list[Step] = field(default_factory=list)
+    hints: list[Hint] = field(default_factory=list)
     end: dict | None = None
     torn: bool = False
     length: int = 0
@@ -102,6 +126,21 @@ class Replay:
     def finished(self) -> bool:
         """True when the game ended and the seed was revealed."""
         return self.end is not None
+
+    @property
+    def first_step(self) -> int:
+        """The step the log's steps count on from: 0, or the origin's step of a game played
+        on from another (the header's `origin`)."""
+        origin = self.header.get("origin")
+        step = origin.get("step") if type(origin) is dict else None
+        return step if type(step) is int and step >= 0 else 0
+
+    def hints_used(self) -> list[int]:
+        """Per seat, the hints it was given."""
+        counts = [0] * self.header["players"]
+        for hint in self.hints:
+            counts[hint.seat] += 1
+        return counts
 
 
 class ReplayError(Exception):
@@ -141,15 +180,22 @@ class ReplayWriter:
         self.fsync = fsync
         self._fd: int | None = None
         self._words: list[str] = []
+        self.format = FORMAT
+        """The log's format, as its header says: a format-1 log (an old one, resumed or
+        rewritten) takes no hint records."""
 
     @classmethod
     def create(cls, path: Path, header: dict, fsync: bool = False,
                files: FilePlacer | None = None) -> ReplayWriter:
-        """A new log at `path` holding `header`: made by `files`, whole from the moment it
-        has its name, when given; else made, then written. FileExistsError if `path`
-        exists."""
+        """A new log at `path` holding `header`, in the format the header names (see
+        `make_header`; an old header, copied, keeps its format): made by `files`, whole from
+        the moment it has its name, when given; else made, then written. FileExistsError if
+        `path` exists, ValueError for a format this program does not write."""
         writer = cls(path, fsync)
-        data = MAGIC + msgpack.packb(header, use_bin_type=True)
+        writer.format = header["format"]
+        if writer.format not in READS:
+            raise ValueError(f"this program writes no replay format {writer.format!r}")
+        data = MAGIC[:4] + bytes([writer.format]) + msgpack.packb(header, use_bin_type=True)
         if files is not None:
             writer._fd = files.place(writer.path, data, fsync)
         else:
@@ -168,6 +214,7 @@ class ReplayWriter:
         writer._fd = os.open(replay.path, os.O_WRONLY | os.O_APPEND)
         os.truncate(writer._fd, replay.length)
         writer._words = list(replay.header["words"])
+        writer.format = replay.header["format"]
         return writer
 
     def step(self, seat: int, by_bot: bool, action: list, digest: bytes) -> None:
@@ -175,6 +222,14 @@ class ReplayWriter:
         who = -(seat + 1) if by_bot else seat
         record = [who, encode_action(action, self._words), digest[:DIGEST_SIZE]]
         self._write(msgpack.packb(record, use_bin_type=True))
+
+    def hint(self, seat: int, step: int) -> None:
+        """Log a hint given to `seat` for its decision after `step` steps (see `Hint`).
+        ValueError for a format-1 log, which has no such record."""
+        if self.format < 2:
+            raise ValueError("a format-1 replay log holds no hints")
+        self._write(msgpack.packb({"t": "hint", "seat": seat, "step": step},
+                                  use_bin_type=True))
 
     def finish(self, seed: int, result: dict | None, reason: str = "over") -> None:
         """Log the end: the seed (so anyone can check it against the header's hash) and
@@ -223,9 +278,11 @@ def parse_replay(data: bytes) -> Replay:
     """A replay from its bytes (see `read_replay`)."""
     if not data.startswith(MAGIC[:4]):
         raise ReplayError("not a card-table replay (it does not start with CTRP)")
-    if data[:len(MAGIC)] != MAGIC:
-        raise ReplayError(f"replay format {data[4] if len(data) > 4 else '?'} is not "
-                          f"supported (this program reads format {FORMAT})")
+    version = data[4] if len(data) > 4 else 0
+    if version not in READS:
+        raise ReplayError(f"replay format {version or '?'} is not "
+                          f"supported (this program reads formats "
+                          f"{', '.join(map(str, READS))})")
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=len(data) + 1)
     unpacker.feed(data[len(MAGIC):])
     offset = len(MAGIC)
@@ -252,12 +309,14 @@ def parse_replay(data: bytes) -> Replay:
             raise ReplayError(f"damaged record at byte {offset} ({where}): {err}") from None
         end_offset = len(MAGIC) + unpacker.tell()
         if replay is None:
-            replay = Replay(_check_header(record))
+            replay = Replay(_check_header(record, version))
         elif replay.end is not None:
             raise ReplayError(f"a record after the end record, at byte {offset} (nothing "
                               "follows it)")
         elif type(record) is dict and record.get("t") == "end":
             replay.end = _check_end(record, offset)
+        elif type(record) is dict and record.get("t") == "hint" and version >= 2:
+            replay.hints.append(_check_hint(record, replay, offset))
         else:
             replay.steps.append(_check_step(record, replay, offset))
         offset = end_offset
@@ -267,14 +326,15 @@ def parse_replay(data: bytes) -> Replay:
     return replay
 
 
-def _check_header(record: Any) -> dict:
+def _check_header(record: Any, version: int) -> dict:
     if type(record) is not dict or record.get("t") != "header":
         raise ReplayError("the first record is not a header")
     for name, kind in HEADER_FIELDS.items():
         if not isinstance(record.get(name), kind) or type(record.get(name)) is bool:
             raise ReplayError(f"the header's field {name!r} is missing or of the wrong kind")
-    if record["format"] != FORMAT:
-        raise ReplayError(f"replay format {record['format']} is not supported")
+    if record["format"] != version:
+        raise ReplayError(f"the header says format {record['format']}, the file's first "
+                          f"bytes format {version}")
     if not all(type(w) is str for w in record["words"]):
         raise ReplayError("the header's word list holds something other than words")
     if len(record["seats"]) != record["players"]:
@@ -288,6 +348,20 @@ def _check_end(record: dict, offset: int) -> dict:
             record.get("reason") not in ("over", "abandoned"):
         raise ReplayError(f"the end record at byte {offset} has no valid seed or no reason")
     return record
+
+
+def _check_hint(record: dict, replay: Replay, offset: int) -> Hint:
+    where = f"the hint record at byte {offset}"
+    if set(record) != {"t", "seat", "step"}:
+        raise ReplayError(f"{where} is not a map of t, seat and step")
+    seat, step = record["seat"], record["step"]
+    if type(seat) is not int or not 0 <= seat < replay.header["players"]:
+        raise ReplayError(f"{where} names no seat of this game: {seat!r}")
+    expected = replay.first_step + len(replay.steps)
+    if step != expected or type(step) is not int:
+        raise ReplayError(f"{where} is for the decision after step {step!r}, but it follows "
+                          f"step {expected}")
+    return Hint(seat, step)
 
 
 def _check_step(record: Any, replay: Replay, offset: int) -> Step:

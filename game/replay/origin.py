@@ -1,10 +1,13 @@
-"""Play on from a step of a finished game: the origin a new game's log names, and its start."""
+"""Play on from a step of a finished game: the origin a new game's log names, its start, and
+the old game's steps that led there (what each seat had seen)."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
-from game.rules import State, new_game, reshuffle, restore
+from game.replay.log import SUFFIX, ReplayError, read_replay, replay_hash
+from game.rules import Event, State, new_game, reshuffle, restore
 
 MODES = ("as_it_was", "reshuffled")
 """How a game played on from a step goes on: with the same cards still to come, or with the
@@ -50,4 +53,56 @@ def first_state(header: dict, seed: int) -> State:
     return new_game(header["game"], header["players"], seed, header["options"])
 
 
-__all__ = ["MODES", "check_origin", "first_state", "start_from"]
+class LeadUp(NamedTuple):
+    """The steps that led to an origin's state: they follow step `first` (0 when every game
+    of the chain was found), each as the seat that decided, whether a bot stood in, and
+    the step's events with every seat's share (Event.for_seat picks a seat's)."""
+
+    first: int
+    steps: list[tuple[int, bool, list[Event]]]
+
+
+def find_replay(folder: Path, digest: str) -> Path | None:
+    """The replay in `folder` whose bytes hash to `digest` (see `replay_hash`), or None."""
+    for path in sorted(folder.glob("*" + SUFFIX)):
+        try:
+            if replay_hash(path.read_bytes()) == digest:
+                return path
+        except OSError:
+            continue
+    return None
+
+
+def lead_up(folder: Path | None, origin: dict) -> LeadUp:
+    """The steps of the finished game `origin` (checked by `check_origin`) names, up to its
+    step, found in `folder` by its hash and re-run from its revealed seed – for a game that
+    was itself played on from another, its own origin's lead-up first, when found too. What
+    cannot be found is left out: the steps then begin later (at the origin's step when its
+    replay is not in `folder`, or there is no folder). Raises ValueError when the replay
+    found does not re-run to its digests or does not lead to the origin's snapshot."""
+    path = find_replay(folder, origin["replay"]) if folder is not None else None
+    if path is None:
+        return LeadUp(origin["step"], [])
+    try:
+        replay = read_replay(path)
+    except ReplayError as err:
+        raise ValueError(str(err)) from None
+    if replay.end is None:
+        raise ValueError(f"{path.name}: the game played on from has not ended")
+    header = replay.header
+    state = first_state(header, replay.end["seed"])
+    before = lead_up(folder, check_origin(header["origin"])) if "origin" in header \
+        else LeadUp(state.step, [])
+    steps = list(before.steps)
+    for step in replay.steps[:max(0, origin["step"] - state.step)]:
+        events = state.apply(step.action)
+        if state.digest()[:len(step.digest)] != step.digest:
+            raise ValueError(f"{path.name}: step {state.step} gives another state than logged")
+        steps.append((step.seat, step.by_bot, events))
+    if state.step != origin["step"] or state.digest() != restore(origin["snapshot"]).digest():
+        raise ValueError(f"{path.name} does not lead to the snapshot of step {origin['step']}")
+    return LeadUp(before.first, steps)
+
+
+__all__ = ["MODES", "LeadUp", "check_origin", "find_replay", "first_state", "lead_up",
+           "start_from"]

@@ -35,6 +35,15 @@ def seat_kind(header: dict, seat: int) -> str:
     return kind if type(kind) is str else "?"
 
 
+def seat_info(header: dict, seat: int) -> dict:
+    """What the header says of `seat`, checked: {"name": seat_name, "kind": seat_kind,
+    "level": a bot's level or None}, as a room describes its seats."""
+    info = header["seats"][seat] if 0 <= seat < len(header["seats"]) else None
+    level = info.get("level") if type(info) is dict else None
+    return {"name": seat_name(header, seat), "kind": seat_kind(header, seat),
+            "level": level if type(level) is str else None}
+
+
 @dataclass
 class Entry:
     """One step of the step list: who decided and what, in words."""
@@ -50,8 +59,13 @@ class Entry:
     action: Action
     words: str
     """`describe(action)` in the state before the step (what every seat could see)."""
+    before: dict
+    """The acting seat's view before the step: what it decided on (for wording the action
+    in a reader's own language)."""
     round: int
     """The index of the round this step belongs to (see Playback.round_starts)."""
+    hinted: bool = False
+    """The server gave the deciding seat a hint for this decision (the log's hint record)."""
 
     @property
     def by(self) -> str:
@@ -71,6 +85,9 @@ class _Builder:
         self.entries: list[Entry] = []
         self.round_starts: list[int] = []
         self._words: str | None = None
+        self._before: dict = {}
+        self._hinted = {(hint.step - replay.first_step + 1, hint.seat) for hint in replay.hints}
+        """(step number, seat) of each decision a hint was given for."""
 
     def start(self, state: State) -> None:
         self.checkpoints.append(state.clone())
@@ -79,6 +96,7 @@ class _Builder:
     def before(self, number: int, state: State, step: Step) -> None:
         # Before the engine has judged the action: it may yet turn out illegal.
         self._words = describe(state, step.action)
+        self._before = state.view(step.seat)
 
     def after(self, number: int, state: State, events: list[Event]) -> None:
         step = self.replay.steps[number - 1]
@@ -87,7 +105,8 @@ class _Builder:
         self.entries.append(Entry(
             number, step.seat, seat_name(header, step.seat),
             step.by_bot or seat_kind(header, step.seat) == "bot", step.by_bot, step.action,
-            self._words or json.dumps(step.action), len(self.round_starts) - 1))
+            self._words or json.dumps(step.action), self._before, len(self.round_starts) - 1,
+            (number, step.seat) in self._hinted))
         if any(e.type == ROUND_EVENT for e in events):
             self.round_starts.append(number)
         if number % self.every == 0:

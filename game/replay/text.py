@@ -166,7 +166,8 @@ def show_lines(playback: Playback, seat: int | None = None) -> Iterator[str]:
         if len(starts) > 1 and starts[entry.round] == entry.number - 1:
             yield f"-- round {entry.round + 1} --"
         by = "bot for the player" if entry.stand_in else entry.by
-        yield f"{entry.number:>5}  seat {entry.seat} {entry.name} ({by}): {entry.words}"
+        hinted = ", after a hint" if entry.hinted else ""
+        yield f"{entry.number:>5}  seat {entry.seat} {entry.name} ({by}{hinted}): {entry.words}"
         for event in playback.events(seat, entry.number):
             yield f"         {event_text(event)}"
     rest = playback.replay.steps[playback.length:]

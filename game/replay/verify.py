@@ -213,7 +213,7 @@ def verify_replay(replay: Replay, observer: Observer | None = None) -> Verdict:
         return verdict
     if observer is not None:
         observer.start(state)
-    failure = _rerun(replay, state, observer)
+    failure = _rerun(replay, state, observer, verdict.problems)
     if failure is None:
         verdict.verified = len(replay.steps)
         verdict.over = state.is_over
@@ -230,13 +230,18 @@ def verify_replay(replay: Replay, observer: Observer | None = None) -> Verdict:
     return verdict
 
 
-def _rerun(replay: Replay, state: State,
-           observer: Observer | None) -> tuple[int, str, str] | None:
+def _rerun(replay: Replay, state: State, observer: Observer | None,
+           problems: list[str]) -> tuple[int, str, str] | None:
     """Apply every step to `state`: None if all re-run to their digests, else the failing
     step's number, the Mismatch kind and what went wrong (`state` is then the state before
-    that step, or after it for a digest that differs)."""
+    that step, or after it for a digest that differs). Hints logged for a seat that did not
+    have to decide are added to `problems` on the way."""
     kinds = [seat.get("kind") if type(seat) is dict else None for seat in replay.header["seats"]]
+    asked: dict[int, list[int]] = {}
+    for hint in replay.hints:
+        asked.setdefault(hint.step, []).append(hint.seat)
     for number, step in enumerate(replay.steps, 1):
+        _check_hints(asked.get(state.step, []), state, problems)
         if step.seat != state.to_move:
             decider = ("nobody (the game is over)" if state.to_move is None
                        else f"seat {state.to_move}")
@@ -254,7 +259,19 @@ def _rerun(replay: Replay, state: State,
             return number, "digest", "the state after the step differs from the logged digest"
         if observer is not None:
             observer.after(number, state, events)
+    _check_hints(asked.get(state.step, []), state, problems)
     return None
+
+
+def _check_hints(seats: list[int], state: State, problems: list[str]) -> None:
+    """Add to `problems` each hint logged for one of `seats` at `state` that was not for the
+    seat that had to decide there (a hint is only ever given for one's own decision)."""
+    for seat in seats:
+        if seat != state.to_move:
+            decider = ("nobody (the game is over)" if state.to_move is None
+                       else f"seat {state.to_move}")
+            problems.append(f"the log says seat {seat} was given a hint after step "
+                            f"{state.step}, but {decider} had to decide")
 
 
 def _explain(replay: Replay, number: int, before: State, kind: str, message: str) -> Mismatch:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.base import Action, Event, IllegalAction, State, view_digest
+from game.rules.base import Action, BadOptions, Event, IllegalAction, State, view_digest
 from game.rules.blanco import Blanco
 from game.rules.quando import Quando
 from game.rules.quasenbo import Quasenbo
@@ -43,5 +43,5 @@ def update_view(game: str, view: dict, event: dict) -> None:
     find_game(game).update_view(view, event)
 
 
-__all__ = ["Action", "Event", "GAMES", "IllegalAction", "State", "find_game", "new_game",
-           "reshuffle", "restore", "update_view", "view_digest"]
+__all__ = ["Action", "BadOptions", "Event", "GAMES", "IllegalAction", "State", "find_game",
+           "new_game", "reshuffle", "restore", "update_view", "view_digest"]

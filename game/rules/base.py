@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, NamedTuple, cast
 
 import msgpack
 
@@ -12,17 +12,34 @@ Action = list
 """An action: a verb string followed by ints, strings or lists of ints (RULES.md)."""
 
 
-class IllegalAction(Exception):
-    """The rules do not allow this action now. `template` says why in a player's words, with
-    {named} placeholders that `params` fill in (ints and strings: they travel on the wire, so
-    the client can show the template in its player's language); `reason`, like `str(exc)`,
-    is the English text filled in."""
+class Refusal(Exception):
+    """The rules refuse something, saying why in a player's words: `template` with {named}
+    placeholders that `params` fill in (ints and strings: they travel on the wire, so the
+    client can show the template in its player's language); `reason`, like `str(exc)`, is
+    the English text filled in."""
 
     def __init__(self, template: str, **params: int | str) -> None:
         self.template = template
         self.params = params
         self.reason = template.format(**params)
         super().__init__(self.reason)
+
+
+class IllegalAction(Refusal):
+    """The rules do not allow this action now (see Refusal for what it carries)."""
+
+
+class BadOptions(Refusal, ValueError):
+    """A game cannot be set up so: its players, seed or options break the rules (see
+    Refusal for what it carries; a ValueError too, as a bad argument)."""
+
+
+class Problem(NamedTuple):
+    """What an option check found wrong: a template whose {game}, {option} and {value}
+    `check_options` fills in, and the check's own `params`."""
+
+    template: str
+    params: dict[str, int | str]
 
 
 _MASK64 = (1 << 64) - 1
@@ -163,7 +180,7 @@ def copy_result(result: dict | None) -> dict | None:
 
 
 class Option:
-    """One game option: its default, a check that returns an error text or None, its name in
+    """One game option: its default, a check that returns a Problem or None, its name in
     a player's words (`label`), and the values a menu offers (`choices`; empty for an option
     no menu offers, such as a stacked `deck`)."""
 
@@ -172,7 +189,7 @@ class Option:
     def __init__(
         self,
         default: Any,
-        check: Callable[[Any], str | None],
+        check: Callable[[Any], Problem | None],
         label: str,
         choices: tuple = (),
     ) -> None:
@@ -182,76 +199,84 @@ class Option:
         self.choices = choices
 
 
-def int_in(lo: int, hi: int) -> Callable[[Any], str | None]:
+def int_in(lo: int, hi: int) -> Callable[[Any], Problem | None]:
     """An option check: an int (not a bool) in [lo, hi]."""
-    def check(value: Any) -> str | None:
+    def check(value: Any) -> Problem | None:
         if type(value) is not int or not lo <= value <= hi:
-            return f"must be an integer from {lo} to {hi}"
+            return Problem("{game}: option {option} must be an integer from {lo} to {hi}, "
+                           "not {value}", {"lo": lo, "hi": hi})
         return None
     return check
 
 
-def is_bool(value: Any) -> str | None:
+def is_bool(value: Any) -> Problem | None:
     """An option check: True or False."""
-    return None if type(value) is bool else "must be true or false"
+    if type(value) is bool:
+        return None
+    return Problem("{game}: option {option} must be true or false, not {value}", {})
 
 
-def is_deck_or_none(value: Any) -> str | None:
+def is_deck_or_none(value: Any) -> Problem | None:
     """An option check for `deck`: a list of card codes (checked against the cards later), or
     None."""
     if value is None or (isinstance(value, list) and all(isinstance(c, str) for c in value)):
         return None
-    return "must be a list of card codes"
+    return Problem("{game}: option {option} must be a list of card codes, not {value}", {})
 
 
 def check_options(game: str, spec: dict[str, Option], given: dict | None) -> dict:
     """The full option dict for a new game: defaults filled in, every given option checked.
 
-    Raises ValueError naming the option for an unknown option or a value of the wrong kind.
+    Raises BadOptions naming the option for an unknown option or a value of the wrong kind.
     """
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise ValueError(f"{game}: options must be a mapping")
+        raise BadOptions("{game}: options must be a mapping", game=game)
     unknown = sorted(str(k) for k in given if k not in spec)
     if unknown:
-        raise ValueError(f"{game}: unknown option {', '.join(unknown)} (known: {', '.join(spec)})")
+        raise BadOptions("{game}: unknown option {names} (known: {known})", game=game,
+                         names=", ".join(unknown), known=", ".join(spec))
     options = {}
     for name, opt in spec.items():
         value = given.get(name, opt.default)
         problem = opt.check(value)
         if problem:
-            raise ValueError(f"{game}: option {name} {problem}, not {value!r}")
+            raise BadOptions(problem.template, game=game, option=name, value=repr(value),
+                             **problem.params)
         options[name] = list(value) if isinstance(value, list) else value
     return options
 
 
 def check_players(game: str, players: Any, lo: int, hi: int) -> int:
-    """The player count, or ValueError if the game does not allow it."""
+    """The player count, or BadOptions if the game does not allow it."""
     if type(players) is not int or not lo <= players <= hi:
-        raise ValueError(f"{game} is for {lo} to {hi} players, not {players!r}")
+        raise BadOptions("{game} is for {lo} to {hi} players, not {players}", game=game, lo=lo,
+                         hi=hi, players=repr(players))
     return players
 
 
 def check_seed(seed: Any) -> int:
-    """The seed, or ValueError: an int in [0, 2**64)."""
+    """The seed, or BadOptions: an int in [0, 2**64)."""
     if type(seed) is not int or not 0 <= seed <= _MASK64:
-        raise ValueError(f"seed must be an integer from 0 to 2**64-1, not {seed!r}")
+        raise BadOptions("seed must be an integer from 0 to 2**64-1, not {seed}", seed=repr(seed))
     return seed
 
 
 def check_stacked_deck(game: str, deck: list[str], ids: dict[str, int], full: list[int],
                        same: Callable[[int], int] = lambda card: card) -> list[int]:
-    """A stacked deck's card ids (top first), or ValueError unless it holds exactly the cards
+    """A stacked deck's card ids (top first), or BadOptions unless it holds exactly the cards
     of `full` (card ids), each as often as there; `same` maps a card to its identity (e.g.
     a Quando card either way up)."""
     try:
         cards = [ids[code] for code in deck]
     except KeyError as err:
-        raise ValueError(f"{game}: option deck has an unknown card code {err.args[0]!r}") from None
+        raise BadOptions("{game}: option deck has an unknown card code {code}", game=game,
+                         code=repr(err.args[0])) from None
     if sorted(same(c) for c in cards) != sorted(same(c) for c in full):
-        raise ValueError(f"{game}: option deck must hold every card of this game exactly once "
-                         f"({len(full)} cards), it has {len(cards)}")
+        raise BadOptions("{game}: option deck must hold every card of this game exactly once "
+                         "({cards} cards), it has {count}", game=game, cards=len(full),
+                         count=len(cards))
     return cards
 
 
@@ -498,7 +523,8 @@ class State(ABC):
         return ordered_digest(self.to_snapshot(), 16)
 
 
-__all__ = ["Action", "Event", "IllegalAction", "Option", "Rng", "State", "canonical",
+__all__ = ["Action", "BadOptions", "Event", "IllegalAction", "Option", "Problem", "Refusal",
+           "Rng", "State", "canonical",
            "check_options", "check_players", "check_seed", "check_stacked_deck", "copy_result",
            "data_digest", "freeze", "int_in", "is_bool", "is_deck_or_none", "ordered_digest",
            "thaw", "view_digest"]

@@ -5,6 +5,7 @@ from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from game.rules.base import (
+    BadOptions,
     Event,
     IllegalAction,
     Option,
@@ -136,8 +137,9 @@ class Quasenbo(State):
         full = full_deck(self.options)
         size = self.options["hand_size"]
         if players * size + 1 > len(full):
-            raise ValueError(f"{self.game}: {players} hands of {size} cards and a starting card "
-                             f"need {players * size + 1} cards; this deck has {len(full)}")
+            raise BadOptions("{game}: {players} hands of {size} cards and a starting card need "
+                             "{need} cards; this deck has {cards}", game=self.game,
+                             players=players, size=size, need=players * size + 1, cards=len(full))
         self.rng = Rng(self.seed)
         if self.options["deck"] is None:
             cards = list(full)

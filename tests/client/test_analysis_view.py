@@ -10,10 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client import graph, palette
+from game.client import graph, i18n, palette
 from game.client.autoplay import AutoPlayer, click, table_scene
 from game.client.hosting import start_local
 from game.client.scenes import Dialog
+from game.client.scenes.playon import PlayOnDialog
 from game.client.scenes.replays import room_replay
 from game.client.scenes.viewer import ViewerScene
 from game.replay.analysis import analyse, cache_path, replay_hash, write_cache
@@ -66,6 +67,22 @@ def test_the_mistake_is_in_the_step_list_with_the_better_play(make_app, analysed
     assert "knocks" in first and first.startswith("!")
     assert second.startswith("knocks: 0%; plays ")
     assert 9 in {m.step for m in scene.analysis.marks}
+
+
+@pytest.mark.parametrize(
+    ("code", "step_line", "mark_line"),
+    [("de", "klopft", "klopft: 0\xa0%; spielt "), ("fr", "frappe", "frappe : 0\xa0% ; joue ")],
+)
+def test_the_step_line_and_the_mistake_speak_the_players_language(
+        make_app, analysed, code, step_line, mark_line):
+    app = make_app()
+    i18n.set_language(code)
+    scene = opened(app, analysed, position=9)
+    assert run(app, lambda: scene.analysis is not None, 10)
+    first, second = scene.step_texts(9)
+    assert first.endswith(step_line) and "bot)" not in first
+    assert second.startswith(mark_line)
+    app.draw(app.screen)
 
 
 def test_the_estimates_toggle_between_own_view_and_every_card(make_app, analysed):
@@ -129,8 +146,11 @@ def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):
     scene = table_scene(app)
     assert scene.hints_allowed and scene.hint_button.visible
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
-    assert run(app, lambda: scene.hints_used == 1, 30), "no hint came"
-    assert any(item[0].startswith("Hint: ") for item in scene.table.toasts.items)
+    assert run(app, lambda: any(item[0].startswith("Hint: ")
+                                for item in scene.table.toasts.items), 30), "no hint came"
+    assert scene.hints_used == 1  # the server's count, from the room map
+    hint = next(item[0] for item in scene.table.toasts.items if item[0].startswith("Hint: "))
+    assert "[" not in hint, "the action in words, not its shape"
     assert app.session.room["hints_allowed"]
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=3))
     assert "Hints used: 1" in scene.summary_line()
@@ -172,20 +192,26 @@ def test_a_deal_played_again_with_rotated_seats_deals_the_same_cards(make_app):
 
 
 def test_playing_on_from_a_step_of_a_replay_reshuffled(make_app, tmp_path):
-    """From the viewer at step 10 (key P): take seat 1, reshuffled; the new local game opens
-    at that step with seat 1's view exactly as it was there, plays to its end, and its log
-    names its origin and verifies on its own."""
+    """From the viewer at step 10 (key P): take seat 1, an easy bot at seat 0 (a person's
+    seat: offered a normal bot at first), reshuffled; the new local game opens at that step
+    with seat 1's view exactly as it was there, plays to its end, and its log names its
+    origin and its bot and verifies on its own."""
     path = tmp_path / "old.ctr"
     record_game(path, "quasenbo", 2, 41, {"hand_size": 5}, policy_seed=2)
     app = make_app(speed=4.0)
     scene = opened(app, path, position=10)
     before = scene.playback.view(1)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
-    assert run(app, lambda: isinstance(app.top, Dialog), 5)
-    click(button(app.top.form, app.top.specs[1][0]).rect.center)
-    assert run(app, lambda: isinstance(app.top, Dialog) and app.top.specs[0][0] == "As it was",
-               5)
-    click(button(app.top.form, "Reshuffled").rect.center)
+    assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
+    dialog = app.top
+    assert dialog.seat == 0 and dialog.levels == ["normal", "random"]
+    click(dialog.seat_buttons[1].rect.center)
+    assert run(app, lambda: dialog.seat == 1, 2) and not dialog.level_choices[1].visible
+    click(dialog.level_choices[0].rect.move(4, 0).midleft)  # one level down
+    click(dialog.mode_choice.rect.center)
+    assert run(app, lambda: dialog.mode == "reshuffled", 2)
+    assert dialog.levels == ["easy", "random"]
+    click(button(dialog.form, "Play on").rect.center)
     assert run(app, lambda: table_scene(app) is not None, 30), "the game did not start"
     table = table_scene(app)
     assert app.session.seat == 1 and table.table.seat == 1
@@ -197,3 +223,5 @@ def test_playing_on_from_a_step_of_a_replay_reshuffled(make_app, tmp_path):
     assert verify_replay(new).ok
     start = first_state(new.header, new.end["seed"])
     assert start.step == 10 and start.view(1) == before
+    assert [(seat["kind"], seat["level"]) for seat in new.header["seats"]] == \
+        [("bot", "easy"), ("human", None)]

@@ -3,16 +3,20 @@ and the question before leaving a running game."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import pygame
+import pytest
 
+from game.client import i18n
 from game.client.autoplay import AutoPlayer, run_frames, table_scene
 from game.client.config import PACES
-from game.client.scenes import Confirm, Dialog
 from game.client.hosting import start_local
-from game.client.steps import event_words
+from game.client.scenes import Confirm, Dialog
+from game.client.steps import action_words, event_words
 from game.client.tables.hud import Hud
+from game.rules import new_game
 
 NAMES = ["Ann", "Bob", "Cleo"].__getitem__
 
@@ -36,6 +40,39 @@ def test_counts_agree_with_their_nouns():
     assert event_words("quasenbo", two, NAMES) == "Quäsenbö! Ann draws 2 penalty cards"
     hidden = {"type": "draw", "seat": 1, "penalty": True}
     assert not event_words("quasenbo", hidden, NAMES), "the penalty line already said it"
+
+
+@pytest.mark.parametrize("game", ["quando", "blanco", "quasenbo"])
+def test_every_legal_action_is_worded_in_each_language_from_the_seats_view(game):
+    """The hint, the viewer's step line and its analysis marks word actions so: never the
+    action's raw shape, and in German or French never the English words."""
+    options = {"excuse": True} if game == "quasenbo" else {}
+    state = new_game(game, 3, 5, options)
+    rng = random.Random(5)
+    try:
+        for _step in range(60):
+            if state.is_over:
+                break
+            view = state.view(state.to_move)
+            for action in state.legal_actions():
+                i18n.set_language("en")
+                english = action_words(game, action, view)
+                assert not english.startswith("["), (action, english)
+                for code in ("de", "fr"):
+                    i18n.set_language(code)
+                    assert action_words(game, action, view) != english, (code, action)
+            state.apply(rng.choice(state.legal_actions()))
+    finally:
+        i18n.set_language(i18n.SOURCE)
+
+
+def test_an_action_names_its_cards_from_the_view_before_it():
+    view = {"seat": 1, "hands": [None, ["ace-knots", "excuse"]]}
+    assert action_words("quasenbo", ["play", 0], view) == "plays the Ace of Knots"
+    assert action_words("quasenbo", ["play", 1, "moons"], view) == "plays the Excuse as moons"
+    assert action_words("quasenbo", ["play", 7], view) == '["play", 7]', "no card: its shape"
+    quando = {"seat": 0, "hands": [{"fronts": [4, 4, 4, 9]}]}
+    assert action_words("quando", ["play", [0, 1, 2]], quando) == "plays 4, 4, 4 – a triplet"
 
 
 def bot_lines_with_times(app, wanted: int) -> list[tuple[float, str, str]]:

@@ -17,9 +17,10 @@ from game.__main__ import parse_args
 from game.client import i18n
 from game.client.hosting import start_host
 from game.client.i18n import LANGUAGES, SOURCE, _, ngettext
-from game.client.refusals import error_text
+from game.client.refusals import error_text, status_text
 from game.client.scenes.lobby import LobbyScene
 from game.rules import IllegalAction, new_game
+from net.client import status_message
 from net.schema import error
 from tests.client.test_play import run
 
@@ -175,6 +176,18 @@ def test_numbers_and_dates_are_written_the_players_way():
 
 
 @pytest.mark.parametrize(
+    ("code", "plain", "signed"),
+    [("en", "45%", "+12%"), ("it", "45%", "+12%"),
+     ("de", "45\xa0%", "+12\xa0%"), ("fr", "45\xa0%", "+12\xa0%")],
+)
+def test_percentages_are_written_the_players_way(code, plain, signed):
+    i18n.set_language(code)
+    assert i18n.percent(0.449) == plain
+    assert i18n.percent(0.12, signed=True) == signed
+    assert i18n.percent(-0.12, signed=True) == "-" + signed[1:]
+
+
+@pytest.mark.parametrize(
     ("environ", "expected"),
     [
         ({"LANG": "de_DE.UTF-8"}, "de"),
@@ -232,6 +245,21 @@ def test_a_template_from_another_version_falls_back_to_the_servers_words():
     reply = error("illegal_action", "no such thing", template="no {such} thing", params={})
     assert error_text(reply) == "no such thing"
     assert error_text({"t": "error", "code": "new_code", "message": "as sent"}) == "as sent"
+
+
+def test_connection_news_is_worded_in_the_players_language():
+    refused = status_message("closed", "no_answer", address="127.0.0.1:5", cause="refused")
+    gave_up = status_message("closed", "gave_up", seconds=150)
+    bye = status_message("closed", "said", code="shutting_down", text="the server stops")
+    strange = status_message("closed", "lost", cause="host is down")
+    assert status_text(refused) == "the server at 127.0.0.1:5 did not answer (connection refused)"
+    i18n.set_language("de")
+    assert status_text(refused) == (
+        "der Server unter 127.0.0.1:5 antwortet nicht (Verbindung abgelehnt)")
+    assert status_text(gave_up) == "Wiederverbinden nach 150 s aufgegeben"
+    assert "server stops" not in status_text(bye)
+    assert status_text(strange).endswith("(host is down)"), "the system's own words stay"
+    assert status_text({**refused, "reason": "newer"}) == refused["message"]
 
 
 # --- the open scene -----------------------------------------------------------------------------

@@ -22,9 +22,12 @@ from game.client.app import App
 from game.client.autoplay import AutoPlayer, table_scene
 from game.client.hosting import start_local
 from game.client.scenes import Dialog
+from game.client.scenes.playon import PlayOnDialog
 from game.client.scenes.replays import ReplaysScene
 from game.client.scenes.title import TitleScene
 from game.client.scenes.viewer import OPEN, ViewerScene
+from game.host.room import BOT_NAMES
+from game.replay.record import record_game
 from tests.client.test_lan import host_against_a_bot
 from tests.client.test_play import game_over, run
 
@@ -215,6 +218,37 @@ def test_the_lan_dialogs_fit_in_every_translation(make_app, recorder, language):
     assert sorted(recorder.problems) == []
     assert {i18n._("Close anyway"), i18n._("Keep it for later"),
             i18n._("Continue your game")} <= recorder.seen
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_the_play_on_dialog_fits_eight_seats(make_app, recorder, tmp_path, language, size):
+    """Quäsenbö's eight seats in the play-on dialog, with long names: every label fits its
+    button, choice or line, and every widget the box, which fits the window."""
+    path = tmp_path / "eight.ctr"
+    seats = [{"name": "Annabelle-Marie", "kind": "human", "level": None}] + [
+        {"name": f"{name} (hard bot)", "kind": "bot", "level": "hard"} for name in BOT_NAMES[1:]]
+    record_game(path, "quasenbo", 8, 3, {"hand_size": 4}, seats=seats, policy_seed=1)
+    app = make_app(size=size)
+    app.set_language(language)
+    app.push(ReplaysScene(app, path=path))
+    assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
+    viewer = app.top
+    assert isinstance(viewer, ViewerScene)
+    viewer.jump(5)
+    viewer.ask_play_on()
+    dialog = app.top
+    assert isinstance(dialog, PlayOnDialog) and dialog.levels == ["normal"] + ["hard"] * 7
+    show(app, recorder, "play on, 8 seats")
+    dialog.seat_buttons[7].activate()
+    dialog.mode_choice.step(1)
+    show(app, recorder, "play on, 8 seats, the last taken, reshuffled")
+    assert sorted(recorder.problems) == []
+    assert app.screen.get_rect().contains(dialog.box)
+    assert all(dialog.box.contains(widget.rect) for widget in dialog.form.widgets)
+    assert {i18n._("Play on"), i18n._("you"), i18n._("Hard"), i18n._("Normal"),
+            i18n._("The same cards still to come."),
+            i18n._("The cards no seat had seen are shuffled anew.")} <= recorder.seen
 
 
 def test_the_recorder_finds_an_overflow_and_an_overlap(make_app, recorder):

@@ -297,3 +297,22 @@ def test_the_viewer_layout_stays_inside_and_apart(size):
         assert window.contains(rect), (size, name, rect)
     for (a, ra), (b, rb) in itertools.combinations(regions, 2):
         assert not ra.colliderect(rb), (size, a, ra, b, rb)
+
+
+def test_an_old_replays_bots_and_steps_are_named_in_the_players_language(make_app, tmp_path):
+    """Headers written before the server sent plain bot names ("Random bot", "Dario (normal
+    bot)"): the viewer words their level itself, once, and the step line its action."""
+    app = make_app()
+    app.set_language("de")
+    scene = open_from_list(app, GOLDEN / "quasenbo-6p-extended.ctr")
+    assert [scene.table.seats.name(s) for s in (0, 1, 2)] == [
+        "Ann", "Zufälliger Bot 2", "Zufälliger Bot 3"]
+    replay = read_replay(GOLDEN / "quando-2p.ctr")
+    seats = [replay.header["seats"][0], {**replay.header["seats"][1], "name": "Dario (random bot)"}]
+    path = rewrite(replay, tmp_path / "named.ctr", header={**replay.header, "seats": seats})
+    app.to_title()
+    scene = open_from_list(app, path)
+    assert scene.table.seats.name(1) == "Dario (Bot, zufällig)"
+    lines = [scene.step_texts(n)[0] for n in range(1, 5)]
+    assert any("Dario (Bot, zufällig): " in line for line in lines)
+    assert not any("[" in line or "random" in line for line in lines), lines

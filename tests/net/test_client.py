@@ -48,6 +48,9 @@ def test_nobody_listening_is_a_closed_status():
     assert seen[-1]["message"] == (
         f"the server at 127.0.0.1:{port} did not answer (connection refused)"
     ), "a player's words: no errno, no socket call"
+    assert (seen[-1]["reason"], seen[-1]["params"]) == (
+        "no_answer", {"address": f"127.0.0.1:{port}", "cause": "refused"}
+    ), "a code and params, for the client to word in its player's language"
     client.close()
 
 

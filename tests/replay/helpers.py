@@ -25,12 +25,17 @@ def record(folder: Path, name: str, game: str = "quando", players: int = 3, seed
 
 
 def rewrite(replay: Replay, path: Path, change: Callable[[int, Step], Step] = lambda n, s: s,
-            header: dict | None = None, end: dict | None = None, finish: bool = True) -> Path:
+            header: dict | None = None, end: dict | None = None, finish: bool = True,
+            hints: tuple[tuple[int, int], ...] = ()) -> Path:
     """A copy of `replay` at `path` with every step passed through `change(number, step)`,
     and the header or end record replaced when given (end=None keeps the original end;
-    finish=False leaves the copy unfinished)."""
+    finish=False leaves the copy unfinished); each (step, seat) of `hints` is logged as a
+    hint given to that seat after that step."""
     writer = ReplayWriter.create(path, header or replay.header)
     for number, step in enumerate(replay.steps, 1):
+        for when, seat in hints:
+            if when == number - 1:
+                writer.hint(seat, when)
         step = change(number, step)
         writer.step(step.seat, step.by_bot, step.action, step.digest)
     end = end or replay.end

@@ -10,13 +10,16 @@ from pathlib import Path
 import pytest
 
 from game.replay.__main__ import main
-from game.replay.analysis import (Background, Cancelled, Effort, analyse, cache_path,
-                                  mover_estimate, other_estimate)
-from game.replay.log import ReplayWriter, make_header
+from game.replay.analysis import (VERSION, Background, Cancelled, Effort, analyse,
+                                  cache_path, mover_estimate, other_estimate, seen_before)
+from game.replay.log import ReplayWriter, make_header, read_replay, replay_hash
+from game.replay.origin import start_from
+from game.replay.playback import Playback
 from game.replay.record import record_game
 from game.rules import Action, new_game
 from game.rules.decktet import deck
 from tests.bots.test_bots import hidden_twin
+from tests.replay.helpers import rewrite
 from tests.rules.decks import stack
 from tests.rules.test_blanco import COLUMNS, deal
 from tests.rules.test_quando import build_deck
@@ -265,7 +268,7 @@ def test_the_analysis_is_cached_beside_the_replay_and_recomputed_when_stale(tmp_
     assert again.cached and again.steps == first.steps and again.result == first.result
     assert not analyse(path, "hard", jobs=1).cached  # another level
     record = json.loads(cache_path(path).read_text())
-    assert record["level"] == "hard" and record["version"] == 1
+    assert record["level"] == "hard" and record["version"] == VERSION
     record["replay"] = "0" * 64  # another replay's
     cache_path(path).write_text(json.dumps(record))
     assert not analyse(path, "hard", jobs=1).cached
@@ -273,6 +276,36 @@ def test_the_analysis_is_cached_beside_the_replay_and_recomputed_when_stale(tmp_
         cache_path(path).write_text(damage)
         assert not analyse(path, jobs=1).cached
     assert analyse(path, jobs=1).cached
+
+
+def test_a_game_played_on_is_judged_with_what_each_seat_saw_before_its_step(tmp_path):
+    """A replay played on from step 12 of another in its folder: each seat's history starts
+    with its own share of the old game's first 12 steps; without the old replay beside it,
+    with nothing."""
+    old_path = tmp_path / "old.ctr"
+    record_game(old_path, "quasenbo", 3, 99, policy_seed=1)
+    old = Playback(read_replay(old_path))
+    old.seek(12)
+    origin = {"replay": replay_hash(old_path.read_bytes()), "step": 12, "mode": "reshuffled",
+              "snapshot": old.state().to_snapshot()}
+    state = start_from(origin, 5)
+    header = make_header("quasenbo", 3, state.options, [HUMANS[0]] * 3, 5, type(state).WORDS,
+                         state.digest(), origin=origin)
+    new_path = tmp_path / "new.ctr"
+    writer = ReplayWriter.create(new_path, header)
+    while not state.is_over:
+        seat, action = state.to_move, state.legal_actions()[0]
+        state.apply(action)
+        writer.step(seat, False, action, state.digest())
+    writer.finish(5, state.result)
+    before = seen_before(read_replay(new_path))
+    assert before == [[e for step in range(1, 13) for e in old.events(seat, step)]
+                      for seat in range(3)]
+    assert before[0] and before[0] != before[1]
+    apart = tmp_path / "apart"
+    apart.mkdir()
+    (apart / "new.ctr").write_bytes(new_path.read_bytes())
+    assert seen_before(read_replay(apart / "new.ctr")) == [[], [], []]
 
 
 def test_an_unwritable_folder_only_leaves_the_analysis_uncached(tmp_path):
@@ -301,6 +334,18 @@ def test_the_command_line_prints_one_json_object_per_step_with_its_mark(analysed
     assert mark["better_chance"]["chance"] - mark["chance"]["chance"] >= 0.1
     assert all(len(line["fair"]) == len(line["seeing"]) == 2 for line in lines)
     assert {"chance", "stderr", "samples"} <= set(lines[0]["fair"][0])
+
+
+def test_the_command_line_says_which_steps_followed_a_hint(analysed, tmp_path, capsys):
+    """The planted mistake made after a hint (the log's hint record): its step says so, in
+    JSON and in text; no other step does."""
+    path = rewrite(read_replay(analysed), tmp_path / "hinted.ctr", hints=((2, 0),))
+    assert main(["analyse", str(path), "--json", "--jobs", "1"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["step"] for line in lines if line["hint"]] == [3]
+    assert main(["analyse", str(path), "--jobs", "1"]) == 0
+    hinted = [line for line in capsys.readouterr().out.splitlines() if "after a hint" in line]
+    assert [line.split()[0] for line in hinted] == ["3"]
 
 
 def test_the_command_line_text_names_the_mistake(analysed, capsys):

@@ -230,7 +230,7 @@ def test_the_largest_records_a_game_can_write_fit_the_torn_record_limits(game, t
 @pytest.mark.parametrize("content, message", [
     (b"", "does not start with CTRP"),
     (b"PK\x03\x04 a zip file", "does not start with CTRP"),
-    (b"CTRP\x02" + msgpack.packb({"t": "header"}), "format 2 is not supported"),
+    (b"CTRP\x03" + msgpack.packb({"t": "header"}), "format 3 is not supported"),
     (MAGIC + msgpack.packb([1, 2, 3]), "first record is not a header"),
     (MAGIC, "holds no header"),
     (MAGIC + msgpack.packb({"t": "header", "format": 1}), "missing or of the wrong kind"),

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from game.replay.log import read_replay, seed_hash
+from game.replay.log import Hint, read_replay, seed_hash
+from game.replay.verify import verify_replay
 from game.host.spare import PREFIX
 from game.rules import new_game
 from tests.server.helpers import Player
@@ -128,3 +129,43 @@ def test_a_record_torn_by_a_crash_is_dropped_and_the_game_resumes(tmp_path):
             proc.send_signal(signal.SIGTERM)
             proc.wait(10)
     asyncio.run(main())
+
+
+def test_hints_given_survive_a_kill_and_restart(tmp_path):
+    """The hints a player was given are in the game's log: a server killed and restarted
+    counts them on from there, and the finished log verifies with every hint at its step."""
+    async def ask(ann: Player, room: str) -> dict:
+        await ann.send(t="hint", room=room, step=ann.last["step"])
+        await ann.expect("hint", timeout=30)
+        return next(r for r in reversed(ann.rooms) if r["id"] == room)
+
+    async def main():
+        port = free_port()
+        proc = start_server(port, tmp_path)
+        try:
+            async with Player(port, "Ann", retry_for=30) as ann:
+                room = await ann.host("quasenbo", 2, {1: "random"}, options={"hand_size": 3})
+                await ann.start()
+                while not ann.last.get("legal"):
+                    await ann.expect("update")
+                first = ann.last["step"]
+                assert (await ask(ann, room))["hints_used"] == [1, 0]
+                assert (await ask(ann, room))["hints_used"] == [2, 0]
+                proc.send_signal(signal.SIGKILL)
+                proc.wait()
+                proc = await asyncio.to_thread(start_server, port, tmp_path)
+                update = await ann.expect("update", timeout=30)
+                assert update["step"] == first and update["legal"]
+                resumed = next(r for r in reversed(ann.rooms) if r["id"] == room)
+                assert resumed["hints_used"] == [2, 0] and resumed["hints_allowed"]
+                assert (await ask(ann, room))["hints_used"] == [3, 0]
+                await ann.play_until_over(random.Random(4), timeout=60)
+                return first
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(10)
+
+    first = asyncio.run(main())
+    replay = read_replay(next(tmp_path.glob("*.ctr")))
+    assert replay.hints == [Hint(0, first)] * 3 and replay.hints_used() == [3, 0]
+    assert verify_replay(replay).complete

@@ -12,6 +12,7 @@ from game.host.records import recover
 from game.host.server import Server
 from game.replay.log import read_replay
 from game.replay.origin import first_state
+from game.replay.playback import open_replay
 from game.replay.record import record_game
 from game.replay.verify import verify_replay
 from game.rules import new_game
@@ -145,5 +146,70 @@ def test_a_game_played_on_is_recovered_from_its_log(tmp_path):
         assert len(recovered.history.since(STEP)) == len(replay.steps)
         if recovered.state.step == step:  # no bot played on after the state was looked at
             assert recovered.state.digest() == digest_then
+    finally:
+        recovered.log.close()
+
+
+def seen(playback, seat: int, steps: range) -> list[dict]:
+    """The events of `steps` (positions of `playback`) as `seat` was shown them."""
+    return [event for step in steps for event in playback.events(seat, step)]
+
+
+def test_the_bots_history_is_what_their_seat_saw_from_the_deal(tmp_path):
+    """Played on from a replay in the server's log folder, each seat's history – what its
+    bot decides from – is what that seat was shown in the old game up to the step, then in
+    the new one: never more (not another seat's cards), and not only from the step. So too
+    after a restart, and for a game played on from a game played on; a snapshot that the
+    replay found does not lead to is refused."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    old_path = logs / "old.ctr"
+    record_game(old_path, "quasenbo", 3, 99, policy_seed=1)
+    old = open_replay(old_path)
+    old.seek(STEP)
+    digest = hashlib.sha256(old_path.read_bytes()).hexdigest()
+    origin = {"replay": digest, "step": STEP, "mode": "reshuffled",
+              "snapshot": old.state().to_snapshot()}
+
+    async def main():
+        server = Server(logs, chosen_seeds=True)
+        await server.start("127.0.0.1", 0)
+        try:
+            async with Player(server.port, "Ann") as ann:
+                room_id = await ann.create("quasenbo", 3, local=True, **{"from": origin})
+                room = server.rooms[room_id]
+                before = [room.history_for(s) for s in range(3)]
+                await ann.send(t="create", game="quasenbo", players=3,
+                               **{"from": {**origin, "snapshot": new_game(
+                                   "quasenbo", 3, 5).to_snapshot() | {"step": STEP}}})
+                refused = await ann.expect("error")
+            first, replay = await play_on(server, origin)
+            room = next(r for r in server.rooms.values() if r.log_path == replay.path)
+            after = [room.history_for(s) for s in range(3)]
+            later = {"replay": hashlib.sha256(replay.path.read_bytes()).hexdigest(),
+                     "step": STEP + 3, "mode": "as_it_was"}
+            played = open_replay(replay.path)
+            played.seek(3)
+            async with Player(server.port, "Ann") as ann:
+                chained = await ann.create("quasenbo", 3, local=True, **{"from": {
+                    **later, "snapshot": played.state().to_snapshot()}})
+                again = [server.rooms[chained].history_for(s) for s in range(3)]
+            return before, refused, replay, after, again
+        finally:
+            await server.close()
+
+    before, refused, replay, after, again = asyncio.run(main())
+    assert refused["code"] == "bad_options" and "does not lead to" in refused["message"]
+    new = open_replay(replay.path)
+    for seat in range(3):
+        old_part = seen(old, seat, range(1, STEP + 1))
+        assert before[seat] == old_part and old_part
+        assert after[seat] == old_part + seen(new, seat, range(1, new.length + 1))
+        assert again[seat] == old_part + seen(new, seat, range(1, 4))
+    assert before[0] != before[1]  # each seat its own share: the cards it drew, not others'
+    recovered = recover(replay.path)
+    try:
+        assert [[e.for_seat(s) for r in recovered.history.since(0) for e in r.events]
+                for s in range(3)] == after
     finally:
         recovered.log.close()

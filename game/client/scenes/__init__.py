@@ -10,7 +10,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.config import Settings
-from game.client.i18n import N_, _
+from game.client.i18n import _
 from game.client.session import Session
 from game.client.sound import Sound
 from game.rules import GAMES
@@ -114,17 +114,6 @@ class Scene:
     @property
     def busy(self) -> bool:
         return False
-
-
-LEVEL_NAMES: dict[str, str] = {
-    "random": N_("Random"), "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")
-}
-"""Each of the bots' LEVELS as a menu shows it (translated when shown)."""
-
-
-def level_name(level: str) -> str:
-    """A bot level in the player's words; an unknown one (from a newer server) as it is."""
-    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 def options_text(game: str, options: dict) -> str:

@@ -10,7 +10,8 @@ import pygame
 from game.client import layout, palette, widgets
 from game.client.i18n import _, ngettext
 from game.client.kept import KeptSeat
-from game.client.refusals import error_text
+from game.client.players import seat_name
+from game.client.refusals import error_text, status_text
 from game.client.scenes import Scene, game_title, menu_page
 from game.client.session import Session, parse_address
 
@@ -89,7 +90,7 @@ class JoinScene(Scene):
         elif kind == "rooms":
             self._sync_rooms()
         elif kind == "status" and message["status"] in ("closed", "reconnecting"):
-            self.message = _("No connection: {why}").format(why=message.get("message", ""))
+            self.message = _("No connection: {why}").format(why=status_text(message))
             if message["status"] == "closed":
                 self.app.after_frame.append(self.app.close_session)
         elif kind == "error":
@@ -202,7 +203,7 @@ class JoinScene(Scene):
         for room, rect in getattr(self, "room_rows", []):
             pygame.draw.rect(surface, palette.PANEL, rect, border_radius=8)
             pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 1, border_radius=8)
-            people = ", ".join(seat["name"] or _("open") for seat in room["seats"])
+            people = ", ".join(seat_name(seat) or _("open") for seat in room["seats"])
             state = _("over") if room["over"] else _("playing") if room["started"] else _(
                 "waiting")
             lock = _(" · private") if room["private"] else ""

@@ -12,8 +12,9 @@ from game.client import layout, palette, widgets
 from game.client.hosting import DealAgain, PlayOn, refusal
 from game.client.i18n import N_, _, ngettext, number
 from game.client.kept import LOCAL, KeptSeat
-from game.client.refusals import error_text
-from game.client.scenes import Scene, background, game_title, level_name, options_text
+from game.client.players import level_name, plain_name
+from game.client.refusals import error_text, status_text
+from game.client.scenes import Scene, background, game_title, options_text
 from game.client.session import Session
 from net.schema import DEFAULT_GRACE
 
@@ -251,7 +252,7 @@ class LobbyScene(Scene):
         elif kind == "error" and message["code"] == "bad_token" and self.mode == "resume":
             self.app.to_title(_("That game has ended, or this server no longer has it."))
         elif kind == "error":
-            self.error = message["message"]
+            self.error = error_text(message)
             if self.mode == "local" and message["code"] in ("bad_options", "too_many_rooms"):
                 why = error_text(message)
                 self.app.to_title(
@@ -259,7 +260,7 @@ class LobbyScene(Scene):
                     else _("The game could not start: {why}").format(why=why))
         elif kind == "status" and message["status"] == "closed":
             self.app.to_title(
-                _("Connection closed: {why}").format(why=message.get("message", "")))
+                _("Connection closed: {why}").format(why=status_text(message)))
 
     def _first_seat(self) -> int:
         """The seat to take in a new room: the one a deal played again or a game played on
@@ -279,7 +280,8 @@ class LobbyScene(Scene):
         for seat in room["seats"]:
             if seat["kind"] == "open" and seat["seat"] not in self.asked_bots:
                 self.asked_bots.add(seat["seat"])
-                session.add_bot(seat["seat"], self.level)
+                level = self.play_on.levels[seat["seat"]] if self.play_on else self.level
+                session.add_bot(seat["seat"], level)
         if all(seat["kind"] != "open" for seat in room["seats"]):
             if not room["seats"][session.seat]["ready"] and not self.readied:
                 self.readied = True
@@ -428,7 +430,8 @@ class LobbyScene(Scene):
         if kind == "open":
             name, detail = _("open seat"), _("waiting for a player or a bot")
         elif kind == "bot":
-            name, detail = seat["name"], _("bot · {level}").format(level=level_name(seat["level"]))
+            name = plain_name(seat)
+            detail = _("bot · {level}").format(level=level_name(seat["level"]))
         else:
             name = _("{name} (you)").format(name=seat["name"]) if me else seat["name"]
             detail = _("human · ready") if seat["ready"] else _("human · not ready")

@@ -11,6 +11,7 @@ import pygame
 
 from game.client import config, layout, palette, widgets
 from game.client.i18n import N_, _, date_time, number
+from game.client.players import seat_name
 from game.client.scenes import Dialog, Scene, game_title, menu_page
 from game.client.scenes.viewer import VERDICTS
 from game.replay.library import ReplayInfo, list_replays, replay_info
@@ -26,13 +27,21 @@ def room_replay(room: str) -> Path | None:
     return found[-1] if found else None
 
 
+def player_name(info: ReplayInfo, seat: int) -> str:
+    """The name of a listed replay's `seat` as the player reads it (see players.seat_name)."""
+    return seat_name({"name": info.names[seat], "kind": info.kinds[seat],
+                      "level": info.levels[seat]})
+
+
 def ending(info: ReplayInfo) -> str:
     """How the game ended, in a word or two: finished (and who won), abandoned, unfinished."""
     if info.reason == "abandoned":
         return _("abandoned")
     if info.finished:
-        if info.winners:
-            return _("won by {names}").format(names=", ".join(info.winners))
+        if info.winner_seats:
+            names = ", ".join(player_name(info, seat) for seat in info.winner_seats
+                              if seat < len(info.names))
+            return _("won by {names}").format(names=names)
         return _("finished")
     return _("unfinished (torn)") if info.torn else _("unfinished")
 
@@ -165,7 +174,7 @@ class ReplaysScene(Scene):
             cells = [
                 (date_time(info.created.astimezone()), palette.TEXT),
                 (game_title(info.game), palette.TEXT),
-                (", ".join(info.names), palette.TEXT),
+                (", ".join(player_name(info, s) for s in range(len(info.names))), palette.TEXT),
                 (number(info.steps), palette.TEXT),
                 (ending(info), palette.TEXT if info.finished else palette.TEXT_DIM),
                 (verdict, color),

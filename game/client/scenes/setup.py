@@ -12,7 +12,8 @@ from game.bots import LEVELS
 from game.client import layout, palette, widgets
 from game.client.hosting import refusal, start_host, start_local
 from game.client.i18n import _
-from game.client.scenes import Scene, level_name, menu_page
+from game.client.players import level_name
+from game.client.scenes import Scene, menu_page
 from game.client.session import lan_addresses
 from game.rules import GAMES, new_game
 from game.rules.base import Option

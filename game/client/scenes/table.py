@@ -11,11 +11,13 @@ import pygame
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
 from game.client.hosting import DealAgain, start_local
-from game.client.i18n import N_, _, ngettext, number
-from game.client.refusals import error_text
+from game.client.i18n import N_, _, ngettext, number, percent
+from game.client.players import seat_name
+from game.client.refusals import error_text, status_text
 from game.client.scenes import Confirm, Dialog, Scene
 from game.client.scenes.replays import room_replay
 from game.client.session import Session
+from game.client.steps import action_words
 from game.client.tables import TABLES, Table
 from game.replay.analysis import Background, replay_hash
 from game.replay.log import ReplayError, read_replay
@@ -72,8 +74,6 @@ class TableScene(Scene):
         """The finished game's analysis, started at the game-over screen."""
         self.swing: tuple[int, float] | None = None
         """The player's biggest swing (step, change in win chance), once analysed."""
-        self.hints_used = 0
-        """Hints this player asked for in this game (the game-over screen shows it)."""
         self.absent: int | None = None
         """An absent player's seat that this player may hand to a bot now."""
         self.sheet_open = False
@@ -248,6 +248,15 @@ class TableScene(Scene):
         room = self.app.session.room if self.app.session is not None else None
         return self.table.seat is not None and bool(room and room.get("hints_allowed"))
 
+    @property
+    def hints_used(self) -> int:
+        """Hints this player was given in this game, as the server counts them (its log keeps
+        them, so the count outlasts a restart); the game-over screen shows it."""
+        room = self.app.session.room if self.app.session is not None else None
+        used = room.get("hints_used") if room else None
+        seat = self.table.seat
+        return used[seat] if seat is not None and used and seat < len(used) else 0
+
     def ask_hint(self) -> None:
         """Ask the server for the normal bot's suggestion, when it is this player's turn."""
         session = self.app.session
@@ -274,13 +283,13 @@ class TableScene(Scene):
             if message.get("missed"):
                 self._tell_missed(message["missed"])
         elif kind == "hint" and message["room"] == self.room_id:
-            self.hints_used += 1
             chance = message["chance"]
+            action = action_words(self.table.game, message["action"], self.table.model)
             if chance is None:
-                words = _("Hint: {action}").format(action=message["words"])
+                words = _("Hint: {action}").format(action=action)
             else:
-                words = _("Hint: {action} – about {chance:.0%} to win").format(
-                    action=message["words"], chance=chance
+                words = _("Hint: {action} – about {chance} to win").format(
+                    action=action, chance=percent(chance)
                 )
             self.table.toasts.show(words, palette.ACCENT, 6.0)
         elif kind == "room" and message["room"]["id"] == self.room_id:
@@ -293,16 +302,13 @@ class TableScene(Scene):
         elif kind == "status":
             status = message["status"]
             if status == "reconnecting":
-                self.connection, self.connection_message = (
-                    "reconnecting",
-                    message.get("message", ""),
-                )
+                self.connection, self.connection_message = "reconnecting", status_text(message)
             elif status == "connected":
                 if self.connection:
                     self.table.toasts.show(_("Reconnected."))
                 self.connection = None
             elif status == "closed":
-                self.connection, self.connection_message = "closed", message.get("message", "")
+                self.connection, self.connection_message = "closed", status_text(message)
         elif kind == "rematch" and session is not None:
             session.follow(message["room"])
             session.join(message["room"])
@@ -467,8 +473,8 @@ class TableScene(Scene):
         if self.swing is None:
             return ""
         step, change = self.swing
-        return _("Your biggest swing: step {step} ({change:+.0%})").format(
-            step=step, change=change
+        return _("Your biggest swing: step {step} ({change})").format(
+            step=step, change=percent(change, signed=True)
         )
 
     def before_words(self, seat: int) -> str:
@@ -609,7 +615,7 @@ class TableScene(Scene):
         for seat in room["seats"]:
             if seat["kind"] == "human" and not seat["connected"] and not seat["away"]:
                 self.absent = seat["seat"]
-                self.hand_button.label = _("Let a bot play for {name}").format(name=seat["name"])
+                self.hand_button.label = _("Let a bot play for {name}").format(name=seat_name(seat))
                 return
 
     @property
@@ -675,7 +681,7 @@ class TableScene(Scene):
             _("{name} is offline – a bot takes over after {seconds:.0f} s unless they return")
             if grace is not None
             else _("{name} is offline – the table waits for them")
-        ).format(name=seat["name"], seconds=grace or 0)
+        ).format(name=seat_name(seat), seconds=grace or 0)
         top = self.table.geo.topbar
         bar = pygame.Rect(0, top.top, self.rules_button.rect.left - layout.px(8, s), top.height)
         pygame.draw.rect(surface, (92, 72, 26), bar)

@@ -5,7 +5,6 @@ finished game's win-chance analysis (game/replay/analysis.py) with its marked mi
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
@@ -15,15 +14,16 @@ import pygame
 from game.client import graph, layout, palette, widgets
 from game.client.config import Settings
 from game.client.hosting import PlayOn, start_local
-from game.client.i18n import _, date_time, ngettext, number
+from game.client.i18n import _, date_time, ngettext, number, percent
+from game.client.players import seat_name
 from game.client.scenes import Dialog, Host, Scene, game_title
+from game.client.scenes.playon import PlayOnDialog, bot_levels
 from game.client.sound import Sound
-from game.client.steps import events_line
+from game.client.steps import action_words, events_line
 from game.client.tables import TABLES, Table
 from game.replay.analysis import Analysis, Background, Mark, cache_path, replay_hash
 from game.replay.log import ReplayError
-from game.replay.verify import describe
-from game.replay.playback import Playback, open_replay, seat_kind, seat_name
+from game.replay.playback import Playback, open_replay, seat_info, seat_kind
 from game.replay.verify import Verdict
 
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -186,7 +186,7 @@ class ViewerScene(Scene):
         assert self.playback is not None
         header = self.playback.header
         humans = [s for s in range(header["players"]) if seat_kind(header, s) == "human"]
-        mine = [s for s in humans if seat_name(header, s) == self.app.settings.name]
+        mine = [s for s in humans if seat_info(header, s)["name"] == self.app.settings.name]
         chosen = mine or humans
         return chosen[0] if chosen else None
 
@@ -199,9 +199,7 @@ class ViewerScene(Scene):
         players = header["players"]
         room = {
             "players": players,
-            "seats": [
-                {"name": seat_name(header, s), "kind": seat_kind(header, s)} for s in range(players)
-            ],
+            "seats": [seat_info(header, s) for s in range(players)],
         }
         seat = self.eyes if isinstance(self.eyes, int) else None
         host = TableHost(self.app, self.geo.table.size)
@@ -310,17 +308,16 @@ class ViewerScene(Scene):
 
     def mistake_words(self, mark: Mark) -> str:
         """A mistake in words: what was done and its chance, what was better and its chance
-        (the actions described as the engine words them at that step)."""
+        (both actions worded as the step list words them, from the seat's view then)."""
         playback = self.playback
         assert playback is not None
-        here = playback.position
-        playback.seek(mark.step - 1)
-        state = playback.state()
-        chosen = describe(state, mark.action) or str(mark.action)
-        better = describe(state, mark.better) or str(mark.better)
-        playback.seek(here)
-        return _("{chosen}: {mine:.0%}; {better}: {best:.0%}").format(
-            chosen=chosen, mine=mark.chosen.value, better=better, best=mark.best.value
+        entry = playback.entries[mark.step - 1]
+        game = playback.header["game"]
+        chosen = action_words(game, mark.action, entry.before)
+        better = action_words(game, mark.better, entry.before)
+        return _("{chosen}: {mine}; {better}: {best}").format(
+            chosen=chosen, mine=percent(mark.chosen.value), better=better,
+            best=percent(mark.best.value)
         )
 
     def _analysis_status(self) -> str:
@@ -444,8 +441,9 @@ class ViewerScene(Scene):
     # -- play on -------------------------------------------------------------------------------
 
     def ask_play_on(self) -> None:
-        """Offer to play on from the step shown: first which seat to take, then whether with
-        the same cards still to come or with the unseen cards shuffled anew."""
+        """Offer to play on from the step shown: which seat to take, the other seats' bots,
+        and whether with the same cards still to come or with the unseen cards shuffled
+        anew (PlayOnDialog)."""
         playback = self.playback
         if playback is None or not playback.playable or not playback.verdict.complete:
             return
@@ -455,27 +453,15 @@ class ViewerScene(Scene):
                                  _("The game is over at this step: go back to an earlier one."),
                                  [(_("OK"), None)]))
             return
-        seats = [(self._name(s), self._ask_mode(s)) for s in range(playback.header["players"])]
-        self.app.push(Dialog(self.app, _("Play on from here"),
-                             _("From step {step}, against bots. Which seat do you take?").format(
-                                 step=number(playback.position)),
-                             [*seats, (_("Cancel"), None)], width=760))
+        header = playback.header
+        names = [self._name(s) for s in range(header["players"])]
+        self.app.push(PlayOnDialog(self.app, playback.position, names, bot_levels(header),
+                                   self.play_on))
 
-    def _ask_mode(self, seat: int) -> Callable[[], None]:
-        """The action of a seat's button in ask_play_on: ask how the cards go on."""
-        def ask() -> None:
-            self.app.push(Dialog(
-                self.app, _("Play on from here"),
-                _("As it was: the same cards still to come. Reshuffled: the cards no seat "
-                  "had seen are shuffled anew."),
-                [(_("As it was"), lambda: self.play_on(seat, "as_it_was")),
-                 (_("Reshuffled"), lambda: self.play_on(seat, "reshuffled")),
-                 (_("Cancel"), None)]))
-        return ask
-
-    def play_on(self, seat: int, mode: str) -> None:
-        """A new local game from the step shown, the player at `seat` and bots at the other
-        seats, the cards as they were or reshuffled (mode, see game/replay/origin.py)."""
+    def play_on(self, seat: int, mode: str, levels: tuple[str, ...]) -> None:
+        """A new local game from the step shown, the player at `seat` and bots of `levels`
+        (per seat) at the other seats, the cards as they were or reshuffled (mode, see
+        game/replay/origin.py)."""
         playback = self.playback
         if playback is None:
             return
@@ -490,7 +476,7 @@ class ViewerScene(Scene):
         header = playback.header
         self.app.to_title()  # the viewer is done with (exit cancels its analysis)
         start_local(self.app, header["game"], header["players"], "normal", {},
-                    play_on=PlayOn(origin, seat))
+                    play_on=PlayOn(origin, seat, levels))
 
     def exit(self) -> None:
         self.cancel_analysis()
@@ -500,7 +486,7 @@ class ViewerScene(Scene):
         if self.table is not None:
             return self.table.seats.name(seat)
         assert self.playback is not None
-        return seat_name(self.playback.header, seat)
+        return seat_name(seat_info(self.playback.header, seat))
 
     # -- the step list -------------------------------------------------------------------------
 
@@ -575,8 +561,10 @@ class ViewerScene(Scene):
         entry = playback.entries[position - 1]
         name = table.seats.name(entry.seat)
         by = _(" (a bot for the player)") if entry.stand_in else ""
+        hinted = _(" (after a hint)") if entry.hinted else ""
         seat = entry.seat if self.eyes == OPEN else self.eyes
-        first = f"{position:>4}  {name}{by}: {entry.words}"
+        words = action_words(game, entry.action, entry.before)
+        first = f"{position:>4}  {name}{by}{hinted}: {words}"
         if position in self.mark_words:
             return "! " + first, self.mark_words[position]
         events = playback.events(seat if isinstance(seat, int) else None, position)
@@ -887,7 +875,7 @@ class ViewerScene(Scene):
         for seat, chance in enumerate(point):
             color = graph.seat_color(seat)
             cell = pygame.Rect(rect.left + seat * width, rect.top, width, rect.height)
-            widgets.blit_text(surface, f"{chance:.0%}", size, color, cell)
+            widgets.blit_text(surface, percent(chance), size, color, cell)
 
     def _draw_scrub(self, surface: pygame.Surface) -> None:
         playback = self.playback

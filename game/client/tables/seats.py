@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.client.i18n import _
+from game.client.players import seat_name
 
 
 class Seats:
@@ -17,12 +18,12 @@ class Seats:
         self.you: int | None = None if replay else seat
 
     def name(self, seat: int) -> str:
-        """The seat's player as the room names it; bots of one level are told apart by
-        their seat number ("Normal bot 3")."""
+        """The seat's player as the room names it (a bot with its level: see
+        players.seat_name); two seats of one name are told apart by their seat number."""
         seats = self.room.get("seats", [])
-        if seat < len(seats) and seats[seat].get("name"):
-            name = seats[seat]["name"]
-            if sum(1 for other in seats if other.get("name") == name) > 1:
+        name = seat_name(seats[seat]) if seat < len(seats) else ""
+        if name:
+            if sum(1 for other in seats if seat_name(other) == name) > 1:
                 return f"{name} {seat + 1}"
             return name
         return _("Seat {n}").format(n=seat + 1)
