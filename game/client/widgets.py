@@ -57,19 +57,33 @@ def fit_text(value: str, size: int, color: RGB, max_width: int) -> pygame.Surfac
     return text(value, size, color)
 
 
-def elided(value: str, size: int, color: RGB, max_width: int) -> pygame.Surface:
-    """`value` at `size`, cut short with "…" to at most `max_width` wide: for lists, where
-    every row keeps one font size."""
+def shortened(value: str, size: int, max_width: int, *, middle: bool = False) -> str:
+    """`value`, or as much of it as fits `max_width` at `size` with "…" where it is cut: at
+    its end, or with `middle` inside it so the end stays ("Zufäl…Bot 6": names that differ
+    only at their end stay apart)."""
     if text_width(value, size) <= max_width:
-        return text(value, size, color)
+        return value
+
+    def cut(keep: int) -> str:
+        if not middle:
+            return value[:keep].rstrip() + "…"
+        tail = keep // 2
+        return value[: keep - tail].rstrip() + "…" + (value[-tail:].lstrip() if tail else "")
+
     lo, hi = 0, len(value)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
+    while lo < hi:  # the most letters that fit with the ellipsis
         mid = (lo + hi + 1) // 2
-        if text_width(value[:mid].rstrip() + "…", size) <= max_width:
+        if text_width(cut(mid), size) <= max_width:
             lo = mid
         else:
             hi = mid - 1
-    return text(value[:lo].rstrip() + "…", size, color)
+    return cut(lo)
+
+
+def elided(value: str, size: int, color: RGB, max_width: int) -> pygame.Surface:
+    """`value` at `size`, cut short with "…" to at most `max_width` wide: for lists, where
+    every row keeps one font size."""
+    return text(shortened(value, size, max_width), size, color)
 
 
 def blit_text(
@@ -100,7 +114,8 @@ def wrap(value: str, size: int, width: int, sep: str = " ") -> list[str]:
     lines: list[str] = []
     for paragraph in value.split("\n"):
         line = ""
-        for word in paragraph.split(sep):
+        for piece in paragraph.split(sep):
+            word = piece if sep == " " else piece.strip()  # "a  ·  b" splits as "a", "b"
             trial = f"{line}{sep}{word}" if line else word
             if text_width(trial, size) <= width or not line:
                 line = trial
@@ -257,10 +272,14 @@ class Button(Widget):
             )
             label_rect.left += self.icon.get_width() + 4
             label_rect.width -= self.icon.get_width() + 4
-        if self.hint:
-            hint = text(self.hint, max(10, int(size * 0.7)), palette.mix(color, base, 0.35))
+        hint_size = max(MIN_SIZE, int(size * 0.7))
+        room = label_rect.width - text_width(self.hint, hint_size) - 8
+        # The key is left out where the label would not fit beside it ("Suggerimento" on a
+        # small window): the label says what the button does.
+        if self.hint and text_width(self.label, MIN_SIZE) <= room:
+            hint = text(self.hint, hint_size, palette.mix(color, base, 0.35))
             surface.blit(hint, hint.get_rect(midright=(self.rect.right - 8, self.rect.centery)))
-            label_rect.width -= hint.get_width() + 8
+            label_rect.width = room
         blit_text(surface, self.label, size, color, label_rect)
 
 
@@ -603,29 +622,28 @@ def seat_plate(
         )
     inner = Rect(rect.left + 8, rect.top + 3, rect.width - 16, h - 6)
     line_h = line_height(MIN_SIZE)
+    size = max(MIN_SIZE, h // 4 if h >= 60 else int(h * 0.62))
+    detail_size = max(MIN_SIZE, int(size * 0.85))
     if h < 60:
-        size = max(MIN_SIZE, int(h * 0.62))
-        one_line = text_width(label, size) + 8 + text_width(detail, size) <= inner.width
+        one_line = text_width(label, size) + 8 + text_width(detail, detail_size) <= inner.width
         if one_line or inner.height < 2 * line_h:
             _plate_one_line(surface, inner, label, detail, status, size, name_color)
             _draw_clock(surface, rect, clock)
             return
-        rows = [(label, name_color), (detail, palette.TEXT_DIM)]
-        if status and inner.height >= 3 * line_h:
-            rows.append((status, palette.ACCENT))
-        elif status:
-            rows[0] = (f"{label} · {status}", name_color)
-        size = max(MIN_SIZE, min(size, inner.height // len(rows) - 2))
-    else:
-        size = max(MIN_SIZE, h // 4)
-        rows = [(label, name_color)]
-        detail_size = max(MIN_SIZE, int(size * 0.85))
-        # A detail too long for the plate ("stadio 1 · 9 in griglia · 2 in mano") takes the
-        # status's line too when there is no status.
-        parts = wrap(detail, detail_size, inner.width - 4, " · ")
-        rows += [(part, palette.TEXT_DIM) for part in parts[: 1 if status else 2]]
-        if status:
-            rows.append((status, palette.ACCENT))
+    lines = max(2, inner.height // line_h)
+    rows = [(label, name_color)]
+    if status and lines < 3:
+        rows[0] = (f"{label} · {status}", name_color)
+    # A detail too long for one line ("stadio 1 · 9 in griglia · 2 in mano") wraps at its
+    # " · " into the lines the plate has left; the last line takes the rest.
+    room = max(1, lines - len(rows) - (1 if status and lines >= 3 else 0))
+    parts = wrap(detail, detail_size, inner.width - 4, " · ")
+    if len(parts) > room:
+        parts = parts[: room - 1] + [" · ".join(parts[room - 1:])]
+    rows += [(part, palette.TEXT_DIM) for part in parts]
+    if status and lines >= 3:
+        rows.append((status, palette.ACCENT))
+    size = max(MIN_SIZE, min(size, inner.height // len(rows) - 2))
     step = (inner.height - 2) // len(rows)
     y = inner.top + (inner.height - step * len(rows)) // 2
     for k, (value, color) in enumerate(rows):
@@ -641,8 +659,14 @@ def _plate_one_line(
     name_color: RGB,
 ) -> None:
     """A short plate's one line: the name (and its status pill), the detail at the right."""
-    name_rect = Rect(inner.left, inner.top, inner.width * 0.55, inner.height)
-    drawn = blit_text(surface, label, size, name_color, name_rect, "left")
+    # The name takes what the detail leaves, at least half; cut in its middle if it must be,
+    # so "Random bot 5" and "Random bot 6" stay apart.
+    detail_w = text_width(detail, max(MIN_SIZE, int(size * 0.85)))
+    name_w = max(inner.width // 2, inner.width - detail_w - 8)
+    if text_width(label, MIN_SIZE) > name_w:
+        label = shortened(label, MIN_SIZE, name_w, middle=True)
+    drawn = blit_text(surface, label, size, name_color, Rect(inner.left, inner.top, name_w,
+                                                             inner.height), "left")
     # The detail takes what the name leaves (a long name at a small scale may be wider than
     # its share even at the smallest font).
     free = Rect(drawn.right + 8, inner.top, inner.right - drawn.right - 8, inner.height)

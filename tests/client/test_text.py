@@ -123,3 +123,14 @@ def test_every_translation_is_drawable_by_the_font():
                 missing.update((language, char) for char in value or ""
                                if char.isprintable() and picture(char) == box)
     assert not missing, sorted(missing)
+
+
+def test_a_name_cut_in_the_middle_keeps_its_end():
+    pygame.font.init()
+    names = [f"Zufälliger Bot {n}" for n in range(2, 7)]
+    width = widgets.text_width(names[0], widgets.MIN_SIZE) - 20
+    cut = [widgets.shortened(name, widgets.MIN_SIZE, width, middle=True) for name in names]
+    assert len(set(cut)) == len(names)
+    assert all("…" in c and c[-1] == n[-1] for c, n in zip(cut, names))
+    assert all(widgets.text_width(c, widgets.MIN_SIZE) <= width for c in cut)
+    assert widgets.shortened(names[0], widgets.MIN_SIZE, width).endswith("…")
