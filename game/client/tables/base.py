@@ -696,7 +696,7 @@ class Table:
         surface.blit(label, box)
 
     def draw_banner(self, surface: pygame.Surface, words: str) -> None:
-        """A standing word in the middle of the top bar (paused, watching)."""
+        """A standing word in the middle of the top bar (watching another seat)."""
         bar = self.geo.topbar
         size = max(11, bar.height * 11 // 20)
         label = widgets.text(words, size, palette.ACCENT)
