@@ -134,6 +134,10 @@ def test_the_game_over_screen_names_the_players_costliest_choice_and_opens_it(ma
     assert run(app, lambda: viewer.analysis is not None, 10)
     assert viewer.analysis.cached  # the game-over screen's analysis, from its cache
     assert viewer.analysis.costliest_choice(0) == mark
+    # Opened from the game-over screen, its Back goes there and says no more.
+    assert viewer.back_button.label == "Back"
+    click(viewer.back_button.rect.center)
+    assert run(app, lambda: app.top is scene, 5)
 
 
 def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):

@@ -118,11 +118,14 @@ class ViewerScene(Scene):
     listens = False
 
     def __init__(
-        self, app: Host, path: Path, *, analyse: bool = False, position: int = 0
+        self, app: Host, path: Path, *, analyse: bool = False, position: int = 0,
+        from_list: bool = True
     ) -> None:
         """Open the replay at `path` at `position`; with `analyse`, start its analysis at
-        once (it starts by itself anyway when a cached one is beside the replay)."""
+        once (it starts by itself anyway when a cached one is beside the replay);
+        `from_list`: opened from the replays list, which its Back button names."""
         super().__init__(app)
+        self.from_list = from_list
         self.path = Path(path)
         self.start_position = position
         self.want_analysis = analyse
@@ -396,7 +399,8 @@ class ViewerScene(Scene):
         self.eyes_choice = widgets.Choice(
             geo.eyes, self._eyes_options(), self.eyes, on_change=self.set_eyes, cycle=True
         )
-        self.back_button = widgets.Button(geo.back, _("Back to the list"), self.leave)
+        self.back_button = widgets.Button(
+            geo.back, _("Back to the list") if self.from_list else _("Back"), self.leave)
         self.estimates_choice = widgets.Choice(
             geo.estimates,
             [("fair", _("Own view")), ("seeing", _("All cards"))],
