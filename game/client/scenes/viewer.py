@@ -469,8 +469,10 @@ class ViewerScene(Scene):
         header = playback.header
         names = [self._name(s) for s in range(header["players"])]
         playback.seek(self.play_from)
-        first = names[playback.state().to_move]
+        mover = playback.state().to_move
         playback.seek(position)
+        assert mover is not None  # not over: a step was decided there, or is to be
+        first = names[mover]
         if mark is not None:
             entry = playback.entries[mark.step - 1]
             start = _("From step {step}, before {name}'s choice ({action}): {first} decides "
