@@ -10,7 +10,7 @@ from game.client import config
 from game.client.i18n import _
 from game.client.kept import LOCAL, KeptSeat, SeatStore
 from game.client.scenes import Dialog, Host
-from game.client.session import Session, lan_addresses
+from game.client.session import Session, lan_addresses, parse_address
 from game.host.embedded import EmbeddedServer, start_embedded
 from game.rules import GAMES
 from net.schema import DEFAULT_GRACE
@@ -71,13 +71,62 @@ def way_back(app: Host) -> KeptSeat | None:
 
 
 def go_back(app: Host, seat: KeptSeat) -> None:
-    """Take back `seat` (from `way_back`): a local game goes on on a new embedded server; a
-    hosted one on the server this program hosts, whose table opens where the game is."""
+    """Take back `seat` (from `way_back` or a `SeatProbe`): a local game goes on on a new
+    embedded server; a hosted one on the server this program hosts, and any other on the
+    server at its address; the table opens where the game is."""
     if seat.server == LOCAL:
         continue_local(app, seat)
-    elif app.hosted is not None:
+        return
+    if seat == hosted_seat(app) and app.hosted is not None:
         app.open_session(hosted_session(app, app.hosted))
-        app.goto("lobby", "resume", game=seat.game, resume=seat)
+    else:
+        host, port = parse_address(seat.server)
+        app.open_session(Session(host, port, app.settings.name, retry_for=app.retry_for))
+    app.goto("lobby", "resume", game=seat.game, resume=seat)
+
+
+class SeatProbe:
+    """Asks the server of the player's newest kept LAN seat (another computer's) whether
+    that game is still under way, without taking the seat: `poll()` returns the seat once
+    the server's room list shows its game running; `close()` ends the asking (it ends by
+    itself once answered, or when the server cannot be reached)."""
+
+    def __init__(self, app: Host) -> None:
+        hosted = hosted_seat(app)
+        seats = [seat for seat in SeatStore(config.seats_dir()).seats()
+                 if seat.server != LOCAL and seat != hosted]
+        self.seat = seats[0] if seats else None
+        self.session: Session | None = None
+        if self.seat is not None:
+            try:
+                host, port = parse_address(self.seat.server)
+            except ValueError:  # a hand-edited file: nothing to ask
+                return
+            self.session = Session(host, port, app.settings.name, retry_for=2.0)
+            self.session.start()
+
+    def poll(self) -> KeptSeat | None:
+        """The seat, once its game is known to run; None meanwhile (and after)."""
+        session = self.session
+        if session is None or self.seat is None:
+            return None
+        for message in session.poll():
+            if message["t"] == "welcome":
+                session.list_rooms()
+            elif message["t"] == "rooms":
+                self.close()
+                running = any(room["id"] == self.seat.room and room["started"]
+                              and not room["over"] for room in message["rooms"])
+                return self.seat if running else None
+            elif message["t"] == "status" and message["status"] in ("closed", "reconnecting"):
+                self.close()
+        return None
+
+    def close(self) -> None:
+        """Stop asking (idempotent)."""
+        if self.session is not None:
+            self.session.close()
+            self.session = None
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ import time
 import pygame
 
 from game.client.autoplay import AutoPlayer, click, table_scene
-from game.client.kept import LOCAL, SeatStore
+from game.client.kept import LOCAL, KeptSeat, SeatStore
 from game.client.scenes import Dialog, hints_text
 from game.client.hosting import kept_local, start_host, start_local
 from game.client.scenes.lobby import LobbyScene
@@ -120,6 +120,11 @@ def test_a_new_client_process_takes_back_the_seat_a_bot_played_meanwhile(
         # No turn timer: after the grace period a bot plays Bob's seat.
         helper.wait(lambda m: m["t"] == "update" and m.get("actor") == 1 and m["by"] == "bot")
         app = make_app(speed=4.0)
+        # The title screen finds the game still running on the server and offers the way
+        # back (the join screen offers it too).
+        title = app.top
+        assert run(app, lambda: title.back_button is not None, 10, also=helper.pump)
+        assert f"room {room}" in title.back_button.label
         join = join_screen(app, port)
         resume = button(join.room_buttons, "Resume your seat")
         click(resume.rect.center)
@@ -351,3 +356,36 @@ def test_the_hosts_lobby_says_no_hints_from_the_first_frame_when_they_are_forbid
     assert not room["hints"] and hints_text(room) == "no hints"  # but the table will not
     if os.environ.get("CARDTABLE_SHOTS"):
         app.screenshot(os.path.join(os.environ["CARDTABLE_SHOTS"], "host-lobby.png"))
+
+
+def test_the_title_offers_the_way_back_to_a_kept_seat_only_while_its_game_runs(
+    make_app, server_process, private_folders
+):
+    port, _ = server_process
+    helper = Helper(port, "Ann")
+    helper.net.send({"t": "create", "game": "quando", "players": 2, "level": "random",
+                     "options": {"target": 500}})
+    room = helper.wait(lambda m: m["t"] == "room" and "re" in m)["room"]["id"]
+    helper.net.send({"t": "join", "room": room, "seat": 0})
+    token = helper.wait(lambda m: m["t"] == "seated")["token"]
+    store = SeatStore(private_folders / "data" / "cardtable" / "seats")
+    store.keep(KeptSeat(f"127.0.0.1:{port}", room, token, "quando", 0))
+    try:
+        app = make_app()
+        title = app.top
+        # Not dealt yet: nothing to go back to.
+        assert not run(app, lambda: title.back_button is not None, 1.5, also=helper.pump)
+        helper.net.send({"t": "bot", "room": room, "seat": 1, "level": "random"})
+        helper.net.send({"t": "ready", "room": room, "ready": True})
+        helper.wait(lambda m: m["t"] == "room" and m["room"]["seats"][1]["kind"] == "bot")
+        helper.net.send({"t": "start", "room": room})
+        helper.wait(lambda m: m["t"] == "update")
+        app.to_title()
+        title = app.top
+        assert run(app, lambda: title.back_button is not None, 10, also=helper.pump)
+        assert title.back_button.label == f"Back to your game (Quando, room {room})"
+        click(title.back_button.rect.center)
+        assert run(app, lambda: table_scene(app) is not None, 10, also=helper.pump)
+        assert app.session.room_id == room and app.session.seat == 0
+    finally:
+        helper.close()

@@ -7,7 +7,14 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
-from game.client.hosting import continue_local, go_back, kept_local, start_local, way_back
+from game.client.hosting import (
+    SeatProbe,
+    continue_local,
+    go_back,
+    kept_local,
+    start_local,
+    way_back,
+)
 from game.client.i18n import N_, _
 from game.client.kept import KeptSeat
 from game.client.scenes import Dialog, Scene, background, game_title
@@ -23,6 +30,8 @@ class TitleScene(Scene):
         super().__init__(app)
         self.back: KeptSeat | None = way_back(app)
         """The game the player can go back to (first button), if any."""
+        self.probe: SeatProbe | None = SeatProbe(app) if self.back is None else None
+        """Asking another computer whether the player's game there still runs."""
         self.items = [
             (N_("Quick play – Quando vs 3 bots"), self.quick, "primary"),
             (N_("Single player…"), self.single, "normal"),
@@ -123,6 +132,22 @@ class TitleScene(Scene):
         self.app.close_window()
 
     # -- the loop ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.probe is not None:
+            seat = self.probe.poll()
+            if seat is not None:
+                self.back, self.probe = seat, None
+                self.resize()
+
+    @property
+    def busy(self) -> bool:
+        """Drawn each frame while asking, so the way back shows the moment it is known."""
+        return self.probe is not None and self.probe.session is not None
+
+    def exit(self) -> None:
+        if self.probe is not None:
+            self.probe.close()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
