@@ -47,6 +47,7 @@ ERRORS: dict[str, str] = {
     "illegal_action": "the rules do not allow that action now",
     "game_over": "the game is over",
     "no_hints": "the room's creator did not allow hints while other people play",
+    "not_alone": "other people play in this room: only a game alone with bots can be paused",
     # the server
     "shutting_down": "the server is shutting down",
     "internal": "the server failed to handle the message (a bug; the game is unharmed)",
@@ -218,6 +219,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "stand_in": {"room": ROOM, "seat": SEAT},
     "act": {"room": ROOM, "step": Int(0, 2**31), "action": ActionField()},
     "hint": {"room": ROOM, "step": Int(0, 2**31)},
+    "pause": {"room": ROOM, "paused": Bool()},
     "resume": {"token": TOKEN},
     "sync": {"room": ROOM},
     "rematch": {"room": ROOM},

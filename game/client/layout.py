@@ -199,6 +199,9 @@ class Table:
     prompt: Rect
     buttons: Rect
     """The column of action buttons, bottom right."""
+    toasts: Rect
+    """The band kept for short messages (toasts): clear of every pile and its label, the
+    played cards, the prompt and the buttons."""
     places: dict[str, Rect] = field(default_factory=dict)
     """Game-specific places: "draw", "discard", "row", "box", …"""
 
@@ -210,11 +213,26 @@ class Table:
 
     def regions(self) -> list[tuple[str, Rect]]:
         """Every named region, for the overlap checks of the tests."""
-        out = [("topbar", self.topbar), ("prompt", self.prompt), ("buttons", self.buttons)]
+        out = [("topbar", self.topbar), ("prompt", self.prompt), ("buttons", self.buttons),
+               ("toasts", self.toasts)]
         for area in self.seats:
             out += [(f"badge{area.seat}", area.badge), (f"cards{area.seat}", area.cards)]
         out += [(name, rect) for name, rect in self.places.items()]
         return out
+
+
+TOAST_BAND = 90
+"""Design pixels of the band above the prompt kept for toasts (Quando, Quäsenbö): three
+one-line messages at the usual window, two at the smallest."""
+UNDER_PILE = 30
+"""Design pixels kept under a pile or the played row for its label (a pile's name and count;
+the run's bar and words)."""
+
+
+def _toast_band(s: float, prompt: Rect) -> Rect:
+    """The toasts' band: as wide as the prompt, right above it."""
+    height = px(TOAST_BAND, s)
+    return Rect(prompt.left, prompt.top - px(6, s) - height, prompt.width, height)
 
 
 def _order(players: int, viewer: int) -> list[int]:
@@ -270,7 +288,8 @@ def quando(size: tuple[int, int], players: int, viewer: int) -> Table:
     prompt_h = px(30, s)
     hand_top = h - px(12, s) - hand_h - px(24, s)
     prompt = Rect(px(200, s), hand_top - prompt_h - px(6, s), w - 2 * px(200, s), prompt_h)
-    mid_h = prompt.top - px(8, s) - middle_top
+    toasts = _toast_band(s, prompt)
+    mid_h = toasts.top - px(UNDER_PILE, s) - middle_top
     draw = Rect(0, 0, pile_w, pile_h)
     draw.center = (w // 2 - pile_w - px(40, s), middle_top + mid_h // 2)
     discard = Rect(0, 0, pile_w + px(60, s), pile_h)
@@ -286,6 +305,7 @@ def quando(size: tuple[int, int], players: int, viewer: int) -> Table:
         topbar,
         prompt,
         buttons,
+        toasts,
         {"draw": draw, "discard": discard},
     )
 
@@ -314,7 +334,11 @@ def blanco(size: tuple[int, int], players: int, viewer: int) -> Table:
     mid = Rect(side + px(8, s), bottom_top, w - 2 * side - px(16, s), h - bottom_top - px(10, s))
     mine = Rect(mid.left, mid.top, round(mid.width * 0.58), mid.height)
     hand_w = min(grid_width_fitting(mine, 3, 4), card_width(110, s))
-    hand = Rect(mine.right + px(16, s), mid.top, mid.right - mine.right - px(16, s), mid.height)
+    # The hand's cards at the column's top, the toasts' band under them.
+    column = Rect(mine.right + px(16, s), mid.top, mid.right - mine.right - px(16, s), mid.height)
+    hand = Rect(column.topleft, (column.width, card_size(hand_w)[1] + px(20, s)))
+    toasts = Rect(column.left, hand.bottom + px(6, s), column.width,
+                  column.bottom - hand.bottom - px(6, s))
     pile_w = min(card_width(80, s), (side - px(34, s)) // 2)
     pile_h = card_size(pile_w)[1]
     draw = Rect(px(12, s), bottom_top + px(8, s), pile_w, pile_h)
@@ -331,6 +355,7 @@ def blanco(size: tuple[int, int], players: int, viewer: int) -> Table:
         topbar,
         prompt,
         buttons,
+        toasts,
         {"draw": draw, "discard": discard, "box": box, "hand": hand},
     )
 
@@ -353,7 +378,8 @@ def quasenbo(size: tuple[int, int], players: int, viewer: int) -> Table:
     row_top = topbar.bottom + px(6, s) + strip_h + px(16, s)
     pile_w = card_width(96, s)
     pile_h = card_size(pile_w)[1]
-    mid = Rect(px(12, s), row_top, w - px(224, s), prompt.top - px(8, s) - row_top)
+    toasts = _toast_band(s, prompt)
+    mid = Rect(px(12, s), row_top, w - px(224, s), toasts.top - px(UNDER_PILE, s) - row_top)
     draw = Rect(0, 0, pile_w, pile_h)
     draw.midleft = (mid.left + px(20, s), mid.centery)
     row = Rect(draw.right + px(40, s), mid.top, mid.right - draw.right - px(40, s), mid.height)
@@ -368,6 +394,7 @@ def quasenbo(size: tuple[int, int], players: int, viewer: int) -> Table:
         topbar,
         prompt,
         buttons,
+        toasts,
         {"draw": draw, "row": row},
     )
 
@@ -486,6 +513,11 @@ class Viewer:
         return out + [(f"button{k}", rect) for k, rect in enumerate(self.buttons)]
 
 
+def knob_radius(scrub_height: int) -> int:
+    """The radius of the scrub bar's knob on a bar `scrub_height` pixels high."""
+    return max(6, scrub_height // 2 - 2)
+
+
 VIEWER_BUTTONS = 7
 """Transport buttons: round back, turn back, step back, play/pause, step on, turn on, round on."""
 
@@ -502,14 +534,17 @@ def viewer(size: tuple[int, int]) -> Viewer:
     controls = Rect(0, table.bottom, table.width, controls_h)
     row_h = px(40, s)
     position_w = px(150, s)
-    graph = Rect(
-        margin, controls.top + px(8, s), controls.width - 2 * margin - position_w - gap, graph_h
-    )
+    scrub_h = px(26, s)
+    # The knob at the first and the last step reaches past the bar's ends: the bar (and
+    # the graph above it, on the same scale) leaves it room at both.
+    left, right = margin + knob_radius(scrub_h), controls.width - margin - position_w
+    graph = Rect(left, controls.top + px(8, s), right - gap - knob_radius(scrub_h) - left,
+                 graph_h)
     chooser_h = (graph_h - gap) // 2
-    estimates = Rect(graph.right + gap, graph.top, position_w, chooser_h)
+    estimates = Rect(right, graph.top, position_w, chooser_h)
     analyse = Rect(estimates.left, estimates.bottom + gap, position_w, chooser_h)
-    scrub = Rect(margin, graph.bottom + px(4, s), graph.width, px(26, s))
-    position = Rect(scrub.right + gap, scrub.top - px(4, s), position_w, scrub.height + px(8, s))
+    scrub = Rect(left, graph.bottom + px(4, s), graph.width, scrub_h)
+    position = Rect(right, scrub.top - px(4, s), position_w, scrub.height + px(8, s))
     speed_w = px(130, s)
     buttons_top = controls.bottom - row_h - px(10, s)
     room = controls.width - 2 * margin - speed_w - px(16, s)

@@ -311,6 +311,12 @@ class Session:
         if self.last is not None:
             self.send({"t": "hint", "room": self.room_id, "step": self.last["step"]})
 
+    def pause(self, paused: bool) -> None:
+        """Stop (`paused`) or restart our game alone with bots on the server: its bots wait
+        and its turn clock stands meanwhile (refused with "not_alone" where others play)."""
+        if self.room_id is not None:
+            self.send({"t": "pause", "room": self.room_id, "paused": paused})
+
     def rematch(self) -> None:
         self.send({"t": "rematch", "room": self.room_id})
 

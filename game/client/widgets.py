@@ -513,19 +513,27 @@ class Toasts:
     def busy(self) -> bool:
         return bool(self.items)
 
-    def draw(
-        self, surface: pygame.Surface, anchor: tuple[int, int], size: int, width: int = 10_000
-    ) -> None:
-        """Draw the messages stacked upwards from `anchor` (their bottom centre), each
-        wrapped to at most `width` pixels."""
-        x, y = anchor
+    def draw(self, surface: pygame.Surface, band: Rect, size: int) -> list[Rect]:
+        """Draw the newest messages stacked upwards from the bottom of `band`, each wrapped
+        to its width at font `size`, as many as fit in it: the newest always (smaller if it
+        must), the older ones only while there is room (the move log keeps what they said).
+        Returns the plates drawn, newest first."""
+        drawn: list[Rect] = []
+        bottom = band.bottom
         for message, color, age, life in reversed(self.items[-3:]):
+            fitting = size
+            lines = self._lines(message, fitting, color, band.width)
+            while not drawn and fitting > TOAST_LEAST and _plate_height(lines, fitting) > (
+                band.height
+            ):
+                fitting -= 1
+                lines = self._lines(message, fitting, color, band.width)
+            box = pygame.Rect(0, 0, max(line.get_width() for line in lines) + fitting,
+                              _plate_height(lines, fitting))
+            box.midbottom = (band.centerx, bottom)
+            if drawn and box.top < band.top:
+                break
             alpha = 255 if age < life - 0.5 else int(255 * max(0.0, (life - age) / 0.5))
-            lines = [text(line, size, color) for line in wrap(message, size, max(60, width - size))]
-            inner_w = max(line.get_width() for line in lines)
-            inner_h = sum(line.get_height() for line in lines)
-            box = pygame.Rect(0, 0, inner_w + size, inner_h + size // 2)
-            box.midbottom = (x, y)
             plate = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(
                 plate,
@@ -533,14 +541,29 @@ class Toasts:
                 plate.get_rect(),
                 border_radius=min(box.height, 40) // 3,
             )
-            ly = size // 4
+            ly = fitting // 4
             for line in lines:
                 label = line.copy()
                 label.set_alpha(alpha)
                 plate.blit(label, label.get_rect(midtop=(box.width // 2, ly)))
                 ly += line.get_height()
             surface.blit(plate, box)
-            y = box.top - 4
+            drawn.append(box)
+            bottom = box.top - 4
+        return drawn
+
+    @staticmethod
+    def _lines(message: str, size: int, color: RGB, width: int) -> list[pygame.Surface]:
+        return [text(line, size, color) for line in wrap(message, size, max(60, width - size))]
+
+
+TOAST_LEAST = 10
+"""The smallest font a toast shrinks to when its band is short."""
+
+
+def _plate_height(lines: list[pygame.Surface], size: int) -> int:
+    """A toast's plate height: its lines and a margin above and below."""
+    return sum(line.get_height() for line in lines) + size // 2
 
 
 def seat_plate(

@@ -116,6 +116,10 @@ class Room:
     log: GameLog | None = None
     hints_used: list[int] = field(default_factory=list)
     """Per seat, how many hints it asked for."""
+    paused: bool = False
+    """The one player among bots stopped the game (`pause`): no bot moves, the clock stands."""
+    clock_left: float | None = None
+    """While paused: the seconds the stopped turn clock had left (None: no clock ran)."""
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -374,14 +378,37 @@ class Room:
 
     def bot_act(self, seat: int, step: int, action: list) -> None:
         """A bot's decision for `seat` (its own seat, or standing in) made at `step`.
-        Ignored if the game moved on meanwhile (the player came back and acted)."""
+        Ignored if the game moved on meanwhile (the player came back and acted) or was
+        paused while the bot thought."""
         state = self.state
         if state is None or state.is_over or self.abandoned or state.step != step \
-                or state.to_move != seat:
+                or state.to_move != seat or self.paused:
             return
         if self.seats[seat].kind == "human" and not self.seats[seat].away:
             return
         self._apply(state, seat, self.seats[seat].kind == "human", action)
+
+    def pause(self, peer: Peer, paused: bool) -> None:
+        """`peer`, the one player in a game with bots, stops the game (`paused`) or lets it
+        go on: while it is paused no bot moves and the turn clock stands still, going on
+        with the seconds it had left. Every member hears the room's new map. ProtocolError:
+        not_seated, not_started, game_over, or not_alone when another person plays here
+        (a shared game never waits for one player)."""
+        seat = self.seat_of(peer)
+        if seat is None:
+            raise ProtocolError("not_seated")
+        self._running()
+        if any(other.kind == "human" for k, other in enumerate(self.seats) if k != seat):
+            raise ProtocolError("not_alone")
+        now = time.monotonic()
+        if paused and not self.paused:
+            self.clock_left = None if self.deadline is None else max(0.0, self.deadline - now)
+            self.deadline = None
+        elif self.paused and not paused:
+            self.deadline = None if self.clock_left is None else now + self.clock_left
+            self.clock_left = None
+        self.paused = paused
+        self.announce()
 
     def time_out(self, now: float) -> None:
         """The turn timer ran out: a bot stands in for the seat that had to decide."""
@@ -435,7 +462,9 @@ class Room:
         seat = None if state is None or state.is_over else state.to_move
         if self.timer is None or seat is None or self.seats[seat].kind != "human" \
                 or self.seats[seat].away:
-            self.deadline = None
+            self.deadline = self.clock_left = None
+        elif self.paused:  # the player acted while paused: their next turn's clock waits
+            self.deadline, self.clock_left = None, self.timer
         else:
             self.deadline = time.monotonic() + self.timer
 
@@ -443,7 +472,8 @@ class Room:
         """(seat, level) when a bot must decide now: a bot seat, or a player's seat that a
         bot stands in for; else None."""
         state = self.state
-        if state is None or state.is_over or self.abandoned or state.to_move is None:
+        if state is None or state.is_over or self.abandoned or state.to_move is None \
+                or self.paused:
             return None
         seat = self.seats[state.to_move]
         if seat.kind == "bot":
@@ -555,7 +585,7 @@ class Room:
                 "local": self.local, "timer": self.timer, "grace": self.grace,
                 "level": self.level, "spectators": len(self.spectators),
                 "hints": self.hints, "hints_allowed": self.hints_allowed,
-                "hints_used": list(self.hints_used)}
+                "hints_used": list(self.hints_used), "paused": self.paused}
 
     def announce(self) -> None:
         """Tell every member how the room looks now."""

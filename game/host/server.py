@@ -178,7 +178,7 @@ class Server:
             "ready": self._ready, "start": self._start, "leave": self._leave,
             "stand_in": self._stand_in, "act": self._act,
             "resume": self._resume, "sync": self._sync, "rematch": self._rematch,
-            "hint": self._hint,
+            "hint": self._hint, "pause": self._pause,
             "ping": self._ping,
         }
 
@@ -501,6 +501,11 @@ class Server:
         state = room.state
         words = describe(state, action) if state is not None and state.step == step else None
         conn.send(hint(room.id, step, action, (words or str(action))[:200], chance, re))
+
+    def _pause(self, conn: Client, message: dict) -> None:
+        room = self._room(conn, message)
+        room.pause(conn, message["paused"])
+        self._kick(room)
 
     def _ping(self, conn: Client, message: dict) -> None:
         conn.send(pong(message.get("n")))

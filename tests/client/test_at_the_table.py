@@ -4,6 +4,7 @@ and the question before leaving a running game."""
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 import pytest
@@ -14,6 +15,7 @@ from game.client.config import PACES
 from game.client.hosting import start_local
 from game.client.scenes import Confirm, Dialog
 from game.client.steps import action_words, event_words
+from game.client.tables.hud import Hud
 from game.rules import new_game
 
 NAMES = ["Ann", "Bob", "Cleo"].__getitem__
@@ -114,13 +116,19 @@ def test_space_pauses_the_queue_and_starts_it_again(make_app):
     press = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
     scene.handle(press)
     assert scene.table.paused
+    # The server's room stops too: its bots wait (and so would its turn clock).
+    room = app.session.server.server.rooms[scene.room_id]
+    assert run_frames(app, lambda: room.paused, 5)
+    step = room.state.step
     queued = len(scene.table.stage.director.queue)
     lines = len(scene.table.log.lines)
     run_frames(app, lambda: False, 1.5)
     assert len(scene.table.log.lines) == lines
     assert len(scene.table.stage.director.queue) >= queued
+    assert room.state.step == step
     scene.handle(press)
     assert not scene.table.paused
+    assert run_frames(app, lambda: not room.paused, 5)
 
 
 def test_leaving_a_running_game_asks_first_and_esc_keeps_playing(make_app):
@@ -301,3 +309,17 @@ def test_cards_waiting_on_the_draw_pile_to_be_dealt_are_the_piles_size(make_app)
 
         run_frames(app, lambda: waiting > 20, 20, look)
         assert waiting > 20 and not wrong, (game, waiting, wrong[:3])
+
+
+def test_a_paused_game_s_clock_stands_and_goes_on_from_where_it_stood():
+    hud = Hud()
+    hud.set_clock({"seat": 0, "left": 10.0, "total": 10.0}, time.monotonic() - 2.0)
+    hud.hold_clock(True)
+    held = hud.clock_left()
+    assert held is not None and 7.9 < held <= 8.0
+    time.sleep(0.2)
+    assert hud.clock_left() == held
+    hud.hold_clock(False)
+    time.sleep(0.2)
+    left = hud.clock_left()
+    assert left is not None and held - 0.5 < left <= held - 0.2

@@ -32,6 +32,7 @@ GOOD = [
     {"t": "act", "room": "r", "step": 0, "action": ["play", 3, "waves"]},
     {"t": "resume", "token": "x" * 32}, {"t": "rematch", "room": "r"}, {"t": "ping"},
     {"t": "hint", "room": "r", "step": 7},
+    {"t": "pause", "room": "r", "paused": True},
     {"t": "create", "game": "quasenbo", "players": 3, "hints": True, "seed": 2**64 - 1,
      "again": "0f" * 32},
     {"t": "create", "game": "quando", "players": 2,

@@ -248,9 +248,12 @@ class TableScene(Scene):
         self.app.running = False
 
     def toggle_pause(self) -> None:
-        """Stop or restart the table's queue (single player only: a shared table goes on)."""
+        """Stop or restart the game (single player only: a shared table goes on): the
+        table's queue at once, the room's bots and turn clock on the server."""
         if self.local:
             self.table.paused = not self.table.paused
+            if self.app.session is not None:
+                self.app.session.pause(self.table.paused)
 
     def open_rules(self) -> None:
         self.app.goto("rules", self.table.game)

@@ -492,36 +492,63 @@ class ViewerScene(Scene):
 
     @property
     def row_h(self) -> int:
+        """The least height of a step-list row (with the gap under it)."""
         return layout.px(44, self.geo.s, 28)
 
-    def visible_rows(self) -> int:
-        return max(1, self.geo.steps.height // self.row_h)
+    def shown_rows(self) -> list[tuple[int, pygame.Rect]]:
+        """The positions the step list shows now from `first_row` down, each with its row's
+        rect: as many whole rows as fit (at least one), each as tall as its wrapped words."""
+        if self.playback is None or self.table is None:
+            return []
+        steps = self.geo.steps
+        out: list[tuple[int, pygame.Rect]] = []
+        y = steps.top
+        for position in range(self.first_row, self.playback.length + 1):
+            height = self._row_surface(position, False).get_height()
+            if out and y + height > steps.bottom:
+                break
+            out.append((position, pygame.Rect(steps.left, y, steps.width, height)))
+            y += height + 2
+        return out
 
     def _follow(self) -> None:
-        """Scroll the step list so that the current step is in view (with some context)."""
+        """Scroll the step list so that the current step is in view, with a row of context
+        after it while the game goes on (and some before, when it jumps)."""
         if self.playback is None:
             return
-        here, rows = self.playback.position, self.visible_rows()
-        if here < self.first_row + 1 or here > self.first_row + rows - 2:
-            self.first_row = max(0, here - rows // 3)
-        self.first_row = min(self.first_row, max(0, self.playback.length + 1 - rows))
+        here = self.playback.position
+        shown = [position for position, _rect in self.shown_rows()]
+        if here < self.first_row + 1 or here not in shown[:-1]:
+            self.first_row = max(0, here - len(shown) // 3)
+        while self.first_row < here:
+            shown = [position for position, _rect in self.shown_rows()]
+            if here in shown[:-1] or shown[-1] == here == self.playback.length:
+                break
+            self.first_row += 1
+        self.first_row = min(self.first_row, self._last_first())
+
+    def _last_first(self) -> int:
+        """The first row that shows the game's last step at the bottom of a full list."""
+        assert self.playback is not None
+        room = self.geo.steps.height
+        first = self.playback.length
+        while first > 0:
+            room -= self._row_surface(first, False).get_height() + 2
+            if room < self._row_surface(first - 1, False).get_height():
+                break
+            first -= 1
+        return first
 
     def row_rect(self, position: int) -> pygame.Rect | None:
         """Where the step list shows `position` now, or None when it is scrolled out."""
-        k = position - self.first_row
-        if not 0 <= k < self.visible_rows() or self.playback is None:
-            return None
-        if position > self.playback.length:
-            return None
-        steps = self.geo.steps
-        return pygame.Rect(steps.left, steps.top + k * self.row_h, steps.width, self.row_h - 2)
+        return next((rect for shown, rect in self.shown_rows() if shown == position), None)
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         """The position of the step-list row at screen point `pos`, if any."""
-        if self.playback is None or not self.geo.steps.collidepoint(pos):
+        if not self.geo.steps.collidepoint(pos):
             return None
-        position = self.first_row + (pos[1] - self.geo.steps.top) // self.row_h
-        return position if position <= self.playback.length else None
+        return next((shown for shown, rect in self.shown_rows()
+                     if rect.top <= pos[1] < rect.bottom + 2), None)
 
     def step_texts(self, position: int) -> tuple[str, str]:
         """The step list's two lines for `position`: who did what, and what happened as the
@@ -543,32 +570,43 @@ class ViewerScene(Scene):
         events = playback.events(seat if isinstance(seat, int) else None, position)
         return first, events_line(game, events, table.seats.name)
 
+    def row_lines(self, position: int) -> list[tuple[str, int]]:
+        """The step list's lines for `position` as drawn, each with its font size: the
+        step's two texts (`step_texts`) wrapped to the list's width, nothing cut off."""
+        s = self.geo.s
+        big, small = layout.px(19, s, 12), layout.px(16, s, 11)
+        width = self.geo.steps.width - layout.px(14, s)
+        first, second = self.step_texts(position)
+        return ([(line, big) for line in widgets.wrap(first, big, width)]
+                + [(line, small) for line in widgets.wrap(second, small, width)])
+
     def _row_surface(self, position: int, current: bool) -> pygame.Surface:
-        rect = self.row_rect(position)
-        assert rect is not None
-        key = (position, self.eyes, rect.size, current)
+        width = self.geo.steps.width
+        key = (position, self.eyes, width, current)
         surf = self._rows.get(key)
         if surf is None:
             if len(self._rows) > 300:
                 self._rows.clear()
-            surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+            s = self.geo.s
+            lines = self.row_lines(position)
+            big = lines[0][1]
+            if position in self.mark_words:
+                low = palette.DANGER
+            else:
+                low = palette.TEXT if current else palette.TEXT_DIM
+            high = (255, 240, 190) if current else palette.TEXT
+            pictures = [widgets.text(line, size, high if size == big else low)
+                        for line, size in lines]
+            pad = layout.px(5, s, 3)
+            inner = sum(picture.get_height() for picture in pictures)
+            surf = pygame.Surface((width, max(self.row_h - 2, inner + 2 * pad)), pygame.SRCALPHA)
             if current:
                 pygame.draw.rect(surf, (92, 72, 18), surf.get_rect(), border_radius=6)
                 pygame.draw.rect(surf, palette.ACCENT, surf.get_rect(), 2, border_radius=6)
-            first, second = self.step_texts(position)
-            s = self.geo.s
-            big, small = layout.px(19, s, 12), layout.px(16, s, 11)
-            width = rect.width - layout.px(14, s)
-            top = widgets.elided(first, big, (255, 240, 190) if current else palette.TEXT, width)
-            if position in self.mark_words:
-                color = palette.DANGER
-            else:
-                color = palette.TEXT if current else palette.TEXT_DIM
-            low = widgets.elided(second, small, color, width)
-            x = layout.px(7, s)
-            y = (rect.height - top.get_height() - low.get_height() - 2) // 2
-            surf.blit(top, (x, y))
-            surf.blit(low, (x, y + top.get_height() + 2))
+            x, y = layout.px(7, s), (surf.get_height() - inner) // 2
+            for picture in pictures:
+                surf.blit(picture, (x, y))
+                y += picture.get_height()
             self._rows[key] = surf
         return surf
 
@@ -607,8 +645,7 @@ class ViewerScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             mouse = pygame.mouse.get_pos()
             if self.geo.steps.collidepoint(mouse) and self.playback is not None:
-                last = max(0, self.playback.length + 1 - self.visible_rows())
-                self.first_row = max(0, min(last, self.first_row - event.y * 3))
+                self.first_row = max(0, min(self._last_first(), self.first_row - event.y * 3))
             elif self.geo.table.collidepoint(mouse):
                 self.table.handle(event)  # e.g. look along Quäsenbö's long played row
 
@@ -858,27 +895,29 @@ class ViewerScene(Scene):
             for start in starts[1:]:
                 x = track.left + round(track.width * start / length)
                 pygame.draw.line(surface, palette.TEXT_DIM, (x, bar.top + 2), (x, bar.bottom - 2))
-        x = track.left + round(track.width * playback.position / length)
-        pygame.draw.circle(surface, palette.ACCENT, (x, bar.centery), max(6, bar.height // 2 - 2))
-        pygame.draw.circle(
-            surface, palette.TEXT_DARK, (x, bar.centery), max(6, bar.height // 2 - 2), 2
-        )
+        knob = self.knob_rect()
+        pygame.draw.circle(surface, palette.ACCENT, knob.center, knob.width // 2)
+        pygame.draw.circle(surface, palette.TEXT_DARK, knob.center, knob.width // 2, 2)
         rounds = len(starts)
         where = _("step {n} of {total}").format(n=playback.position, total=playback.length)
         if rounds > 1:
             where += " · " + _("round {n}").format(n=playback.round_of() + 1)
         widgets.blit_text(surface, where, layout.px(18, s, 11), palette.TEXT, geo.position, "left")
 
+    def knob_rect(self) -> pygame.Rect:
+        """The scrub knob's box at the position shown."""
+        assert self.playback is not None
+        bar = self.geo.scrub
+        radius = layout.knob_radius(bar.height)
+        x = bar.left + round(bar.width * self.playback.position / max(1, self.playback.length))
+        return pygame.Rect(x - radius, bar.centery - radius, 2 * radius + 1, 2 * radius + 1)
+
     def _draw_steps(self, surface: pygame.Surface) -> None:
         playback = self.playback
         assert playback is not None
         pygame.draw.rect(surface, (22, 26, 34), self.geo.steps, border_radius=6)
-        here = playback.position
-        last = min(playback.length, self.first_row + self.visible_rows() - 1)
-        for position in range(self.first_row, last + 1):
-            rect = self.row_rect(position)
-            if rect is not None:
-                surface.blit(self._row_surface(position, position == here), rect)
+        for position, rect in self.shown_rows():
+            surface.blit(self._row_surface(position, position == playback.position), rect)
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         s = self.geo.s

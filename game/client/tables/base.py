@@ -315,8 +315,11 @@ class Table:
         return 0.0
 
     def set_room(self, room: dict) -> None:
-        """The room changed (names, who is away): the plates show it."""
+        """The room changed (names, who is away, whether the server holds the game
+        paused): the plates and the pause banner show it."""
         self.seats.room = room
+        self.paused = bool(room.get("paused"))
+        self.hud.hold_clock(self.paused)
 
     def release(self) -> None:
         """The player dismissed the summary the queue waited on: go on."""
@@ -418,13 +421,6 @@ class Table:
             return None
         order = self.hand_order(self.hands[self.viewer])
         return ("hand", order[shown]) if shown < len(order) else None
-
-    def toast_place(self) -> tuple[tuple[int, int], int]:
-        """Where short messages appear: (bottom centre, widest line)."""
-        return (
-            self.area[0] // 2,
-            self.geo.prompt.top - layout.px(6, self.geo.s),
-        ), self.geo.prompt.width
 
     # -- helpers for subclasses ----------------------------------------------------------------
 
@@ -636,7 +632,7 @@ class Table:
         return (
             (self.stage.busy and not self.paused)
             or self.toasts.busy
-            or self.hud.clock is not None
+            or (self.hud.clock is not None and not self.hud.held)
         )
 
     # -- drawing -------------------------------------------------------------------------------
@@ -679,8 +675,7 @@ class Table:
         self.hud.draw_prompt(surface, self)
         self.buttons.draw(surface)
         self.stage.effects.draw(surface)
-        anchor, width = self.toast_place()
-        self.toasts.draw(surface, anchor, layout.px(22, self.geo.s, 12), width)
+        self.toasts.draw(surface, self.geo.toasts, layout.px(22, self.geo.s, 12))
         if self.log_shown:
             self.log.draw(surface, self.log_rect(), self.geo.s, self.you)
         if self.paused:

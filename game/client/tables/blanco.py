@@ -495,12 +495,6 @@ class BlancoTable(Table):
                      "hidden (K)")
         return ""
 
-    def toast_place(self) -> tuple[tuple[int, int], int]:
-        hand = self.geo.places["hand"]
-        return (hand.centerx, hand.bottom - layout.px(4, self.geo.s)), hand.width + layout.px(
-            40, self.geo.s
-        )
-
     def paint_background(self, surface: pygame.Surface) -> None:
         geo = self.geo
         outline(surface, geo.places["draw"].inflate(-4, -4), _("Deck"), self.geo.s)

@@ -40,15 +40,26 @@ class Hud:
     def __init__(self) -> None:
         self.clock: dict | None = None
         self._clock_at = 0.0
+        self.held = False
+        """The game is paused: the clock stands, as the server's does."""
 
     def set_clock(self, clock: dict | None, at: float) -> None:
         """The clock of an update that arrived at `at` (time.monotonic), or None."""
         self.clock, self._clock_at = clock, at
 
+    def hold_clock(self, held: bool) -> None:
+        """Stop the clock at the seconds it has left (`held`), or let it run on from there."""
+        if self.clock and held != self.held:
+            self.clock = {**self.clock, "left": self.clock_left()}
+            self._clock_at = time.monotonic()
+        self.held = held
+
     def clock_left(self) -> float | None:
         """Seconds left on the turn clock now, or None."""
         if not self.clock:
             return None
+        if self.held:
+            return self.clock["left"]
         return max(0.0, self.clock["left"] - (time.monotonic() - self._clock_at))
 
     def draw_top(self, surface: pygame.Surface, view: HudView) -> None:

@@ -361,7 +361,9 @@ class QuasenboTable(Table):
             )
             left = min(s.rect.left for s in cards)
             right = max(s.rect.right for s in cards)
-            bottom = max(s.rect.bottom for s in cards) + 4
+            # Under the row's place, not the sprites: a card flying in from a hand would
+            # drag the words down into the toasts' band.
+            bottom = geo.places["row"].centery + card_size(geo.pile_w)[1] // 2 + 4
             color = palette.DANGER if run >= 3 else palette.ACCENT
             bar = pygame.Rect(left, bottom, right - left, max(3, layout.px(5, geo.s)))
             pygame.draw.rect(surface, color, bar, border_radius=3)
