@@ -85,6 +85,11 @@ def go_back(app: Host, seat: KeptSeat) -> None:
     app.goto("lobby", "resume", game=seat.game, resume=seat)
 
 
+PROBE_FOR = 2.0
+"""Seconds the title screen keeps trying to reach a kept seat's server before it stops
+asking (a computer that is off is not worth a wait)."""
+
+
 class SeatProbe:
     """Asks the server of the player's newest kept LAN seat (another computer's) whether
     that game is still under way, without taking the seat: `poll()` returns the seat once
@@ -102,7 +107,7 @@ class SeatProbe:
                 host, port = parse_address(self.seat.server)
             except ValueError:  # a hand-edited file: nothing to ask
                 return
-            self.session = Session(host, port, app.settings.name, retry_for=2.0)
+            self.session = Session(host, port, app.settings.name, retry_for=PROBE_FOR)
             self.session.start()
 
     def poll(self) -> KeptSeat | None:

@@ -389,3 +389,16 @@ def test_the_title_offers_the_way_back_to_a_kept_seat_only_while_its_game_runs(
         assert app.session.room_id == room and app.session.seat == 0
     finally:
         helper.close()
+
+
+def test_a_host_playing_with_bots_finds_the_game_waiting_after_leaving_the_table(make_app):
+    app = make_app(speed=4.0)
+    host_against_a_bot(app, 0, "quando", {"target": 500})
+    assert run(app, lambda: table_scene(app).table.active, 10)
+    room, step = app.session.room_id, app.session.last["step"]
+    table_scene(app).leave()
+    assert run(app, lambda: isinstance(app.top, TitleScene), 5)
+    assert app.top.back_button is not None and f"room {room}" in app.top.back_button.label
+    click(app.top.back_button.rect.center)
+    assert run(app, lambda: table_scene(app) is not None, 10)
+    assert app.session.room_id == room and app.session.last["step"] == step

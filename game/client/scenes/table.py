@@ -286,8 +286,12 @@ class TableScene(Scene):
         self.table.toasts.show(_("Thinking about a hint…"))
 
     def leave(self) -> None:
-        if self.app.session is not None:
-            self.app.session.leave()
+        """Leave the room and go back to the title screen. A host playing only with bots
+        goes without saying so: the server would end a game with nobody left to play it,
+        and this one waits on this computer for its host (the title offers it back)."""
+        session = self.app.session
+        if session is not None and not (self.app.hosting and not self.app.hosted_players()):
+            session.leave()
         self.app.to_title()
 
     # -- messages ------------------------------------------------------------------------------
