@@ -14,8 +14,10 @@ from typing import NamedTuple
 
 import pygame
 
-from game.client import palette
+from game.client import i18n, palette
+from game.client.i18n import _
 from game.client.palette import RGB, mix
+from game.client.steps import suit_name
 from game.rules import GAMES, blanco, decktet, quando
 
 # --- Card tables ------------------------------------------------------------------------
@@ -85,8 +87,6 @@ def card_codes(game: str) -> tuple[str, ...]:
     return tuple(DECKTET_CARDS)
 
 
-# typed=True: a width of 90.0 must be refused, not served the cached picture for 90.
-@lru_cache(maxsize=2048, typed=True)
 def render_card(code: str | None, width: int, *, game: str, face_up: bool = True,
                 highlight: str | None = None) -> pygame.Surface:
     """Return the picture of one card as an SRCALPHA surface of `card_size(width)`.
@@ -99,8 +99,9 @@ def render_card(code: str | None, width: int, *, game: str, face_up: bool = True
     `face_up=False` the back also shows a small label of the card `code`, for a face-down
     card the viewer has peeked at; it therefore needs a code).
 
-    The result is cached (LRU, keyed on the arguments): repeated calls return the *same*
-    surface, so callers must not draw on it (copy it first). It is not converted to a
+    The result is cached (LRU, keyed on the arguments and the language, which the words on a
+    Quäsenbö face are in): repeated calls return the *same* surface, so callers must not draw
+    on it (copy it first). It is not converted to a
     display format because no display may exist; needs only `pygame.font`, which is
     initialised on first use. Raises ValueError for an unknown game, code or highlight, or
     a width outside MIN_WIDTH..MAX_WIDTH.
@@ -116,8 +117,8 @@ def render_card(code: str | None, width: int, *, game: str, face_up: bool = True
     if code is None or not face_up:
         # Every plain back looks the same, whatever card lies under it: share one drawing.
         label = code if highlight == "known" else None
-        return _draw_cached(game, label, width, False, highlight)
-    return _draw_cached(game, code, width, True, highlight)
+        return _draw_cached(game, label, width, False, highlight, i18n.language())
+    return _draw_cached(game, code, width, True, highlight, i18n.language())
 
 
 @lru_cache(maxsize=512, typed=True)
@@ -896,8 +897,11 @@ def _decktet_face(cv: _Canvas, code: str) -> None:
 
 
 def _decktet_name(code: str) -> str:
+    """The name printed on a Decktet face: an ace's in the player's words, the personal names
+    in English (as game.client.steps.card words them)."""
     if code.startswith("ace-"):
-        return f"Ace of {code[4:].title()}"
+        # TRANSLATORS: the title printed on an ace's face, as a name ("Ace of Knots").
+        return _("Ace of {suit}").format(suit=suit_name(code[4:]).capitalize())
     return code.replace("-", " ").title()
 
 
@@ -913,7 +917,8 @@ def _excuse_face(cv: _Canvas) -> None:
     cv.circle(mix(palette.EXCUSE_FACE, gold, 0.25), 0.5, cy, 0.3)
     _draw_parts(cv, _EXCUSE_STAR, 0.5, cy, 0.5, gold)
     cv.circle(palette.EXCUSE_FACE, 0.5, cy, 0.07)
-    cv.words("Excuse", gold, 0.12, a - 0.44, 0.76, 0.22, cap=0.11)
+    # TRANSLATORS: the title printed on the Excuse's face.
+    cv.words(_("Excuse"), gold, 0.12, a - 0.44, 0.76, 0.22, cap=0.11)
 
 
 def _decktet_back(cv: _Canvas) -> None:
@@ -940,10 +945,12 @@ def _decktet_back(cv: _Canvas) -> None:
 
 # --- Putting a card together ---------------------------------------------------------------
 
-@lru_cache(maxsize=1024)
+# typed=True: a width of 90.0 must be refused, not served the cached picture for 90.
+@lru_cache(maxsize=2048, typed=True)
 def _draw_cached(game: str, code: str | None, width: int, face_up: bool,
-                 highlight: str | None) -> pygame.Surface:
-    """Draw one validated card: a face if `face_up`, else the back (labelled if `code`)."""
+                 highlight: str | None, language: str) -> pygame.Surface:
+    """Draw one validated card: a face if `face_up`, else the back (labelled if `code`);
+    `language` is the one the face's words are drawn in (it keys the cache)."""
     cv = _Canvas(width)
     if face_up:
         assert code is not None

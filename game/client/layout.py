@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.client import widgets
 from game.client.cards import MIN_WIDTH, card_size
 
 Rect = pygame.Rect
@@ -563,7 +564,9 @@ def viewer(size: tuple[int, int]) -> Viewer:
     half = (inner.width - gap) // 2
     play_on = Rect(inner.left, h - margin - back_h, half, back_h)
     back = Rect(play_on.right + gap, play_on.top, inner.right - play_on.right - gap, back_h)
-    keys = Rect(inner.left, back.top - gap - px(40, s), inner.width, px(40, s))
+    # The keys line wraps to up to four lines of the smallest legible text on a small window.
+    keys_h = max(px(40, s), 4 * widgets.line_height(widgets.MIN_SIZE))
+    keys = Rect(inner.left, back.top - gap - keys_h, inner.width, keys_h)
     steps = Rect(inner.left, eyes.bottom + gap, inner.width, keys.top - gap - eyes.bottom - gap)
     return Viewer(
         size,

@@ -6,6 +6,8 @@ from functools import lru_cache
 
 import pygame
 
+from game.client.i18n import ROOT
+
 RGB = tuple[int, int, int]
 
 # --- The table and its widgets -------------------------------------------------------
@@ -84,13 +86,22 @@ EXCUSE_FACE: RGB = (58, 36, 84)
 EXCUSE_GOLD: RGB = (236, 196, 92)
 
 
-def font(size: int) -> pygame.font.Font:
-    """Return pygame's bundled default font at `size` (as `pygame.font.Font(None, size)`).
+FONT_FILE = ROOT / "assets" / "fonts" / "DejaVuSansCondensed-Bold.ttf"
+"""The one typeface of the client (DejaVu Sans Condensed Bold, licence beside it): pygame's
+bundled FreeSans Bold is hinted so loosely at small sizes that words break apart ("Sug
+gerimento", "rotel la") and its space is 1-2 px wide; it also lacks arrows (↑ ↓)."""
+POINTS_PER_SIZE = 0.6875
+"""Point size per unit of a client font `size`: the scale pygame applies to its own font, kept
+so that a `size` fills about the width it always did."""
 
-    Needs no system font and no display; initialises `pygame.font` if it is not. Fonts are
-    cached per size because loading one costs about 0.1 ms; the cache survives a
-    `pygame.quit()` and re-init (pygame would refuse the old font objects). Raises
-    ValueError for size < 1.
+
+def font(size: int) -> pygame.font.Font:
+    """Return the client's font (FONT_FILE) at `size` (about as wide as
+    `pygame.font.Font(None, size)`).
+
+    Needs no display; initialises `pygame.font` if it is not. Fonts are cached per size
+    because loading one costs about 0.1 ms; the cache survives a `pygame.quit()` and re-init
+    (pygame would refuse the old font objects). Raises ValueError for size < 1.
     """
     if size < 1:
         raise ValueError(f"font size must be at least 1, got {size}")
@@ -107,7 +118,7 @@ def font(size: int) -> pygame.font.Font:
 
 @lru_cache(maxsize=256)
 def _font(size: int) -> pygame.font.Font:
-    return pygame.font.Font(None, size)
+    return pygame.font.Font(FONT_FILE, max(1, round(size * POINTS_PER_SIZE)))
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

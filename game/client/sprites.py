@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game.client import palette
+from game.client import i18n, palette
 from game.client.cards import card_size, render_card, render_outline, render_quando_pair
 from game.client.tween import Ease, Tween, Tweens, ease_in_cubic, ease_out_back, ease_out_cubic
 from game.client.widgets import text
@@ -100,6 +100,7 @@ class CardSprite(pygame.sprite.Sprite):
             self.alpha,
             id(self.badge),
             self.other,
+            i18n.language(),  # a face's words are in the player's language
         )
         if key != self._key:
             self._key = key

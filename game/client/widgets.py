@@ -16,70 +16,85 @@ from game.client.palette import RGB
 
 Rect = pygame.Rect
 
-SMALL_TEXT = 14
-"""Up to this font size the bundled font's space is 1-2 px, as narrow as the gap between two
-letters, so "0 points" reads "0points": such text keeps its words apart by `word_gap`."""
+MIN_SIZE = 13
+"""The smallest font size drawn: its lines are 11 px high (capitals 7 px), the least a player
+can read without leaning in. `text` draws nothing smaller; layouts that shrink text stop here
+and elide or wrap instead."""
 
 
-def word_gap(size: int) -> int:
-    """The pixels between two words of small text (size <= SMALL_TEXT)."""
-    return max(3, round(size / 3))
+def line_height(size: int) -> int:
+    """The pixels from one line of text at `size` to the next: the height of `text(…, size)`."""
+    return palette.font(max(MIN_SIZE, size)).get_linesize() + 1
 
 
 def text_width(value: str, size: int) -> int:
     """How wide `text(value, size)` is, without rendering it."""
-    font = palette.font(max(8, size))
-    if size > SMALL_TEXT or " " not in value:
-        return font.size(value)[0]
-    words = value.split(" ")
-    return sum(font.size(word)[0] for word in words) + word_gap(size) * (len(words) - 1)
+    return palette.font(max(MIN_SIZE, size)).size(value)[0]
 
 
 @lru_cache(maxsize=1024)
 def text(value: str, size: int, color: RGB = palette.TEXT) -> pygame.Surface:
-    """`value` rendered antialiased at font `size`, small text with its words kept apart
-    (see SMALL_TEXT) (cached: do not draw on the result)."""
-    font = palette.font(max(8, size))
-    if size > SMALL_TEXT or " " not in value:
-        return font.render(value, True, color)
-    surf = pygame.Surface((text_width(value, size), font.get_height()), pygame.SRCALPHA)
-    x = 0
-    for word in value.split(" "):
-        if word:
-            surf.blit(font.render(word, True, color), (x, 0))
-            x += font.size(word)[0]
-        x += word_gap(size)
-    return surf
+    """`value` rendered antialiased at font `size` (at least MIN_SIZE) in one piece, its
+    baseline at the font's ascent and `line_height(size) + 1` high whatever its letters, so
+    texts side by side share a baseline and stacked lines never touch (cached: do not draw on
+    the result)."""
+    font = palette.font(max(MIN_SIZE, size))
+    ink = font.render(value, True, color)
+    # pygame grows its surface above the ascent for a tall accent (É) and below the descent
+    # for a long tail (g): put the baseline back where every other line has it.
+    tops = [glyph[3] for glyph in font.metrics(value) if glyph is not None]
+    above = max(0, max(tops, default=0) - font.get_ascent())
+    line = pygame.Surface((ink.get_width(), font.get_linesize() + 1), pygame.SRCALPHA)
+    line.blit(ink, (0, -above))
+    return line
 
 
 def fit_text(value: str, size: int, color: RGB, max_width: int) -> pygame.Surface:
-    """`value` at `size`, or smaller until it is at most `max_width` wide."""
-    while size > 10 and text(value, size, color).get_width() > max_width:
+    """`value` at `size`, or smaller (not below MIN_SIZE) until it is at most `max_width`
+    wide: it may stay wider if even MIN_SIZE is too wide."""
+    while size > MIN_SIZE and text_width(value, size) > max_width:
         size -= 1
     return text(value, size, color)
+
+
+def shortened(value: str, size: int, max_width: int, *, middle: bool = False) -> str:
+    """`value`, or as much of it as fits `max_width` at `size` with "…" where it is cut: at
+    its end, or with `middle` inside it so the end stays ("Zufäl…Bot 6": names that differ
+    only at their end stay apart)."""
+    if text_width(value, size) <= max_width:
+        return value
+
+    def cut(keep: int) -> str:
+        if not middle:
+            return value[:keep].rstrip() + "…"
+        tail = keep // 2
+        return value[: keep - tail].rstrip() + "…" + (value[-tail:].lstrip() if tail else "")
+
+    lo, hi = 0, len(value)
+    while lo < hi:  # the most letters that fit with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if text_width(cut(mid), size) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return cut(lo)
 
 
 def elided(value: str, size: int, color: RGB, max_width: int) -> pygame.Surface:
     """`value` at `size`, cut short with "…" to at most `max_width` wide: for lists, where
     every row keeps one font size."""
-    if text(value, size, color).get_width() <= max_width:
-        return text(value, size, color)
-    lo, hi = 0, len(value)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if text_width(value[:mid].rstrip() + "…", size) <= max_width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text(value[:lo].rstrip() + "…", size, color)
+    return text(shortened(value, size, max_width), size, color)
 
 
 def blit_text(
     surface: pygame.Surface, value: str, size: int, color: RGB, rect: Rect, align: str = "center"
 ) -> Rect:
     """Draw `value` in `rect` ("center", "left" or "right", vertically centred), shrunk to
-    fit its width; returns where it went."""
+    fit its width, cut short with "…" where even MIN_SIZE is too wide; returns where it
+    went."""
     surf = fit_text(value, size, color, rect.width)
+    if surf.get_width() > rect.width:
+        surf = elided(value, MIN_SIZE, color, rect.width)
     where = surf.get_rect()
     where.centery = rect.centery
     if align == "left":
@@ -92,14 +107,16 @@ def blit_text(
     return where
 
 
-def wrap(value: str, size: int, width: int) -> list[str]:
-    """`value` broken into lines no wider than `width` at font `size` (blank lines kept)."""
+def wrap(value: str, size: int, width: int, sep: str = " ") -> list[str]:
+    """`value` broken into lines no wider than `width` at font `size` (blank lines kept),
+    only where `sep` stands (" · " keeps each "key word" pair of a keys line whole); a piece
+    wider than `width` stands alone on its line."""
     lines: list[str] = []
     for paragraph in value.split("\n"):
-        words = paragraph.split(" ")
         line = ""
-        for word in words:
-            trial = f"{line} {word}" if line else word
+        for piece in paragraph.split(sep):
+            word = piece if sep == " " else piece.strip()  # "a  ·  b" splits as "a", "b"
+            trial = f"{line}{sep}{word}" if line else word
             if text_width(trial, size) <= width or not line:
                 line = trial
             else:
@@ -255,10 +272,14 @@ class Button(Widget):
             )
             label_rect.left += self.icon.get_width() + 4
             label_rect.width -= self.icon.get_width() + 4
-        if self.hint:
-            hint = text(self.hint, max(10, int(size * 0.7)), palette.mix(color, base, 0.35))
+        hint_size = max(MIN_SIZE, int(size * 0.7))
+        room = label_rect.width - text_width(self.hint, hint_size) - 8
+        # The key is left out where the label would not fit beside it ("Suggerimento" on a
+        # small window): the label says what the button does.
+        if self.hint and text_width(self.label, MIN_SIZE) <= room:
+            hint = text(self.hint, hint_size, palette.mix(color, base, 0.35))
             surface.blit(hint, hint.get_rect(midright=(self.rect.right - 8, self.rect.centery)))
-            label_rect.width -= hint.get_width() + 8
+            label_rect.width = room
         blit_text(surface, self.label, size, color, label_rect)
 
 
@@ -591,48 +612,82 @@ def seat_plate(
         border_radius=8,
     )
     h = rect.height
-    if h >= 60:
-        name_rect = Rect(rect.left + 10, rect.top + 6, rect.width - 20, h // 3)
-        detail_rect = Rect(rect.left + 10, name_rect.bottom + 2, rect.width - 20, h // 4)
-        status_rect = Rect(rect.left + 10, detail_rect.bottom + 2, rect.width - 20, h // 4)
-        size = max(14, h // 4)
-    else:
-        name_rect = Rect(rect.left + 8, rect.top, rect.width * 0.55 - 8, h)
-        detail_rect = Rect(name_rect.right + 4, rect.top, rect.width * 0.45 - 12, h)
-        status_rect = None
-        size = max(12, int(h * 0.62))
+    label = name + tag
+    name_color = palette.TEXT if not current else (255, 236, 170)
     if current:
         # A small triangle pointing at the plate's name: the eye finds the turn fast.
         tip = (rect.left - 2, rect.centery)
         pygame.draw.polygon(
             surface, accent, [tip, (tip[0] - 12, tip[1] - 9), (tip[0] - 12, tip[1] + 9)]
         )
-    label = name + tag
-    drawn = blit_text(
-        surface, label, size, palette.TEXT if not current else (255, 236, 170), name_rect, "left"
-    )
-    detail_size = max(11, int(size * 0.85))
-    if status_rect is None:
-        # One line: the detail takes what the name leaves (a long name at a small scale
-        # may be wider than its share even at the smallest font).
-        free = Rect(drawn.right + 8, rect.top, rect.right - 8 - drawn.right - 8, h)
-        if free.width > 20:
-            surf = fit_text(detail, detail_size, palette.TEXT_DIM, free.width)
-            if surf.get_width() > free.width:
-                surf = elided(detail, 10, palette.TEXT_DIM, free.width)
-            surface.blit(surf, surf.get_rect(midright=(free.right, free.centery)))
-    else:
-        blit_text(surface, detail, detail_size, palette.TEXT_DIM, detail_rect, "left")
-    if status and status_rect is not None:
-        blit_text(surface, status, max(11, int(size * 0.8)), palette.ACCENT, status_rect, "left")
-    elif status:
-        # A short plate has no room for a third line: the status sits after the name.
-        surf = text(status, max(10, int(size * 0.8)), (30, 24, 8))
-        name_w = fit_text(label, size, palette.TEXT, name_rect.width).get_width()
-        pill = surf.get_rect(midleft=(name_rect.left + name_w + 10, rect.centery)).inflate(10, 4)
-        if pill.right < detail_rect.right - 40:
+    inner = Rect(rect.left + 8, rect.top + 3, rect.width - 16, h - 6)
+    line_h = line_height(MIN_SIZE)
+    size = max(MIN_SIZE, h // 4 if h >= 60 else int(h * 0.62))
+    detail_size = max(MIN_SIZE, int(size * 0.85))
+    if h < 60:
+        one_line = text_width(label, size) + 8 + text_width(detail, detail_size) <= inner.width
+        if one_line or inner.height < 2 * line_h:
+            _plate_one_line(surface, inner, label, detail, status, size, name_color)
+            _draw_clock(surface, rect, clock)
+            return
+    lines = max(2, inner.height // line_h)
+    rows = [(label, name_color)]
+    if status and lines < 3:
+        rows[0] = (f"{label} · {status}", name_color)
+    # A detail too long for one line ("stadio 1 · 9 in griglia · 2 in mano") wraps at its
+    # " · " into the lines the plate has left; the last line takes the rest.
+    room = max(1, lines - len(rows) - (1 if status and lines >= 3 else 0))
+    parts = wrap(detail, detail_size, inner.width - 4, " · ")
+    if len(parts) > room:
+        parts = parts[: room - 1] + [" · ".join(parts[room - 1:])]
+    rows += [(part, palette.TEXT_DIM) for part in parts]
+    if status and lines >= 3:
+        rows.append((status, palette.ACCENT))
+    size = max(MIN_SIZE, min(size, inner.height // len(rows) - 2))
+    step = (inner.height - 2) // len(rows)
+    y = inner.top + (inner.height - step * len(rows)) // 2
+    for k, (value, color) in enumerate(rows):
+        row_size = size if k == 0 else max(MIN_SIZE, int(size * 0.85))
+        blit_text(surface, value, row_size, color, Rect(inner.left + 2, y, inner.width - 4, step),
+                  "left")
+        y += step
+    _draw_clock(surface, rect, clock)
+
+
+def _plate_one_line(
+    surface: pygame.Surface, inner: Rect, label: str, detail: str, status: str, size: int,
+    name_color: RGB,
+) -> None:
+    """A short plate's one line: the name (and its status pill), the detail at the right."""
+    # The name takes what the detail leaves, at least half; cut in its middle if it must be,
+    # so "Random bot 5" and "Random bot 6" stay apart.
+    detail_w = text_width(detail, max(MIN_SIZE, int(size * 0.85)))
+    name_w = max(inner.width // 2, inner.width - detail_w - 8)
+    if text_width(label, MIN_SIZE) > name_w:
+        label = shortened(label, MIN_SIZE, name_w, middle=True)
+    drawn = blit_text(surface, label, size, name_color, Rect(inner.left, inner.top, name_w,
+                                                             inner.height), "left")
+    # The detail takes what the name leaves (a long name at a small scale may be wider than
+    # its share even at the smallest font).
+    free = Rect(drawn.right + 8, inner.top, inner.right - drawn.right - 8, inner.height)
+    detail_left = free.right
+    if free.width > 20:
+        surf = fit_text(detail, max(MIN_SIZE, int(size * 0.85)), palette.TEXT_DIM, free.width)
+        if surf.get_width() > free.width:
+            surf = elided(detail, MIN_SIZE, palette.TEXT_DIM, free.width)
+        where = surface.blit(surf, surf.get_rect(midright=(free.right, free.centery)))
+        detail_left = where.left
+    if status:
+        # No room for a line of its own: the status sits after the name.
+        surf = text(status, max(MIN_SIZE, int(size * 0.8)), (30, 24, 8))
+        pill = surf.get_rect(midleft=(drawn.right + 10, inner.centery)).inflate(10, 4)
+        if pill.right < detail_left - 8:
             pygame.draw.rect(surface, palette.ACCENT, pill, border_radius=pill.height // 2)
             surface.blit(surf, surf.get_rect(center=pill.center))
+
+
+def _draw_clock(surface: pygame.Surface, rect: Rect, clock: float | None) -> None:
+    """The turn clock along a plate's bottom edge: `clock` is the fraction of time left."""
     if clock is not None:
         bar = Rect(
             rect.left + 6, rect.bottom - 6, round((rect.width - 12) * max(0.0, min(1.0, clock))), 3

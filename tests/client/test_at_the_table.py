@@ -131,6 +131,23 @@ def test_space_pauses_the_queue_and_starts_it_again(make_app):
     assert run_frames(app, lambda: not room.paused, 5)
 
 
+def test_a_pause_lets_a_turning_card_finish_its_turn(make_app):
+    app = make_app(speed=0.5, pace="normal")
+    start_local(app, "blanco", 3, "random", {"max_turns": 9})
+    assert run_frames(app, lambda: table_scene(app) is not None, 20)
+    table = table_scene(app).table
+
+    def turning() -> list:
+        return [s for s in table.stage.sprites if s.scale_x < 0.95]
+
+    assert run_frames(app, lambda: bool(turning()), 30, AutoPlayer(app, seed=2))
+    table_scene(app).toggle_pause()
+    queued = len(table.stage.director.queue)
+    run_frames(app, lambda: False, 3)
+    assert turning() == [] and not table.stage.moving
+    assert len(table.stage.director.queue) >= queued and table.paused
+
+
 def test_leaving_a_running_game_asks_first_and_esc_keeps_playing(make_app):
     app = make_app()
     start_local(app, "quando", 3, "random", {"target": 12})

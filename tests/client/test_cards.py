@@ -1,4 +1,5 @@
-"""Procedural card pictures: every code renders at its size, cards differ, caching, errors."""
+"""Procedural card pictures: every code renders at its size, cards differ, caching, errors,
+faces worded in the player's language."""
 
 import os
 
@@ -13,8 +14,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client import cards, palette
+from game.client import cards, i18n, palette
 from game.client.cards import card_codes, card_size, render_card, render_quando_pair
+from game.client.sprites import CardSprite
 from game.rules.blanco import COLOURS
 from game.rules.decktet import SUITS
 
@@ -273,3 +275,24 @@ def test_fonts_survive_a_restart_of_pygame_font():
     assert palette.font(21).render("7", True, (0, 0, 0)).get_width() > 0
     # A width no other test uses, so the card's text is rendered afresh.
     assert render_card("9", 123, game="quando").get_size() == card_size(123)
+
+
+def test_a_face_is_worded_in_the_players_language_and_redrawn_on_a_switch():
+    pygame.font.init()
+
+    def picture(code: str) -> bytes:
+        return pygame.image.tobytes(render_card(code, 120, game="quasenbo"), "RGBA")
+
+    try:
+        english = {code: picture(code) for code in ("ace-knots", "excuse", "author")}
+        sprite = CardSprite("quasenbo", "ace-knots", 120, (0, 0))
+        shown = pygame.image.tobytes(sprite.image, "RGBA")
+        i18n.set_language("de")
+        assert picture("ace-knots") != english["ace-knots"]  # "Ass der Knoten"
+        assert picture("excuse") != english["excuse"]  # "Sküs"
+        assert picture("author") == english["author"]  # a personal name stays English
+        sprite.refresh()
+        assert pygame.image.tobytes(sprite.image, "RGBA") != shown
+    finally:
+        i18n.set_language(i18n.SOURCE)
+    assert picture("ace-knots") == english["ace-knots"]

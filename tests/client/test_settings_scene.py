@@ -1,12 +1,12 @@
-"""The Settings screen offers what fits and shows what is, and its selectors stop at their
-ends."""
+"""The Settings screen offers what fits and shows what is, its selectors stop at their ends,
+and a language tried out but not saved is undone on leaving."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.client import widgets
-from game.client.config import PACES
+from game.client import i18n, widgets
+from game.client.config import PACES, load_settings
 
 
 def test_window_sizes_fit_the_screen_and_the_current_size_is_shown(make_app):
@@ -52,3 +52,22 @@ def test_a_run_only_name_stays_out_of_the_file_and_only_an_answering_address_goe
     saved = config.load_settings(path)[0]
     assert saved.address == "127.0.0.1:9999" and saved.name == "Ann"
     assert app.settings.address == "127.0.0.1:9999" and app.settings.name == "Bob"
+
+
+def test_back_without_saving_restores_the_saved_language(make_app):
+    app = make_app()
+    scene = app.goto("settings")
+    scene.language_choice.step(2)
+    assert i18n.language() == scene.language_choice.value != "en"  # tried out live
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode=""))
+    app.frame(1 / 60)
+    assert app.top is not scene
+    assert i18n.language() == app.settings.language == "en"
+    scene = app.goto("settings")
+    scene.language_choice.step(1)
+    chosen = scene.language_choice.value
+    scene.save()
+    scene.leave()
+    assert i18n.language() == app.settings.language == chosen
+    assert load_settings(app.settings_file)[0].language == chosen

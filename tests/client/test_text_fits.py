@@ -1,6 +1,7 @@
 """Text fits in every language: every scene and table, rendered headless in English,
 Italian, German and French at the smallest and the usual window, draws no label wider than
-its button, plate or panel, and no two texts on top of each other.
+its button, plate or panel, none smaller than the legible size (widgets.MIN_SIZE), and no two
+texts on top of each other.
 
 The client's labels go through `widgets.blit_text` (buttons, choices, plates, headings,
 summaries); the recorder wraps it and `widgets.shade` (a dialog's veil: what lies under it
@@ -92,10 +93,14 @@ class TextRecorder:
 
     def check(self) -> None:
         self.seen.update(text for text, _box, _where in self.frame)
+        legible = widgets.line_height(widgets.MIN_SIZE)
         for text, box, where in self.frame:
             if where.left < box.left - SLACK or where.right > box.right + SLACK:
                 self.problems.add(f"{self.scene}: {text!r} ({where.width} px) overflows its "
                                   f"{box.width} px")
+            if where.height < legible:
+                self.problems.add(f"{self.scene}: {text!r} is {where.height} px high, below "
+                                  f"the legible {legible} px")
         for a, b in itertools.combinations(self.frame, 2):
             overlap = a.where.clip(b.where)
             if overlap.width > 2 and overlap.height > 2 and a.where != b.where:
@@ -273,7 +278,9 @@ def test_the_recorder_finds_an_overflow_and_an_overlap(make_app, recorder):
     surface = app.screen
     recorder.frame = []
     widgets.blit_text(surface, "Einstellungsdateiübersetzungsprobleme " * 4, 30, (255, 255, 255),
-                      pygame.Rect(10, 10, 100, 30))
-    widgets.blit_text(surface, "Overlap", 20, (255, 255, 255), pygame.Rect(10, 10, 400, 30))
+                      pygame.Rect(10, 10, 4, 30))
+    widgets.blit_text(surface, "Overlap", 20, (255, 255, 255), pygame.Rect(10, 10, 400, 30),
+                      "left")
+    recorder.frame.append(Drawn("tiny", pygame.Rect(10, 100, 50, 20), pygame.Rect(10, 100, 20, 6)))
     recorder.check()
-    assert len(recorder.problems) == 2
+    assert len(recorder.problems) == 3, recorder.problems

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client import config, layout, palette
+from game.client import config, i18n, layout, palette
 from game.client.autoplay import click
 from game.client.scenes import Dialog
 from game.client.scenes.replays import ReplaysScene
@@ -163,11 +163,12 @@ def test_stepping_scrubbing_and_eyes_show_what_each_seat_saw(make_app, name):
     app.frame(1 / 60)
     assert playback.position == turn_start
     on_screen_is_the_view(scene)
-    next_round = playback.next_start("round")
-    click(scene.transport[6].rect.center)  # Round »
-    app.frame(1 / 60)
-    assert playback.position == next_round
-    on_screen_is_the_view(scene)
+    if scene.table.ROUNDS:  # the other games have no round buttons
+        next_round = playback.next_start("round")
+        click(scene.transport[6].rect.center)  # Round »
+        app.frame(1 / 60)
+        assert playback.position == next_round
+        on_screen_is_the_view(scene)
     target = scene.first_row + 2
     click(scene.row_rect(target).center)  # a step in the list
     app.frame(1 / 60)
@@ -316,3 +317,15 @@ def test_an_old_replays_bots_and_steps_are_named_in_the_players_language(make_ap
     lines = [scene.step_texts(n)[0] for n in range(1, 5)]
     assert any("Dario (Bot, zufällig): " in line for line in lines)
     assert not any("[" in line or "random" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("name, rounds", [
+    ("quando-2p", True), ("blanco-2p", False), ("quasenbo-3p", False),
+])
+def test_round_buttons_only_for_a_game_of_rounds(make_app, name, rounds):
+    app = make_app()
+    scene = open_from_list(app, GOLDEN / f"{name}.ctr")
+    first, last = scene.transport[0], scene.transport[-1]
+    assert (first.label, last.label) == (i18n._("« Round"), i18n._("Round »"))
+    assert first.visible is last.visible is rounds
+    assert all(button.visible for button in scene.transport[1:-1])

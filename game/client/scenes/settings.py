@@ -31,6 +31,8 @@ class SettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.message = ""
+        self.saved_language = i18n.language()
+        """The language to go back to on leaving unsaved (the choice switches it live)."""
         self.resize()
 
     def resize(self) -> None:
@@ -94,7 +96,7 @@ class SettingsScene(Scene):
                            old_sound.value if old_sound else st.sound)
         )
         back, save = layout.bottom_buttons(self.size, 2)
-        self.form.add(widgets.Button(back, _("Back"), lambda: self.app.pop(self)))
+        self.form.add(widgets.Button(back, _("Back"), self.leave))
         self.form.add(widgets.Button(save, _("Save"), self.save, style="primary"))
         self.form.focus(self.language_choice if old else self.name_field)
 
@@ -110,14 +112,21 @@ class SettingsScene(Scene):
         st.speed = self.speed_choice.value
         st.pace = self.pace_choice.value
         st.sound = self.sound_choice.value
+        self.saved_language = st.language
         problem = self.app.save_settings()
         if (st.width, st.height) != self.app.size:
             self.app.resize_window((st.width, st.height))
         self.message = problem or _("Saved.")
 
+    def leave(self) -> None:
+        """Back without saving: the language tried out gives way to the saved one."""
+        if i18n.language() != self.saved_language:
+            self.app.set_language(self.saved_language)
+        self.app.pop(self)
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop(self)
+            self.leave()
             return
         self.form.handle(event)
 

@@ -429,6 +429,8 @@ class ViewerScene(Scene):
             self.playback.verdict.complete
         for button in self.transport:
             button.enabled = usable
+        rounds = self.table is not None and self.table.ROUNDS
+        self.transport[0].visible = self.transport[-1].visible = rounds
         self.speed_choice.enabled = self.eyes_choice.enabled = usable
         self.speed_choice.index = SPEEDS.index(self.speed)
         self.eyes_choice.index = next(
@@ -902,7 +904,16 @@ class ViewerScene(Scene):
         where = _("step {n} of {total}").format(n=playback.position, total=playback.length)
         if rounds > 1:
             where += " · " + _("round {n}").format(n=playback.round_of() + 1)
-        widgets.blit_text(surface, where, layout.px(18, s, 11), palette.TEXT, geo.position, "left")
+        size = layout.px(18, s, widgets.MIN_SIZE)
+        lines = widgets.wrap(where, size, geo.position.width, " · ")
+        step = widgets.line_height(size)
+        y = geo.position.centery - len(lines) * step // 2
+        for line in lines:
+            widgets.blit_text(
+                surface, line, size, palette.TEXT,
+                pygame.Rect(geo.position.left, y, geo.position.width, step), "left",
+            )
+            y += step
 
     def knob_rect(self) -> pygame.Rect:
         """The scrub knob's box at the position shown."""
@@ -920,21 +931,21 @@ class ViewerScene(Scene):
             surface.blit(self._row_surface(position, position == playback.position), rect)
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
-        s = self.geo.s
-        size = layout.px(15, s, 10)
+        size = widgets.MIN_SIZE
         rect = self.geo.keys
-        lines = [
-            _("Space play · Left/Right step · [ ] turn · PgUp/PgDn round"),
+        moves = _("Space play · Left/Right step · [ ] turn · PgUp/PgDn round")
+        if self.table is None or not self.table.ROUNDS:
+            moves = _("Space play · Left/Right step · [ ] turn")
+        words = " · ".join([
+            moves,
             _("+/− speed · 1–9 a seat · S spectator · O all open · Tab next eyes · P play on"),
-        ]
-        y = rect.top + (rect.height - 2 * (size + 2)) // 2
+        ])
+        lines = widgets.wrap(words, size, rect.width, " · ")
+        step = widgets.line_height(size)
+        y = rect.top + max(0, (rect.height - len(lines) * step) // 2)
         for line in lines:
             widgets.blit_text(
-                surface,
-                line,
-                size,
-                palette.TEXT_DIM,
-                pygame.Rect(rect.left, y, rect.width, size + 2),
-                "left",
+                surface, line, size, palette.TEXT_DIM,
+                pygame.Rect(rect.left, y, rect.width, step), "left",
             )
-            y += size + 2
+            y += step

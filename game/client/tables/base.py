@@ -77,6 +77,8 @@ class Table:
     """Each verb in a player's words, for "You can: …"."""
     SHEET: ClassVar[bool] = False
     """Whether the game keeps a score sheet (`draw_sheet`) the player can open any time."""
+    ROUNDS: ClassVar[bool] = False
+    """Whether the game is played in rounds (the replay viewer offers to jump by round)."""
     SORTS: ClassVar[dict[str, tuple[str, Callable[[str | None], tuple[int, ...]]]]] = {}
     """The orders the viewer's hand can be shown in (O steps through them, then back to the
     order the cards came in): each a name, the words saying it, and a key on a card code."""
@@ -618,10 +620,10 @@ class Table:
     # -- time ----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Advance the animations by `dt` real seconds (none while paused); draw pictures
-        ahead while nothing moves (mostly: while a player thinks), so no animation waits."""
-        if not self.paused:
-            self.stage.update(dt)
+        """Advance the animations by `dt` real seconds (while paused only those already
+        running, to their end); draw pictures ahead while nothing moves (mostly: while a
+        player thinks), so no animation waits."""
+        self.stage.update(dt, start=not self.paused)
         self.toasts.update(dt)
         if not self.prewarmer.done and self.stage.still:
             self.prewarmer.run()
@@ -630,7 +632,7 @@ class Table:
     def busy(self) -> bool:
         """Something moves or counts down: the screen must be redrawn."""
         return (
-            (self.stage.busy and not self.paused)
+            (self.stage.moving if self.paused else self.stage.busy)
             or self.toasts.busy
             or (self.hud.clock is not None and not self.hud.held)
         )
@@ -679,7 +681,7 @@ class Table:
         if self.log_shown:
             self.log.draw(surface, self.log_rect(), self.geo.s, self.you)
         if self.paused:
-            self.draw_banner(surface, _("Paused – Space to go on"))
+            self.draw_pause(surface)
         elif self.watching:
             self.draw_banner(surface, _("Watching – Tab to change seat"))
 
@@ -692,8 +694,16 @@ class Table:
                 radius = max(4, rect.width // 12)
                 pygame.draw.rect(surface, palette.RECENT, rect, width, border_radius=radius)
 
+    def draw_pause(self, surface: pygame.Surface) -> None:
+        """The pause's sign in the middle of the felt, clear of the top bar's buttons."""
+        size = layout.px(30, self.geo.s, widgets.MIN_SIZE)
+        label = widgets.text(_("Paused – Space to go on"), size, palette.ACCENT)
+        box = label.get_rect(center=(self.area[0] // 2, self.area[1] // 2))
+        widgets.panel(surface, box.inflate(2 * size, size), radius=size // 2)
+        surface.blit(label, box)
+
     def draw_banner(self, surface: pygame.Surface, words: str) -> None:
-        """A standing word in the middle of the top bar (paused, watching)."""
+        """A standing word in the middle of the top bar (watching another seat)."""
         bar = self.geo.topbar
         size = max(11, bar.height * 11 // 20)
         label = widgets.text(words, size, palette.ACCENT)

@@ -40,6 +40,7 @@ class QuandoTable(Table):
     ]
     ALWAYS = frozenset({("btn", "play"), ("btn", "up"), ("btn", "down"), ("btn", "knock")})
     SHEET = True
+    ROUNDS = True
     SORTS = {"number": (N_("Your hand by number (O: as the cards came)"), _number)}
     VERBS = {
         "play": N_("play cards"),
@@ -413,16 +414,19 @@ class QuandoTable(Table):
         rect = pygame.Rect((0, 0), card_size(geo.pile_w))
         rect.center = geo.places["draw"].center
         # The pile's thickness: a few offset edges under the top card.
-        for k in range(min(5, max(0, count - 1)), 0, -1):
+        edges = min(5, max(0, count - 1))
+        for k in range(edges, 0, -1):
             edge = rect.move(k * 2, k * 2).inflate(-6, -6)
             pygame.draw.rect(surface, (236, 230, 214), edge, border_radius=6)
             pygame.draw.rect(surface, (120, 112, 100), edge, 1, border_radius=6)
-        size = layout.px(18, geo.s, 11)
+        size = layout.px(18, geo.s)
         label = _("Draw pile: {n}").format(n=count) if count else _("Draw pile: empty")
+        # Under the pile's lowest edge (each 2 px lower, 3 px inset), not on it.
+        below = rect.bottom + max(0, edges * 2 - 3) + 4
         widgets.blit_text(
             surface,
             label,
             size,
             palette.mix(palette.FELT, (255, 255, 255), 0.7),
-            pygame.Rect(rect.left - 40, rect.bottom + 4, rect.width + 80, size + 4),
+            pygame.Rect(rect.left - 40, below, rect.width + 80, widgets.line_height(size)),
         )

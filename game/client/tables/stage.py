@@ -129,10 +129,11 @@ class Stage:
                 sprite.highlight = None
             sprite.refresh()
 
-    def update(self, dt: float) -> float:
+    def update(self, dt: float, *, start: bool = True) -> float:
         """Play the queue and move the sprites by `dt` real seconds; returns the seconds of
-        animation that passed (dt times the speed)."""
-        scaled = self.director.update(dt)
+        animation that passed (dt times the speed). With `start` false no queued step
+        starts, but what moves finishes its move (a pause never leaves a card half-flipped)."""
+        scaled = self.director.update(dt) if start else dt * self.director.factor
         for sprite in self.sprites.sprites():
             if (
                 sprite.tweens.running
@@ -153,13 +154,16 @@ class Stage:
         return self.director.idle and not self.effects.busy
 
     @property
-    def busy(self) -> bool:
-        """Something moves, so the screen must be redrawn."""
-        return (
-            not self.director.idle
-            or self.effects.busy
-            or any(s.tweens.running or (s.lift and not s.hover) for s in self.sprites)
+    def moving(self) -> bool:
+        """A card or an effect is in motion (the queue aside)."""
+        return self.effects.busy or any(
+            s.tweens.running or (s.lift and not s.hover) for s in self.sprites
         )
+
+    @property
+    def busy(self) -> bool:
+        """Something moves or waits in the queue, so the screen must be redrawn."""
+        return not self.director.idle or self.moving
 
     def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
         """The topmost card at `pos`, if any."""
