@@ -239,7 +239,9 @@ SERVER_MESSAGES: dict[str, dict[str, Field]] = {
                "by": Str(choices=("player", "bot"), optional=True),
                "actor": Int(0, 15, optional=True, nullable=True),
                "seed_hash": Bytes(32, optional=True),
-               "seed": Int(0, 2**64 - 1, optional=True), "missed": Plain(list, optional=True)},
+               "seed": Int(0, 2**64 - 1, optional=True), "missed": Plain(list, optional=True),
+               # a whole long game: a Blanco game's steps hold some 10,000 dicts and lists
+               "past": Plain(list, max_items=2_000_000, optional=True)},
     "error": {"code": Str(1, 32), "message": Str(0, 1000), "template": Str(0, 1000, optional=True),
               "params": Plain(dict, max_items=32, optional=True)},
     "pong": {"n": Int(optional=True)},

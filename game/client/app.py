@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,11 +14,13 @@ import pygame
 from game.client import config, i18n
 from game.client.check import SessionRecorder
 from game.client.config import Settings
-from game.client.i18n import N_, _
+from game.client.i18n import N_, _, ngettext
+from game.client.kept import LOCAL, SeatStore
 from game.client.scenes import Dialog, Scene
 from game.client.scenes.catalog import SCENES
 from game.client.session import Session
 from game.client.sound import Sound
+from game.host.embedded import EmbeddedServer
 from net.client import RETRY_FOR
 
 STEP = 1 / 120
@@ -71,6 +74,10 @@ class App:
         self.sound = Sound(self.settings.sound)
         self.scenes: list[Scene] = []
         self.session: Session | None = None
+        self.hosted: EmbeddedServer | None = None
+        """The LAN server this program hosts (game/client/hosting.py): it outlives the
+        sessions on it – a host who leaves the table leaves the game running for the others
+        – and stops when the program ends."""
         self.running = True
         self.accumulator = 0.0
         self.clock_time = 0.0
@@ -242,34 +249,64 @@ class App:
         return drew
 
     def close_window(self) -> None:
-        """The window's close button. A host whose LAN game is running is asked first, and
-        told what happens to the others; otherwise the scenes may ask first (a running
-        game: the topmost one that wants to answers); everything else just ends."""
-        session = self.session
-        room = session.room if session is not None else None
-        running = room is not None and room["started"] and not room["over"]
-        if session is None or not session.hosting or not running:
+        """The window's close button and the title's Quit. While this program hosts a LAN
+        game other people sit in, it asks first and names them: quitting stops the server,
+        which ends their game. Otherwise the scenes may ask first (a running game: the
+        topmost one that wants to answers); everything else just ends."""
+        others = self.hosted_players()
+        if not others:
             if not any(scene.closing() for scene in reversed(self.scenes)):
                 self.running = False
             return
         if isinstance(self.top, Dialog) and self.top.title == _(HOST_QUIT_TITLE):
             return
+        names = others[0] if len(others) == 1 else _("{names} and {last}").format(
+            names=", ".join(others[:-1]), last=others[-1])
         self.push(
             Dialog(
                 self,
                 _(HOST_QUIT_TITLE),
-                _(
-                    "This computer hosts the game: closing stops it for everyone. It is saved. "
-                    "The others keep trying to reconnect for two minutes, then get a Reconnect "
-                    "button. Host again from this computer (same port) and every player gets "
-                    "their seat back where the game stopped."
+                ngettext(
+                    "{names} is playing on this computer's game: quitting ends it for them.",
+                    "{names} are playing on this computer's game: quitting ends it for them.",
+                    len(others),
+                ).format(names=names)
+                + " "
+                + _(
+                    "It is saved: host again from this computer (same port) and every player "
+                    "gets their seat back where the game stopped."
                 ),
-                [(_("Keep playing"), None), (_("Close anyway"), self.stop)],
-                cancel=0,  # Escape keeps playing: closing is the deliberate click
+                [(_("Keep playing"), None), (_("Quit anyway"), self.stop)],
+                cancel=0,  # Escape keeps playing: quitting is the deliberate click
                 width=760,
                 height=380,
             )
         )
+
+    def hosted_players(self) -> list[str]:
+        """The names of the other people seated in the games under way on the LAN server
+        this program hosts (every human seat but the ones this player holds), in seat order;
+        [] when it hosts none."""
+        if self.hosted is None:
+            return []
+        try:
+            tables = self.hosted.running_tables()
+        except TimeoutError:  # a server too busy to answer: assume people are playing
+            return [_("Somebody")]
+        mine = {(seat.room, seat.seat) for seat in SeatStore(config.seats_dir()).seats()}
+        return [
+            seat["name"]
+            for table in tables
+            for seat in table["seats"]
+            if seat["kind"] == "human" and (table["id"], seat["seat"]) not in mine
+        ]
+
+    @property
+    def hosting(self) -> bool:
+        """Whether the session is on the LAN server this program hosts."""
+        session, server = self.session, self.hosted
+        return (session is not None and server is not None and server.running
+                and session.kept_as != LOCAL and session.port == server.port)
 
     def stop(self) -> None:
         """End the program (the loop stops after this frame)."""
@@ -297,7 +334,12 @@ class App:
             scene.draw(surface)
 
     def run(self) -> None:
-        """Run until the window is closed or a scene quits."""
+        """Run until the window is closed or a scene quits – or SIGTERM (a logout, a
+        shutdown) arrives: then at once, without a question, as a closed connection leaves
+        a game (its seat kept on disk to take back, its log to go on from). SDL's own handler
+        would only post a window close, which asks first while a game runs; nobody answers
+        a question during a shutdown."""
+        signal.signal(signal.SIGTERM, lambda _signum, _frame: self.stop())
         clock = pygame.time.Clock()
         try:
             while self.running:
@@ -315,9 +357,12 @@ class App:
         return path
 
     def shutdown(self) -> None:
-        """Stop every scene's background work, close the connection and the embedded server;
-        leave pygame."""
+        """Stop every scene's background work, close the connection and the embedded servers
+        (the session's and the hosted one); leave pygame."""
         for scene in reversed(self.scenes):
             scene.exit()
         self.close_session()
+        if self.hosted is not None:
+            self.hosted.stop()
+            self.hosted = None
         pygame.quit()

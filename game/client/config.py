@@ -85,6 +85,9 @@ class Settings:
     single: dict[str, Any] = field(default_factory=dict)
     """The last single-player choices ("game", "bots", "level", and "options" by game), offered
     again when that setup next opens; the setup screen checks each against what it offers."""
+    host: dict[str, Any] = field(default_factory=dict)
+    """The last choices made to host a LAN game (players, timer, port… and "options" by
+    game), offered again like `single`."""
 
     def checked(self) -> Settings:
         """A copy with every field brought into range (a hand-edited file may hold anything)."""
@@ -100,6 +103,7 @@ class Settings:
             address=self.address if isinstance(self.address, str) else "",
             pace=self.pace if isinstance(self.pace, str) and self.pace in PACES else "normal",
             single=dict(self.single) if isinstance(self.single, dict) else {},
+            host=dict(self.host) if isinstance(self.host, dict) else {},
         )
 
 

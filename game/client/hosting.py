@@ -10,8 +10,8 @@ from game.client import config
 from game.client.i18n import _
 from game.client.kept import LOCAL, KeptSeat, SeatStore
 from game.client.scenes import Dialog, Host
-from game.client.session import Session, lan_addresses
-from game.host.embedded import start_embedded
+from game.client.session import Session, lan_addresses, parse_address
+from game.host.embedded import EmbeddedServer, start_embedded
 from game.rules import GAMES
 from net.schema import DEFAULT_GRACE
 
@@ -43,6 +43,95 @@ def _local_session(app: Host) -> Session | None:
         Session("127.0.0.1", server.port, app.settings.name, server=server,
                 retry_for=app.retry_for, kept_as=LOCAL)
     )
+
+
+def hosted_seat(app: Host) -> KeptSeat | None:
+    """The player's kept seat in a game under way on the LAN server this program hosts
+    (left from its table, or from an earlier run's server that this one went on with),
+    newest first; None if there is none (or the server is too busy to say)."""
+    server = app.hosted
+    if server is None:
+        return None
+    try:
+        running = {table["id"] for table in server.running_tables()}
+    except TimeoutError:
+        return None
+    seats = SeatStore(config.seats_dir()).seats()
+    return next((seat for seat in seats if seat.server != LOCAL and seat.room in running), None)
+
+
+def way_back(app: Host) -> KeptSeat | None:
+    """The game the player can go back to now: their seat in a game this program hosts,
+    else their newest unfinished local game; None if there is neither."""
+    seat = hosted_seat(app)
+    if seat is not None:
+        return seat
+    kept = kept_local()
+    return kept[0] if kept else None
+
+
+def go_back(app: Host, seat: KeptSeat) -> None:
+    """Take back `seat` (from `way_back` or a `SeatProbe`): a local game goes on on a new
+    embedded server; a hosted one on the server this program hosts, and any other on the
+    server at its address; the table opens where the game is."""
+    if seat.server == LOCAL:
+        continue_local(app, seat)
+        return
+    if seat == hosted_seat(app) and app.hosted is not None:
+        app.open_session(hosted_session(app, app.hosted))
+    else:
+        host, port = parse_address(seat.server)
+        app.open_session(Session(host, port, app.settings.name, retry_for=app.retry_for))
+    app.goto("lobby", "resume", game=seat.game, resume=seat)
+
+
+PROBE_FOR = 2.0
+"""Seconds the title screen keeps trying to reach a kept seat's server before it stops
+asking (a computer that is off is not worth a wait)."""
+
+
+class SeatProbe:
+    """Asks the server of the player's newest kept LAN seat (another computer's) whether
+    that game is still under way, without taking the seat: `poll()` returns the seat once
+    the server's room list shows its game running; `close()` ends the asking (it ends by
+    itself once answered, or when the server cannot be reached)."""
+
+    def __init__(self, app: Host) -> None:
+        hosted = hosted_seat(app)
+        seats = [seat for seat in SeatStore(config.seats_dir()).seats()
+                 if seat.server != LOCAL and seat != hosted]
+        self.seat = seats[0] if seats else None
+        self.session: Session | None = None
+        if self.seat is not None:
+            try:
+                host, port = parse_address(self.seat.server)
+            except ValueError:  # a hand-edited file: nothing to ask
+                return
+            self.session = Session(host, port, app.settings.name, retry_for=PROBE_FOR)
+            self.session.start()
+
+    def poll(self) -> KeptSeat | None:
+        """The seat, once its game is known to run; None meanwhile (and after)."""
+        session = self.session
+        if session is None or self.seat is None:
+            return None
+        for message in session.poll():
+            if message["t"] == "welcome":
+                session.list_rooms()
+            elif message["t"] == "rooms":
+                self.close()
+                running = any(room["id"] == self.seat.room and room["started"]
+                              and not room["over"] for room in message["rooms"])
+                return self.seat if running else None
+            elif message["t"] == "status" and message["status"] in ("closed", "reconnecting"):
+                self.close()
+        return None
+
+    def close(self) -> None:
+        """Stop asking (idempotent)."""
+        if self.session is not None:
+            self.session.close()
+            self.session = None
 
 
 @dataclass(frozen=True)
@@ -128,19 +217,29 @@ def start_host(
     waiting for them; allowing hints to everyone with `hints`), and the lobby where others
     join and bots are added. A port that cannot be listened on is reported in a dialog. The
     server goes on with the unfinished LAN games logged in the data folder (the lobby offers
-    the host their seats back)."""
-    try:
-        server = start_embedded(host, port, log_dir=config.log_dir(), recover="shared")
-    except OSError as err:
-        app.push(Dialog(app, _("Cannot host"),
-                        _("Could not listen on {address}: {why}").format(
-                            address=f"{host}:{port}", why=err.strerror or err),
-                        [(_("OK"), None)]))
-        return
-    local = "127.0.0.1" if host in ("0.0.0.0", "") else host
-    app.open_session(Session(local, server.port, app.settings.name, server=server,
-                             retry_for=app.retry_for))
-    shown = lan_addresses() if host in ("0.0.0.0", "") else [host]
+    the host their seats back). The server is the app's (`app.hosted`), not the session's: it
+    runs until the program ends, whatever the host's window shows, and hosting again while it
+    runs opens the new room on it."""
+    server = app.hosted
+    started = server is None or not server.running
+    if server is None or started:
+        try:
+            server = start_embedded(host, port, log_dir=config.log_dir(), recover="shared")
+        except OSError as err:
+            app.push(Dialog(app, _("Cannot host"),
+                            _("Could not listen on {address}: {why}").format(
+                                address=f"{host}:{port}", why=err.strerror or err),
+                            [(_("OK"), None)]))
+            return
+        app.hosted = server
+    app.open_session(hosted_session(app, server))
+    shown = lan_addresses() if server.host in ("0.0.0.0", "") else [server.host]
     app.goto("lobby", "host", game=game, players=players, level=level, options=options,
-             timer=timer, code=code, grace=grace, hints=hints,
+             timer=timer, code=code, grace=grace, hints=hints, seat_first=started,
              share=[f"{a}:{server.port}" for a in shown])
+
+
+def hosted_session(app: Host, server: EmbeddedServer) -> Session:
+    """A new session of the host's own on `server`, the LAN server this program hosts."""
+    local = "127.0.0.1" if server.host in ("0.0.0.0", "") else server.host
+    return Session(local, server.port, app.settings.name, retry_for=app.retry_for)

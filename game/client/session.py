@@ -256,11 +256,6 @@ class Session:
             message["from"] = origin
         self.send(message)
 
-    @property
-    def hosting(self) -> bool:
-        """Whether this session's own embedded server hosts a LAN game (not a local one)."""
-        return self.server is not None and self.kept_as != LOCAL
-
     def kept_seats(self) -> list[KeptSeat]:
         """The seats kept on disk for LAN games, newest first: this server's, and any other
         address's too – a host may host again on another port, and the room list then says

@@ -54,6 +54,23 @@ class EmbeddedServer:
         self.loop.run_until_complete(self.server.close())
         self.loop.close()
 
+    @property
+    def running(self) -> bool:
+        """Whether the server still runs (not stopped, not failed)."""
+        return self._thread.is_alive()
+
+    def running_tables(self) -> list[dict]:
+        """The server's games under way (`Server.running_tables`), asked on its own thread;
+        [] once it has stopped. Raises TimeoutError if its loop does not answer within two
+        seconds."""
+        if not self.running:
+            return []
+
+        async def ask() -> list[dict]:
+            return self.server.running_tables()
+
+        return asyncio.run_coroutine_threadsafe(ask(), self.loop).result(timeout=2)
+
     def stop(self) -> None:
         """Stop the server: clients are told, logs closed; returns once it has stopped (or
         after ten seconds). Idempotent."""

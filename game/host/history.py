@@ -53,6 +53,11 @@ class History:
             self._blocks.append(zlib.compress(self._tail))
             self._tail = bytearray()
 
+    @property
+    def first(self) -> int:
+        """The step the game began at: the first record is step `first + 1`'s."""
+        return self._first
+
     def __len__(self) -> int:
         return self._count
 

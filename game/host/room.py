@@ -488,7 +488,8 @@ class Room:
                 for e in record.events]
 
     def resume(self, peer: Peer, token: str) -> int:
-        """Give `peer` the seat whose token it holds, as it was, with what it missed."""
+        """Give `peer` the seat whose token it holds, as it was, with every step of the game
+        as the seat saw it: before it went away (`past`) and since (`missed`)."""
         digest = token_hash(token)
         index = next((i for i, s in enumerate(self.seats) if s.kind == "human" and
                       s.token_hash is not None and hmac.compare_digest(s.token_hash, digest)), None)
@@ -508,12 +509,17 @@ class Room:
         self.announce()
         if self.state is not None:
             update = self.update_for(index, [], full=True)
+            # The whole game as this seat saw it, for the player's move log: what happened
+            # before they went away, then what they missed.
+            first = self.history.first
+            steps = [{"step": first + k + 1, "seat": r.seat,
+                      "by": "bot" if r.by_bot else "player",
+                      "events": [e.for_seat(index) for e in r.events]}
+                     for k, r in enumerate(self.history.since(first))]
+            split = len(steps) if missed_from is None else max(0, missed_from - first)
+            update["past"] = steps[:split]
             if missed_from is not None:
-                update["missed"] = [
-                    {"step": missed_from + k + 1, "seat": r.seat,
-                     "by": "bot" if r.by_bot else "player",
-                     "events": [e.for_seat(index) for e in r.events]}
-                    for k, r in enumerate(self.history.since(missed_from))]
+                update["missed"] = steps[split:]
             peer.send(update)
             self._set_deadline()
         return index

@@ -249,6 +249,13 @@ class Server:
         if self._server is not None:
             await self._server.wait_closed()
 
+    def running_tables(self) -> list[dict]:
+        """The rooms whose game is under way (dealt, not over), as the room list shows them
+        (`Room.info`): what the program hosting this server tells its player before it stops
+        the server, and where it offers the way back to a seat."""
+        return [room.info() for room in self.rooms.values()
+                if room.started and room.finished_at is None]
+
     def admit(self, conn: Client) -> None:
         """A new connection: counted against its address's limit, or refused."""
         if self.per_address.get(conn.address, 0) >= self.limits.max_conns_per_ip:

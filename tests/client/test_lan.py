@@ -1,13 +1,17 @@
 """A LAN evening that survives real life, with the real client and real processes on
 127.0.0.1: two client sessions in one LAN room (one leaves, the other lets a bot play for
-them); a client process that dies and a new one
+them, the offline banner counting down); a client process that dies and a new one
 that takes the seat back from the token on disk (a bot played it meanwhile); a local game
-kept, hidden from everyone else, and continued; the host's window asks before it closes, and
-hosting again, on another port, offers the host their seat back."""
+kept, hidden from everyone else, and continued; the host who leaves the table leaves the game
+running for the others, comes back to their seat (the whole move log with it) from the title
+screen, and is told by name whose game quitting ends; hosting again after a crash puts the
+host straight back in their seat; SIGTERM ends a client at once, its game kept."""
 
 from __future__ import annotations
 
 import os
+import random
+import re
 import signal
 import subprocess
 import sys
@@ -17,8 +21,8 @@ import pygame
 
 from game.client import i18n
 from game.client.autoplay import AutoPlayer, click, table_scene
-from game.client.kept import LOCAL
-from game.client.scenes import Dialog
+from game.client.kept import LOCAL, KeptSeat, SeatStore
+from game.client.scenes import Dialog, hints_text
 from game.client.hosting import kept_local, start_host, start_local
 from game.client.scenes.lobby import LobbyScene
 from game.client.scenes.title import TitleScene
@@ -75,6 +79,17 @@ def test_two_client_sessions_play_in_one_lan_room(make_app):
         scene = table_scene(app)
         assert run(app, lambda: scene.absent == 1, 10)
         assert "Bob" in scene.hand_button.label
+        # The banner counts the grace period down, and leaves the top bar's buttons in reach.
+        first = int(re.search(r"in (\d+) s", scene.absent_words()).group(1))
+        time.sleep(1.2)
+        app.frame(1 / 60)
+        assert 0 < int(re.search(r"in (\d+) s", scene.absent_words()).group(1)) < first <= 25
+        bar = scene.absent_bar()
+        assert not any(bar.colliderect(b.rect) for b in
+                       (scene.rules_button, scene.menu_button, scene.sheet_button)
+                       + ((scene.hint_button,) if scene.hints_allowed else ()))
+        if os.environ.get("CARDTABLE_SHOTS"):
+            app.screenshot(os.path.join(os.environ["CARDTABLE_SHOTS"], "offline-banner.png"))
         click(scene.hand_button.rect.center)
         assert run(app, lambda: app.session.room["seats"][1]["away"], 5)
         assert scene.absent is None
@@ -106,6 +121,11 @@ def test_a_new_client_process_takes_back_the_seat_a_bot_played_meanwhile(
         # No turn timer: after the grace period a bot plays Bob's seat.
         helper.wait(lambda m: m["t"] == "update" and m.get("actor") == 1 and m["by"] == "bot")
         app = make_app(speed=4.0)
+        # The title screen finds the game still running on the server and offers the way
+        # back (the join screen offers it too).
+        title = app.top
+        assert run(app, lambda: title.back_button is not None, 10, also=helper.pump)
+        assert f"room {room}" in title.back_button.label
         join = join_screen(app, port)
         resume = button(join.room_buttons, "Resume your seat")
         click(resume.rect.center)
@@ -199,34 +219,209 @@ def host_against_a_bot(app, port: int, game: str, options: dict) -> None:
     assert run(app, lambda: table_scene(app) is not None, 10)
 
 
-def test_closing_the_hosting_window_mid_game_asks_first(make_app):
+class Guest:
+    """Bob: a client session in this process with his own seat store (as on his own
+    computer), who plays a random legal action whenever it is his turn."""
+
+    def __init__(self, port: int, room: str, folder) -> None:
+        self.session = Session("127.0.0.1", port, "Bob", retry_for=1.0,
+                               store=SeatStore(folder / "bob-seats"))
+        self.room = room
+        self.pick = random.Random(4)
+        self.acted: int | None = None
+        """The step Bob last answered."""
+        self.session.start()
+
+    def pump(self) -> None:
+        for message in self.session.poll():
+            if message["t"] == "welcome":
+                self.session.join(self.room, 1)
+            elif message["t"] == "seated":
+                self.session.ready(True)
+        last = self.session.last
+        if last is not None and last.get("legal") and self.acted != last["step"]:
+            self.acted = last["step"]
+            self.session.act(self.pick.choice(last["legal"]))
+
+
+def host_with_bob(app, folder) -> Guest:
+    """Host a two-player Quando that runs long, Bob in seat 1, and deal."""
+    start_host(app, "127.0.0.1", 0, "quando", 2, "random", {"target": 500}, None, None)
+    lobby = app.top
+    assert run(app, lambda: app.session.room is not None and app.session.seat == 0, 10)
+    bob = Guest(app.hosted.port, app.session.room_id, folder)
+    assert run(app, lambda: app.session.room["seats"][1]["ready"], 10, also=bob.pump)
+    app.session.ready(True)
+    assert run(app, lambda: lobby.start_button.enabled, 5, also=bob.pump)
+    click(lobby.start_button.rect.center)
+    assert run(app, lambda: table_scene(app) is not None, 10, also=bob.pump)
+    return bob
+
+
+def test_the_host_leaving_the_table_leaves_the_game_running_for_the_others(
+    make_app, private_folders
+):
     app = make_app(speed=4.0)
-    host_against_a_bot(app, 0, "quando", {"target": 500})
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
-    assert run(app, lambda: isinstance(app.top, Dialog), 2)
-    assert app.running and app.top.title == "Stop hosting?"
-    assert "seat back" in app.top.body
-    click(button(app.top.form, "Keep playing").rect.center)
-    assert run(app, lambda: table_scene(app) is not None, 2) and app.running
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
-    assert run(app, lambda: isinstance(app.top, Dialog), 2)
-    click(button(app.top.form, "Close anyway").rect.center)
-    assert run(app, lambda: not app.running, 2)
+    bob = host_with_bob(app, private_folders)
+    try:
+        player = AutoPlayer(app, seed=1)
+        assert run(app, lambda: app.session.last["step"] >= 6, 30, player, also=bob.pump)
+        assert run(app, lambda: not table_scene(app).table.busy, 10, also=bob.pump)
+        room, said = app.session.room_id, list(table_scene(app).table.log.lines)
+        # Esc → Leave: the menu and the question after it say different things.
+        table_scene(app).open_menu()
+        menu = app.top.body
+        click(button(app.top.form, "Leave").rect.center)
+        assert run(app, lambda: isinstance(app.top, Dialog) and app.top.title == "Leave the game?",
+                   2)
+        assert app.top.body != menu and "goes on for the others" in app.top.body
+        click(button(app.top.form, "Leave").rect.center)
+        assert run(app, lambda: isinstance(app.top, TitleScene), 5, also=bob.pump)
+        # The server runs on: a bot plays the host's seat, and Bob's game goes on.
+        assert run(app, lambda: bob.session.room["seats"][0]["away"], 10, also=bob.pump)
+        step = bob.session.last["step"]
+        assert run(app, lambda: bob.session.last["step"] > step + 3, 20, also=bob.pump)
+        assert bob.session.status == "connected"
+        # The title screen offers the way back, which puts the host in their seat again
+        # with the whole game in the move log.
+        app.reset(app.scene("title"))
+        back = app.top.back_button
+        assert back is not None and f"room {room}" in back.label and "Quando" in back.label
+        click(back.rect.center)
+        assert run(app, lambda: table_scene(app) is not None, 10, also=bob.pump)
+        scene = table_scene(app)
+        assert app.session.room_id == room and scene.table.seat == 0
+        assert not app.session.room["seats"][0]["away"]
+        assert scene.table.log.lines[:len(said)] == said and len(scene.table.log.lines) > len(said)
+        # Quitting the program is what ends the game for Bob: it says so, by name.
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        assert run(app, lambda: isinstance(app.top, Dialog), 2, also=bob.pump)
+        assert app.top.title == "Stop hosting?"
+        assert "Bob is playing on this computer's game: quitting ends it for them." in app.top.body
+        click(button(app.top.form, "Keep playing").rect.center)
+        assert run(app, lambda: table_scene(app) is not None, 2, also=bob.pump) and app.running
+        app.to_title()
+        app.top.quit()  # the title's Quit asks the same
+        assert run(app, lambda: isinstance(app.top, Dialog), 2, also=bob.pump)
+        click(button(app.top.form, "Quit anyway").rect.center)
+        assert run(app, lambda: not app.running, 2)
+    finally:
+        bob.session.close()
 
 
-def test_hosting_again_on_another_port_offers_the_host_their_seat_back(make_app):
+def test_hosting_again_after_a_crash_puts_the_host_back_in_their_seat(make_app):
     app = make_app(speed=4.0)
     host_against_a_bot(app, 0, "quasenbo", {"hand_size": 12})
     assert run(app, lambda: table_scene(app).table.active, 10)
     room, step = app.session.room_id, app.session.last["step"]
-    app.to_title()  # the host's server stops with the session; the game stays in the log
-    start_host(app, "127.0.0.1", 0, "quando", 2, "random", {}, None, None)  # another port
-    lobby = app.top
-    assert run(app, lambda: bool(lobby.resume_buttons), 10)
-    click(lobby.resume_buttons[0].rect.center)
+    # The program dies: its server stops with it; the game stays in the log.
+    app.close_session()
+    app.hosted.stop()
+    app.hosted = None
+    app.reset(app.scene("title"))
+    # Hosting again (on another port) goes straight back to the seat, not to a new room.
+    start_host(app, "127.0.0.1", 0, "quando", 2, "random", {}, None, None)
     assert run(app, lambda: table_scene(app) is not None, 10)
     assert app.session.room_id == room and app.session.last["step"] == step
+    assert [r["id"] for r in app.session.rooms] == [room]
     # The seat is kept under the new address now, and only there.
     assert [(s.server, s.room) for s in app.session.kept_seats()] == [
         (f"127.0.0.1:{app.session.port}", room)
     ]
+
+
+PLAYING_CLIENT = """
+import sys
+from game.client.app import App
+from game.client.autoplay import table_scene
+from game.client.config import Settings
+from game.client.hosting import start_local
+app = App(Settings(name="Ann", sound=False), size=(960, 540))
+app.reset(app.scene("title"))
+start_local(app, "quando", 2, "random", {"target": 500})
+while table_scene(app) is None or app.session.last is None:
+    app.frame(1 / 60)
+print("playing", app.session.room_id, flush=True)
+app.run()
+print("stopped", flush=True)
+"""
+"""A client process in a local game, run by its real loop (the test sends it SIGTERM)."""
+
+
+def test_sigterm_ends_the_client_at_once_and_the_game_stays_to_continue(private_folders):
+    env = dict(os.environ, XDG_DATA_HOME=str(private_folders / "data"),
+               XDG_CONFIG_HOME=str(private_folders / "config"), PYTHONPATH=str(ROOT),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    client = subprocess.Popen([sys.executable, "-c", PLAYING_CLIENT], cwd=ROOT, env=env,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        line = client.stdout.readline()
+        while line and not line.startswith("playing"):  # pygame's greeting comes first
+            line = client.stdout.readline()
+        room = line.split()[1]
+        time.sleep(0.5)  # mid-game, in app.run()
+        client.send_signal(signal.SIGTERM)  # a logout or a shutdown
+        assert client.wait(10) == 0, "no question asked, nobody to answer it"
+        assert client.stdout.read().strip() == "stopped"
+    finally:
+        if client.poll() is None:
+            client.kill()
+            client.wait(10)
+    assert [seat.room for seat in kept_local()] == [room]  # Quick play offers to continue it
+
+
+def test_the_hosts_lobby_says_no_hints_from_the_first_frame_when_they_are_forbidden(make_app):
+    app = make_app()
+    start_host(app, "127.0.0.1", 0, "quando", 3, "random", {}, None, None)
+    assert run(app, lambda: app.session.room is not None, 10)
+    room = app.session.room
+    assert room["hints_allowed"], "alone in the lobby, the server would answer a hint"
+    assert not room["hints"] and hints_text(room) == "no hints"  # but the table will not
+    if os.environ.get("CARDTABLE_SHOTS"):
+        app.screenshot(os.path.join(os.environ["CARDTABLE_SHOTS"], "host-lobby.png"))
+
+
+def test_the_title_offers_the_way_back_to_a_kept_seat_only_while_its_game_runs(
+    make_app, server_process, private_folders
+):
+    port, _ = server_process
+    helper = Helper(port, "Ann")
+    helper.net.send({"t": "create", "game": "quando", "players": 2, "level": "random",
+                     "options": {"target": 500}})
+    room = helper.wait(lambda m: m["t"] == "room" and "re" in m)["room"]["id"]
+    helper.net.send({"t": "join", "room": room, "seat": 0})
+    token = helper.wait(lambda m: m["t"] == "seated")["token"]
+    store = SeatStore(private_folders / "data" / "cardtable" / "seats")
+    store.keep(KeptSeat(f"127.0.0.1:{port}", room, token, "quando", 0))
+    try:
+        app = make_app()
+        title = app.top
+        # Not dealt yet: nothing to go back to.
+        assert not run(app, lambda: title.back_button is not None, 1.5, also=helper.pump)
+        helper.net.send({"t": "bot", "room": room, "seat": 1, "level": "random"})
+        helper.net.send({"t": "ready", "room": room, "ready": True})
+        helper.wait(lambda m: m["t"] == "room" and m["room"]["seats"][1]["kind"] == "bot")
+        helper.net.send({"t": "start", "room": room})
+        helper.wait(lambda m: m["t"] == "update")
+        app.to_title()
+        title = app.top
+        assert run(app, lambda: title.back_button is not None, 10, also=helper.pump)
+        assert title.back_button.label == f"Back to your game (Quando, room {room})"
+        click(title.back_button.rect.center)
+        assert run(app, lambda: table_scene(app) is not None, 10, also=helper.pump)
+        assert app.session.room_id == room and app.session.seat == 0
+    finally:
+        helper.close()
+
+
+def test_a_host_playing_with_bots_finds_the_game_waiting_after_leaving_the_table(make_app):
+    app = make_app(speed=4.0)
+    host_against_a_bot(app, 0, "quando", {"target": 500})
+    assert run(app, lambda: table_scene(app).table.active, 10)
+    room, step = app.session.room_id, app.session.last["step"]
+    table_scene(app).leave()
+    assert run(app, lambda: isinstance(app.top, TitleScene), 5)
+    assert app.top.back_button is not None and f"room {room}" in app.top.back_button.label
+    click(app.top.back_button.rect.center)
+    assert run(app, lambda: table_scene(app) is not None, 10)
+    assert app.session.room_id == room and app.session.last["step"] == step

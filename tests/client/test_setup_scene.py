@@ -1,8 +1,10 @@
-"""The single-player setup offers again the choices the last game was started with."""
+"""The single-player and the host setups offer again the choices the last game was started
+with."""
 
 from __future__ import annotations
 
 import json
+import socket
 
 from game.client import config
 from game.client.autoplay import run_frames, table_scene
@@ -34,6 +36,35 @@ def test_the_last_single_player_choices_come_back(make_app):
     saved = config.load_settings()[0].single
     assert saved["game"] == game and saved["bots"] == chosen["bots"]
     again = app.goto("setup", "single")
+    assert {key: field.value for key, field in again.fields.items()} == chosen
+
+
+def test_the_last_hosting_choices_come_back(make_app):
+    app = make_app()
+    setup = app.goto("setup", "host")
+    assert setup.values["players"] == 4, "the defaults when nothing was saved"
+    for key, steps in (("players", -2), ("timer", 2), ("hints", 1), ("grace", 1),
+                       ("interface", 10)):
+        setup.fields[key].step(steps)
+        setup.changed(key, setup.fields[key].value)
+    option = next(key for key in setup.fields if key.startswith("opt:"))
+    setup.fields[option].step(1)
+    setup.changed(option, setup.fields[option].value)
+    with socket.socket() as probe:  # a port free now, for the server to listen on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    setup.texts["port"].value = str(port)
+    setup.texts["code"].value = "owl"
+    chosen = {key: field.value for key, field in setup.fields.items()}
+    assert chosen["players"] == 2 and chosen["hints"] is True
+    assert chosen["interface"] == "127.0.0.1"
+    setup.start()
+    assert not setup.error and app.hosted is not None
+    app.to_title()
+
+    saved = config.load_settings()[0].host
+    assert saved["players"] == 2 and saved["port"] == str(port)
+    again = app.goto("setup", "host")
     assert {key: field.value for key, field in again.fields.items()} == chosen
 
 

@@ -29,7 +29,7 @@ from game.client.scenes.title import TitleScene
 from game.client.scenes.viewer import OPEN, ViewerScene
 from game.host.room import BOT_NAMES
 from game.replay.record import record_game
-from tests.client.test_lan import host_against_a_bot
+from tests.client.test_lan import host_with_bob
 from tests.client.test_play import game_over, run
 
 GOLDEN = Path(__file__).resolve().parents[1] / "replay" / "golden"
@@ -198,16 +198,33 @@ def test_live_tables_and_their_summaries_fit_in_every_translation(make_app, reco
 
 
 @pytest.mark.parametrize("language", [c for c in i18n.LANGUAGES if c != i18n.SOURCE])
-def test_the_lan_dialogs_fit_in_every_translation(make_app, recorder, language):
-    """The dialogs of a LAN evening (issue 23) at the smallest window: closing the hosting
-    window mid-game, leaving a local game, and the offer to continue it."""
+def test_the_lan_dialogs_fit_in_every_translation(
+    make_app, recorder, language, private_folders
+):
+    """The dialogs of a LAN evening (issue 23) at the smallest window: the host's menu and
+    question before leaving the table, closing the hosting window mid-game, the title's way
+    back to the host's seat, leaving a local game, and the offer to continue it."""
     app = make_app(size=SIZES[0])
     app.set_language(language)
-    host_against_a_bot(app, 0, "quando", {"target": 500})
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
-    assert run(app, lambda: isinstance(app.top, Dialog), 2)
-    show(app, recorder, "host quit")
-    app.to_title()
+    bob = host_with_bob(app, private_folders)
+    try:
+        scene = table_scene(app)
+        assert scene is not None
+        scene.open_menu()
+        show(app, recorder, "host menu")
+        app.pop()
+        scene.ask_leave()
+        show(app, recorder, "host leaves the table")
+        app.pop()
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        assert run(app, lambda: isinstance(app.top, Dialog), 2, also=bob.pump)
+        show(app, recorder, "host quit")
+        scene.leave()
+        assert run(app, lambda: isinstance(app.top, TitleScene), 5, also=bob.pump)
+        app.reset(app.scene("title"))
+        show(app, recorder, "title: back to the hosted game")
+    finally:
+        bob.session.close()
     start_local(app, "quando", 4, "random", {})
     assert run(app, lambda: table_scene(app) is not None, 20)
     scene = table_scene(app)
@@ -221,7 +238,7 @@ def test_the_lan_dialogs_fit_in_every_translation(make_app, recorder, language):
     assert run(app, lambda: isinstance(app.top, Dialog), 5)
     show(app, recorder, "continue offer")
     assert sorted(recorder.problems) == []
-    assert {i18n._("Close anyway"), i18n._("Keep it for later"),
+    assert {i18n._("Quit anyway"), i18n._("Keep it for later"),
             i18n._("Continue your game")} <= recorder.seen
 
 

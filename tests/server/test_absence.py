@@ -4,6 +4,7 @@ player takes it back with what they missed."""
 from __future__ import annotations
 
 import asyncio
+import random
 
 from tests.server.helpers import Player, Raw, running_server
 from tests.server.test_timer import next_step, wait_for
@@ -95,5 +96,46 @@ def test_a_raw_client_sees_the_stand_in_in_the_room_map(tmp_path):
                     break
             assert message["room"]["seats"][0]["stand_in"] == "random"
             raw.close()
+            await bob.client.close()
+    asyncio.run(main())
+
+
+def test_a_seat_taken_back_gets_the_whole_game_as_it_saw_it(tmp_path):
+    """`past` and `missed` together are every step of the game, in order, each with the
+    events exactly as this seat received them live (never a card it could not see)."""
+    async def main():
+        async with running_server(tmp_path) as server:
+            ann, bob, room_id = await two_players(server, grace=0.3)
+            room = server.rooms[room_id]
+            pick = random.Random(5)
+            while room.state.step < 6:  # both play: Ann sees each step as it happens
+                for player in (ann, bob):
+                    while player.last is None or player.last["step"] < room.state.step:
+                        await player.expect("update")
+                    if player.last.get("legal"):
+                        await player.send(t="act", room=room_id, step=player.last["step"],
+                                          action=pick.choice(player.last["legal"]))
+                        await player.expect("update")
+            while ann.last["step"] < room.state.step:
+                await ann.expect("update")
+            seen = [(u["step"], u["events"]) for u in ann.updates if u["events"]]
+            token, left_at = ann.token, room.state.step
+            await ann.client.close()
+            update = bob.last
+            while not (update.get("actor") == 0 and update.get("by") == "bot"):
+                if update.get("legal"):  # Bob plays on until the stand-in plays for Ann
+                    await bob.send(t="act", room=room_id, step=update["step"],
+                                   action=pick.choice(update["legal"]))
+                update = await bob.expect("update", timeout=3)
+            async with Player(server.port, "Ann") as back:
+                await back.send(t="resume", token=token)
+                await back.expect("seated")
+                full = await back.expect("update")
+            # (Bob's steps during the grace period, before the stand-in, count as past.)
+            assert [(r["step"], r["events"]) for r in full["past"]][:len(seen)] == seen
+            assert len(seen) == left_at
+            steps = [r["step"] for r in full["past"] + full["missed"]]
+            assert steps == list(range(1, full["step"] + 1))
+            assert full["missed"][0]["by"] == "bot"
             await bob.client.close()
     asyncio.run(main())

@@ -13,6 +13,7 @@ from game.client.config import Settings
 from game.client.i18n import _
 from game.client.session import Session
 from game.client.sound import Sound
+from game.host.embedded import EmbeddedServer
 from game.rules import GAMES
 
 
@@ -25,6 +26,7 @@ class Host(Protocol):
     settings_file: Path | None
     sound: Sound
     session: Session | None
+    hosted: EmbeddedServer | None
     retry_for: float
     notice: str | None
     running: bool
@@ -32,6 +34,13 @@ class Host(Protocol):
 
     @property
     def size(self) -> tuple[int, int]: ...
+
+    @property
+    def hosting(self) -> bool: ...
+
+    def close_window(self) -> None: ...
+
+    def hosted_players(self) -> list[str]: ...
 
     def scene(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
 
@@ -128,6 +137,14 @@ def options_text(game: str, options: dict) -> str:
         shown = (_("on") if value else _("off")) if type(value) is bool else str(value)
         words.append(f"{label} {shown}")
     return ", ".join(words) or _("standard rules")
+
+
+def hints_text(room: dict) -> str:
+    """A room's rule on hints as the room list and the lobby show it: the creator's choice
+    (`hints`), which is what holds once the others sit down – a host alone in the lobby may
+    ask for hints by the server's rule, but their table will not – and always allowed in a
+    local game."""
+    return _("hints allowed") if room.get("hints") or room.get("local") else _("no hints")
 
 
 def game_title(game: str) -> str:

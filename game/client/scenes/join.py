@@ -12,7 +12,7 @@ from game.client.i18n import _, ngettext
 from game.client.kept import KeptSeat
 from game.client.players import seat_name
 from game.client.refusals import error_text, status_text
-from game.client.scenes import Scene, game_title, menu_page
+from game.client.scenes import Scene, game_title, hints_text, menu_page
 from game.client.session import Session, parse_address
 
 
@@ -207,7 +207,7 @@ class JoinScene(Scene):
             state = _("over") if room["over"] else _("playing") if room["started"] else _(
                 "waiting")
             lock = _(" · private") if room["private"] else ""
-            lock += " · " + (_("hints allowed") if room.get("hints") else _("no hints"))
+            lock += " · " + hints_text(room)
             lock += _(" · stacked deck") if room.get("stacked") else ""
             players = ngettext("{n} player", "{n} players", room["players"]).format(
                 n=room["players"])

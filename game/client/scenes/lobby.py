@@ -14,7 +14,7 @@ from game.client.i18n import N_, _, ngettext, number
 from game.client.kept import LOCAL, KeptSeat
 from game.client.players import level_name, plain_name
 from game.client.refusals import error_text, status_text
-from game.client.scenes import Scene, background, game_title, options_text
+from game.client.scenes import Scene, background, game_title, hints_text, options_text
 from game.client.session import Session
 from net.schema import DEFAULT_GRACE
 
@@ -47,9 +47,13 @@ class LobbyScene(Scene):
         share: list[str] | None = None,
         resume: KeptSeat | None = None,
         grace: float | None = DEFAULT_GRACE,
+        seat_first: bool = False,
     ) -> None:
+        """`seat_first` (hosting on a server just started): if the server went on with a
+        game the player sits in, take that seat back at once instead of opening a room."""
         super().__init__(app)
         self.mode = mode
+        self.seat_first = seat_first
         self.resume = resume
         """The kept seat being taken back ("resume" mode)."""
         self.game, self.players, self.level = game, players, level
@@ -99,11 +103,7 @@ class LobbyScene(Scene):
     def _sync_resumes(self) -> None:
         """A "Resume your seat" button for each seat kept for this server in a game it goes
         on with (a host that hosts again), above the bottom buttons."""
-        session = self.session
-        kept: list[KeptSeat] = []
-        if session is not None and self.mode == "host":
-            running = {r["id"] for r in session.rooms if r["started"] and not r["over"]}
-            kept = [seat for seat in session.kept_seats() if seat.room in running]
+        kept = self._kept_here()
         self.resume_buttons: list[widgets.Button] = []
         s = self.s
         width, height = layout.px(420, s), layout.px(40, s)
@@ -118,6 +118,34 @@ class LobbyScene(Scene):
                 widgets.Button(rect, label, partial(self.take_back, seat), style="primary")
             )
             y -= height + layout.px(8, s)
+
+    def _kept_here(self) -> list[KeptSeat]:
+        """The player's kept seats in games under way on this server (hosting only)."""
+        session = self.session
+        if session is None or self.mode != "host":
+            return []
+        running = {r["id"] for r in session.rooms if r["started"] and not r["over"]}
+        return [seat for seat in session.kept_seats() if seat.room in running]
+
+    def _open_room(self) -> None:
+        """Ask for the new room ("local" and "host" modes)."""
+        session = self.session
+        if session is None:
+            return
+        self.status = N_("Opening a room…")
+        session.create(
+            self.game,
+            self.players,
+            self.options,
+            timer=self.timer,
+            level=self.level,
+            code=self.code,
+            hints=self.hints,
+            seed=self.again.seed if self.again else None,
+            again=self.again.replay if self.again else None,
+            origin=self.play_on.origin if self.play_on else None,
+            grace=self.grace,
+        )
 
     def take_back(self, seat: KeptSeat) -> None:
         """Leave this lobby's new room and take back `seat` in a game the server went on
@@ -212,25 +240,21 @@ class LobbyScene(Scene):
             self.status = N_("Taking your seat back…")
             session.resume(self.resume)
         elif kind == "rooms":
+            if self.seat_first:
+                # A server just started went on with a game the host sits in: that seat,
+                # not a new empty room, is what the host came back for.
+                self.seat_first = False
+                kept = self._kept_here()
+                if kept:
+                    self.take_back(kept[0])
+                    return
+                self._open_room()
             self._sync_resumes()
         elif kind == "welcome":
             if self.mode == "host":
                 session.list_rooms()  # the games it went on with: the host's seats come back
-            if self.mode in ("local", "host"):
-                self.status = N_("Opening a room…")
-                session.create(
-                    self.game,
-                    self.players,
-                    self.options,
-                    timer=self.timer,
-                    level=self.level,
-                    code=self.code,
-                    hints=self.hints,
-                    seed=self.again.seed if self.again else None,
-                    again=self.again.replay if self.again else None,
-                    origin=self.play_on.origin if self.play_on else None,
-                    grace=self.grace,
-                )
+            if self.mode == "local" or (self.mode == "host" and not self.seat_first):
+                self._open_room()
         elif kind == "room":
             room = message["room"]
             if self.mode in ("local", "host") and session.room_id is None and "re" in message:
@@ -342,12 +366,11 @@ class LobbyScene(Scene):
             opts = options_text(room["game"], room["options"])
             timer = _(", {n} s per decision").format(n=number(room["timer"], 0)) if room.get(
                 "timer") else ""
-            hints = _("  ·  hints allowed") if room.get("hints_allowed") else _("  ·  no hints")
             stacked = _("  ·  stacked deck (not a fair game)") if room.get("stacked") else ""
             players = ngettext("{n} player", "{n} players", room["players"]).format(
                 n=room["players"])
             lines.append(_("Room {room}").format(room=room["id"])
-                         + f"  ·  {players}  ·  {opts}{timer}{stacked}{hints}")
+                         + f"  ·  {players}  ·  {opts}{timer}{stacked}  ·  {hints_text(room)}")
         else:
             lines.append(_(self.status))
         for line in lines:

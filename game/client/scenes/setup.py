@@ -55,22 +55,27 @@ class SetupScene(Scene):
         self.options: dict[str, dict[str, Any]] = {
             g: {name: option.default for name, option in menu_options(g)} for g in GAMES
         }
-        if mode == "single":
-            self.restore(app.settings.single)
+        self.restore(app.settings.single if mode == "single" else app.settings.host)
         self.error = ""
         self.resize()
 
     def restore(self, last: dict[str, Any]) -> None:
-        """Take up the single-player choices saved by `remembered` (Settings.single): each
+        """Take up the choices saved by `remembered` (Settings.single or Settings.host): each
         value only where this screen still offers it, so an old or hand-edited file leaves
         the defaults in place of anything it no longer fits."""
         if last.get("game") in GAMES:
             self.values["game"] = last["game"]
-        engine = GAMES[self.values["game"]]
-        if last.get("bots") in range(engine.min_players - 1, engine.max_players):
-            self.values["bots"] = last["bots"]
-        if last.get("level") in LEVELS:
-            self.values["level"] = last["level"]
+        rows = {key: choices for key, _label, choices in self._rows()}
+        for key, choices in rows.items():
+            if key == "game" or key.startswith("opt:") or key not in last:
+                continue
+            value = last[key]
+            if choices is None:
+                if isinstance(value, str):
+                    self.values[key] = value[:24]
+            # JSON gives back 1 for True alike: a value counts only with its own type
+            elif any(type(value) is type(c) and value == c for c, _words in choices):
+                self.values[key] = value
         saved = last.get("options")
         for game, chosen in (saved.items() if isinstance(saved, dict) else ()):
             if game not in GAMES or not isinstance(chosen, dict):
@@ -82,11 +87,10 @@ class SetupScene(Scene):
                     self.options[game][name] = value
 
     def remembered(self) -> dict[str, Any]:
-        """The single-player choices as they stand, for Settings.single."""
-        return {
-            "game": self.values["game"],
-            "bots": self.values["bots"],
-            "level": self.values["level"],
+        """The choices as they stand (those this mode's screen shows), for Settings.single
+        or Settings.host."""
+        shown = {key for key, _label, _choices in self._rows() if not key.startswith("opt:")}
+        return {key: value for key, value in self.values.items() if key in shown} | {
             "options": {game: dict(chosen) for game, chosen in self.options.items()},
         }
 
@@ -223,6 +227,8 @@ class SetupScene(Scene):
             self.error = _("The port is a number from 1 to 65535 (7777 is the usual one).")
             return
         code = self.texts["code"].value.strip() or None
+        self.values.update(port=str(port), code=code or "")
+        self.app.remember(host=self.remembered())
         start_host(
             self.app,
             self.values["interface"],

@@ -3,6 +3,8 @@ the in-game menu and what happens when the connection is lost."""
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -80,6 +82,11 @@ class TableScene(Scene):
         """That choice in the player's words (the game-over screen's line)."""
         self.absent: int | None = None
         """An absent player's seat that this player may hand to a bot now."""
+        self.offline_since: dict[int, float] = {}
+        """When (time.monotonic()) this client saw each absent player go offline: the
+        banner counts the grace period down from it."""
+        self.lost_at: float | None = None
+        """When (time.monotonic()) the connection was lost, while reconnecting."""
         self.sheet_open = False
         """The score sheet is shown over the table (S opens and closes it)."""
         self.asking: Confirm | None = None
@@ -149,9 +156,19 @@ class TableScene(Scene):
         """What leaving does to the player's seat, in words."""
         if self.local:
             return _("Leave this game and go back to the title screen?")
+        if self.table.seat is not None and self.app.hosting:
+            return _("Leave the table? A bot plays your seat and the game goes on for the "
+                     "others on this computer. The title screen takes you back to your seat.")
         if self.table.seat is not None:
             return _("Leave the table? A bot plays your seat until you come back.")
         return _("Stop watching and leave the table?")
+
+    def menu_words(self) -> str:
+        """The in-game menu's text: what leaving does – unless leaving asks again (a seat in
+        a running LAN game), whose question then says it, not both."""
+        if self.running_game and not self.local:
+            return _("The game goes on while this menu is open.")
+        return self.leave_words()
 
     def open_menu(self) -> None:
         """The in-game menu: keep playing (Esc, Enter), the rules, or leave – after a
@@ -160,7 +177,7 @@ class TableScene(Scene):
             Dialog(
                 self.app,
                 _("Menu"),
-                self.leave_words(),
+                self.menu_words(),
                 [(_("Keep playing"), None), (_("Rules"), self.open_rules),
                  (_("Leave"), self.ask_leave)],
                 cancel=0,
@@ -273,8 +290,12 @@ class TableScene(Scene):
         self.table.toasts.show(_("Thinking about a hint…"))
 
     def leave(self) -> None:
-        if self.app.session is not None:
-            self.app.session.leave()
+        """Leave the room and go back to the title screen. A host playing only with bots
+        goes without saying so: the server would end a game with nobody left to play it,
+        and this one waits on this computer for its host (the title offers it back)."""
+        session = self.app.session
+        if session is not None and not (self.app.hosting and not self.app.hosted_players()):
+            session.leave()
         self.app.to_title()
 
     # -- messages ------------------------------------------------------------------------------
@@ -306,6 +327,8 @@ class TableScene(Scene):
         elif kind == "status":
             status = message["status"]
             if status == "reconnecting":
+                if self.connection != "reconnecting":
+                    self.lost_at = time.monotonic()
                 self.connection, self.connection_message = "reconnecting", status_text(message)
             elif status == "connected":
                 if self.connection:
@@ -632,16 +655,21 @@ class TableScene(Scene):
             return
         if room.get("id") != self.room_id or not room.get("started") or room.get("over"):
             return
-        for seat in room["seats"]:
-            if seat["kind"] == "human" and not seat["connected"] and not seat["away"]:
-                self.absent = seat["seat"]
-                self.hand_button.label = _("Let a bot play for {name}").format(name=seat_name(seat))
-                return
+        offline = [seat for seat in room["seats"]
+                   if seat["kind"] == "human" and not seat["connected"] and not seat["away"]]
+        now = time.monotonic()
+        self.offline_since = {seat["seat"]: self.offline_since.get(seat["seat"], now)
+                              for seat in offline}
+        if offline:
+            self.absent = offline[0]["seat"]
+            self.hand_button.label = _("Let a bot play for {name}").format(
+                name=seat_name(offline[0]))
 
     @property
     def busy(self) -> bool:
         return (
             self.table.busy or self.connection is not None or self.analysis_job is not None
+            or self.absent is not None  # the banner counts down
         )
 
     # -- drawing -------------------------------------------------------------------------------
@@ -658,11 +686,11 @@ class TableScene(Scene):
         if self.connection == "reconnecting":
             bar = pygame.Rect(0, self.table.geo.topbar.bottom, self.size[0], layout.px(34, s))
             pygame.draw.rect(surface, (120, 40, 40), bar)
+            left = self.app.retry_for - (time.monotonic() - (self.lost_at or time.monotonic()))
+            words = _("Connection lost – reconnecting…  {why}  ·  giving up in {seconds} s")
             widgets.blit_text(
                 surface,
-                _("Connection lost – reconnecting…  {why}  ·  trying for two minutes").format(
-                    why=self.connection_message
-                ),
+                words.format(why=self.connection_message, seconds=max(0, math.ceil(left))),
                 layout.px(22, s, 12),
                 palette.TEXT,
                 bar,
@@ -687,27 +715,47 @@ class TableScene(Scene):
             widgets.shade(surface, 120)
             self.table.draw_sheet(surface, layout.dialog(self.size, 900, 600))
 
-    def _draw_absent(self, surface: pygame.Surface) -> None:
-        """The banner over the top bar's title (the seats' plates below stay in sight): who
-        is offline, what the table does meanwhile, and the button that lets a bot play for
-        them at once."""
-        s = self.s
+    def absent_words(self) -> str:
+        """What the banner says of the absent player: who is offline and what the table
+        does meanwhile – the seconds left before a bot takes over, counted down."""
         room = self.app.session.room if self.app.session is not None else None
         if room is None or self.absent is None:
-            return
+            return ""
         seat = room["seats"][self.absent]
         grace = room.get("grace")
-        words = (
-            _("{name} is offline – a bot takes over after {seconds:.0f} s unless they return")
+        gone = time.monotonic() - self.offline_since.get(self.absent, time.monotonic())
+        return (
+            _("{name} is offline – a bot takes over in {seconds} s unless they return")
             if grace is not None
             else _("{name} is offline – the table waits for them")
-        ).format(name=seat_name(seat), seconds=grace or 0)
+        ).format(name=seat_name(seat), seconds=max(0, math.ceil((grace or 0) - gone)))
+
+    def absent_bar(self) -> pygame.Rect:
+        """Where the banner goes: over the top bar's title, up to its leftmost button shown
+        (those stay in sight and in reach, as do the seats' plates below)."""
+        shown = [self.rules_button, self.sheet_button,
+                 self.hint_button if self.hints_allowed else None]
+        left = min(button.rect.left for button in shown if button is not None)
         top = self.table.geo.topbar
-        bar = pygame.Rect(0, top.top, self.rules_button.rect.left - layout.px(8, s), top.height)
+        return pygame.Rect(0, top.top, left - layout.px(8, self.s), top.height)
+
+    def _draw_absent(self, surface: pygame.Surface) -> None:
+        """The banner (`absent_bar`): `absent_words` and the button that lets a bot play for
+        the absent player at once."""
+        s = self.s
+        words = self.absent_words()
+        if not words:
+            return
+        bar = self.absent_bar()
         pygame.draw.rect(surface, (92, 72, 26), bar)
+        size = layout.px(20, s, 11)
+        # As wide as its label needs (at the button's own font size), at most half the bar.
+        label = widgets.text_width(self.hand_button.label,
+                                   max(12, int(self.hand_button.rect.height * 0.46)))
+        self.hand_button.rect.width = min(label + layout.px(28, s), bar.width // 2)
         self.hand_button.rect.midright = (bar.right - layout.px(6, s), bar.centery)
         text = pygame.Rect(0, bar.top, self.hand_button.rect.left - layout.px(10, s), bar.height)
-        widgets.blit_text(surface, words, layout.px(20, s, 11), palette.TEXT, text)
+        widgets.blit_text(surface, words, size, palette.TEXT, text)
         self.hand_button.draw(surface)
 
     def _heading(

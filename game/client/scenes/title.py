@@ -7,8 +7,16 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
-from game.client.hosting import continue_local, kept_local, start_local
+from game.client.hosting import (
+    SeatProbe,
+    continue_local,
+    go_back,
+    kept_local,
+    start_local,
+    way_back,
+)
 from game.client.i18n import N_, _
+from game.client.kept import KeptSeat
 from game.client.scenes import Dialog, Scene, background, game_title
 
 QUICK_GAME, QUICK_PLAYERS, QUICK_LEVEL = "quando", 4, "normal"
@@ -20,6 +28,10 @@ class TitleScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
+        self.back: KeptSeat | None = way_back(app)
+        """The game the player can go back to (first button), if any."""
+        self.probe: SeatProbe | None = SeatProbe(app) if self.back is None else None
+        """Asking another computer whether the player's game there still runs."""
         self.items = [
             (N_("Quick play – Quando vs 3 bots"), self.quick, "primary"),
             (N_("Single player…"), self.single, "normal"),
@@ -33,10 +45,22 @@ class TitleScene(Scene):
         self.resize()
 
     def resize(self) -> None:
-        rects = layout.menu_buttons(self.size, len(self.items))
+        back = self.back
+        rects = layout.menu_buttons(self.size, len(self.items) + (back is not None))
         self.form = widgets.Form()
+        if back is not None:
+            self.back_button: widgets.Button | None = self.form.add(widgets.Button(
+                rects.pop(0),
+                _("Back to your game ({game}, room {room})").format(
+                    game=game_title(back.game), room=back.room),
+                self.go_back,
+                style="primary",
+            ))
+        else:
+            self.back_button = None
         for (label, action, style), rect in zip(self.items, rects):
-            self.form.add(widgets.Button(rect, _(label), action, style=style))
+            self.form.add(widgets.Button(rect, _(label), action,
+                                         style="normal" if back is not None else style))
         self.form.focus(self.form.widgets[0])
         self.fans = pygame.Surface(self.size, pygame.SRCALPHA)
         self._draw_cards(self.fans)
@@ -49,6 +73,11 @@ class TitleScene(Scene):
             )
 
     # -- the menu ------------------------------------------------------------------------------
+
+    def go_back(self) -> None:
+        """Take back the seat the first button offers."""
+        if self.back is not None:
+            go_back(self.app, self.back)
 
     def quick(self) -> None:
         self._offer_continue(
@@ -103,9 +132,26 @@ class TitleScene(Scene):
         self.app.goto("rules")
 
     def quit(self) -> None:
-        self.app.running = False
+        """End the program – after a question while it hosts a game others play."""
+        self.app.close_window()
 
     # -- the loop ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.probe is not None:
+            seat = self.probe.poll()
+            if seat is not None:
+                self.back, self.probe = seat, None
+                self.resize()
+
+    @property
+    def busy(self) -> bool:
+        """Drawn each frame while asking, so the way back shows the moment it is known."""
+        return self.probe is not None and self.probe.session is not None
+
+    def exit(self) -> None:
+        if self.probe is not None:
+            self.probe.close()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -131,7 +177,9 @@ class TitleScene(Scene):
         self.form.draw(surface)
         widgets.blit_text(
             surface,
-            _("Playing as {name}  ·  Enter: quick play").format(name=self.app.settings.name),
+            (_("Playing as {name}  ·  Enter: back to your game") if self.back is not None
+             else _("Playing as {name}  ·  Enter: quick play")).format(
+                name=self.app.settings.name),
             layout.px(20, s, 11),
             palette.TEXT_DIM,
             pygame.Rect(0, self.size[1] - layout.px(30, s), self.size[0], layout.px(24, s)),

@@ -248,6 +248,13 @@ class Table:
             assert self.keeper.drift is not None  # a resync completes a drift
             if session is not None:
                 self.toasts.show(session.resynced(self.keeper.drift), palette.ACCENT, 3.5)
+        if "past" in update:  # a seat taken back: the whole game so far, as the seat saw it
+            self.log.clear()
+            for record in update["past"] + update.get("missed", []):
+                for event in record["events"]:
+                    words = event_words(self.game, event, self.seats.name)
+                    if words:
+                        self.log.add(words, event.get("seat"))
         self._build()
         if deal:
             return self.deal_in()

@@ -34,6 +34,12 @@ class MoveLog:
         elif self.back:
             self.back += 1
 
+    def clear(self) -> None:
+        """Forget every line (the log is about to be written again from the start)."""
+        self.lines.clear()
+        self.back = 0
+        self._wrapped.clear()
+
     def scroll(self, lines: int) -> None:
         """Move `lines` back in time (negative: towards the newest)."""
         self.back = max(0, min(len(self.lines) - 1, self.back + lines))
