@@ -141,6 +141,10 @@ class Session:
             room = message["room"]
             if self.room_id is None or room["id"] == self.room_id:
                 self.room = room
+                if room["id"] == self.room_id and self.token and self.game != room["game"]:
+                    # Kept before its game was known (a seat kept by an older version).
+                    self.game = room["game"]
+                    self.keep_problem = self._keep()
                 self.game = room["game"]
             if room["id"] == self.room_id and room["over"]:
                 self.store.forget(self.kept_as, room["id"])  # over, or abandoned
@@ -148,16 +152,18 @@ class Session:
             if self.resuming is not None and message["room"] != self.resuming.room:
                 return  # a seat taken (and left) before the player chose to take back another
             self.room_id, self.seat, self.token = message["room"], message["seat"], message["token"]
+            if self.room and self.room["id"] == self.room_id:
+                self.game = self.room["game"]
+            elif self.resuming is not None:
+                # A taken-back seat hears `seated` before its room: the kept record names the
+                # game, which the seat is kept under again (an empty name reads as a blank).
+                self.game = self.resuming.game
             if self.resuming is not None and self.resuming.server != self.kept_as:
                 # The game went on at another address (hosted again on another port): the
                 # seat is kept under this one from now on.
                 self.store.forget(self.resuming.server, self.resuming.room)
             self.resuming = None
-            game = self.room["game"] if self.room and self.room["id"] == self.room_id else None
-            self.keep_problem = self.store.keep(
-                KeptSeat(self.kept_as, self.room_id, self.token, game or self.game or "",
-                         self.seat)
-            )
+            self.keep_problem = self._keep()
         elif kind == "update" and message["room"] == self.room_id:
             if self.recorder is not None:
                 self.recorder.record(message)
@@ -170,6 +176,13 @@ class Session:
             # The server does not know that seat (its game ended while we were away).
             self.store.forget(self.kept_as, self.resuming.room)
             self.resuming = None
+
+    def _keep(self) -> str | None:
+        """Keep the seat just taken on disk; the problem in words if it could not be."""
+        assert self.room_id is not None and self.token is not None and self.seat is not None
+        return self.store.keep(
+            KeptSeat(self.kept_as, self.room_id, self.token, self.game or "", self.seat)
+        )
 
     # -- drifts --------------------------------------------------------------------------------
 

@@ -201,6 +201,26 @@ class Analysis:
         change, step = max(swings, key=lambda item: abs(item[0]))
         return step, change
 
+    def costliest_choice(self, seat: int) -> Mark | None:
+        """`seat`'s own decision that cost it the most win chance by its own estimates: its
+        biggest marked mistake, else the step where the option it chose fell furthest below
+        its search's best (as a Mark, unmarked then); None when no choice of `seat` cost any
+        chance (or it never chose among options)."""
+        if any(mark.seat == seat for mark in self.marks):
+            return max((m for m in self.marks if m.seat == seat), key=lambda m: m.cost)
+        worst: Mark | None = None
+        for step in self.steps:
+            if step.seat != seat or step.preferred is None:
+                continue
+            chosen = next((o for o in step.options if o.action == step.action), None)
+            best = step.options[step.preferred]
+            if chosen is None or best.estimate.value <= chosen.estimate.value:
+                continue
+            mark = Mark(step.step, seat, step.action, chosen.estimate, best.action, best.estimate)
+            if worst is None or mark.cost > worst.cost:
+                worst = mark
+        return worst
+
 
 def cache_path(replay_path: Path | str) -> Path:
     """Where the analysis of the replay at `replay_path` is cached."""

@@ -114,23 +114,37 @@ def test_the_viewer_analyses_with_progress_and_can_cancel(make_app, tmp_path):
     assert [m.step for m in scene.analysis.marks] == [3]
 
 
-def test_the_game_over_screen_names_the_biggest_swing_and_opens_the_analysis(make_app):
+def test_the_game_over_screen_names_the_players_costliest_choice_and_opens_it(make_app):
     app = make_app(speed=4.0)
     start_local(app, "quasenbo", 2, "random", {"hand_size": 3})
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=2))
     scene = table_scene(app)
     form = scene.overlay()
-    assert scene.analysis_job is not None or scene.swing is not None
-    assert run(app, lambda: scene.swing is not None, 120), "the analysis never finished"
-    step, change = scene.swing
-    assert scene.analysis_words().startswith(f"Your biggest swing: step {step} (")
+    job = scene.analysis_job
+    assert job is not None
+    assert run(app, lambda: scene.analysis_job is None, 180), "the analysis never finished"
+    assert job.result is not None, job.error
+    mark = scene.costliest
+    assert mark == job.result.costliest_choice(0)
+    if mark is None:  # every choice of the player's was its search's best: nothing to say
+        assert scene.analysis_words() == ""
+        return
+    assert mark.seat == scene.table.seat == 0, mark
+    words = scene.analysis_words()
+    assert words.startswith(f"Your costliest choice (step {mark.step}): "), words
+    assert "less chance to win than " in words and "%" in words and "[" not in words
     click(button(form, "Analysis").rect.center)
     assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
     viewer = app.top
-    assert viewer.playback.position == step
+    assert viewer.playback.position == mark.step
+    assert viewer.playback.entries[mark.step - 1].seat == 0  # the player's own decision
     assert run(app, lambda: viewer.analysis is not None, 10)
     assert viewer.analysis.cached  # the game-over screen's analysis, from its cache
-    assert viewer.analysis.biggest_swing(scene.table.seat) == (step, change)
+    assert viewer.analysis.costliest_choice(0) == mark
+    # Opened from the game-over screen, its Back goes there and says no more.
+    assert viewer.back_button.label == "Back"
+    click(viewer.back_button.rect.center)
+    assert run(app, lambda: app.top is scene, 5)
 
 
 def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):
@@ -225,3 +239,34 @@ def test_playing_on_from_a_step_of_a_replay_reshuffled(make_app, tmp_path):
     assert start.step == 10 and start.view(1) == before
     assert [(seat["kind"], seat["level"]) for seat in new.header["seats"]] == \
         [("bot", "easy"), ("human", None)]
+
+
+def test_playing_on_from_a_marked_mistake_starts_at_the_decision(make_app, analysed):
+    """On the marked knock (step 9) the dialog says the game goes on before it, the marked
+    seat is offered, and the new game's first decision is that seat's, with the better
+    move among its legal actions."""
+    app = make_app(speed=4.0)
+    scene = opened(app, analysed, position=9)
+    assert run(app, lambda: scene.analysis is not None, 10)
+    mark = next(m for m in scene.analysis.marks if m.step == 9)
+    scene.ask_play_on()
+    assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
+    dialog = app.top
+    name = scene._name(mark.seat)
+    assert dialog.body.startswith(f"From step 9, before {name}'s choice (knocks): {name} "
+                                  "decides first."), dialog.body
+    assert dialog.seat == mark.seat
+    click(button(dialog.form, "Play on").rect.center)
+    assert run(app, lambda: table_scene(app) is not None and app.session.last is not None, 30)
+    last = app.session.last
+    assert last["step"] == 8 and last["to_move"] == mark.seat == app.session.seat
+    assert mark.better in last["legal"] and mark.action in last["legal"]
+
+
+def test_the_play_on_dialog_says_which_step_comes_next_and_who_decides(make_app, analysed):
+    app = make_app()
+    scene = opened(app, analysed, position=4)
+    scene.ask_play_on()
+    assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
+    first = scene._name(scene.playback.state().to_move)
+    assert app.top.body.startswith(f"The game goes on with step 5: {first} decides first.")

@@ -19,6 +19,7 @@ import time
 
 import pygame
 
+from game.client import i18n
 from game.client.autoplay import AutoPlayer, click, table_scene
 from game.client.kept import LOCAL, KeptSeat, SeatStore
 from game.client.scenes import Dialog, hints_text
@@ -176,6 +177,28 @@ def test_a_local_game_is_hidden_kept_and_continued(make_app):
     assert run(app, lambda: table_scene(app) is not None, 15)
     assert app.session.room_id == room and app.session.last["step"] == step
     assert app.session.kept_as == LOCAL and app.session.port != port
+    # Kept again after it was taken back, it is still kept as Quando (the seat is taken back
+    # before its room is announced), and both ways in name it in every language.
+    assert [seat.game for seat in kept_local()] == ["quando"]
+    table_scene(app).open_menu()
+    click(button(app.top.form, "Leave").rect.center)
+    assert run(app, lambda: isinstance(app.top, Dialog) and "Leave this game" in app.top.title, 2)
+    click(button(app.top.form, "Keep it for later").rect.center)
+    assert run(app, lambda: isinstance(app.top, TitleScene), 5)
+    assert [seat.game for seat in kept_local()] == ["quando"]
+    for language in ("en", "it", "de", "fr"):
+        i18n.set_language(language)
+        for way in (app.top.quick, app.top.single):
+            way()
+            assert run(app, lambda: isinstance(app.top, Dialog), 2)
+            assert " Quando" in app.top.body and "  " not in app.top.body, (language, way)
+            app.top.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+            assert run(app, lambda: isinstance(app.top, TitleScene), 2)
+    i18n.set_language("en")
+    app.top.quick()
+    assert run(app, lambda: isinstance(app.top, Dialog), 2)
+    click(button(app.top.form, "Continue your game").rect.center)
+    assert run(app, lambda: table_scene(app) is not None, 15)
     # Ending it for good forgets it.
     scene = table_scene(app)
     scene.end_game()

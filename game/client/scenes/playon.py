@@ -10,7 +10,7 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
-from game.client.i18n import _, number
+from game.client.i18n import _
 from game.client.players import level_name
 from game.client.scenes import Dialog, Host
 from game.replay.origin import MODES
@@ -44,8 +44,9 @@ class PlayOnDialog(Dialog):
     `levels`), the mode, then Play on (`on_play`) or Cancel. Two columns of rows from five
     seats on, so that eight fit a 960×540 window."""
 
-    def __init__(self, app: Host, step: int, names: list[str], levels: list[str],
+    def __init__(self, app: Host, start: str, names: list[str], levels: list[str],
                  on_play: PlayOnChoice, seat: int = 0) -> None:
+        """`start`: where the game goes on and who decides first, in words (the viewer's)."""
         self.names = names
         self.seat = seat
         self.levels = list(levels)
@@ -57,8 +58,8 @@ class PlayOnDialog(Dialog):
         self.grid_top = 0
         super().__init__(
             app, _("Play on from here"),
-            _("From step {step}, against bots: click the seat you take and choose the "
-              "other seats' bots.").format(step=number(step)),
+            start + " " + _("Against bots: click the seat you take and choose the other "
+                            "seats' bots."),
             [(_("Play on"), self.play), (_("Cancel"), None)], width=820)
 
     @property

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -21,8 +22,9 @@ from game.client.scenes.replays import room_replay
 from game.client.session import Session
 from game.client.steps import action_words
 from game.client.tables import TABLES, Table
-from game.replay.analysis import Background, replay_hash
+from game.replay.analysis import Background, Mark, replay_hash
 from game.replay.log import ReplayError, read_replay
+from game.replay.playback import open_replay
 
 AUTO_CONTINUE = 5.0
 """Seconds a round summary stays up for a spectator before the game goes on by itself."""
@@ -74,8 +76,10 @@ class TableScene(Scene):
         """Headless autoplay: summaries go on by themselves (the AutoPlayer sets it)."""
         self.analysis_job: Background | None = None
         """The finished game's analysis, started at the game-over screen."""
-        self.swing: tuple[int, float] | None = None
-        """The player's biggest swing (step, change in win chance), once analysed."""
+        self.costliest: Mark | None = None
+        """The player's own choice that cost them the most win chance, once analysed."""
+        self.costliest_words = ""
+        """That choice in the player's words (the game-over screen's line)."""
         self.absent: int | None = None
         """An absent player's seat that this player may hand to a bot now."""
         self.offline_since: dict[int, float] = {}
@@ -468,7 +472,7 @@ class TableScene(Scene):
     def _start_analysis(self) -> bool:
         """Analyse the finished game in the background, if this computer hosted it (its
         replay is here); False when it did not."""
-        if self.analysis_job is not None or self.swing is not None:
+        if self.analysis_job is not None or self.costliest is not None:
             return True
         path = room_replay(self.room_id)
         if path is None:
@@ -483,22 +487,38 @@ class TableScene(Scene):
         self.analysis_job = None
         seat = self.table.seat
         if job.result is not None and seat is not None:
-            self.swing = job.result.biggest_swing(seat)
+            self.costliest = job.result.costliest_choice(seat)
+            path = room_replay(self.room_id)
+            if self.costliest is not None and path is not None:
+                self.costliest_words = self._choice_words(self.costliest, path)
+
+    def _choice_words(self, mark: Mark, path: Path) -> str:
+        """The player's costliest choice in words: where (the round, in a game of rounds),
+        what they did and what their search found better, with the chance it cost."""
+        try:
+            playback = open_replay(path)
+            entry = playback.entries[mark.step - 1]
+        except (ReplayError, OSError, IndexError):
+            return ""
+        game = playback.header["game"]
+        where = _("step {step}").format(step=number(mark.step))
+        if len(playback.round_starts) > 1:
+            where = _("round {round}, step {step}").format(
+                round=number(playback.round_of(mark.step - 1) + 1), step=number(mark.step))
+        return _("Your costliest choice ({where}): {chosen} – about {cost} less chance to "
+                 "win than {better}").format(
+            where=where, chosen=action_words(game, mark.action, entry.before),
+            cost=percent(mark.cost), better=action_words(game, mark.better, entry.before))
 
     def analysis_words(self) -> str:
         """The game-over screen's line about the analysis: its progress, or the player's
-        biggest swing; empty when there is none."""
+        costliest choice; empty when there is none."""
         job = self.analysis_job
         if job is not None:
             return _("Analysing the game… {done}/{total}").format(
                 done=job.done, total=job.total or "?"
             )
-        if self.swing is None:
-            return ""
-        step, change = self.swing
-        return _("Your biggest swing: step {step} ({change})").format(
-            step=step, change=percent(change, signed=True)
-        )
+        return self.costliest_words
 
     def before_words(self, seat: int) -> str:
         """Beside `seat`'s score in a deal played again: what that seat (the same hand)
@@ -520,7 +540,7 @@ class TableScene(Scene):
         return f"{words}  ·  {hints}" if words else hints
 
     def open_analysis(self) -> None:
-        """The replay viewer at the biggest swing, with the analysis (this screen's own, if
+        """The replay viewer at the player's costliest choice, with the analysis (this screen's own, if
         still running, stops: the viewer runs it with its progress bar)."""
         path = room_replay(self.room_id)
         if path is None:
@@ -528,8 +548,8 @@ class TableScene(Scene):
         if self.analysis_job is not None:
             self.analysis_job.cancel()
             self.analysis_job = None
-        step = self.swing[0] if self.swing is not None else 0
-        self.app.goto("viewer", path, analyse=True, position=step)
+        step = self.costliest.step if self.costliest is not None else 0
+        self.app.goto("viewer", path, analyse=True, position=step, from_list=False)
 
     def ask_deal_again(self) -> None:
         """Offer to play this game's deal again, in the same seats or rotated one on."""

@@ -95,14 +95,18 @@ class TitleScene(Scene):
             new_game()
             return
         seat = kept[0]
+        if seat.game:
+            body = _("Your game of {game} is not finished. Continue where you left it, or start "
+                     "a new game (the unfinished one stays to continue later).").format(
+                game=game_title(seat.game))
+        else:  # kept by a version that did not always note the game
+            body = _("Your last game is not finished. Continue where you left it, or start "
+                     "a new game (the unfinished one stays to continue later).")
         self.app.push(
             Dialog(
                 self.app,
                 _("Continue your game?"),
-                _("Your game of {game} is not finished. Continue where you left it, or start "
-                  "a new game (the unfinished one stays to continue later).").format(
-                    game=game_title(seat.game)
-                ),
+                body,
                 [
                     (_("Continue your game"), lambda: continue_local(self.app, seat)),
                     (_("New game"), new_game),

@@ -118,16 +118,21 @@ class ViewerScene(Scene):
     listens = False
 
     def __init__(
-        self, app: Host, path: Path, *, analyse: bool = False, position: int = 0
+        self, app: Host, path: Path, *, analyse: bool = False, position: int = 0,
+        from_list: bool = True
     ) -> None:
         """Open the replay at `path` at `position`; with `analyse`, start its analysis at
-        once (it starts by itself anyway when a cached one is beside the replay)."""
+        once (it starts by itself anyway when a cached one is beside the replay);
+        `from_list`: opened from the replays list, which its Back button names."""
         super().__init__(app)
+        self.from_list = from_list
         self.path = Path(path)
         self.start_position = position
         self.want_analysis = analyse
         self.analysis_job: Background | None = None
         self.analysis: Analysis | None = None
+        self.play_from = 0
+        """The position the play-on dialog offers to go on from."""
         self.analysis_note = ""
         """Why there is no analysis (cancelled, or the game cannot be analysed)."""
         self.estimates = "fair"
@@ -394,7 +399,8 @@ class ViewerScene(Scene):
         self.eyes_choice = widgets.Choice(
             geo.eyes, self._eyes_options(), self.eyes, on_change=self.set_eyes, cycle=True
         )
-        self.back_button = widgets.Button(geo.back, _("Back to the list"), self.leave)
+        self.back_button = widgets.Button(
+            geo.back, _("Back to the list") if self.from_list else _("Back"), self.leave)
         self.estimates_choice = widgets.Choice(
             geo.estimates,
             [("fair", _("Own view")), ("seeing", _("All cards"))],
@@ -450,15 +456,42 @@ class ViewerScene(Scene):
         if playback is None or not playback.playable or not playback.verdict.complete:
             return
         self.pause()
-        if playback.state().is_over:
+        position = playback.position
+        mark = self.mark_shown()
+        # A player who stops on a mistake wants to try the better move: the game goes on
+        # from the decision, not after it.
+        self.play_from = playback.position if mark is None else mark.step - 1
+        if mark is None and playback.state().is_over:
             self.app.push(Dialog(self.app, _("Play on from here"),
                                  _("The game is over at this step: go back to an earlier one."),
                                  [(_("OK"), None)]))
             return
         header = playback.header
         names = [self._name(s) for s in range(header["players"])]
-        self.app.push(PlayOnDialog(self.app, playback.position, names, bot_levels(header),
-                                   self.play_on))
+        playback.seek(self.play_from)
+        mover = playback.state().to_move
+        playback.seek(position)
+        assert mover is not None  # not over: a step was decided there, or is to be
+        first = names[mover]
+        if mark is not None:
+            entry = playback.entries[mark.step - 1]
+            start = _("From step {step}, before {name}'s choice ({action}): {first} decides "
+                      "first.").format(step=number(mark.step), name=names[mark.seat],
+                                       action=action_words(header["game"], mark.action,
+                                                           entry.before), first=first)
+        else:
+            start = _("The game goes on with step {step}: {first} decides first.").format(
+                step=number(position + 1), first=first)
+        seat = mark.seat if mark is not None else 0
+        self.app.push(PlayOnDialog(self.app, start, names, bot_levels(header), self.play_on,
+                                   seat))
+
+    def mark_shown(self) -> Mark | None:
+        """The analysis's mark of the step the cursor stands on (right after it), if any."""
+        if self.analysis is None or self.playback is None:
+            return None
+        position = self.playback.position
+        return next((m for m in self.analysis.marks if m.step == position), None)
 
     def play_on(self, seat: int, mode: str, levels: tuple[str, ...]) -> None:
         """A new local game from the step shown, the player at `seat` and bots of `levels`
@@ -472,6 +505,7 @@ class ViewerScene(Scene):
         except OSError as err:
             self.app.push(Dialog(self.app, _("Cannot start a game"), str(err), [(_("OK"), None)]))
             return
+        playback.seek(self.play_from)
         state = playback.state()
         origin = {"replay": digest, "step": state.step, "mode": mode,
                   "snapshot": state.to_snapshot()}

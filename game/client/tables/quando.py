@@ -360,8 +360,10 @@ class QuandoTable(Table):
         knocker = m.get("knocker")
         last = ""
         if knocker is not None:
-            last = (_(" – last round, you knocked") if knocker == self.you
-                    else _(" – last round, {name} knocked").format(name=self.seats.name(knocker)))
+            # The turns left after a knock, not the game's last round.
+            last = (_(" – you knocked: the last turns") if knocker == self.you
+                    else _(" – {name} knocked: the last turns").format(
+                        name=self.seats.name(knocker)))
         if seat == self.you:
             if phase == "draw":
                 return _("Draw a card: the visible side (U) or the hidden side (D)")
