@@ -6,9 +6,10 @@ Scenes: 6-player Quando while the cards are dealt (every deal replayed from the 
 5-player Blanco mid-game; 8-player Quäsenbö with a long played row. The table is fed the
 updates a server would send (built from the real engine with `view`, `for_seat` and
 `view_digest`, one step every few frames so animations never stop), without a network: the
-figures are the client's own cost, the table's check of every digest included. Each frame runs the fixed-step updates for 1/60 s and
-draws the whole scene; the display flip (a no-op headless) is not counted. The move log
-shows beside the table whenever the window is wide (1280×720 is), as it does for a player.
+figures are the client's own cost, the table's check of every digest included. Each frame runs
+the fixed-step updates for 1/60 s and draws the whole scene; the display flip (a no-op headless)
+is not counted. The move log shows beside the table whenever the window is wide (1280×720 is),
+as it does for a player.
 
 Idle: a Blanco table with nothing queued, moving or counting down, run by the real loop
 (`App.frame` at 60 frames a second, the clock's sleeps included) for `--idle` seconds: the

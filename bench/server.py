@@ -35,9 +35,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.loadgen import GAME_SETUPS, ServerProcess, Stats, cpu_note, summary, table  # noqa: E402
+from game.host.loop import run  # noqa: E402
 from game.host.room import Room  # noqa: E402
 from net.framing import CLIENT_MAX_FRAME, FrameDecoder, encode  # noqa: E402
-from game.host.loop import run  # noqa: E402
 from net.schema import PROTOCOL_VERSION  # noqa: E402
 
 

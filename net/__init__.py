@@ -1,1 +1,2 @@
-"""The wire between the window and the server: framing, the message schema and its validation, and the client connection."""
+"""The wire between the window and the server: framing, the message schema and its validation,
+and the client connection."""

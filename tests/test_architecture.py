@@ -154,3 +154,9 @@ def test_mypy_finds_nothing():
     run = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
                          text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+
+
+def test_ruff_finds_nothing():
+    run = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]

@@ -31,8 +31,8 @@ HELP: dict[str, tuple[Section, ...]] = {
         Section("quando.goal", N_("Goal"), N_(
             "Finish each round with the lowest sum of fronts in your hand. Points add up from "
             "round to round; the game ends when someone's total reaches the target – 50, unless "
-            "the table chose another (40 is a good target for two players). The lowest total wins; a tie shares "
-            "the win."), options=("target",)),
+            "the table chose another (40 is a good target for two players). The lowest total wins; "
+            "a tie shares the win."), options=("target",)),
         Section("quando.cards", N_("Cards"), N_(
             "Every card has a number on each side: two different numbers from 0 to 10. In your "
             "hand you see one side of each card, its front; everybody else sees the other side, "

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any, cast
 
 from game.bots import decide, suggest
+from game.host.history import History
 from game.host.limits import Limits
 from game.host.protocol import Connection
-from game.host.history import History
 from game.host.records import Claimed, history_before, put_aside, unfinished
 from game.host.room import Room, token_hash
 from game.host.spare import SpareFiles

@@ -10,7 +10,6 @@ from game.replay.log import SUFFIX, Replay, ReplayError, read_replay
 from game.replay.playback import seat_info, seat_kind, seat_name
 
 
-
 @dataclass
 class ReplayInfo:
     """One replay file in a listing. For a file that cannot be read, `error` says why and

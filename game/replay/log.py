@@ -147,9 +147,9 @@ class ReplayError(Exception):
     """A file that is not a readable replay; the message names the offset or step."""
 
 
-HEADER_FIELDS: dict[str, type | tuple[type, ...]] = {"t": str, "format": int, "game": str, "players": int, "options": dict,
-                 "seats": list, "engine": str, "seed_hash": bytes, "created": (int, float),
-                 "words": list, "digest0": bytes}
+HEADER_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "t": str, "format": int, "game": str, "players": int, "options": dict, "seats": list,
+    "engine": str, "seed_hash": bytes, "created": (int, float), "words": list, "digest0": bytes}
 
 
 def make_header(game: str, players: int, options: dict, seats: list[dict], seed: int,

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
+from game.rules import decktet
 from game.rules.base import (
     BadOptions,
     Event,
@@ -20,7 +21,6 @@ from game.rules.base import (
     is_bool,
     is_deck_or_none,
 )
-from game.rules import decktet
 from game.rules.decktet import ALL, SUITS, deck
 
 # A card is its index in decktet.ALL (first copies, then the `#2` copies). Matching and the run

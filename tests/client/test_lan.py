@@ -21,9 +21,9 @@ import pygame
 
 from game.client import i18n
 from game.client.autoplay import AutoPlayer, click, table_scene
+from game.client.hosting import kept_local, start_host, start_local
 from game.client.kept import LOCAL, KeptSeat, SeatStore
 from game.client.scenes import Dialog, hints_text
-from game.client.hosting import kept_local, start_host, start_local
 from game.client.scenes.lobby import LobbyScene
 from game.client.scenes.title import TitleScene
 from game.client.session import Session

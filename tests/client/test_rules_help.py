@@ -13,7 +13,7 @@ import pytest
 
 from game.client.i18n import LANGUAGES
 from game.client.rules_text import HELP, KEYS, Section
-from game.client.scenes.rules import PICTURES, Panel, RulesScene
+from game.client.scenes.rules import PICTURES, RulesScene
 from game.rules import GAMES
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules.md"

@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from game.replay.log import read_replay
 from game.host.spare import PREFIX, SpareFiles
+from game.replay.log import read_replay
 from game.replay.verify import verify_replay
 from tests.server.helpers import Player, running_server
 

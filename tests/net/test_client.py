@@ -7,8 +7,8 @@ import socket
 import threading
 import time
 
-from net.client import STATUS, ThreadedClient
 from game.host.embedded import start_embedded
+from net.client import STATUS, ThreadedClient
 
 
 def wait_for_status(client: ThreadedClient, status: str, seconds: float = 5.0) -> list[dict]:

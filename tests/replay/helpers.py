@@ -9,10 +9,10 @@ from pathlib import Path
 
 import msgpack
 
+from game.host.server import Server
 from game.replay.log import MAGIC, Replay, ReplayWriter, Step, read_replay
 from game.replay.record import record_game
 from net.client import Client
-from game.host.server import Server
 
 
 def record(folder: Path, name: str, game: str = "quando", players: int = 3, seed: int = 7,

@@ -10,8 +10,17 @@ from pathlib import Path
 import pytest
 
 from game.replay.__main__ import main
-from game.replay.analysis import (VERSION, Background, Cancelled, Effort, analyse,
-                                  cache_path, mover_estimate, other_estimate, seen_before)
+from game.replay.analysis import (
+    VERSION,
+    Background,
+    Cancelled,
+    Effort,
+    analyse,
+    cache_path,
+    mover_estimate,
+    other_estimate,
+    seen_before,
+)
 from game.replay.log import ReplayWriter, make_header, read_replay, replay_hash
 from game.replay.origin import start_from
 from game.replay.playback import Playback

@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from game.rules import GAMES, State, new_game
-from game.rules import blanco, quando, quasenbo
+from game.rules import GAMES, State, blanco, new_game, quando, quasenbo
 from game.rules.blanco import CARD, HIDDEN, ID, UP, complete_lines, remove_line, settle
 from game.rules.quando import round_scores
 from game.rules.quasenbo import DECK_OPTIONS, MASK, SUIT_BIT, Quasenbo

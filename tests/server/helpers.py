@@ -10,10 +10,10 @@ from pathlib import Path
 
 import msgpack
 
-from net.client import Client
-from net.framing import FrameDecoder, encode
 from game.host.limits import Limits
 from game.host.server import Server
+from net.client import Client
+from net.framing import FrameDecoder, encode
 
 
 @contextlib.asynccontextmanager

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from game.host.spare import PREFIX
 from game.replay.log import Hint, read_replay, seed_hash
 from game.replay.verify import verify_replay
-from game.host.spare import PREFIX
 from game.rules import new_game
 from tests.server.helpers import Player
 

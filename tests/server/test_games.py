@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from game.host.server import Server
 from game.replay.log import read_replay, seed_hash
 from game.rules import new_game, update_view, view_digest
-from game.host.server import Server
 from tests.server.helpers import Player, running_server
 
 GAMES = [("quando", 3, {"target": 25}), ("blanco", 2, {"max_turns": 60}), ("quasenbo", 4, {})]

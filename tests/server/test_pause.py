@@ -22,7 +22,7 @@ async def quiet(player: Player, seconds: float) -> list[dict]:
     while (left := end - loop.time()) > 0:
         try:
             heard.append(await player.client.recv(left))
-        except (asyncio.TimeoutError, TimeoutError):
+        except TimeoutError:
             break
     for message in heard:
         player._note(message)

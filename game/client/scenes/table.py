@@ -540,8 +540,8 @@ class TableScene(Scene):
         return f"{words}  ·  {hints}" if words else hints
 
     def open_analysis(self) -> None:
-        """The replay viewer at the player's costliest choice, with the analysis (this screen's own, if
-        still running, stops: the viewer runs it with its progress bar)."""
+        """The replay viewer at the player's costliest choice, with the analysis (this screen's
+        own, if still running, stops: the viewer runs it with its progress bar)."""
         path = room_replay(self.room_id)
         if path is None:
             return

@@ -111,7 +111,8 @@ class QuandoTable(Table):
             width = geo.hand_w if mine else geo.small_w
             step = width * 1.06 if mine else width * 0.72
             order = self.hand_order(hand) if mine else range(len(hand))
-            for k, (i, pos) in enumerate(zip(order, layout.fan(area.cards, len(hand), width, step))):
+            places = layout.fan(area.cards, len(hand), width, step)
+            for k, (i, pos) in enumerate(zip(order, places)):
                 token = ("hand", i) if mine and self.seat is not None else None
                 yield hand[i], Slot(pos, width, HAND_LAYER + k, token)
         if self.pile is not None:
