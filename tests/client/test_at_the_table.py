@@ -204,6 +204,42 @@ def test_a_greyed_button_says_the_rule_that_keeps_it_grey(make_app):
     assert any("twice" in item[0] for item in table.toasts.items), "the key says it too"
 
 
+def test_play_on_cards_that_make_no_play_yet_says_the_rule(make_app):
+    """Two cards of a run chosen (e.g. 3 and 5 of 3-4-5) are no play: Enter and the Play
+    button say why in the rules' words instead of nothing."""
+    app = make_app()
+    start_local(app, "quando", 3, "random", {"target": 60})
+    player = AutoPlayer(app, seed=3)
+
+    def runs() -> list[list[int]]:
+        scene = table_scene(app)
+        if scene is None or not scene.table.active or scene.table.chooser.pending:
+            return []
+        table = scene.table
+        hand = table.model["hands"][0]["fronts"]
+        return [a[1] for a in table.chooser.legal or []
+                if a[0] == "play" and len({hand[i] for i in a[1]}) == 3]
+
+    assert run_frames(app, lambda: bool(runs()), 60, player)
+    table = table_scene(app).table
+    low, _, high = runs()[0]
+    for index in (low, high):
+        table.click(("hand", index))
+    assert table.chooser.chosen == {("hand", low), ("hand", high)}
+    hand = table.model["hands"][0]["fronts"]
+    pair = f"{hand[low]}, {hand[high]}"
+    table.toasts.items.clear()
+    table.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    said = [item[0] for item in table.toasts.items]
+    assert any(pair in words and "not all equal" in words for words in said), said
+    play = next(button for token, button in table.buttons.shown if token == ("btn", "play"))
+    table.toasts.items.clear()
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        table.handle(pygame.event.Event(kind, button=1, pos=play.rect.center))
+    assert any(pair in item[0] for item in table.toasts.items), "the button says it too"
+    assert table.chooser.chosen == {("hand", low), ("hand", high)}, "the choice is kept"
+
+
 def test_a_seats_last_move_stays_marked_until_its_next_step(make_app):
     app = make_app()
     start_local(app, "quasenbo", 3, "random", {"hand_size": 5})
