@@ -165,6 +165,8 @@ def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):
     assert scene.hints_used == 1  # the server's count, from the room map
     hint = next(item[0] for item in scene.table.toasts.items if item[0].startswith("Hint: "))
     assert "[" not in hint, "the action in words, not its shape"
+    verb = hint.removeprefix("Hint: ").split()[0]
+    assert verb in ("play", "draw", "pass"), f"a suggestion to the player: {hint!r}"
     assert app.session.room["hints_allowed"]
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=3))
     assert "Hints used: 1" in scene.summary_line()

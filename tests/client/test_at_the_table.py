@@ -14,7 +14,7 @@ from game.client.autoplay import AutoPlayer, run_frames, table_scene
 from game.client.config import PACES
 from game.client.hosting import start_local
 from game.client.scenes import Confirm, Dialog
-from game.client.steps import action_words, event_words
+from game.client.steps import action_words, advice_words, event_words
 from game.client.tables.hud import Hud
 from game.rules import new_game
 
@@ -45,7 +45,8 @@ def test_counts_agree_with_their_nouns():
 @pytest.mark.parametrize("game", ["quando", "blanco", "quasenbo"])
 def test_every_legal_action_is_worded_in_each_language_from_the_seats_view(game):
     """The hint, the viewer's step line and its analysis marks word actions so: never the
-    action's raw shape, and in German or French never the English words."""
+    action's raw shape, and in German or French never the English words; the hint says it
+    to the player ("play 3, 3"), not of them ("plays 3, 3")."""
     options = {"excuse": True} if game == "quasenbo" else {}
     state = new_game(game, 3, 5, options)
     rng = random.Random(5)
@@ -57,10 +58,14 @@ def test_every_legal_action_is_worded_in_each_language_from_the_seats_view(game)
             for action in state.legal_actions():
                 i18n.set_language("en")
                 english = action_words(game, action, view)
+                advice = advice_words(game, action, view)
                 assert not english.startswith("["), (action, english)
-                for code in ("de", "fr"):
+                assert not advice.startswith("[") and advice != english, (action, advice)
+                for code in ("it", "de", "fr"):
                     i18n.set_language(code)
                     assert action_words(game, action, view) != english, (code, action)
+                    assert advice_words(game, action, view) not in (advice, english), (
+                        code, action)
             state.apply(rng.choice(state.legal_actions()))
     finally:
         i18n.set_language(i18n.SOURCE)
@@ -73,6 +78,8 @@ def test_an_action_names_its_cards_from_the_view_before_it():
     assert action_words("quasenbo", ["play", 7], view) == '["play", 7]', "no card: its shape"
     quando = {"seat": 0, "hands": [{"fronts": [4, 4, 4, 9]}]}
     assert action_words("quando", ["play", [0, 1, 2]], quando) == "plays 4, 4, 4 – a triplet"
+    assert advice_words("quando", ["play", [0, 1, 2]], quando) == "play 4, 4, 4 – a triplet"
+    assert advice_words("quando", ["draw", "down"], quando) == "draw from the hidden side"
 
 
 def bot_lines_with_times(app, wanted: int) -> list[tuple[float, str, str]]:

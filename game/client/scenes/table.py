@@ -20,7 +20,7 @@ from game.client.refusals import error_text, status_text
 from game.client.scenes import Confirm, Dialog, Scene
 from game.client.scenes.replays import room_replay
 from game.client.session import Session
-from game.client.steps import action_words
+from game.client.steps import action_words, advice_words
 from game.client.tables import TABLES, Table
 from game.replay.analysis import Background, Mark, replay_hash
 from game.replay.log import ReplayError, read_replay
@@ -309,7 +309,7 @@ class TableScene(Scene):
                 self._tell_missed(message["missed"])
         elif kind == "hint" and message["room"] == self.room_id:
             chance = message["chance"]
-            action = action_words(self.table.game, message["action"], self.table.model)
+            action = advice_words(self.table.game, message["action"], self.table.model)
             if chance is None:
                 words = _("Hint: {action}").format(action=action)
             else:
