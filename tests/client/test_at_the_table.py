@@ -138,6 +138,16 @@ def test_space_pauses_the_queue_and_starts_it_again(make_app):
     assert run_frames(app, lambda: not room.paused, 5)
 
 
+@pytest.mark.parametrize("game, sorts", [("quando", True), ("blanco", False)])
+def test_a_single_player_table_tells_its_pause_and_sort_keys(make_app, game, sorts):
+    app = make_app(pace="normal")
+    start_local(app, game, 3, "random", {})
+    assert run_frames(app, lambda: table_scene(app) is not None, 20)
+    said = " ".join(item[0] for item in table_scene(app).table.toasts.items)
+    assert "Space pauses" in said
+    assert ("O sorts your hand" in said) == sorts, said
+
+
 def test_a_pause_lets_a_turning_card_finish_its_turn(make_app):
     app = make_app(speed=0.5, pace="normal")
     start_local(app, "blanco", 3, "random", {"max_turns": 9})

@@ -94,6 +94,16 @@ class TableScene(Scene):
         self.resize()
         if first.get("missed"):
             self._tell_missed(first["missed"])
+        if local and self.table.seat is not None:
+            self.table.toasts.show(self.keys_words(), palette.ACCENT, 6.0)
+
+    def keys_words(self) -> str:
+        """The keys a single-player table has beyond its buttons' ("Space pauses · O sorts
+        your hand"), said as a game starts: nothing on the felt shows them."""
+        keys = [_("Space pauses")]
+        if self.table.SORTS:
+            keys.append(_("O sorts your hand"))
+        return "  ·  ".join(keys)
 
     # -- layout --------------------------------------------------------------------------------
 
