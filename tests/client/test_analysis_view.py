@@ -254,7 +254,7 @@ def test_playing_on_from_a_marked_mistake_starts_at_the_decision(make_app, analy
     scene.ask_play_on()
     assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
     dialog = app.top
-    name = scene._name(mark.seat)
+    name = scene.shown_name(mark.seat)
     assert dialog.body.startswith(f"From step 9, before {name}'s choice (knocks): {name} "
                                   "decides first."), dialog.body
     assert dialog.seat == mark.seat
@@ -270,5 +270,5 @@ def test_the_play_on_dialog_says_which_step_comes_next_and_who_decides(make_app,
     scene = opened(app, analysed, position=4)
     scene.ask_play_on()
     assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
-    first = scene._name(scene.playback.state().to_move)
+    first = scene.shown_name(scene.playback.state().to_move)
     assert app.top.body.startswith(f"The game goes on with step 5: {first} decides first.")

@@ -422,7 +422,7 @@ class ViewerScene(Scene):
             return [(None, _("Spectator"))]
         header = self.playback.header
         seats: list[tuple[Eyes, str]] = [
-            (s, f"{s + 1}: {self._name(s)}") for s in range(header["players"])
+            (s, f"{s + 1}: {self.shown_name(s)}") for s in range(header["players"])
         ]
         return seats + [(None, _("Spectator")), (OPEN, _("All cards open"))]
 
@@ -473,7 +473,7 @@ class ViewerScene(Scene):
                                  [(_("OK"), None)]))
             return
         header = playback.header
-        names = [self._name(s) for s in range(header["players"])]
+        names = [self.shown_name(s) for s in range(header["players"])]
         playback.seek(self.play_from)
         mover = playback.state().to_move
         playback.seek(position)
@@ -523,8 +523,9 @@ class ViewerScene(Scene):
     def exit(self) -> None:
         self.cancel_analysis()
 
-    def _name(self, seat: int) -> str:
-        """The seat's name as the table shows it (bots of one name told apart)."""
+    def shown_name(self, seat: int) -> str:
+        """The seat's name as the viewer shows it: the table's (bots of one name told
+        apart), or the replay header's before there is a table."""
         if self.table is not None:
             return self.table.seats.name(seat)
         assert self.playback is not None
@@ -853,7 +854,8 @@ class ViewerScene(Scene):
         steps = len(playback.replay.steps)
         lines = [
             (_("Replay · {game}").format(game=game), title, palette.ACCENT),
-            (", ".join(self._name(seat) for seat in range(header["players"])), small, palette.TEXT),
+            (", ".join(self.shown_name(seat) for seat in range(header["players"])), small,
+             palette.TEXT),
             (f"{when}  ·  " + ngettext("{n} step", "{n} steps", steps).format(n=number(steps)),
              small, palette.TEXT_DIM),
         ]
