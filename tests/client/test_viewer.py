@@ -15,7 +15,7 @@ from game.client import config, i18n, layout, palette
 from game.client.autoplay import click
 from game.client.scenes import Dialog
 from game.client.scenes.replays import ReplaysScene
-from game.client.scenes.viewer import OPEN, ViewerScene
+from game.client.scenes.viewer import OPEN, ViewerScene, verdict_label
 from game.replay.log import read_replay
 from game.replay.record import record_game
 from tests.client.test_cli import run_game
@@ -232,6 +232,32 @@ def test_the_list_shows_the_data_folders_replays_newest_first(make_app):
     click(next(button for info, button in scene.rows if info.game == "blanco").rect.center)
     assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 20)
     assert app.top.table is None and "seed is revealed" in app.top.problem
+
+
+def test_the_list_remembers_a_verdict_until_the_file_changes(make_app):
+    """A replay verified when it was opened is listed as verified afterwards – by a new
+    list too, as in the next run – until its file changes."""
+    logs = config.log_dir()
+    logs.mkdir(parents=True)
+    path = logs / "20260101-000000-aaaa.ctr"
+    record_game(path, "quasenbo", 3, 1, {"hand_size": 4})
+    app = make_app()
+
+    def listed() -> str:
+        scene = ReplaysScene(app)
+        app.push(scene)
+        remembered = scene.verdicts[path]
+        app.pop(scene)
+        return verdict_label(remembered)[0] if remembered else "not yet"
+
+    assert listed() == "not yet"
+    viewer = open_from_list(app, path)
+    assert viewer.outcome.short == "verified"
+    app.to_title()
+    assert listed() == "verified"
+    path.unlink()
+    record_game(path, "quasenbo", 3, 2, {"hand_size": 4})  # another game in its place
+    assert listed() == "not yet", "a changed file is not taken for verified"
 
 
 @pytest.mark.parametrize(
