@@ -1,7 +1,8 @@
 """Each game step in a player's words, the one source of what the replay viewer's step list,
 the analysis marks, the hints and the table's move log say: each event as a short phrase with
 the players' names and the cards' names ("Ann draws 6", "Bob plays the Ace of Knots", "Cleo
-removes row 2: …"), each action as what its seat does ("plays 3, 3", "knocks")."""
+removes row 2: …"), each action as what its seat does ("plays 3, 3", "knocks") or, for a
+hint, as a suggestion to its player ("play 3, 3", "knock")."""
 
 from __future__ import annotations
 
@@ -261,67 +262,114 @@ def events_line(game: str, events: list[dict], name: Names) -> str:
 
 # -- actions: what a seat does, worded before it is done ---------------------------------------
 
-def _quando_action(action: list, view: dict) -> str | None:
+Say = Callable[[str, str], str]
+"""Of an action's two phrases, what a seat does and the same said to its player (both
+N_-marked), the one wanted, translated."""
+
+
+def _does(does: str, do: str) -> str:
+    return _(does)
+
+
+def _do(does: str, do: str) -> str:
+    return _(do)
+
+
+def _quando_action(action: list, view: dict, say: Say) -> str | None:
     verb = action[0]
     if verb == "play":
         fronts = [view["hands"][view["seat"]]["fronts"][i] for i in action[1]]
         cards = _cards("quando", fronts)
         if len(fronts) == 3 and len(set(fronts)) == 1:
-            return _("plays {cards} – a triplet").format(cards=cards)
-        return _("plays {cards}").format(cards=cards)
+            return say(N_("plays {cards} – a triplet"), N_("play {cards} – a triplet")).format(
+                cards=cards)
+        return say(N_("plays {cards}"), N_("play {cards}")).format(cards=cards)
     if verb == "draw":
-        return _("draws from the visible side") if action[1] == "up" else _(
-            "draws from the hidden side")
-    return {"flip": _("flips a zero"), "knock": _("knocks"), "pass": _("passes")}.get(verb)
+        if action[1] == "up":
+            return say(N_("draws from the visible side"), N_("draw from the visible side"))
+        return say(N_("draws from the hidden side"), N_("draw from the hidden side"))
+    words = {
+        "flip": (N_("flips a zero"), N_("flip a zero")),
+        "knock": (N_("knocks"), N_("knock")),
+        "pass": (N_("passes"), N_("pass")),
+    }
+    return say(*words[verb]) if verb in words else None
 
 
-def _blanco_action(action: list, view: dict) -> str | None:
+def _blanco_action(action: list, view: dict, say: Say) -> str | None:
     verb = action[0]
     hand = view["hands"][view["seat"]]
     if verb == "take":
         if action[1] == "discard" and view["discard"]:
-            return _("takes {card} from the discard pile").format(
+            return say(N_("takes {card} from the discard pile"),
+                       N_("take {card} from the discard pile")).format(
                 card=card("blanco", view["discard"][-1]))
-        return _("takes a card from the deck")
+        return say(N_("takes a card from the deck"), N_("take a card from the deck"))
     if verb == "discard":
         what = card("blanco", hand[action[1]])
         if len(action) == 4:
-            return _("discards {card} and turns up {where}").format(
+            return say(N_("discards {card} and turns up {where}"),
+                       N_("discard {card} and turn up {where}")).format(
                 card=what, where=_where(action[2:]))
-        return _("discards {card}").format(card=what)
+        return say(N_("discards {card}"), N_("discard {card}")).format(card=what)
     if verb == "place":
-        return _("places {card} at {where}").format(
+        return say(N_("places {card} at {where}"), N_("place {card} at {where}")).format(
             card=card("blanco", hand[action[1]]), where=_where(action[2:]))
     if verb == "swap":
         where, other = _where(action[1:3]), _where(action[3:5])
         if len(action) == 6:
             turned = _where(action[1:3] if action[5] == 0 else action[3:5])
-            return _("swaps {where} and {other}, turning up {turned}").format(
+            return say(N_("swaps {where} and {other}, turning up {turned}"),
+                       N_("swap {where} and {other}, turning up {turned}")).format(
                 where=where, other=other, turned=turned)
-        return _("swaps {where} and {other}").format(where=where, other=other)
+        return say(N_("swaps {where} and {other}"), N_("swap {where} and {other}")).format(
+            where=where, other=other)
     if verb == "eliminate":
-        text = _("removes row {number}") if action[1] == "row" else _("removes column {number}")
+        if action[1] == "row":
+            text = say(N_("removes row {number}"), N_("remove row {number}"))
+        else:
+            text = say(N_("removes column {number}"), N_("remove column {number}"))
         return text.format(number=action[2] + 1)
     if verb == "reveal":
         if len(action) == 1:
-            return _("turns the card looked at face up")
-        return _("turns up {where}").format(where=_where(action[1:3]))
+            return say(N_("turns the card looked at face up"),
+                       N_("turn the card you looked at face up"))
+        return say(N_("turns up {where}"), N_("turn up {where}")).format(
+            where=_where(action[1:3]))
     if verb == "peek":
-        return _("looks at {where}").format(where=_where(action[1:3]))
-    return {"skip": _("does not look"), "keep": _("keeps the card hidden")}.get(verb)
+        return say(N_("looks at {where}"), N_("look at {where}")).format(
+            where=_where(action[1:3]))
+    words = {
+        "skip": (N_("does not look"), N_("do not look")),
+        "keep": (N_("keeps the card hidden"), N_("keep the card hidden")),
+    }
+    return say(*words[verb]) if verb in words else None
 
 
-def _quasenbo_action(action: list, view: dict) -> str | None:
+def _quasenbo_action(action: list, view: dict, say: Say) -> str | None:
     verb = action[0]
     if verb == "play":
         what = card("quasenbo", view["hands"][view["seat"]][action[1]])
         if len(action) == 3:
-            return _("plays {card} as {suit}").format(card=what, suit=suit_name(action[2]))
-        return _("plays {card}").format(card=what)
-    return {"draw": _("draws a card"), "pass": _("passes")}.get(verb)
+            return say(N_("plays {card} as {suit}"), N_("play {card} as {suit}")).format(
+                card=what, suit=suit_name(action[2]))
+        return say(N_("plays {card}"), N_("play {card}")).format(card=what)
+    words = {
+        "draw": (N_("draws a card"), N_("draw a card")),
+        "pass": (N_("passes"), N_("pass")),
+    }
+    return say(*words[verb]) if verb in words else None
 
 
 ACTIONS = {"quando": _quando_action, "blanco": _blanco_action, "quasenbo": _quasenbo_action}
+
+
+def _worded(game: str, action: list, view: dict, say: Say) -> str:
+    try:
+        words = ACTIONS[game](action, view, say)
+    except (KeyError, IndexError, TypeError):  # a shape or an index the view does not fit
+        words = None
+    return words if words is not None else action_text(action)
 
 
 def action_words(game: str, action: list, view: dict) -> str:
@@ -329,8 +377,11 @@ def action_words(game: str, action: list, view: dict) -> str:
     the Excuse as moons"), worded from `view`: the acting seat's own view before the action
     (its cards named from it). An action this module cannot word – another shape, an index
     the view does not hold – is shown as RULES.md writes it (`action_text`)."""
-    try:
-        words = ACTIONS[game](action, view)
-    except (KeyError, IndexError, TypeError):  # a shape or an index the view does not fit
-        words = None
-    return words if words is not None else action_text(action)
+    return _worded(game, action, view, _does)
+
+
+def advice_words(game: str, action: list, view: dict) -> str:
+    """`action` as a suggestion to the player whose view `view` is ("play 3, 3", "knock",
+    "draw from the hidden side"): `action_words`' phrase said to them, with the same
+    fallback."""
+    return _worded(game, action, view, _do)

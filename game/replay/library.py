@@ -1,13 +1,31 @@
 """A folder of replays as the replay viewer lists it: who played what, when, how long, and
-whether it finished – read from the files alone, without re-running any game."""
+whether it finished – read from the files alone, without re-running any game – and what
+verifying each found when it was last opened (remembered beside it)."""
 from __future__ import annotations
 
+import json
+import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
-from game.replay.log import SUFFIX, Replay, ReplayError, read_replay
+from game.replay.log import SUFFIX, Replay, ReplayError, read_replay, replay_hash
 from game.replay.playback import seat_info, seat_kind, seat_name
+from game.replay.verify import Verdict
+
+VERDICT_FORMAT = "cardtable-verdict"
+"""The `format` field of the file that remembers a replay's verdict."""
+VERDICT_SUFFIX = ".verdict"
+"""A replay's remembered verdict is kept at the replay's path with this appended."""
+
+
+class Remembered(NamedTuple):
+    """What verifying a replay found, as remembered for the list: `status` as Verdict's
+    ("ok", "unverified", "failed") and the step it failed at, if one did."""
+
+    status: str
+    failed_at: int | None
 
 
 @dataclass
@@ -84,3 +102,47 @@ def list_replays(folder: Path | str) -> list[ReplayInfo]:
                                   error=str(err)))
     out.sort(key=lambda info: info.created, reverse=True)
     return out
+
+
+def verdict_path(replay_path: Path | str) -> Path:
+    """Where the verdict of the replay at `replay_path` is remembered."""
+    path = Path(replay_path)
+    return path.with_name(path.name + VERDICT_SUFFIX)
+
+
+def remember_verdict(replay_path: Path | str, verdict: Verdict) -> bool:
+    """Keep beside the replay what verifying it found, keyed by the replay's hash as the
+    file is now (so a file changed later is not taken for verified); written atomically.
+    Returns False when the replay cannot be read or its folder not written (then nothing
+    is remembered)."""
+    path = verdict_path(replay_path)
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        digest = replay_hash(Path(replay_path).read_bytes())
+        failed_at = verdict.mismatch.step if verdict.mismatch is not None else None
+        record = {"format": VERDICT_FORMAT, "hash": digest, "status": verdict.status,
+                  "failed_at": failed_at}
+        temporary.write_text(json.dumps(record), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+        return False
+    return True
+
+
+def remembered_verdict(replay_path: Path | str) -> Remembered | None:
+    """The verdict remembered for the replay at `replay_path`, or None when there is none,
+    the replay changed since (its hash differs) or either file cannot be read. Never raises
+    for the files' content."""
+    try:
+        record = json.loads(verdict_path(replay_path).read_text(encoding="utf-8"))
+        if record["format"] != VERDICT_FORMAT:
+            return None
+        if record["hash"] != replay_hash(Path(replay_path).read_bytes()):
+            return None
+        status, failed_at = record["status"], record["failed_at"]
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    if status not in ("ok", "unverified", "failed"):
+        return None
+    return Remembered(status, failed_at if type(failed_at) is int else None)

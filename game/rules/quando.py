@@ -59,6 +59,18 @@ def round_scores(sums: list[int], knocker: int | None) -> tuple[list[int], bool]
     return scores, penalized
 
 
+def not_a_play(fronts: list[int]) -> IllegalAction:
+    """Why cards with these front numbers make no play (they are not all equal and not a run
+    of three), in the rules' words; the table says the same of such a chosen set before
+    anything is sent."""
+    numbers = ", ".join(map(str, fronts))
+    if len(fronts) == 3:
+        return IllegalAction("{fronts} are neither three consecutive numbers nor all equal",
+                             fronts=numbers)
+    return IllegalAction("{fronts} are not all equal (a run has exactly three cards)",
+                         fronts=numbers)
+
+
 class Quando(State):
     """A game of Quando: rounds until someone's total reaches the target (RULES.md, Quando).
 
@@ -271,13 +283,7 @@ class Quando(State):
                 return IllegalAction("the hand indices must be strictly ascending")
             if idx[0] < 0 or idx[-1] >= len(hand):
                 return IllegalAction("your hand has cards 0 to {last}", last=len(hand) - 1)
-            fronts = [hand[i] // 11 for i in idx]
-            numbers = ", ".join(map(str, fronts))
-            if len(fronts) == 3:
-                return IllegalAction("{fronts} are neither three consecutive numbers nor all "
-                                     "equal", fronts=numbers)
-            return IllegalAction("{fronts} are not all equal (a run has exactly three cards)",
-                                 fronts=numbers)
+            return not_a_play([hand[i] // 11 for i in idx])
         if verb == "knock":
             if self.knocker is not None:
                 return IllegalAction("someone has already knocked in this round")
@@ -551,4 +557,5 @@ def _copy_round(summary: dict | None, keys: tuple[str, ...] = ROUND_KEYS) -> dic
 
 
 __all__ = ["CARDS", "CODE", "DRAW", "Determinizer", "FLIP", "ID", "KNOCK_PENALTY", "OVER",
-           "PENALTY", "Quando", "TURN", "hand_size", "pending_triplet", "round_scores"]
+           "PENALTY", "Quando", "TURN", "hand_size", "not_a_play", "pending_triplet",
+           "round_scores"]

@@ -4,6 +4,7 @@ and a real server in another process."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -15,6 +16,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def golden(tmp_path_factory) -> Path:
+    """A copy of tests/replay/golden's replays: the viewer writes what verifying a replay found
+    beside it, and a test must not write into the source tree (nor find an earlier run's
+    verdict there)."""
+    folder = tmp_path_factory.mktemp("golden")
+    for replay in (ROOT / "tests" / "replay" / "golden").glob("*.ctr"):
+        shutil.copy(replay, folder)
+    return folder
 
 
 @pytest.fixture(autouse=True)

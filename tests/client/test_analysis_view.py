@@ -167,6 +167,8 @@ def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):
     assert "Thinking about a hint…" not in shown, "the hint came: the wait for it is over"
     hint = next(item[0] for item in scene.table.toasts.items if item[0].startswith("Hint: "))
     assert "[" not in hint, "the action in words, not its shape"
+    verb = hint.removeprefix("Hint: ").split()[0]
+    assert verb in ("play", "draw", "pass"), f"a suggestion to the player: {hint!r}"
     assert app.session.room["hints_allowed"]
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=3))
     assert "Hints used: 1" in scene.summary_line()
@@ -254,7 +256,7 @@ def test_playing_on_from_a_marked_mistake_starts_at_the_decision(make_app, analy
     scene.ask_play_on()
     assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
     dialog = app.top
-    name = scene._name(mark.seat)
+    name = scene.shown_name(mark.seat)
     assert dialog.body.startswith(f"From step 9, before {name}'s choice (knocks): {name} "
                                   "decides first."), dialog.body
     assert dialog.seat == mark.seat
@@ -270,5 +272,5 @@ def test_the_play_on_dialog_says_which_step_comes_next_and_who_decides(make_app,
     scene = opened(app, analysed, position=4)
     scene.ask_play_on()
     assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
-    first = scene._name(scene.playback.state().to_move)
+    first = scene.shown_name(scene.playback.state().to_move)
     assert app.top.body.startswith(f"The game goes on with step 5: {first} decides first.")

@@ -14,7 +14,7 @@ from game.client.autoplay import AutoPlayer, run_frames, table_scene
 from game.client.config import PACES
 from game.client.hosting import start_local
 from game.client.scenes import Confirm, Dialog
-from game.client.steps import action_words, event_words
+from game.client.steps import action_words, advice_words, event_words
 from game.client.tables.hud import Hud
 from game.rules import new_game
 
@@ -45,7 +45,8 @@ def test_counts_agree_with_their_nouns():
 @pytest.mark.parametrize("game", ["quando", "blanco", "quasenbo"])
 def test_every_legal_action_is_worded_in_each_language_from_the_seats_view(game):
     """The hint, the viewer's step line and its analysis marks word actions so: never the
-    action's raw shape, and in German or French never the English words."""
+    action's raw shape, and in German or French never the English words; the hint says it
+    to the player ("play 3, 3"), not of them ("plays 3, 3")."""
     options = {"excuse": True} if game == "quasenbo" else {}
     state = new_game(game, 3, 5, options)
     rng = random.Random(5)
@@ -57,10 +58,14 @@ def test_every_legal_action_is_worded_in_each_language_from_the_seats_view(game)
             for action in state.legal_actions():
                 i18n.set_language("en")
                 english = action_words(game, action, view)
+                advice = advice_words(game, action, view)
                 assert not english.startswith("["), (action, english)
-                for code in ("de", "fr"):
+                assert not advice.startswith("[") and advice != english, (action, advice)
+                for code in ("it", "de", "fr"):
                     i18n.set_language(code)
                     assert action_words(game, action, view) != english, (code, action)
+                    assert advice_words(game, action, view) not in (advice, english), (
+                        code, action)
             state.apply(rng.choice(state.legal_actions()))
     finally:
         i18n.set_language(i18n.SOURCE)
@@ -73,6 +78,8 @@ def test_an_action_names_its_cards_from_the_view_before_it():
     assert action_words("quasenbo", ["play", 7], view) == '["play", 7]', "no card: its shape"
     quando = {"seat": 0, "hands": [{"fronts": [4, 4, 4, 9]}]}
     assert action_words("quando", ["play", [0, 1, 2]], quando) == "plays 4, 4, 4 – a triplet"
+    assert advice_words("quando", ["play", [0, 1, 2]], quando) == "play 4, 4, 4 – a triplet"
+    assert advice_words("quando", ["draw", "down"], quando) == "draw from the hidden side"
 
 
 def bot_lines_with_times(app, wanted: int) -> list[tuple[float, str, str]]:
@@ -129,6 +136,16 @@ def test_space_pauses_the_queue_and_starts_it_again(make_app):
     scene.handle(press)
     assert not scene.table.paused
     assert run_frames(app, lambda: not room.paused, 5)
+
+
+@pytest.mark.parametrize("game, sorts", [("quando", True), ("blanco", False)])
+def test_a_single_player_table_tells_its_pause_and_sort_keys(make_app, game, sorts):
+    app = make_app(pace="normal")
+    start_local(app, game, 3, "random", {})
+    assert run_frames(app, lambda: table_scene(app) is not None, 20)
+    said = " ".join(item[0] for item in table_scene(app).table.toasts.items)
+    assert "Space pauses" in said
+    assert ("O sorts your hand" in said) == sorts, said
 
 
 def test_a_pause_lets_a_turning_card_finish_its_turn(make_app):
@@ -202,6 +219,42 @@ def test_a_greyed_button_says_the_rule_that_keeps_it_grey(make_app):
     table.toasts.items.clear()
     table.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_k, mod=0, unicode="k"))
     assert any("twice" in item[0] for item in table.toasts.items), "the key says it too"
+
+
+def test_play_on_cards_that_make_no_play_yet_says_the_rule(make_app):
+    """Two cards of a run chosen (e.g. 3 and 5 of 3-4-5) are no play: Enter and the Play
+    button say why in the rules' words instead of nothing."""
+    app = make_app()
+    start_local(app, "quando", 3, "random", {"target": 60})
+    player = AutoPlayer(app, seed=3)
+
+    def runs() -> list[list[int]]:
+        scene = table_scene(app)
+        if scene is None or not scene.table.active or scene.table.chooser.pending:
+            return []
+        table = scene.table
+        hand = table.model["hands"][0]["fronts"]
+        return [a[1] for a in table.chooser.legal or []
+                if a[0] == "play" and len({hand[i] for i in a[1]}) == 3]
+
+    assert run_frames(app, lambda: bool(runs()), 60, player)
+    table = table_scene(app).table
+    low, _, high = runs()[0]
+    for index in (low, high):
+        table.click(("hand", index))
+    assert table.chooser.chosen == {("hand", low), ("hand", high)}
+    hand = table.model["hands"][0]["fronts"]
+    pair = f"{hand[low]}, {hand[high]}"
+    table.toasts.items.clear()
+    table.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    said = [item[0] for item in table.toasts.items]
+    assert any(pair in words and "not all equal" in words for words in said), said
+    play = next(button for token, button in table.buttons.shown if token == ("btn", "play"))
+    table.toasts.items.clear()
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        table.handle(pygame.event.Event(kind, button=1, pos=play.rect.center))
+    assert any(pair in item[0] for item in table.toasts.items), "the button says it too"
+    assert table.chooser.chosen == {("hand", low), ("hand", high)}, "the choice is kept"
 
 
 def test_a_seats_last_move_stays_marked_until_its_next_step(make_app):

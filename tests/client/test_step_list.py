@@ -4,8 +4,6 @@ label – in every language, at the smallest window."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pytest
 
@@ -14,7 +12,6 @@ from game.client.scenes.replays import ReplaysScene
 from game.client.scenes.viewer import ViewerScene
 from tests.client.test_play import run
 
-GOLDEN = Path(__file__).resolve().parents[1] / "replay" / "golden"
 SIZE = (960, 540)
 
 
@@ -45,11 +42,11 @@ def words(value: str) -> list[str]:
 
 @pytest.mark.parametrize("language", list(i18n.LANGUAGES))
 def test_step_rows_show_their_whole_text_and_the_knob_keeps_off_its_label(
-    make_app, drawn, language
+    make_app, drawn, language, golden
 ):
     app = make_app(size=SIZE)
     app.set_language(language)
-    app.push(ReplaysScene(app, path=GOLDEN / "quando-5p.ctr"))
+    app.push(ReplaysScene(app, path=golden / "quando-5p.ctr"))
     assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
     viewer = app.top
     playback = viewer.playback
@@ -84,9 +81,9 @@ def test_step_rows_show_their_whole_text_and_the_knob_keeps_off_its_label(
     assert long_rows, "no row needed more than two lines: the check proved nothing"
 
 
-def test_a_click_on_a_tall_row_jumps_to_its_step(make_app):
+def test_a_click_on_a_tall_row_jumps_to_its_step(make_app, golden):
     app = make_app(size=SIZE)
-    app.push(ReplaysScene(app, path=GOLDEN / "quando-5p.ctr"))
+    app.push(ReplaysScene(app, path=golden / "quando-5p.ctr"))
     assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
     viewer = app.top
     end = viewer.playback.round_starts[1]  # the step that ends the first round

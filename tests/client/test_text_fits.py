@@ -32,7 +32,6 @@ from game.replay.record import record_game
 from tests.client.test_lan import host_with_bob
 from tests.client.test_play import game_over, run
 
-GOLDEN = Path(__file__).resolve().parents[1] / "replay" / "golden"
 SIZES = [(960, 540), (1280, 720)]
 LIVE = [
     ("quando", 4, {"target": 5}),
@@ -138,12 +137,12 @@ def menus(app: App, recorder: TextRecorder) -> None:
     show(app, recorder, "menu dialog")
 
 
-def tables(app: App, recorder: TextRecorder) -> None:
+def tables(app: App, recorder: TextRecorder, golden: Path) -> None:
     """Each game's table as the replay viewer shows it, through a seat's eyes and all open,
     at the start and mid-game."""
     for name in ("quando-5p", "blanco-3p-max-turns", "quasenbo-6p-extended"):
         app.reset(app.scene("title"))
-        app.push(ReplaysScene(app, path=GOLDEN / f"{name}.ctr"))
+        app.push(ReplaysScene(app, path=golden / f"{name}.ctr"))
         assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
         viewer = app.top
         assert isinstance(viewer, ViewerScene) and viewer.playback is not None
@@ -166,10 +165,10 @@ def test_every_menu_fits_in_every_language(make_app, recorder, language, size):
 
 
 @pytest.mark.parametrize("language", list(i18n.LANGUAGES))
-def test_every_table_fits_in_every_language(make_app, recorder, language):
+def test_every_table_fits_in_every_language(make_app, recorder, language, golden):
     app = make_app(size=SIZES[0])
     app.set_language(language)
-    tables(app, recorder)
+    tables(app, recorder, golden)
     assert sorted(recorder.problems) == []
     assert {i18n._("Back to the list"), i18n._("All cards open"), i18n._("Eyes")} <= recorder.seen
 

@@ -15,14 +15,12 @@ from game.client import config, i18n, layout, palette
 from game.client.autoplay import click
 from game.client.scenes import Dialog
 from game.client.scenes.replays import ReplaysScene
-from game.client.scenes.viewer import OPEN, ViewerScene
+from game.client.scenes.viewer import OPEN, ViewerScene, verdict_label
 from game.replay.log import read_replay
 from game.replay.record import record_game
 from tests.client.test_cli import run_game
 from tests.client.test_play import run
 from tests.replay.helpers import rewrite
-
-GOLDEN = Path(__file__).resolve().parents[1] / "replay" / "golden"
 
 
 def key(k: int, mod: int = 0) -> None:
@@ -117,9 +115,9 @@ def on_screen_is_the_view(scene: ViewerScene) -> None:
 
 
 @pytest.mark.parametrize("name", ["quando-5p", "blanco-2p", "quasenbo-6p-extended"])
-def test_stepping_scrubbing_and_eyes_show_what_each_seat_saw(make_app, name):
+def test_stepping_scrubbing_and_eyes_show_what_each_seat_saw(make_app, name, golden):
     app = make_app()
-    scene = open_from_list(app, GOLDEN / f"{name}.ctr")
+    scene = open_from_list(app, golden / f"{name}.ctr")
     playback = scene.playback
     assert playback.verdict.ok and scene.outcome.short == "verified"
     assert scene.eyes == 0 and scene.table.seat == 0  # the first human seat
@@ -183,10 +181,10 @@ def test_stepping_scrubbing_and_eyes_show_what_each_seat_saw(make_app, name):
     on_screen_is_the_view(scene)
 
 
-def test_a_whole_game_played_through_all_open_stays_true(make_app):
+def test_a_whole_game_played_through_all_open_stays_true(make_app, golden):
     """Every step animated with a spectator's events, then the open view: no step breaks."""
     app = make_app()
-    scene = open_from_list(app, GOLDEN / "quando-2p.ctr")
+    scene = open_from_list(app, golden / "quando-2p.ctr")
     key(pygame.K_o)
     app.frame(1 / 60)
     scene.set_speed(8.0)
@@ -234,12 +232,38 @@ def test_the_list_shows_the_data_folders_replays_newest_first(make_app):
     assert app.top.table is None and "seed is revealed" in app.top.problem
 
 
+def test_the_list_remembers_a_verdict_until_the_file_changes(make_app):
+    """A replay verified when it was opened is listed as verified afterwards – by a new
+    list too, as in the next run – until its file changes."""
+    logs = config.log_dir()
+    logs.mkdir(parents=True)
+    path = logs / "20260101-000000-aaaa.ctr"
+    record_game(path, "quasenbo", 3, 1, {"hand_size": 4})
+    app = make_app()
+
+    def listed() -> str:
+        scene = ReplaysScene(app)
+        app.push(scene)
+        remembered = scene.verdicts[path]
+        app.pop(scene)
+        return verdict_label(remembered)[0] if remembered else "not yet"
+
+    assert listed() == "not yet"
+    viewer = open_from_list(app, path)
+    assert viewer.outcome.short == "verified"
+    app.to_title()
+    assert listed() == "verified"
+    path.unlink()
+    record_game(path, "quasenbo", 3, 2, {"hand_size": 4})  # another game in its place
+    assert listed() == "not yet", "a changed file is not taken for verified"
+
+
 @pytest.mark.parametrize(
     "damage",
     ["garbage", "foreign", "truncated", "altered"],
 )
-def test_a_corrupt_or_foreign_file_is_a_clear_message(make_app, tmp_path, damage):
-    golden = GOLDEN / "quando-2p.ctr"
+def test_a_corrupt_or_foreign_file_is_a_clear_message(make_app, tmp_path, damage, golden):
+    golden = golden / "quando-2p.ctr"
     path = tmp_path / "bad.ctr"
     if damage == "garbage":
         path.write_bytes(b"\x00" * 300)
@@ -269,12 +293,12 @@ def test_a_corrupt_or_foreign_file_is_a_clear_message(make_app, tmp_path, damage
         assert run(app, lambda: app.top is not scene, 5)
 
 
-def test_the_command_line_opens_a_replay_and_says_what_is_wrong_with_a_bad_one(tmp_path):
+def test_the_command_line_opens_a_replay_and_says_what_is_wrong_with_a_bad_one(tmp_path, golden):
     env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     result = run_game(
         "--headless",
         "--replay",
-        str(GOLDEN / "blanco-3p-max-turns.ctr"),
+        str(golden / "blanco-3p-max-turns.ctr"),
         "--frames",
         "20",
         "--screenshots",
@@ -300,15 +324,16 @@ def test_the_viewer_layout_stays_inside_and_apart(size):
         assert not ra.colliderect(rb), (size, a, ra, b, rb)
 
 
-def test_an_old_replays_bots_and_steps_are_named_in_the_players_language(make_app, tmp_path):
+def test_an_old_replays_bots_and_steps_are_named_in_the_players_language(make_app, tmp_path,
+                                                                        golden):
     """Headers written before the server sent plain bot names ("Random bot", "Dario (normal
     bot)"): the viewer words their level itself, once, and the step line its action."""
     app = make_app()
     app.set_language("de")
-    scene = open_from_list(app, GOLDEN / "quasenbo-6p-extended.ctr")
+    scene = open_from_list(app, golden / "quasenbo-6p-extended.ctr")
     assert [scene.table.seats.name(s) for s in (0, 1, 2)] == [
         "Ann", "Zufälliger Bot 2", "Zufälliger Bot 3"]
-    replay = read_replay(GOLDEN / "quando-2p.ctr")
+    replay = read_replay(golden / "quando-2p.ctr")
     seats = [replay.header["seats"][0], {**replay.header["seats"][1], "name": "Dario (random bot)"}]
     path = rewrite(replay, tmp_path / "named.ctr", header={**replay.header, "seats": seats})
     app.to_title()
@@ -322,9 +347,9 @@ def test_an_old_replays_bots_and_steps_are_named_in_the_players_language(make_ap
 @pytest.mark.parametrize("name, rounds", [
     ("quando-2p", True), ("blanco-2p", False), ("quasenbo-3p", False),
 ])
-def test_round_buttons_only_for_a_game_of_rounds(make_app, name, rounds):
+def test_round_buttons_only_for_a_game_of_rounds(make_app, name, rounds, golden):
     app = make_app()
-    scene = open_from_list(app, GOLDEN / f"{name}.ctr")
+    scene = open_from_list(app, golden / f"{name}.ctr")
     first, last = scene.transport[0], scene.transport[-1]
     assert (first.label, last.label) == (i18n._("« Round"), i18n._("Round »"))
     assert first.visible is last.visible is rounds

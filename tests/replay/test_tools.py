@@ -13,9 +13,15 @@ import pytest
 
 from game.replay.__main__ import main
 from game.replay.diff import diff_replays
-from game.replay.library import list_replays
+from game.replay.library import (
+    Remembered,
+    list_replays,
+    remember_verdict,
+    remembered_verdict,
+    verdict_path,
+)
 from game.replay.log import ReplayError, ReplayWriter, read_replay
-from game.replay.verify import start_state
+from game.replay.verify import start_state, verify_replay
 from tests.replay.helpers import record, record_offsets, rewrite
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -217,3 +223,17 @@ def test_errors_are_one_line_on_stderr_never_a_traceback(tmp_path, folder, argv,
     assert result.returncode == 2 and result.stdout == ""
     assert len(result.stderr.splitlines()) == 1 and message in result.stderr
     assert result.stderr.startswith("python -m game.replay")
+
+
+def test_a_remembered_verdict_holds_for_the_same_file_only(tmp_path):
+    path = record(tmp_path, "a.ctr", seed=3)
+    assert remembered_verdict(path) is None
+    assert remember_verdict(path, verify_replay(read_replay(path)))
+    assert remembered_verdict(path) == Remembered("ok", None)
+    assert list_replays(tmp_path)[0].path == path, "the verdict's file is no replay"
+    verdict_path(path).write_text("{not json", encoding="utf-8")
+    assert remembered_verdict(path) is None, "a damaged record is forgotten, not raised"
+    assert remember_verdict(path, verify_replay(read_replay(path)))
+    path.unlink()
+    record(tmp_path, "a.ctr", seed=4)
+    assert remembered_verdict(path) is None, "another game in the file is not verified"

@@ -13,8 +13,14 @@ from game.client import config, layout, palette, widgets
 from game.client.i18n import N_, _, date_time, number
 from game.client.players import seat_name
 from game.client.scenes import Dialog, Scene, game_title, menu_page
-from game.client.scenes.viewer import VERDICTS
-from game.replay.library import ReplayInfo, list_replays, replay_info
+from game.client.scenes.viewer import verdict_label
+from game.replay.library import (
+    Remembered,
+    ReplayInfo,
+    list_replays,
+    remembered_verdict,
+    replay_info,
+)
 from game.replay.log import ReplayError, read_replay
 
 HEADINGS = (N_("When"), N_("Game"), N_("Players"), N_("Steps"), N_("Ended"), N_("Verified"))
@@ -47,9 +53,10 @@ def ending(info: ReplayInfo) -> str:
 
 
 class ReplaysScene(Scene):
-    """Newest first: when, which game, who played, how long, how it ended, and the verify
-    outcome of those opened in this run. `room` or `path` picks one replay to open at once
-    (from the game-over screen, or `--replay FILE`, whose file is listed first)."""
+    """Newest first: when, which game, who played, how long, how it ended, and what verifying
+    it found when it was last opened (remembered beside it while the file is unchanged).
+    `room` or `path` picks one replay to open at once (from the game-over screen, or
+    `--replay FILE`, whose file is listed first)."""
 
     listens = False
 
@@ -58,6 +65,7 @@ class ReplaysScene(Scene):
         self.scroll = 0
         self.problem = ""
         self.infos: list[ReplayInfo] = []
+        self.verdicts: dict[Path, Remembered | None] = {}
         folder = config.log_dir()
         try:
             self.infos = list_replays(folder) if folder.is_dir() else []
@@ -81,6 +89,13 @@ class ReplaysScene(Scene):
                 )
         if chosen is not None:
             app.after_frame.append(lambda: self.open(chosen))
+
+    def enter(self) -> None:
+        """Read what verifying each replay found when it was last opened (again on the way
+        back from the viewer, which remembers it)."""
+        self.verdicts = {
+            info.path: remembered_verdict(info.path) for info in self.infos if not info.error
+        }
 
     def resize(self) -> None:
         s = self.s
@@ -167,9 +182,9 @@ class ReplaysScene(Scene):
                     "left",
                 )
                 continue
-            outcome = VERDICTS.get(info.path)
+            remembered = self.verdicts.get(info.path)
             verdict, color = (
-                (outcome.short, outcome.color) if outcome else (_("not yet"), palette.TEXT_DIM)
+                verdict_label(remembered) if remembered else (_("not yet"), palette.TEXT_DIM)
             )
             cells = [
                 (date_time(info.created.astimezone()), palette.TEXT),

@@ -20,7 +20,7 @@ from game.client.refusals import error_text, status_text
 from game.client.scenes import Confirm, Dialog, Scene
 from game.client.scenes.replays import room_replay
 from game.client.session import Session
-from game.client.steps import action_words
+from game.client.steps import action_words, advice_words
 from game.client.tables import TABLES, Table
 from game.replay.analysis import Background, Mark, replay_hash
 from game.replay.log import ReplayError, read_replay
@@ -97,6 +97,16 @@ class TableScene(Scene):
         self.resize()
         if first.get("missed"):
             self._tell_missed(first["missed"])
+        if local and self.table.seat is not None:
+            self.table.toasts.show(self.keys_words(), palette.ACCENT, 6.0)
+
+    def keys_words(self) -> str:
+        """The keys a single-player table has beyond its buttons' ("Space pauses · O sorts
+        your hand"), said as a game starts: nothing on the felt shows them."""
+        keys = [_("Space pauses")]
+        if self.table.SORTS:
+            keys.append(_("O sorts your hand"))
+        return "  ·  ".join(keys)
 
     # -- layout --------------------------------------------------------------------------------
 
@@ -313,7 +323,7 @@ class TableScene(Scene):
         elif kind == "hint" and message["room"] == self.room_id:
             self.table.toasts.drop(_(HINT_THINKING))
             chance = message["chance"]
-            action = action_words(self.table.game, message["action"], self.table.model)
+            action = advice_words(self.table.game, message["action"], self.table.model)
             if chance is None:
                 words = _("Hint: {action}").format(action=action)
             else:

@@ -22,6 +22,7 @@ from game.client.sound import Sound
 from game.client.steps import action_words, events_line
 from game.client.tables import TABLES, Table
 from game.replay.analysis import Analysis, Background, Mark, cache_path, replay_hash
+from game.replay.library import Remembered, remember_verdict
 from game.replay.log import ReplayError
 from game.replay.playback import Playback, open_replay, seat_info, seat_kind
 from game.replay.verify import Verdict
@@ -56,35 +57,40 @@ class Outcome(NamedTuple):
     color: tuple[int, int, int]
 
 
-VERDICTS: dict[Path, Outcome] = {}
-"""The outcome of each replay opened in this run, for the replay list."""
+def verdict_label(remembered: Remembered) -> tuple[str, tuple[int, int, int]]:
+    """A verdict in a word or two for the replay list ("verified", "failed at step 20"),
+    with its colour."""
+    if remembered.status == "unverified":
+        return _("seed secret"), palette.ACCENT
+    if remembered.status == "ok":
+        return _("verified"), OK_GREEN
+    if remembered.failed_at is not None:
+        return _("failed at step {n}").format(n=remembered.failed_at), palette.DANGER
+    return _("FAILED"), palette.DANGER
 
 
 def verdict_words(verdict: Verdict, length: int) -> Outcome:
     """The outcome of `verdict` in words; `length` is how many steps can be watched."""
+    mismatch = verdict.mismatch
+    short, color = verdict_label(
+        Remembered(verdict.status, mismatch.step if mismatch is not None else None))
     if verdict.status == "unverified":
-        return Outcome(
-            _("seed secret"),
-            _("Not verified: the game is not over, and it can be checked and watched only "
-              "once its seed is revealed at the end."),
-            palette.ACCENT,
-        )
-    if verdict.status == "ok":
+        words = _("Not verified: the game is not over, and it can be checked and watched only "
+                  "once its seed is revealed at the end.")
+    elif verdict.status == "ok":
         if verdict.complete:
             words = _("Verified: every step and the seed check out; the game ran to its end.")
         elif verdict.reason == "abandoned":
             words = _("Verified: every step and the seed check out; the game was abandoned.")
         else:
             words = _("Verified: every step and the seed check out; the game is not finished.")
-        return Outcome(_("verified"), words, OK_GREEN)
-    if verdict.mismatch is not None:
-        mismatch = verdict.mismatch
+    elif mismatch is not None:
         words = _("FAILED at step {n}: {why}.").format(n=mismatch.step, why=mismatch.message)
         if length:
             words += " " + _("Steps 1–{n} can be watched.").format(n=length)
-        return Outcome(_("failed at step {n}").format(n=mismatch.step), words, palette.DANGER)
-    return Outcome(_("FAILED"), _("FAILED: {why}.").format(why="; ".join(verdict.problems)),
-                   palette.DANGER)
+    else:
+        words = _("FAILED: {why}.").format(why="; ".join(verdict.problems))
+    return Outcome(short, words, color)
 
 
 class TableHost:
@@ -179,7 +185,7 @@ class ViewerScene(Scene):
             return
         self.playback = playback
         self.outcome = verdict_words(playback.verdict, playback.length)
-        VERDICTS[self.path] = self.outcome
+        remember_verdict(self.path, playback.verdict)
         if not playback.playable:
             self.problem = self.outcome.sentence
             return
@@ -421,7 +427,7 @@ class ViewerScene(Scene):
             return [(None, _("Spectator"))]
         header = self.playback.header
         seats: list[tuple[Eyes, str]] = [
-            (s, f"{s + 1}: {self._name(s)}") for s in range(header["players"])
+            (s, f"{s + 1}: {self.shown_name(s)}") for s in range(header["players"])
         ]
         return seats + [(None, _("Spectator")), (OPEN, _("All cards open"))]
 
@@ -472,7 +478,7 @@ class ViewerScene(Scene):
                                  [(_("OK"), None)]))
             return
         header = playback.header
-        names = [self._name(s) for s in range(header["players"])]
+        names = [self.shown_name(s) for s in range(header["players"])]
         playback.seek(self.play_from)
         mover = playback.state().to_move
         playback.seek(position)
@@ -522,8 +528,9 @@ class ViewerScene(Scene):
     def exit(self) -> None:
         self.cancel_analysis()
 
-    def _name(self, seat: int) -> str:
-        """The seat's name as the table shows it (bots of one name told apart)."""
+    def shown_name(self, seat: int) -> str:
+        """The seat's name as the viewer shows it: the table's (bots of one name told
+        apart), or the replay header's before there is a table."""
         if self.table is not None:
             return self.table.seats.name(seat)
         assert self.playback is not None
@@ -852,7 +859,8 @@ class ViewerScene(Scene):
         steps = len(playback.replay.steps)
         lines = [
             (_("Replay · {game}").format(game=game), title, palette.ACCENT),
-            (", ".join(self._name(seat) for seat in range(header["players"])), small, palette.TEXT),
+            (", ".join(self.shown_name(seat) for seat in range(header["players"])), small,
+             palette.TEXT),
             (f"{when}  ·  " + ngettext("{n} step", "{n} steps", steps).format(n=number(steps)),
              small, palette.TEXT_DIM),
         ]

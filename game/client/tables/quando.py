@@ -10,6 +10,7 @@ import pygame
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
 from game.client.i18n import N_, _, ngettext
+from game.client.refusals import refusal_text
 from game.client.sprites import CardSprite
 from game.client.tables.base import Table
 from game.client.tables.chooser import Pick, Token
@@ -17,6 +18,7 @@ from game.client.tables.hud import outline
 from game.client.tables.scoresheet import ScoreSheet
 from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
 from game.client.tween import HOLD
+from game.rules.quando import not_a_play
 
 PILE_LAYER, DISCARD_LAYER, HAND_LAYER = 10, 20, 100
 
@@ -277,6 +279,10 @@ class QuandoTable(Table):
             return _("You may pass only in the last round, after someone has knocked.")
         if token in (("btn", "up"), ("btn", "down")) and phase == "turn":
             return _("Play cards first; you draw after your play.")
+        if token == ("btn", "play") and phase == "turn" and self.chooser.chosen:
+            # The chosen cards lead towards a run but are none yet: the rules' own refusal.
+            refusal = not_a_play([self._side(self.viewer)[i] for i in self._chosen()])
+            return refusal_text(refusal.template, refusal.params, refusal.reason)
         if token == ("btn", "play") and phase == "turn":
             return _("First choose the cards to play: click them, or press their numbers.")
         if phase == "draw":
