@@ -9,7 +9,7 @@ from game.client.autoplay import run_frames, table_scene
 from game.client.hosting import start_local
 from game.client.scenes.replays import ReplaysScene
 from game.client.scenes.viewer import ViewerScene
-from tests.client.test_viewer import GOLDEN
+from tests.replay.test_golden import GOLDEN
 
 
 def shown_is_current(app) -> bool:

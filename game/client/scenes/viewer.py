@@ -929,7 +929,7 @@ class ViewerScene(Scene):
             pygame.draw.line(surface, color, (cell.left, mid), (cell.left + stroke, mid), 3)
             name = cell.inflate(-(stroke + 6), 0)
             name.left = cell.left + stroke + 4
-            widgets.blit_text(surface, self._name(seat), size, color, name, "left")
+            widgets.blit_text(surface, self.shown_name(seat), size, color, name, "left")
         meaning = pygame.Rect(band.left, band.top + line, band.width, line)
         widgets.blit_text(surface, _(ESTIMATES_MEANING[self.estimates]), size, palette.TEXT_DIM,
                           meaning, "left")
