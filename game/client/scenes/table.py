@@ -529,10 +529,10 @@ class TableScene(Scene):
         """The game-over screen's line about the analysis: its progress, or the player's
         costliest choice; empty when there is none."""
         job = self.analysis_job
+        if job is not None and not job.total:  # still reading the replay: no count yet
+            return _("Analysing the game…")
         if job is not None:
-            return _("Analysing the game… {done}/{total}").format(
-                done=job.done, total=job.total or "?"
-            )
+            return _("Analysing the game… {done}/{total}").format(done=job.done, total=job.total)
         return self.costliest_words
 
     def before_words(self, seat: int) -> str:

@@ -340,7 +340,9 @@ class ViewerScene(Scene):
         """A line under the graph's chooser: progress, or why there is no graph."""
         job = self.analysis_job
         if job is not None:
-            return _("Analysing… {done}/{total}").format(done=job.done, total=job.total or "?")
+            if not job.total:  # still reading the replay: no count yet
+                return _("Analysing…")
+            return _("Analysing… {done}/{total}").format(done=job.done, total=job.total)
         return self.analysis_note
 
     # -- transport -----------------------------------------------------------------------------
