@@ -3,6 +3,8 @@ player's turn – without any input, and draws nothing while nothing changes."""
 
 from __future__ import annotations
 
+import shutil
+
 import pygame
 
 from game.client.autoplay import run_frames, table_scene
@@ -44,9 +46,10 @@ def test_time_alone_brings_the_turn_to_the_screen_then_the_window_idles(make_app
     assert app.drawn == drawn, "nothing changed, yet the window was drawn again"
 
 
-def test_a_replay_opened_in_the_background_reaches_the_screen_without_input(make_app):
+def test_a_replay_opened_in_the_background_reaches_the_screen_without_input(make_app, tmp_path):
+    path = shutil.copy(GOLDEN / "blanco-2p.ctr", tmp_path)  # its verdict is kept beside it
     app = make_app()
-    app.push(ReplaysScene(app, path=GOLDEN / "blanco-2p.ctr"))
+    app.push(ReplaysScene(app, path=path))
     pygame.event.clear()
 
     def loaded() -> bool:
@@ -57,9 +60,10 @@ def test_a_replay_opened_in_the_background_reaches_the_screen_without_input(make
     assert shown_is_current(app), "the screen still says the replay is being opened"
 
 
-def test_the_end_of_a_viewer_analysis_reaches_the_screen_without_input(make_app):
+def test_the_end_of_a_viewer_analysis_reaches_the_screen_without_input(make_app, tmp_path):
+    path = shutil.copy(GOLDEN / "quando-2p.ctr", tmp_path)  # and so are verdict and analysis
     app = make_app()
-    app.push(ViewerScene(app, GOLDEN / "quando-2p.ctr", analyse=True, from_list=False))
+    app.push(ViewerScene(app, path, analyse=True, from_list=False))
     pygame.event.clear()
     viewer = app.top
     assert run_frames(app, lambda: viewer.analysis is not None, 120)
