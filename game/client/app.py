@@ -242,8 +242,10 @@ class App:
             pygame.display.flip()
             self.drawn += 1
             drew = True
-        self._dirty = False
         callbacks, self.after_frame = self.after_frame, []
+        # Work put off until after a frame (opening a replay, a dialog to push) changes what
+        # the next frame shows, whether or not anything else happens by then.
+        self._dirty = bool(callbacks)
         for callback in callbacks:
             callback()
         return drew

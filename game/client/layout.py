@@ -486,6 +486,8 @@ class Viewer:
     back: Rect
     graph: Rect
     """The win-chance graph over the game, above the scrub bar and as wide."""
+    legend: Rect
+    """Above the graph and its chooser: whose line is which colour, and what the lines show."""
     estimates: Rect
     """Which estimates the graph shows (each seat's own, or seeing every card), right of it."""
     analyse: Rect
@@ -498,6 +500,7 @@ class Viewer:
         out = [
             ("table", self.table),
             ("graph", self.graph),
+            ("legend", self.legend),
             ("estimates", self.estimates),
             ("analyse", self.analyse),
             ("scrub", self.scrub),
@@ -529,7 +532,9 @@ def viewer(size: tuple[int, int]) -> Viewer:
     s = scale(size)
     side_w = max(260, min(px(390, s), w // 3))
     graph_h = px(92, s)
-    controls_h = px(100, s) + graph_h
+    # The graph's legend and what its lines mean: two lines of the smallest legible text.
+    legend_h = 2 * widgets.line_height(widgets.MIN_SIZE)
+    controls_h = px(100, s) + graph_h + legend_h
     margin, gap = px(10, s), px(8, s)
     table = Rect(0, 0, w - side_w, h - controls_h)
     controls = Rect(0, table.bottom, table.width, controls_h)
@@ -539,7 +544,8 @@ def viewer(size: tuple[int, int]) -> Viewer:
     # The knob at the first and the last step reaches past the bar's ends: the bar (and
     # the graph above it, on the same scale) leaves it room at both.
     left, right = margin + knob_radius(scrub_h), controls.width - margin - position_w
-    graph = Rect(left, controls.top + px(8, s), right - gap - knob_radius(scrub_h) - left,
+    legend = Rect(left, controls.top + px(6, s), controls.width - margin - left, legend_h)
+    graph = Rect(left, legend.bottom + px(2, s), right - gap - knob_radius(scrub_h) - left,
                  graph_h)
     chooser_h = (graph_h - gap) // 2
     estimates = Rect(right, graph.top, position_w, chooser_h)
@@ -585,6 +591,7 @@ def viewer(size: tuple[int, int]) -> Viewer:
         keys,
         back,
         graph,
+        legend,
         estimates,
         analyse,
         play_on,

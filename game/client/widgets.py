@@ -525,6 +525,10 @@ class Toasts:
         self.items = [i for i in self.items if i[0] != message][-3:]
         self.items.append([message, color, 0.0, life])
 
+    def drop(self, message: str) -> None:
+        """Take `message` away at once (what it announced has come)."""
+        self.items = [i for i in self.items if i[0] != message]
+
     def update(self, dt: float) -> None:
         for item in self.items:
             item[2] += dt

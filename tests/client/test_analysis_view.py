@@ -163,6 +163,8 @@ def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):
     assert run(app, lambda: any(item[0].startswith("Hint: ")
                                 for item in scene.table.toasts.items), 30), "no hint came"
     assert scene.hints_used == 1  # the server's count, from the room map
+    shown = [item[0] for item in scene.table.toasts.items]
+    assert "Thinking about a hint…" not in shown, "the hint came: the wait for it is over"
     hint = next(item[0] for item in scene.table.toasts.items if item[0].startswith("Hint: "))
     assert "[" not in hint, "the action in words, not its shape"
     verb = hint.removeprefix("Hint: ").split()[0]

@@ -28,6 +28,9 @@ from game.replay.playback import open_replay
 
 AUTO_CONTINUE = 5.0
 """Seconds a round summary stays up for a spectator before the game goes on by itself."""
+HINT_THINKING = N_("Thinking about a hint…")
+HINT_PATIENCE = 20.0
+"""Seconds the thinking message may stay: it goes as soon as the hint or a refusal comes."""
 SCORE_UNITS = {
     "quando": N_("Scores: points (lowest wins)"),
     "blanco": N_("Scores: cards left (fewest wins)"),
@@ -297,7 +300,7 @@ class TableScene(Scene):
             self.table.toasts.show(_("A hint is for your own turn."))
             return
         session.hint()
-        self.table.toasts.show(_("Thinking about a hint…"))
+        self.table.toasts.show(_(HINT_THINKING), life=HINT_PATIENCE)
 
     def leave(self) -> None:
         """Leave the room and go back to the title screen. A host playing only with bots
@@ -318,6 +321,7 @@ class TableScene(Scene):
             if message.get("missed"):
                 self._tell_missed(message["missed"])
         elif kind == "hint" and message["room"] == self.room_id:
+            self.table.toasts.drop(_(HINT_THINKING))
             chance = message["chance"]
             action = advice_words(self.table.game, message["action"], self.table.model)
             if chance is None:
@@ -330,6 +334,7 @@ class TableScene(Scene):
         elif kind == "room" and message["room"]["id"] == self.room_id:
             self.table.set_room(message["room"])
         elif kind == "error":
+            self.table.toasts.drop(_(HINT_THINKING))  # a refused hint is not coming either
             if message["code"] in ("illegal_action", "stale_step", "not_your_turn", "game_over"):
                 self.table.refused(error_text(message))
             else:
@@ -524,10 +529,10 @@ class TableScene(Scene):
         """The game-over screen's line about the analysis: its progress, or the player's
         costliest choice; empty when there is none."""
         job = self.analysis_job
+        if job is not None and not job.total:  # still reading the replay: no count yet
+            return _("Analysing the game…")
         if job is not None:
-            return _("Analysing the game… {done}/{total}").format(
-                done=job.done, total=job.total or "?"
-            )
+            return _("Analysing the game… {done}/{total}").format(done=job.done, total=job.total)
         return self.costliest_words
 
     def before_words(self, seat: int) -> str:

@@ -14,7 +14,7 @@ import pygame
 from game.client import graph, layout, palette, widgets
 from game.client.config import Settings
 from game.client.hosting import PlayOn, start_local
-from game.client.i18n import _, date_time, ngettext, number, percent
+from game.client.i18n import N_, _, date_time, ngettext, number, percent
 from game.client.players import seat_name
 from game.client.scenes import Dialog, Host, Scene, game_title
 from game.client.scenes.playon import PlayOnDialog, bot_levels
@@ -40,6 +40,11 @@ OK_GREEN = (120, 210, 130)
 
 ESTIMATES = ("fair", "seeing")
 """The graph's two views (Analysis.curve): each seat's own estimate, or every card seen."""
+ESTIMATES_MEANING = {
+    "fair": N_("Each player's own estimate, from their cards – they need not add up to 100 %"),
+    "seeing": N_("Each player's chance with every card seen: how the game really stood"),
+}
+"""What the graph's lines show in each view, written under its legend."""
 
 
 class Outcome(NamedTuple):
@@ -335,7 +340,9 @@ class ViewerScene(Scene):
         """A line under the graph's chooser: progress, or why there is no graph."""
         job = self.analysis_job
         if job is not None:
-            return _("Analysing… {done}/{total}").format(done=job.done, total=job.total or "?")
+            if not job.total:  # still reading the replay: no count yet
+                return _("Analysing…")
+            return _("Analysing… {done}/{total}").format(done=job.done, total=job.total)
         return self.analysis_note
 
     # -- transport -----------------------------------------------------------------------------
@@ -892,6 +899,7 @@ class ViewerScene(Scene):
             )
             self.estimates_choice.draw(surface)
             self._draw_chances(surface, curve)
+            self._draw_legend(surface, len(curve[0]) if curve else 0)
             return
         pygame.draw.rect(surface, (20, 24, 30), geo.graph, border_radius=6)
         job = self.analysis_job
@@ -907,6 +915,26 @@ class ViewerScene(Scene):
         )
         widgets.blit_text(surface, words, layout.px(18, s, 11), palette.TEXT_DIM, geo.graph)
         self.analyse_button.draw(surface)
+
+    def _draw_legend(self, surface: pygame.Surface, seats: int) -> None:
+        """Above the graph: each seat's name beside a stroke of its line's colour, then what
+        the lines mean in the view chosen."""
+        band = self.geo.legend
+        size = widgets.MIN_SIZE
+        line = widgets.line_height(size)
+        width = band.width // max(1, seats)
+        stroke = layout.px(18, self.geo.s, 10)
+        for seat in range(seats):
+            color = graph.seat_color(seat)
+            cell = pygame.Rect(band.left + seat * width, band.top, width, line)
+            mid = cell.centery
+            pygame.draw.line(surface, color, (cell.left, mid), (cell.left + stroke, mid), 3)
+            name = cell.inflate(-(stroke + 6), 0)
+            name.left = cell.left + stroke + 4
+            widgets.blit_text(surface, self.shown_name(seat), size, color, name, "left")
+        meaning = pygame.Rect(band.left, band.top + line, band.width, line)
+        widgets.blit_text(surface, _(ESTIMATES_MEANING[self.estimates]), size, palette.TEXT_DIM,
+                          meaning, "left")
 
     def _draw_chances(self, surface: pygame.Surface, curve: list[list[float]]) -> None:
         """Each seat's chance at the position shown, in its line's colour, under the chooser."""
