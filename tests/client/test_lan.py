@@ -186,6 +186,9 @@ def test_a_local_game_is_hidden_kept_and_continued(make_app):
     click(button(app.top.form, "Keep it for later").rect.center)
     assert run(app, lambda: isinstance(app.top, TitleScene), 5)
     assert [seat.game for seat in kept_local()] == ["quando"]
+    # The title's way back names the game, not the room: a game of one's own has only one.
+    assert app.top.back_button is not None and app.top.back_button.label == \
+        "Back to your game (Quando)"
     for language in ("en", "it", "de", "fr"):
         i18n.set_language(language)
         for way in (app.top.quick, app.top.single):

@@ -16,7 +16,7 @@ from game.client.hosting import (
     way_back,
 )
 from game.client.i18n import N_, _
-from game.client.kept import KeptSeat
+from game.client.kept import LOCAL, KeptSeat
 from game.client.scenes import Dialog, Scene, background, game_title
 
 QUICK_GAME, QUICK_PLAYERS, QUICK_LEVEL = "quando", 4, "normal"
@@ -51,8 +51,7 @@ class TitleScene(Scene):
         if back is not None:
             self.back_button: widgets.Button | None = self.form.add(widgets.Button(
                 rects.pop(0),
-                _("Back to your game ({game}, room {room})").format(
-                    game=game_title(back.game), room=back.room),
+                self.back_label(back),
                 self.go_back,
                 style="primary",
             ))
@@ -64,6 +63,15 @@ class TitleScene(Scene):
         self.form.focus(self.form.widgets[0])
         self.fans = pygame.Surface(self.size, pygame.SRCALPHA)
         self._draw_cards(self.fans)
+
+    @staticmethod
+    def back_label(back: KeptSeat) -> str:
+        """The first button's words: the game, and the room where there are several (a game
+        of one's own has no room worth naming)."""
+        if back.server == LOCAL:
+            return _("Back to your game ({game})").format(game=game_title(back.game))
+        return _("Back to your game ({game}, room {room})").format(
+            game=game_title(back.game), room=back.room)
 
     def enter(self) -> None:
         if self.app.notice:
