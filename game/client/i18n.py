@@ -177,7 +177,8 @@ def write_template(template: Catalog, path: Path) -> None:
     """Write `template` as a `.pot` file at `path`, sorted by message."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
-        write_po(out, template, width=100, sort_output=True, omit_header=False)
+        write_po(out, template, width=100, sort_output=True, omit_header=False,
+                 include_lineno=False)
 
 
 def update(template: Catalog, languages: Iterable[str]) -> dict[str, int]:
@@ -190,7 +191,8 @@ def update(template: Catalog, languages: Iterable[str]) -> dict[str, int]:
             catalog = read_po(po, locale=code, domain=DOMAIN)
         catalog.update(template, update_header_comment=False)
         with path.open("wb") as out:
-            write_po(out, catalog, width=100, sort_output=True, ignore_obsolete=True)
+            write_po(out, catalog, width=100, sort_output=True, ignore_obsolete=True,
+                     include_lineno=False)
         missing[code] = sum(not complete(m.string, m.fuzzy) for m in catalog if m.id)
     return missing
 
