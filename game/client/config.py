@@ -26,9 +26,9 @@ MAX_NAME = 24
 
 
 def config_dir() -> Path:
-    """$XDG_CONFIG_HOME/cardtable (default ~/.config/cardtable); not created here."""
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(Path.home(), ".config")
-    return Path(base) / APP_DIR
+    """The platform's settings folder for the program (platformdirs: on Linux
+    $XDG_CONFIG_HOME/cardtable, default ~/.config/cardtable); not created here."""
+    return Path(platformdirs.user_config_dir(APP_DIR, appauthor=False))
 
 
 def data_dir() -> Path:

@@ -1,4 +1,4 @@
-"""The client's translations: gettext catalogues read from assets/locale and compiled in memory,
+"""The client's translations: gettext catalogues shipped in the package and compiled in memory,
 the current language, plural forms, and numbers and dates in the player's locale.
 
 Every string a player sees passes through `_` (or `ngettext`); module-level constants are
@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import cache
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from babel.dates import format_datetime
@@ -28,15 +29,12 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.numbers import format_decimal, format_percent
 
+from game.resources import asset
 from net.client import CAUSES, REASONS
 from net.schema import ERRORS
 
 DOMAIN = "cardtable"
 """The gettext domain: the catalogues are `<lang>/LC_MESSAGES/cardtable.po`."""
-ROOT = Path(__file__).resolve().parents[2]
-"""The project folder (the one holding game/ and assets/)."""
-LOCALE_DIR = ROOT / "assets" / "locale"
-TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 SOURCE = "en"
 """The language the sources are written in: it has no catalogue."""
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "de": "Deutsch", "fr": "Français"}
@@ -60,9 +58,9 @@ _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE
 
 
-def catalogue_path(language: str) -> Path:
-    """Where the `.po` catalogue of `language` lives."""
-    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalogue(language: str) -> Traversable:
+    """The shipped `.po` catalogue of `language` (assets/locale/<language>/LC_MESSAGES)."""
+    return asset("locale", language, "LC_MESSAGES", f"{DOMAIN}.po")
 
 
 @cache
@@ -75,7 +73,7 @@ def translations(language: str) -> gettext.NullTranslations:
         raise KeyError(language)
     if language == SOURCE:
         return gettext.NullTranslations()
-    with catalogue_path(language).open("rb") as po:
+    with catalogue(language).open("rb") as po:
         catalog = read_po(po, locale=language, domain=DOMAIN)
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
@@ -153,10 +151,21 @@ def language_name(code: str) -> str:
 
 # -- the catalogues' upkeep -------------------------------------------------------------------
 
-def extract(root: Path = ROOT) -> Catalog:
-    """A template catalogue of every marked string under `root`'s SOURCES, each entry with
-    the files and lines it comes from, of the protocol's error texts (net.schema.ERRORS) and
-    of the connection's status reasons and causes (net.client.REASONS, CAUSES)."""
+def template_path(root: Path) -> Path:
+    """The template `.pot` in the checkout at `root` (the folder holding game/ and assets/)."""
+    return root / "assets" / "locale" / f"{DOMAIN}.pot"
+
+
+def catalogue_path(root: Path, language: str) -> Path:
+    """The `.po` catalogue of `language` in the checkout at `root`."""
+    return root / "assets" / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def extract(root: Path) -> Catalog:
+    """A template catalogue of every marked string under the SOURCES of the checkout at
+    `root`, each entry with the files it comes from, of the protocol's error texts
+    (net.schema.ERRORS) and of the connection's status reasons and causes (net.client.REASONS,
+    CAUSES)."""
     template = Catalog(project="cardtable", domain=DOMAIN, fuzzy=False)
     for folder in SOURCES:
         found = extract_from_dir(
@@ -181,12 +190,13 @@ def write_template(template: Catalog, path: Path) -> None:
                  include_lineno=False)
 
 
-def update(template: Catalog, languages: Iterable[str]) -> dict[str, int]:
-    """Bring each language's `.po` in line with `template`: new entries added empty, gone ones
-    made obsolete, changed ones marked fuzzy. Returns the entries each still lacks."""
+def update(template: Catalog, root: Path, languages: Iterable[str]) -> dict[str, int]:
+    """Bring each language's `.po` in the checkout at `root` in line with `template`: new
+    entries added empty, gone ones made obsolete, changed ones marked fuzzy. Returns the
+    entries each still lacks."""
     missing: dict[str, int] = {}
     for code in languages:
-        path = catalogue_path(code)
+        path = catalogue_path(root, code)
         with path.open("rb") as po:
             catalog = read_po(po, locale=code, domain=DOMAIN)
         catalog.update(template, update_header_comment=False)
@@ -210,7 +220,7 @@ def compile_all(languages: Iterable[str]) -> dict[str, int]:
     for code in languages:
         translations.cache_clear()
         translations(code)
-        with catalogue_path(code).open("rb") as po:
+        with catalogue(code).open("rb") as po:
             catalog = read_po(po, locale=code, domain=DOMAIN)
         counts[code] = sum(complete(m.string, m.fuzzy) for m in catalog if m.id)
     return counts
@@ -218,21 +228,26 @@ def compile_all(languages: Iterable[str]) -> dict[str, int]:
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m game.client.i18n extract|update|compile`: regenerate the template from the
-    sources, merge it into each language's catalogue, or check that each compiles."""
+    sources, merge it into each language's catalogue (both in the checkout the command runs
+    in), or check that each shipped catalogue compiles."""
     parser = argparse.ArgumentParser(prog="python -m game.client.i18n",
                                      description=main.__doc__)
     parser.add_argument("command", choices=("extract", "update", "compile"))
+    parser.add_argument("--root", type=Path, default=Path.cwd(),
+                        help="the checkout (the folder holding game/ and assets/; default: here)")
     args = parser.parse_args(argv)
     others = [code for code in LANGUAGES if code != SOURCE]
     if args.command == "compile":
         for code, count in compile_all(others).items():
             print(f"{code}: {count} messages")
         return 0
-    template = extract()
-    write_template(template, TEMPLATE)
-    print(f"{TEMPLATE.relative_to(ROOT)}: {len(template)} messages")
+    if not (args.root / "game").is_dir() or not template_path(args.root).is_file():
+        parser.error(f"{args.root} is not a checkout (no game/ and assets/locale/ in it)")
+    template = extract(args.root)
+    write_template(template, template_path(args.root))
+    print(f"{template_path(args.root)}: {len(template)} messages")
     if args.command == "update":
-        for code, missing in update(template, others).items():
+        for code, missing in update(template, args.root, others).items():
             print(f"{code}: {missing} entries to translate")
     return 0
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+import io
+from functools import cache, lru_cache
 
 import pygame
 
-from game.client.i18n import ROOT
+from game.resources import asset
 
 RGB = tuple[int, int, int]
 
@@ -86,7 +87,7 @@ EXCUSE_FACE: RGB = (58, 36, 84)
 EXCUSE_GOLD: RGB = (236, 196, 92)
 
 
-FONT_FILE = ROOT / "assets" / "fonts" / "DejaVuSansCondensed-Bold.ttf"
+FONT_FILE = asset("fonts", "DejaVuSansCondensed-Bold.ttf")
 """The one typeface of the client (DejaVu Sans Condensed Bold, licence beside it): pygame's
 bundled FreeSans Bold is hinted so loosely at small sizes that words break apart ("Sug
 gerimento", "rotel la") and its space is 1-2 px wide; it also lacks arrows (↑ ↓)."""
@@ -116,9 +117,15 @@ def font(size: int) -> pygame.font.Font:
     return cached
 
 
+@cache
+def _font_bytes() -> bytes:
+    return FONT_FILE.read_bytes()
+
+
 @lru_cache(maxsize=256)
 def _font(size: int) -> pygame.font.Font:
-    return pygame.font.Font(FONT_FILE, max(1, round(size * POINTS_PER_SIZE)))
+    # From memory: the shipped file need not exist on disk (a zipped package), and is read once.
+    return pygame.font.Font(io.BytesIO(_font_bytes()), max(1, round(size * POINTS_PER_SIZE)))
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

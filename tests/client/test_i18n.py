@@ -22,6 +22,7 @@ from game.client.scenes.lobby import LobbyScene
 from game.rules import IllegalAction, new_game
 from net.client import status_message
 from net.schema import error
+from tests.client.conftest import ROOT
 from tests.client.test_play import run
 
 OTHERS = [code for code in LANGUAGES if code != SOURCE]
@@ -35,7 +36,7 @@ def placeholders(text: str) -> set[str]:
 
 
 def catalogue(code: str) -> Catalog:
-    with i18n.catalogue_path(code).open("rb") as po:
+    with i18n.catalogue(code).open("rb") as po:
         return read_po(po, locale=code, domain=i18n.DOMAIN)
 
 
@@ -73,7 +74,7 @@ def problems(template: Catalog, catalog: Catalog) -> list[str]:
 
 @pytest.fixture(scope="module")
 def template() -> Catalog:
-    return i18n.extract()
+    return i18n.extract(ROOT)
 
 
 @pytest.fixture(autouse=True)
@@ -93,7 +94,7 @@ def test_every_source_string_has_a_finished_entry(template, code):
 def test_the_committed_template_is_the_sources_template(template, tmp_path):
     fresh = tmp_path / "cardtable.pot"
     i18n.write_template(template, fresh)
-    with fresh.open("rb") as new, i18n.TEMPLATE.open("rb") as old:
+    with fresh.open("rb") as new, i18n.template_path(ROOT).open("rb") as old:
         assert {m.id for m in read_po(new)} == {m.id for m in read_po(old)}, (
             "run `python -m game.client.i18n update` and translate what is new"
         )

@@ -113,7 +113,7 @@ def test_every_translation_is_drawable_by_the_font():
     for language in i18n.LANGUAGES:
         if language == i18n.SOURCE:
             continue
-        with i18n.catalogue_path(language).open("rb") as po:
+        with i18n.catalogue(language).open("rb") as po:
             catalogue = read_po(po)
         for message in catalogue:
             strings = [message.id, message.string]
