@@ -11,12 +11,19 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from game.bots import LEVELS
-from game.cli import positive
+from game.cli import positive, version
 from game.client import config
 from game.client.i18n import LANGUAGES, _, set_language, system_language
 from game.client.refusals import refusal_text
 from game.client.session import parse_address
 from game.rules import GAMES, BadOptions, new_game
+
+
+def program_name() -> str:
+    """How the player started the program, for the usage line: `cardtable` when installed,
+    `python -m game` in a checkout."""
+    started = Path(sys.argv[0]).name
+    return "python -m game" if started in ("__main__.py", "-m", "") else started
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -80,7 +87,7 @@ def language(argv: list[str], saved: str) -> str:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = Parser(
-        prog="python -m game",
+        prog=program_name(),
         description=_("Quando, Blanco and Quäsenbö at one card table. With no arguments: the "
                       "title screen (Enter starts quick play against bots)."),
         formatter_class=Formatter,
@@ -88,6 +95,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     options = parser.add_argument_group(_("options"))
     options.add_argument("-h", "--help", action="help", help=_("show this help and leave"))
+    options.add_argument("--version", action="version", version=f"%(prog)s {version()}",
+                         help=_("show the program's version and leave"))
     options.add_argument(
         "--lang", choices=LANGUAGES, help=_("the language to speak (default: your setting, "
                                             "else your system's)")

@@ -1,8 +1,10 @@
-"""Argument types shared by the program's command lines (the client, the server, the tools)."""
+"""What the program's command lines share (the client, the server, the tools): argument types
+and the version."""
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from importlib import metadata
 from typing import TypeVar
 
 Number = TypeVar("Number", int, float)
@@ -23,3 +25,11 @@ def positive(kind: Callable[[str], Number]) -> Callable[[str], Number]:
         return value
 
     return parse
+
+
+def version() -> str:
+    """The installed program's version (pyproject.toml's, from the package's metadata)."""
+    try:
+        return metadata.version("cardtable")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"

@@ -1,6 +1,7 @@
-"""The card-table server's command: run the host (game/host) on a port until stopped.
+"""The card-table server's command line: run the host on a port until stopped.
 
-    python server.py --host 127.0.0.1 --port 7777 --log-dir logs
+    cardtable-server --host 127.0.0.1 --port 7777 --log-dir logs   (installed)
+    python server.py --host 127.0.0.1 --port 7777 --log-dir logs   (in a checkout)
 """
 from __future__ import annotations
 
@@ -8,15 +9,17 @@ import argparse
 import asyncio
 import gc
 import logging
-import resource
 import signal
 import sys
 from pathlib import Path
 
-from game.cli import positive
+from game.cli import positive, version
 from game.host.limits import Limits
 from game.host.loop import LOOPS, run
 from game.host.server import Server
+
+if sys.platform != "win32":
+    import resource
 
 log = logging.getLogger("cardtable.server")
 
@@ -25,8 +28,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line's settings; exits with a usage message for a bad one (status 2)."""
     defaults = Limits()
     parser = argparse.ArgumentParser(
-        prog="server.py", description="Host card-table games (Quando, Blanco, Quäsenbö) on a LAN.",
+        description="Host card-table games (Quando, Blanco, Quäsenbö) on a LAN.",
         epilog="Unfinished games in --log-dir are resumed at start. See docs/operations.md.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (0.0.0.0: every interface; default %(default)s)")
     parser.add_argument("--port", type=int, default=7777, help="TCP port (0: any free port; "
@@ -66,12 +70,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def raise_file_limit() -> None:
+    """Allow as many open files as the system lets this user: a log file per game plus a
+    socket per player. Only POSIX systems have the limit (Windows has no `resource`)."""
+    if sys.platform == "win32":
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run a server until SIGINT or SIGTERM."""
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # a log file per game + sockets
+    raise_file_limit()
     limits = Limits(max_rooms=args.max_rooms, max_conns_per_ip=args.max_conns_per_ip,
                     rate=args.rate, burst=args.burst, max_frame=args.max_frame,
                     max_name=args.max_name, idle=args.idle)
@@ -82,7 +94,10 @@ def main(argv: list[str] | None = None) -> None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except NotImplementedError:  # Windows' event loops: Ctrl+C raises KeyboardInterrupt
+                break
         try:
             port = await server.start(args.host, args.port)
         except OSError as err:
