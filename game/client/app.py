@@ -21,6 +21,7 @@ from game.client.scenes.catalog import SCENES
 from game.client.session import Session
 from game.client.sound import Sound
 from game.host.embedded import EmbeddedServer
+from game.resources import asset
 from net.client import RETRY_FOR
 
 STEP = 1 / 120
@@ -28,6 +29,13 @@ STEP = 1 / 120
 rate, so a slow frame never makes a tween skip or a fast one run twice as fast."""
 MAX_STEPS = 12
 """Fixed steps at most per frame: after a stall the game slows down instead of spiralling."""
+APP_ID = "cardtable"
+"""The window's class on X11 and its app id on Wayland: the desktop entry's StartupWMClass, so
+that a task bar groups the window under the program's own name and icon."""
+SUMMARY = N_("Card games with friends on a LAN or against bots: Quando, Blanco, Quäsenbö")
+"""What the desktop entry says of the program (bundle/build.py writes it in each language)."""
+ICON_SIZE = 64
+"""The window icon's side in pixels (drawn from the scalable icon the desktop entry uses)."""
 HOST_QUIT_TITLE = N_("Stop hosting?")
 """The title of the question a host's window asks before it closes mid-game."""
 
@@ -39,6 +47,12 @@ def settle_garbage() -> None:
     Called when a scene starts, a moment when a pause goes unnoticed."""
     gc.collect()
     gc.freeze()
+
+
+def window_icon() -> pygame.Surface:
+    """The program's icon (assets/icons/cardtable.svg) at ICON_SIZE, for the window."""
+    with asset("icons", "cardtable.svg").open("rb") as svg:
+        return pygame.image.load_sized_svg(svg, (ICON_SIZE, ICON_SIZE))
 
 
 class App:
@@ -65,8 +79,11 @@ class App:
         self.record_session = record_session
         """Every session of this run records the updates it receives here (for
         `python -m game.client.check`), when set."""
+        for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_NAME"):
+            os.environ.setdefault(variable, APP_ID)
         pygame.init()
-        pygame.display.set_caption(_("Card Table – Quando, Blanco, Quäsenbö"))
+        pygame.display.set_caption(_("Card Table – Quando, Blanco, Quäsenbö"), _("Card Table"))
+        pygame.display.set_icon(window_icon())
         self.screen = pygame.display.set_mode(
             size or (self.settings.width, self.settings.height), pygame.RESIZABLE
         )
@@ -177,7 +194,7 @@ class App:
         when its catalogue cannot be read (the language is then unchanged)."""
         i18n.set_language(language)
         self.settings.language = language
-        pygame.display.set_caption(_("Card Table – Quando, Blanco, Quäsenbö"))
+        pygame.display.set_caption(_("Card Table – Quando, Blanco, Quäsenbö"), _("Card Table"))
         for scene in self.scenes:
             scene.resize()
         self._dirty = True
