@@ -38,11 +38,13 @@ BIN = "Scripts" if sys.platform == "win32" else "bin"
 EXE = ".exe" if sys.platform == "win32" else ""
 
 
-def step(*command: str | Path, env: dict[str, str] | None = None,
+def step(*command: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None,
          timeout: float | None = None) -> None:
-    """Run `command`, echoed first; a failure ends the build."""
+    """Run `command`, echoed first; a failure ends the build. Outside the checkout (`cwd`):
+    a Python started in it would import the source tree instead of the installed wheel."""
     print("+", " ".join(str(part) for part in command), flush=True)
-    subprocess.run([str(part) for part in command], check=True, env=env, timeout=timeout)
+    subprocess.run([str(part) for part in command], check=True, cwd=cwd, env=env,
+                   timeout=timeout)
 
 
 def checkout_files() -> list[str]:
@@ -70,13 +72,13 @@ def build(out: Path, work: Path) -> Path:
         (entries / f"{name}.py").write_text(ENTRY.format(module=module))
     step(python, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
          "--distpath", out, "--workpath", work / "pyinstaller", HERE / "cardtable.spec",
-         env={**os.environ, "CARDTABLE_ENTRIES": str(entries)})
+         cwd=work, env={**os.environ, "CARDTABLE_ENTRIES": str(entries)})
     folder = out / "cardtable"
-    desktop_entry(folder, python)
+    desktop_entry(folder, python, work)
     return folder
 
 
-def desktop_entry(folder: Path, python: Path) -> None:
+def desktop_entry(folder: Path, python: Path, work: Path) -> None:
     """share/applications/cardtable.desktop, named in every language the program speaks
     (from the shipped catalogues), the scalable icon beside it, and install-menu-entry.sh."""
     share = folder / "share"
@@ -84,8 +86,8 @@ def desktop_entry(folder: Path, python: Path) -> None:
     icons = share / "icons" / "hicolor" / "scalable" / "apps"
     icons.mkdir(parents=True, exist_ok=True)
     shutil.copy2(ROOT / "assets" / "icons" / "cardtable.svg", icons / "cardtable.svg")
-    words = subprocess.run([python, "-c", WORDS], check=True, capture_output=True,
-                           text=True).stdout.splitlines()
+    words = subprocess.run([python, "-c", WORDS], check=True, capture_output=True, text=True,
+                           cwd=work).stdout.splitlines()
     names = "\n".join(line for line in words if line.startswith("Name"))
     comments = "\n".join(line for line in words if line.startswith("Comment"))
     text = (HERE / "cardtable.desktop.in").read_text()
@@ -106,12 +108,13 @@ for code in i18n.LANGUAGES:
 """
 
 
-def started(command: list[str], env: dict[str, str], runs: int = 5) -> float:
+def started(command: list[str], cwd: Path, env: dict[str, str], runs: int = 5) -> float:
     """The median seconds `command` takes, over `runs` runs."""
     times = []
     for _ in range(runs):
         begin = time.perf_counter()
-        subprocess.run(command, check=True, env=env, capture_output=True, timeout=120)
+        subprocess.run(command, check=True, cwd=cwd, env=env, capture_output=True,
+                       timeout=120)
         times.append(time.perf_counter() - begin)
     return statistics.median(times)
 
@@ -124,12 +127,14 @@ def smoke(folder: Path, work: Path) -> None:
            "XDG_DATA_HOME": str(home / "data"), "XDG_CACHE_HOME": str(home / "cache")}
     client = str(folder / f"cardtable{EXE}")
     server = str(folder / f"cardtable-server{EXE}")
-    step(client, "--version", env=env)
-    step(server, "--version", env=env)
+    home.mkdir()
+    step(client, "--version", cwd=home, env=env)
+    step(server, "--version", cwd=home, env=env)
     step(client, "--headless", "--lang", "de", "--autoplay", "--game", "quasenbo",
-         "--players", "2", "--level", "normal", env=env, timeout=300)
+         "--players", "2", "--level", "normal", cwd=home, env=env, timeout=300)
     proc = subprocess.Popen([server, "--host", "127.0.0.1", "--port", "0", "--log-dir",
-                             str(work / "logs")], env=env, stdout=subprocess.PIPE, text=True)
+                             str(work / "logs")], cwd=home, env=env, stdout=subprocess.PIPE,
+                            text=True)
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -141,8 +146,8 @@ def smoke(folder: Path, work: Path) -> None:
         proc.wait(timeout=30)
     size = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
     first_frame = ["--headless", "--frames", "1"]
-    bundled = started([client, *first_frame], env)
-    from_source = started([sys.executable, "-m", "game", *first_frame], env)
+    bundled = started([client, *first_frame], home, env)
+    from_source = started([sys.executable, "-m", "game", *first_frame], ROOT, env)
     print(f"bundle: {size / 2**20:.0f} MiB in {folder}")
     print(f"start to first frame, median of 5: bundle {bundled:.2f} s, "
           f"python -m game {from_source:.2f} s")
