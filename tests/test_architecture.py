@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -121,7 +122,9 @@ ALLOWED = {
     "game.bots": {"game.rules"},
     "game.replay": {"game.rules", "game.bots"},
     "game.host": {"game.rules", "game.bots", "game.replay", "net"},
-    "game.client": {"game.rules", "game.bots", "game.replay", "game.host", "net"},
+    "game.client": {"game.rules", "game.bots", "game.replay", "game.host", "net",
+                    "game.resources"},
+    "game.resources": set(),
     "game.__main__": {"game.client", "game.rules", "game.bots"},
     "net": {"game.bots"},
     "server": {"game.host", "game.rules", "net"},
@@ -148,6 +151,24 @@ def test_the_engines_do_no_io(name):
 def test_each_module_opens_with_what_it_is_for(name):
     doc = ast.get_docstring(ast.parse(MODULES[name].read_text(encoding="utf-8")))
     assert doc and doc.strip(), f"{name} has no module docstring"
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_module_finds_files_beside_itself(name):
+    """Shipped files are read with importlib.resources (game/resources.py): a path built from
+    `__file__` holds in a checkout only, not in a wheel, a zip or a bundle."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    assert not any(isinstance(node, ast.Name) and node.id == "__file__"
+                   for node in ast.walk(tree)), f"{name} builds a path from __file__"
+
+
+def test_every_package_is_installed():
+    """pyproject.toml lists the packages by name (assets/ is mapped in as game.assets): a new
+    package folder missing from the list would be missing from the wheel."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])
+    folders = {module_name(path) for path in SOURCES if path.name == "__init__.py"}
+    assert listed == folders | {"game.assets"}
 
 
 def test_mypy_finds_nothing():
