@@ -71,7 +71,8 @@ def test_the_mistake_is_in_the_step_list_with_the_better_play(make_app, analysed
 
 @pytest.mark.parametrize(
     ("code", "step_line", "mark_line"),
-    [("de", "klopft", "klopft: 0\xa0%; spielt "), ("fr", "frappe", "frappe : 0\xa0% ; joue ")],
+    [("de", "klopft", "klopft: 0\xa0%; spielt "),
+     ("fr", "frappe", "frappe\xa0: 0\xa0%\xa0; joue ")],
 )
 def test_the_step_line_and_the_mistake_speak_the_players_language(
         make_app, analysed, code, step_line, mark_line):

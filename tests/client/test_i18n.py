@@ -298,8 +298,8 @@ def test_the_command_line_speaks_the_chosen_language(capsys):
     with pytest.raises(SystemExit):
         parse_args(["--help"])
     out = capsys.readouterr().out
-    assert out.startswith("utilisation : python -m game") and "afficher cette aide" in out
+    assert out.startswith("utilisation\xa0: python -m game") and "afficher cette aide" in out
     with pytest.raises(SystemExit):
         parse_args(["--tour"])
     err = capsys.readouterr().err
-    assert "python -m game : erreur : --tour demande --screenshots DOSSIER" in err
+    assert "python -m game\xa0: erreur\xa0: --tour demande --screenshots DOSSIER" in err
