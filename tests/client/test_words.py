@@ -10,12 +10,13 @@ import random
 import pygame
 import pytest
 
-from game.client import i18n
+from game.client import i18n, widgets
 from game.client.i18n import LANGUAGES
 from game.client.players import level_name
 from game.client.rules_text import KEYS
 from game.client.scenes.viewer import ViewerScene
 from game.client.steps import card, events_line
+from game.client.tables.movelog import MoveLog
 from game.rules import new_game
 from tests.client.test_chooser import blanco_at_turn, table_for
 
@@ -160,3 +161,22 @@ def test_every_button_key_is_a_letter_of_its_label_and_presses_only_that_button(
         scene.handle(key(code_))
         assert clicked == [token], (label, hint)
         assert not scene.sheet_open
+
+
+def test_one_newer_move_below_the_log_is_singular(make_app, monkeypatch):
+    make_app()
+    i18n.set_language("fr")
+    drawn: list[str] = []
+    blit = widgets.blit_text
+
+    def recorded(surface, value, *args, **kwargs):
+        drawn.append(value)
+        return blit(surface, value, *args, **kwargs)
+
+    monkeypatch.setattr(widgets, "blit_text", recorded)
+    log = MoveLog()
+    for k in range(3):
+        log.add(f"P{k} frappe", k)
+    log.scroll(1)
+    log.draw(pygame.Surface((400, 600)), pygame.Rect(0, 0, 400, 600), 1.0, None)
+    assert "Coups  ·  1 plus récent en bas" in drawn
