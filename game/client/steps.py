@@ -21,9 +21,10 @@ SUIT_NAMES: dict[str, str] = {
     "wyrms": N_("wyrms"), "knots": N_("knots"),
 }
 """The Decktet's suits (game.rules.decktet.SUITS) in the player's words."""
-# TRANSLATORS: a Blanco card's name, its colour and number: order the words and inflect the
-# colour as your players name a card ("il 12 verde", "die grüne 12", "le 12 vert").
 BLANCO_CARDS: dict[str, str] = {
+    # TRANSLATORS: a Blanco card's name, its colour and number (this and the nine after it):
+    # order the words and inflect the colour as your players name a card ("il 12 verde",
+    # "grüne 12", "12 vert").
     "red": N_("red {number}"), "orange": N_("orange {number}"),
     "yellow": N_("yellow {number}"), "lime": N_("lime {number}"),
     "green": N_("green {number}"), "sky": N_("sky {number}"), "navy": N_("navy {number}"),
@@ -33,17 +34,17 @@ BLANCO_CARDS: dict[str, str] = {
 """Each of Blanco's colours (game.rules.blanco.COLOURS) as the template of its cards' names:
 a whole name per colour, so each language orders the words and agrees the colour its own
 way."""
-# TRANSLATORS: a Decktet ace as the object of a verb ("plays the Ace of Knots"); a suit inside
-# a card's name is capitalised, as a common noun it is not.
 ACES: dict[str, str] = {
+    # TRANSLATORS: a Decktet ace as the object of a verb ("plays the Ace of Moons"; this and
+    # the five after it); a suit inside a card's name is capitalised, as a common noun it is not.
     "moons": N_("the Ace of Moons"), "suns": N_("the Ace of Suns"),
     "waves": N_("the Ace of Waves"), "leaves": N_("the Ace of Leaves"),
     "wyrms": N_("the Ace of Wyrms"), "knots": N_("the Ace of Knots"),
 }
 """Each Decktet ace's name in a sentence, whole: the case and article the suit takes after
 "Ace of" is each language's own."""
-# TRANSLATORS: the title printed on a Decktet ace's face, as a name.
 ACE_TITLES: dict[str, str] = {
+    # TRANSLATORS: the title printed on a Decktet ace's face, as a name (and the five after).
     "moons": N_("Ace of Moons"), "suns": N_("Ace of Suns"), "waves": N_("Ace of Waves"),
     "leaves": N_("Ace of Leaves"), "wyrms": N_("Ace of Wyrms"), "knots": N_("Ace of Knots"),
 }
