@@ -4,9 +4,9 @@ the current language, plural forms, and numbers and dates in the player's locale
 Every string a player sees passes through `_` (or `ngettext`, or `pgettext` where one English
 word has two meanings that other languages word apart: "Normal" as a bot level and as a
 speed); module-level constants are marked with `N_` (with a context: `NC_`) and translated
-when shown. The `.po` files are the only source: each is
-compiled into memory the first time its language is used (Babel's reader and `.mo` writer),
-so nothing generated is committed or built at install time.
+when shown. The `.po` files are the only source: each is compiled into memory the first time
+its language is used (Babel's reader and `.mo` writer), so nothing generated is committed or
+built at install time.
 
 `python -m game.client.i18n extract|update|compile` keeps the catalogues in step with the
 sources (see the README's "Translations")."""

@@ -387,9 +387,10 @@ class ViewerScene(Scene):
         self._rows.clear()
         if self.playback is not None and self.playback.playable:
             self._make_table()
-        # TRANSLATORS: "Play" runs the replay on by itself, as a media player's button does.
-        labels = [_("« Round"), _("‹ Turn"), _("‹ Step"), pgettext("replay", "Play"), _("Step ›"),
-                  _("Turn ›"), _("Round »")]
+        labels = [_("« Round"), _("‹ Turn"), _("‹ Step"),
+                  # TRANSLATORS: runs the replay on by itself, as a media player's button does.
+                  pgettext("replay", "Play"),
+                  _("Step ›"), _("Turn ›"), _("Round »")]
         actions = [
             lambda: self.to_start("round", False),
             lambda: self.to_start("turn", False),
