@@ -1,6 +1,7 @@
-"""The keys of the tables' action buttons: each a letter of the button's label in the player's
-language (a catalogue entry of its own, so German "Verdeckt ziehen" is V, not the English D),
-which the button shows, which presses it, and which the prompts and the keys help name."""
+"""The keys of the tables' action buttons, each a letter of its label in the player's language.
+
+A key is a catalogue entry of its own (German "Verdeckt ziehen" is V, not the English D): the
+button shows it, pressing it uses the button, and the prompts and the keys help name it."""
 
 from __future__ import annotations
 

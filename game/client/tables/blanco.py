@@ -51,7 +51,7 @@ class BlancoTable(Table):
         "peek": N_("look at a face-down card"),
         "eliminate": N_("choose the line to remove"),
         "skip": N_("skip"),
-        "keep": "keep the card hidden",
+        "keep": N_("keep the card hidden"),
     }
 
     def __init__(self, *args, **kwargs) -> None:
