@@ -12,8 +12,9 @@ from game.client.i18n import NC_, pgettext
 LETTERS: dict[str, tuple[str, str]] = {
     # TRANSLATORS: the key of an action button at the table (this and the nine after it): one
     # letter A–Z of the button's label as your catalogue words it, shown on the button and
-    # pressed to use it. Two buttons of one game must not share a letter, and none may be H,
-    # L, O or S (hint, move log, sorting, score sheet). tests/client/test_words.py checks.
+    # pressed to use it. Two buttons of one game must not share a letter, none may be H, L or
+    # O (hint, move log, sorting), nor S at Quando (its score sheet). tests/client/test_words.py
+    # checks.
     "up": NC_("key of the button “Draw visible”", "V"),
     "down": NC_("key of the button “Draw hidden”", "D"),
     "knock": NC_("key of the button “Knock”", "K"),
