@@ -17,7 +17,7 @@ import pygame
 from game.client import i18n, palette
 from game.client.i18n import _
 from game.client.palette import RGB, mix
-from game.client.steps import suit_name
+from game.client.steps import ace_title
 from game.rules import GAMES, blanco, decktet, quando
 
 # --- Card tables ------------------------------------------------------------------------
@@ -900,8 +900,7 @@ def _decktet_name(code: str) -> str:
     """The name printed on a Decktet face: an ace's in the player's words, the personal names
     in English (as game.client.steps.card words them)."""
     if code.startswith("ace-"):
-        # TRANSLATORS: the title printed on an ace's face, as a name ("Ace of Knots").
-        return _("Ace of {suit}").format(suit=suit_name(code[4:]).capitalize())
+        return ace_title(code[4:])
     return code.replace("-", " ").title()
 
 

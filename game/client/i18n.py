@@ -1,10 +1,12 @@
 """The client's translations: gettext catalogues shipped in the package and compiled in memory,
 the current language, plural forms, and numbers and dates in the player's locale.
 
-Every string a player sees passes through `_` (or `ngettext`); module-level constants are
-marked with `N_` and translated when shown. The `.po` files are the only source: each is
-compiled into memory the first time its language is used (Babel's reader and `.mo` writer),
-so nothing generated is committed or built at install time.
+Every string a player sees passes through `_` (or `ngettext`, or `pgettext` where one English
+word has two meanings that other languages word apart: "Normal" as a bot level and as a
+speed); module-level constants are marked with `N_` (with a context: `NC_`) and translated
+when shown. The `.po` files are the only source: each is compiled into memory the first time
+its language is used (Babel's reader and `.mo` writer), so nothing generated is committed or
+built at install time.
 
 `python -m game.client.i18n extract|update|compile` keeps the catalogues in step with the
 sources (see the README's "Translations")."""
@@ -39,10 +41,12 @@ SOURCE = "en"
 """The language the sources are written in: it has no catalogue."""
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "de": "Deutsch", "fr": "Français"}
 """Every language the client speaks, each under its own name (as the Settings list it)."""
-KEYWORDS: dict[str, tuple[int, ...] | None] = {
+KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_": None,
     "N_": None,
     "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "NC_": ((1, "c"), 2),
     "IllegalAction": None,
     "BadOptions": None,
     "Problem": None,
@@ -50,7 +54,8 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
 }
 """What the extractor collects: the first argument of `_`, `N_` and of the engines'
 `IllegalAction`, `BadOptions` and option `Problem` (their refusals are templates), singular
-and plural of `ngettext`, and the label of each engine `Option` (its third argument)."""
+and plural of `ngettext`, the context and message of `pgettext` and `NC_`, and the label of
+each engine `Option` (its third argument)."""
 SOURCES = ("game",)
 """The folders extraction walks."""
 
@@ -116,6 +121,19 @@ def N_(text: str) -> str:
     """Mark `text` for translation without translating it: for module-level constants, which
     are translated with `_` when shown. Returns `text` unchanged."""
     return text
+
+
+def pgettext(context: str, text: str) -> str:
+    """`text` in the current language as meant in `context` (a catalogue entry of its own, its
+    msgctxt): one English word with two meanings ("Normal" the level, "Normal" the speed) is
+    two entries, so each language can word and inflect each its own way."""
+    return _current.pgettext(context, text)
+
+
+def NC_(context: str, text: str) -> tuple[str, str]:
+    """Mark `text` for translation in `context` without translating it: for module-level
+    constants. Returns the pair, which `pgettext(*pair)` translates when shown."""
+    return context, text
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.client.i18n import N_, _
+from game.client.i18n import NC_, _, pgettext
 
-LEVEL_NAMES: dict[str, str] = {
-    "random": N_("Random"), "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")
+LEVEL_NAMES: dict[str, tuple[str, str]] = {
+    "random": NC_("bot level", "Random"), "easy": NC_("bot level", "Easy"),
+    "normal": NC_("bot level", "Normal"), "hard": NC_("bot level", "Hard"),
 }
-"""Each of the bots' LEVELS (game.bots) as a menu shows it (translated when shown)."""
+"""Each of the bots' LEVELS (game.bots) as a menu shows it (translated when shown). In their
+own context: "Normal" is also an animation speed, which other languages inflect apart."""
 
 
 def level_name(level: str) -> str:
     """A bot level in the player's words; an unknown one (from a newer server) as it is."""
-    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+    return pgettext(*LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 def plain_name(info: Mapping) -> str:

@@ -180,16 +180,19 @@ HELP: dict[str, tuple[Section, ...]] = {
 
 KEYS: dict[str, str] = {
     "quando": N_(
-        "Click cards to select them, Enter plays them. U / D draw the visible / hidden side, "
-        "K knocks, P passes, 1–9 pick cards, Esc clears the selection, O sorts your hand. "
+        "Click cards to select them, Enter plays them. {up} / {down} draw the visible / hidden "
+        "side, {knock} knocks, {pass} passes, 1–9 pick cards, Esc clears the selection, O sorts "
+        "your hand. "
         "Space pauses a game against bots (and goes on)."),
     "blanco": N_(
-        "D takes from the draw pile, T from the discard pile, S skips the look, R turns the "
-        "card up, K keeps it hidden, 1–3 pick hand cards, Esc starts a choice over. Space "
+        "{deck} takes from the draw pile, {discard} from the discard pile, {skip} skips the "
+        "look, {reveal} turns the card up, {keep} keeps it hidden, 1–3 pick hand cards, Esc "
+        "starts a choice over. Space "
         "pauses a game against bots (and goes on)."),
     "quasenbo": N_(
-        "Click a card to play it, D draws, P passes, 1–9 play cards by position, O sorts "
+        "Click a card to play it, {draw} draws, {pass} passes, 1–9 play cards by position, O sorts "
         "your hand; the mouse wheel or the arrow keys scroll a long row. Space pauses a game "
         "against bots (and goes on)."),
 }
-"""Each game's keys at the table, shown after its rules."""
+"""Each game's keys at the table, shown after its rules; the buttons' letters are filled in
+from game.client.shortcuts.letters()."""

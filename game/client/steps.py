@@ -21,12 +21,34 @@ SUIT_NAMES: dict[str, str] = {
     "wyrms": N_("wyrms"), "knots": N_("knots"),
 }
 """The Decktet's suits (game.rules.decktet.SUITS) in the player's words."""
-COLOUR_NAMES: dict[str, str] = {
-    "red": N_("red"), "orange": N_("orange"), "yellow": N_("yellow"), "lime": N_("lime"),
-    "green": N_("green"), "sky": N_("sky"), "navy": N_("navy"), "purple": N_("purple"),
-    "pink": N_("pink"), "brown": N_("brown"),
+BLANCO_CARDS: dict[str, str] = {
+    # TRANSLATORS: a Blanco card's name, its colour and number (this and the nine after it):
+    # order the words and inflect the colour as your players name a card ("il 12 verde",
+    # "grüne 12", "12 vert").
+    "red": N_("red {number}"), "orange": N_("orange {number}"),
+    "yellow": N_("yellow {number}"), "lime": N_("lime {number}"),
+    "green": N_("green {number}"), "sky": N_("sky {number}"), "navy": N_("navy {number}"),
+    "purple": N_("purple {number}"), "pink": N_("pink {number}"),
+    "brown": N_("brown {number}"),
 }
-"""Blanco's colours (game.rules.blanco.COLOURS) in the player's words."""
+"""Each of Blanco's colours (game.rules.blanco.COLOURS) as the template of its cards' names:
+a whole name per colour, so each language orders the words and agrees the colour its own
+way."""
+ACES: dict[str, str] = {
+    # TRANSLATORS: a Decktet ace as the object of a verb ("plays the Ace of Moons"; this and
+    # the five after it); a suit inside a card's name is capitalised, as a common noun it is not.
+    "moons": N_("the Ace of Moons"), "suns": N_("the Ace of Suns"),
+    "waves": N_("the Ace of Waves"), "leaves": N_("the Ace of Leaves"),
+    "wyrms": N_("the Ace of Wyrms"), "knots": N_("the Ace of Knots"),
+}
+"""Each Decktet ace's name in a sentence, whole: the case and article the suit takes after
+"Ace of" is each language's own."""
+ACE_TITLES: dict[str, str] = {
+    # TRANSLATORS: the title printed on a Decktet ace's face, as a name (and the five after).
+    "moons": N_("Ace of Moons"), "suns": N_("Ace of Suns"), "waves": N_("Ace of Waves"),
+    "leaves": N_("Ace of Leaves"), "wyrms": N_("Ace of Wyrms"), "knots": N_("Ace of Knots"),
+}
+"""Each Decktet ace's title as its face shows it."""
 
 
 def suit_name(suit: str) -> str:
@@ -34,18 +56,21 @@ def suit_name(suit: str) -> str:
     return _(SUIT_NAMES[suit]) if suit in SUIT_NAMES else suit
 
 
+def ace_title(suit: str) -> str:
+    """The title printed on the ace of `suit` ("Ace of Knots"); an unknown suit as it is."""
+    return _(ACE_TITLES[suit]) if suit in ACE_TITLES else suit
+
+
 def card(game: str, code: object) -> str:
     """A card code in words: Quäsenbö's by the Decktet's names ("the Ace of Knots", "the
     Betrayal" – aces, suits and the Excuse translated, the personal names kept in English,
-    as the game's players know them), Blanco's as colour and number ("sky:7" → "sky 7"),
-    Quando's as its value."""
+    as the game's players know them), Blanco's by its colour's template ("sky:7" → "sky 7",
+    "7 celeste"), Quando's as its value."""
     text = str(code)
     if game == "quasenbo":
         base = text.removesuffix(decktet.SECOND)
-        if base.startswith("ace-"):
-            # TRANSLATORS: a card as the object of a verb ("plays {card}"); a suit inside a
-            # card's name is capitalised ("the Ace of Knots"), as a common noun it is not.
-            return _("the Ace of {suit}").format(suit=suit_name(base[4:]).capitalize())
+        if base.startswith("ace-") and base[4:] in ACES:
+            return _(ACES[base[4:]])
         if base == "excuse":
             # TRANSLATORS: a card as the object of a verb ("plays {card}").
             return _("the Excuse")
@@ -54,7 +79,7 @@ def card(game: str, code: object) -> str:
         return _("the {name}").format(name=decktet.name(base).removeprefix("the "))
     colour, colon, number = text.partition(":")
     if colon:
-        return f"{_(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour} {number}"
+        return _(BLANCO_CARDS[colour]).format(number=number) if colour in BLANCO_CARDS else text
     return text
 
 

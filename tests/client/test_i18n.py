@@ -50,7 +50,9 @@ def problems(template: Catalog, catalog: Catalog) -> list[str]:
         if not message.id:
             continue
         key = message.id[0] if isinstance(message.id, tuple) else message.id
-        entry = catalog.get(key)
+        entry = catalog.get(key, context=message.context)
+        if message.context:
+            key = f"{message.context}|{key}"
         if entry is None:
             found.append(f"missing: {key!r}")
             continue
@@ -95,7 +97,9 @@ def test_the_committed_template_is_the_sources_template(template, tmp_path):
     fresh = tmp_path / "cardtable.pot"
     i18n.write_template(template, fresh)
     with fresh.open("rb") as new, i18n.template_path(ROOT).open("rb") as old:
-        assert {m.id for m in read_po(new)} == {m.id for m in read_po(old)}, (
+        assert {(m.context, m.id) for m in read_po(new)} == {
+            (m.context, m.id) for m in read_po(old)
+        }, (
             "run `python -m game.client.i18n update` and translate what is new"
         )
 
@@ -104,7 +108,7 @@ def test_a_new_source_string_without_an_entry_is_found(template):
     grown = Catalog()
     for message in template:
         if message.id:
-            grown.add(message.id)
+            grown.add(message.id, context=message.context)
     grown.add("A sentence nobody has translated yet")
     assert problems(grown, catalogue("de")) == [
         "missing: 'A sentence nobody has translated yet'"

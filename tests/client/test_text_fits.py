@@ -22,6 +22,7 @@ from game.client import i18n, widgets
 from game.client.app import App
 from game.client.autoplay import AutoPlayer, table_scene
 from game.client.hosting import start_local
+from game.client.players import level_name
 from game.client.scenes import Dialog
 from game.client.scenes.playon import PlayOnDialog
 from game.client.scenes.replays import ReplaysScene
@@ -267,7 +268,7 @@ def test_the_play_on_dialog_fits_eight_seats(make_app, recorder, tmp_path, langu
     assert sorted(recorder.problems) == []
     assert app.screen.get_rect().contains(dialog.box)
     assert all(dialog.box.contains(widget.rect) for widget in dialog.form.widgets)
-    assert {i18n._("Play on"), i18n._("you"), i18n._("Hard"), i18n._("Normal"),
+    assert {i18n._("Play on"), i18n._("you"), level_name("hard"), level_name("normal"),
             i18n._("The same cards still to come."),
             i18n._("The cards no seat had seen are shuffled anew.")} <= recorder.seen
 

@@ -13,6 +13,7 @@ from game.client.cards import MIN_WIDTH, card_size, render_card
 from game.client.i18n import N_, _
 from game.client.rules_text import HELP, KEYS, TITLES
 from game.client.scenes import Scene, background
+from game.client.shortcuts import letters
 
 Cell = tuple[int, int]
 
@@ -211,7 +212,7 @@ def page(game: str, width: int, s: float) -> tuple[list[Placed], int]:
             y += drawing.get_height()
         y += layout.px(16, s)
     heading(_("Keys"))
-    lines(_(KEYS[game]), palette.TEXT_DIM)
+    lines(_(KEYS[game]).format(**letters()), palette.TEXT_DIM)
     return placed, y
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import config, i18n, layout, palette, widgets
-from game.client.i18n import N_, _
+from game.client.i18n import N_, NC_, _, pgettext
 from game.client.scenes import Scene, menu_page
 
 SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080)]
@@ -15,12 +15,18 @@ LABELS = (
 )
 """The form's rows, top to bottom."""
 PACE_WORDS = {
-    "relaxed": N_("Relaxed"),
-    "normal": N_("Normal – every move readable"),
-    "fast": N_("Fast"),
-    "instant": N_("Instant"),
+    "relaxed": NC_("bot pace", "Relaxed"),
+    "normal": NC_("bot pace", "Normal – every move readable"),
+    "fast": NC_("bot pace", "Fast"),
+    "instant": NC_("bot pace", "Instant"),
 }
-"""Each bot pace of config.PACES in a player's words."""
+"""Each bot pace of config.PACES in a player's words: the pace (it. il ritmo, fr. le rythme)
+and the animation speed (la velocità, la vitesse) each have their own "Fast"."""
+SPEEDS = [
+    (0.5, NC_("animation speed", "Slow")), (1.0, NC_("animation speed", "Normal")),
+    (2.0, NC_("animation speed", "Fast")), (4.0, NC_("animation speed", "Fastest")),
+]
+"""The animation speeds offered, each a factor with its word."""
 
 
 class SettingsScene(Scene):
@@ -80,14 +86,14 @@ class SettingsScene(Scene):
         self.speed_choice = self.form.add(
             widgets.Choice(
                 controls[3],
-                [(0.5, _("Slow")), (1.0, _("Normal")), (2.0, _("Fast")), (4.0, _("Fastest"))],
+                [(factor, pgettext(*word)) for factor, word in SPEEDS],
                 old_speed.value if old_speed else st.speed,
             )
         )
         self.pace_choice = self.form.add(
             widgets.Choice(
                 controls[4],
-                [(pace, _(PACE_WORDS[pace])) for pace in config.PACES],
+                [(pace, pgettext(*PACE_WORDS[pace])) for pace in config.PACES],
                 old_pace.value if old_pace else st.pace,
             )
         )

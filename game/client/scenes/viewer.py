@@ -14,7 +14,7 @@ import pygame
 from game.client import graph, layout, palette, widgets
 from game.client.config import Settings
 from game.client.hosting import PlayOn, start_local
-from game.client.i18n import N_, _, date_time, ngettext, number, percent
+from game.client.i18n import N_, _, date_time, ngettext, number, percent, pgettext
 from game.client.players import seat_name
 from game.client.scenes import Dialog, Host, Scene, game_title
 from game.client.scenes.playon import PlayOnDialog, bot_levels
@@ -387,8 +387,10 @@ class ViewerScene(Scene):
         self._rows.clear()
         if self.playback is not None and self.playback.playable:
             self._make_table()
-        labels = [_("« Round"), _("‹ Turn"), _("‹ Step"), _("Play"), _("Step ›"), _("Turn ›"),
-                  _("Round »")]
+        labels = [_("« Round"), _("‹ Turn"), _("‹ Step"),
+                  # TRANSLATORS: runs the replay on by itself, as a media player's button does.
+                  pgettext("replay", "Play"),
+                  _("Step ›"), _("Turn ›"), _("Round »")]
         actions = [
             lambda: self.to_start("round", False),
             lambda: self.to_start("turn", False),
@@ -434,7 +436,7 @@ class ViewerScene(Scene):
         return seats + [(None, _("Spectator")), (OPEN, _("All cards open"))]
 
     def _sync_widgets(self) -> None:
-        self.play_button.label = _("Pause") if self.playing else _("Play")
+        self.play_button.label = _("Pause") if self.playing else pgettext("replay", "Play")
         usable = self.table is not None
         running = self.analysis_job is not None
         self.analyse_button.label = _("Cancel") if running else _("Analyse")

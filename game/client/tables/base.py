@@ -18,10 +18,11 @@ from game.client.check import ModelKeeper
 from game.client.config import PACES, Settings
 from game.client.i18n import _
 from game.client.session import Session
+from game.client.shortcuts import shortcut
 from game.client.sound import Sound
 from game.client.sprites import CardSprite, Flourish
 from game.client.steps import event_words
-from game.client.tables.buttons import ActionButtons, ButtonSpec
+from game.client.tables.buttons import ActionButtons, ButtonSpec, FixedButton
 from game.client.tables.chooser import Chooser, Pick, Token
 from game.client.tables.hud import Hud
 from game.client.tables.movelog import SHARE, WIDE, MoveLog
@@ -68,7 +69,7 @@ class Table:
     """
 
     game: ClassVar[str]
-    BUTTONS: ClassVar[list[ButtonSpec]] = []
+    BUTTONS: ClassVar[list[FixedButton]] = []
     """The game's fixed action buttons."""
     ALWAYS: ClassVar[frozenset] = frozenset()
     """Buttons shown (greyed) even when they cannot be used now; the others appear only when
@@ -370,9 +371,9 @@ class Table:
         return None
 
     def button_specs(self) -> list[ButtonSpec]:
-        """The action buttons now, labels translated: the fixed ones plus any the state
-        needs."""
-        return [(token, _(label), hint, key) for token, label, hint, key in self.BUTTONS]
+        """The action buttons now, labels and keys in the player's language: the fixed ones
+        plus any the state needs."""
+        return [(token, _(label), *shortcut(key)) for token, label, key in self.BUTTONS]
 
     def button_flash(self, token: Token) -> bool:
         """Whether an enabled button should draw the eye (it completes the choice)."""

@@ -11,9 +11,11 @@ import pygame
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
 from game.client.i18n import N_, _, ngettext, number
+from game.client.shortcuts import letters
 from game.client.sprites import CardSprite
 from game.client.steps import card as card_words
 from game.client.tables.base import Table
+from game.client.tables.buttons import ButtonSpec
 from game.client.tables.chooser import Token
 from game.client.tables.hud import outline
 from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
@@ -33,11 +35,11 @@ class BlancoTable(Table):
 
     game = "blanco"
     BUTTONS = [
-        (("pile", "deck"), N_("Deck"), "D", pygame.K_d),
-        (("pile", "discard"), N_("Discard pile"), "T", pygame.K_t),
-        (("btn", "skip"), N_("Skip"), "S", pygame.K_s),
-        (("btn", "reveal"), N_("Turn it up"), "R", pygame.K_r),
-        (("btn", "keep"), N_("Keep it hidden"), "K", pygame.K_k),
+        (("pile", "deck"), N_("Deck"), "deck"),
+        (("pile", "discard"), N_("Discard pile"), "discard"),
+        (("btn", "skip"), N_("Skip"), "skip"),
+        (("btn", "reveal"), N_("Turn it up"), "reveal"),
+        (("btn", "keep"), N_("Keep it hidden"), "keep"),
     ]
     ALWAYS = frozenset({("pile", "deck"), ("pile", "discard")})
     VERBS = {
@@ -49,7 +51,7 @@ class BlancoTable(Table):
         "peek": N_("look at a face-down card"),
         "eliminate": N_("choose the line to remove"),
         "skip": N_("skip"),
-        "keep": "keep the card hidden",
+        "keep": N_("keep the card hidden"),
     }
 
     def __init__(self, *args, **kwargs) -> None:
@@ -394,7 +396,7 @@ class BlancoTable(Table):
             return [(("line", action[1], action[2]),)]
         return [(("btn", verb),)]
 
-    def button_specs(self) -> list[tuple[Token, str, str, int | None]]:
+    def button_specs(self) -> list[ButtonSpec]:
         if self.seat is None:
             return []
         specs = super().button_specs()
@@ -477,9 +479,9 @@ class BlancoTable(Table):
             if prefix:
                 return _("Swap: click a neighbouring card (Esc to start over)")
             return _(
-                "Your turn: take a card from the Deck (D) or the Discard pile (T)"
+                "Your turn: take a card from the Deck ({deck}) or the Discard pile ({discard})"
                 " – or click two neighbours to swap"
-            )
+            ).format(**letters())
         if phase == "play":
             if len(prefix) == 2:
                 return _("Now click a face-down card of your grid to turn it face up")
@@ -489,10 +491,11 @@ class BlancoTable(Table):
         if phase == "eliminate":
             return _("Several lines are complete: choose which to remove first")
         if phase == "reward":
-            return _("Reward: click a face-down card to look at it – or Skip (S)")
+            return _("Reward: click a face-down card to look at it – or Skip ({skip})").format(
+                **letters())
         if phase == "chain":
-            return _("Chain reaction! Turn the card you looked at face up (R) – or keep it "
-                     "hidden (K)")
+            return _("Chain reaction! Turn the card you looked at face up ({reveal}) – or keep "
+                     "it hidden ({keep})").format(**letters())
         return ""
 
     def paint_background(self, surface: pygame.Surface) -> None:
@@ -510,8 +513,14 @@ class BlancoTable(Table):
         widgets.panel(
             surface, box, palette.FELT_DARK, 200, palette.mix(palette.FELT, (255, 255, 255), 0.2), 6
         )
-        widgets.blit_text(surface, _("Box: {n} removed").format(n=len(m["box"])), size,
-                          palette.TEXT_DIM, box)
+        removed = len(m["box"])
+        widgets.blit_text(
+            surface,
+            ngettext("Box: {n} removed", "Box: {n} removed", removed).format(n=removed),
+            size,
+            palette.TEXT_DIM,
+            box,
+        )
         draw = geo.places["draw"]
         count = m["draw"]["count"]
         widgets.blit_text(

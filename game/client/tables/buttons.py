@@ -14,6 +14,9 @@ from game.client.tables.chooser import Token
 
 ButtonSpec = tuple[Token, str, str, int | None]
 """An action button: (token, label, key hint, key)."""
+FixedButton = tuple[Token, str, str]
+"""A game's fixed action button: (token, English label, the name of its key in
+game.client.shortcuts)."""
 
 
 class ActionButtons:

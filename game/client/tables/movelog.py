@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import layout, palette, widgets
-from game.client.i18n import _
+from game.client.i18n import _, ngettext
 
 KEEP = 400
 """Lines kept; a long game's oldest fall off (the replay keeps them all)."""
@@ -65,8 +65,8 @@ class MoveLog:
         pygame.draw.line(surface, palette.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
         pad = layout.px(10, s)
         head = layout.px(20, s, 12)
-        heading = _("Moves  ·  L hides, wheel scrolls") if not self.back else _(
-            "Moves  ·  {count} newer below"
+        heading = _("Moves  ·  L hides, wheel scrolls") if not self.back else ngettext(
+            "Moves  ·  {count} newer below", "Moves  ·  {count} newer below", self.back
         ).format(count=self.back)
         widgets.blit_text(
             surface, heading, head, palette.TEXT_DIM,

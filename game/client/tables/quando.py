@@ -11,8 +11,10 @@ from game.client import layout, palette, widgets
 from game.client.cards import card_size
 from game.client.i18n import N_, _, ngettext
 from game.client.refusals import refusal_text
+from game.client.shortcuts import ENTER, letters
 from game.client.sprites import CardSprite
 from game.client.tables.base import Table
+from game.client.tables.buttons import ButtonSpec
 from game.client.tables.chooser import Pick, Token
 from game.client.tables.hud import outline
 from game.client.tables.scoresheet import ScoreSheet
@@ -34,11 +36,11 @@ class QuandoTable(Table):
 
     game = "quando"
     BUTTONS = [
-        (("btn", "play"), N_("Play"), "Enter", pygame.K_RETURN),
-        (("btn", "up"), N_("Draw visible"), "U", pygame.K_u),
-        (("btn", "down"), N_("Draw hidden"), "D", pygame.K_d),
-        (("btn", "knock"), N_("Knock"), "K", pygame.K_k),
-        (("btn", "pass"), N_("Pass"), "P", pygame.K_p),
+        (("btn", "play"), N_("Play"), ENTER),
+        (("btn", "up"), N_("Draw visible"), "up"),
+        (("btn", "down"), N_("Draw hidden"), "down"),
+        (("btn", "knock"), N_("Knock"), "knock"),
+        (("btn", "pass"), N_("Pass"), "pass"),
     ]
     ALWAYS = frozenset({("btn", "play"), ("btn", "up"), ("btn", "down"), ("btn", "knock")})
     SHEET = True
@@ -286,7 +288,8 @@ class QuandoTable(Table):
         if token == ("btn", "play") and phase == "turn":
             return _("First choose the cards to play: click them, or press their numbers.")
         if phase == "draw":
-            return _("Draw first: the visible side (U) or the hidden side (D).")
+            return _("Draw first: the visible side ({up}) or the hidden side ({down}).").format(
+                **letters())
         if phase == "penalty":
             return _("Triplet penalty: {choices}.").format(choices=self.options_text())
         if token[0] == "hand" and self.chooser.chosen:
@@ -328,7 +331,7 @@ class QuandoTable(Table):
     def button_flash(self, token: Token) -> bool:
         return token == ("btn", "play")
 
-    def button_specs(self) -> list[tuple[Token, str, str, int | None]]:
+    def button_specs(self) -> list[ButtonSpec]:
         if self.seat is None:
             return []
         return super().button_specs()
@@ -373,11 +376,13 @@ class QuandoTable(Table):
                         name=self.seats.name(knocker)))
         if seat == self.you:
             if phase == "draw":
-                return _("Draw a card: the visible side (U) or the hidden side (D)")
+                return _("Draw a card: the visible side ({up}) or the hidden side ({down})").format(
+                    **letters())
             if phase == "penalty":
                 if any(a[0] == "flip" for a in self.chooser.legal or []):
                     return _("Triplet penalty: click one of your zeros to flip it")
-                return _("Triplet penalty: draw a card – visible (U) or hidden (D)")
+                return _("Triplet penalty: draw a card – visible ({up}) or hidden ({down})").format(
+                    **letters())
             if self._chosen_play():
                 chosen = set(self._chosen())
                 values = ", ".join(str(v) for v in sorted(self._side(seat)[i] for i in chosen))
@@ -393,9 +398,9 @@ class QuandoTable(Table):
             # Only what can still be chosen: right after a knock is sent, not the knock again.
             legal = self.chooser.legal if self.active else []
             if any(a[0] == "knock" for a in legal or []):
-                extra.append(_("knock (K)"))
+                extra.append(_("knock ({knock})").format(**letters()))
             if any(a[0] == "pass" for a in legal or []):
-                extra.append(_("pass (P)"))
+                extra.append(_("pass ({pass})").format(**letters()))
             more = _(" – or {choices}").format(choices=_(" or ").join(extra)) if extra else ""
             return _("Your turn: choose cards to play") + more + last
         name = self.seats.name(seat)

@@ -10,9 +10,11 @@ import pygame
 from game.client import layout, palette, widgets
 from game.client.cards import DECKTET_CARDS, card_size, render_symbol
 from game.client.i18n import N_, _, ngettext
+from game.client.shortcuts import letters
 from game.client.sprites import CardSprite
 from game.client.steps import suit_name
 from game.client.tables.base import Table
+from game.client.tables.buttons import ButtonSpec
 from game.client.tables.chooser import Token
 from game.client.tables.hud import outline
 from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
@@ -60,8 +62,8 @@ class QuasenboTable(Table):
 
     game = "quasenbo"
     BUTTONS = [
-        (("btn", "draw"), N_("Draw"), "D", pygame.K_d),
-        (("btn", "pass"), N_("Pass"), "P", pygame.K_p),
+        (("btn", "draw"), N_("Draw"), "draw"),
+        (("btn", "pass"), N_("Pass"), "pass"),
     ]
     ALWAYS = frozenset({("btn", "draw")})
     SORTS = {
@@ -259,7 +261,7 @@ class QuasenboTable(Table):
             return [(("pile", "deck"),), (("btn", "draw"),)]
         return [(("btn", verb),)]
 
-    def button_specs(self) -> list[tuple[Token, str, str, int | None]]:
+    def button_specs(self) -> list[ButtonSpec]:
         if self.seat is None:
             return []
         specs = super().button_specs()
@@ -313,8 +315,11 @@ class QuasenboTable(Table):
         if not m:
             return "Quäsenbö"
         count = m["draw"]["count"]
-        return "Quäsenbö  ·  " + _("{draw} to draw  ·  {row} played").format(
-            draw=ngettext("{n} card", "{n} cards", count).format(n=count), row=len(m["row"])
+        played = len(m["row"])
+        return "Quäsenbö  ·  " + _("{draw} to draw  ·  {played}").format(
+            draw=ngettext("{n} card", "{n} cards", count).format(n=count),
+            # TRANSLATORS: the cards played in the row so far.
+            played=ngettext("{n} played", "{n} played", played).format(n=played),
         )
 
     def seat_detail(self, seat: int) -> str:
@@ -337,9 +342,10 @@ class QuasenboTable(Table):
         if "play" in verbs:
             return _("Your turn: play a card that shares a suit or the rank with the last card")
         if "draw" in verbs:
-            return _("No card of yours matches: draw (D) until one does")
+            return _("No card of yours matches: draw ({draw}) until one does").format(**letters())
         if "pass" in verbs:
-            return _("Nothing matches and nothing is left to draw: pass (P)")
+            return _("Nothing matches and nothing is left to draw: pass ({pass})").format(
+                **letters())
         return _("Your turn")
 
     def paint_background(self, surface: pygame.Surface) -> None:
@@ -388,8 +394,11 @@ class QuasenboTable(Table):
         if first > 0:
             widgets.blit_text(
                 surface,
-                (_("< {n} earlier (mouse wheel)") if self.replay
-                 else _("< {n} earlier (mouse wheel or arrow keys)")).format(n=first),
+                (ngettext("< {n} earlier (mouse wheel)", "< {n} earlier (mouse wheel)", first)
+                 if self.replay
+                 else ngettext("< {n} earlier (mouse wheel or arrow keys)",
+                               "< {n} earlier (mouse wheel or arrow keys)", first)
+                 ).format(n=first),
                 size,
                 palette.TEXT_DIM,
                 pygame.Rect(area.left, area.top - 2, 300, size + 2),
@@ -399,7 +408,7 @@ class QuasenboTable(Table):
         if later > 0:
             widgets.blit_text(
                 surface,
-                _("{n} later >").format(n=later),
+                ngettext("{n} later >", "{n} later >", later).format(n=later),
                 size,
                 palette.TEXT_DIM,
                 pygame.Rect(area.right - 300, area.top - 2, 300, size + 2),

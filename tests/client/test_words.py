@@ -1,0 +1,183 @@
+"""What a sentence is made of lets each language word it: one English word of two meanings is
+two entries, card names are whole templates, counts take plural forms, and the table's keys
+are letters of the buttons' labels in the player's language – the keys press their buttons,
+and no two buttons of a table share one."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.client import i18n, widgets
+from game.client.i18n import LANGUAGES
+from game.client.players import level_name
+from game.client.rules_text import KEYS
+from game.client.scenes.viewer import ViewerScene
+from game.client.steps import card, events_line
+from game.client.tables.movelog import MoveLog
+from game.rules import new_game
+from tests.client.test_chooser import blanco_at_turn, table_for
+
+GAMES = ("quando", "blanco", "quasenbo")
+
+
+@pytest.fixture(autouse=True)
+def back_to_english():
+    yield
+    i18n.set_language(i18n.SOURCE)
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+
+# -- one English word, two meanings ------------------------------------------------------------
+
+
+def test_the_bot_level_and_the_animation_speed_are_worded_apart(make_app):
+    app = make_app()
+    app.set_language("fr")
+    speeds = dict(app.goto("settings").speed_choice.options)
+    # Le niveau normal, la vitesse normale.
+    assert level_name("normal") == "Normal"
+    assert speeds[1.0] == "Normale"
+
+
+def test_the_replays_play_button_is_not_the_play_of_cards(make_app, golden):
+    app = make_app()
+    app.set_language("it")
+    viewer = app.push(ViewerScene(app, sorted(golden.glob("*.ctr"))[0]))
+    state = new_game("quando", 2, 11)
+    table = table_for(app, state)[0].table
+    play = next(label for token, label, _, _ in table.button_specs() if token == ("btn", "play"))
+    assert (viewer.play_button.label, play) == ("Riproduci", "Gioca")
+
+
+# -- names from templates ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "names"),
+    [
+        ("en", ["red 7", "sky 12", "the Ace of Knots"]),
+        ("it", ["7 rosso", "12 celeste", "l'Asso di Nodi"]),
+        ("de", ["rote 7", "himmelblaue 12", "das Ass der Knoten"]),
+        ("fr", ["7 rouge", "12 bleu ciel", "l'As des Nœuds"]),
+    ],
+)
+def test_a_card_is_named_as_its_language_names_it(code, names):
+    i18n.set_language(code)
+    assert [card("blanco", "red:7"), card("blanco", "sky:12"),
+            card("quasenbo", "ace-knots")] == names
+
+
+def test_the_move_log_names_a_blanco_card_in_italian_order():
+    i18n.set_language("it")
+    state = blanco_at_turn(3)
+    number = state.view(0)["discard"][-1].split(":")[1]
+    events = [event.for_seat(0) for event in state.apply(["take", "discard"])]
+    line = events_line("blanco", events, lambda seat: f"P{seat}")
+    assert line.startswith(f"P0 prende {number} ")
+
+
+# -- counts ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("code", "played"), [("en", "1 played"), ("fr", "1 jouée"),
+                                              ("it", "1 giocata")])
+def test_one_card_in_the_quasenbo_row_is_one_played(make_app, code, played):
+    app = make_app()
+    app.set_language(code)
+    state = new_game("quasenbo", 2, 5)
+    assert len(state.view(0)["row"]) == 1
+    title = table_for(app, state)[0].table.title()
+    assert title.endswith(played)
+
+
+# -- keys --------------------------------------------------------------------------------------
+
+
+def quando_at_draw(seed: int):
+    """A two-player Quando game where seat 0 has played and must draw."""
+    state = new_game("quando", 2, seed)
+    state.apply(next(a for a in state.legal_actions() if a[0] == "play"))
+    assert state.to_move == 0 and {a[0] for a in state.legal_actions()} == {"draw"}
+    return state
+
+
+def test_german_keys_are_letters_of_the_german_buttons(make_app):
+    app = make_app()
+    app.set_language("de")
+    scene, sent = table_for(app, quando_at_draw(11))
+    hints = {label: hint for _, label, hint, _ in scene.table.button_specs()}
+    assert hints["Verdeckt ziehen"] == "V" and hints["Offen ziehen"] == "F"
+    assert "(F)" in scene.table.prompt() and "(V)" in scene.table.prompt()
+    scene.handle(key(pygame.K_u))
+    scene.handle(key(pygame.K_d))
+    assert sent == []
+    scene.handle(key(pygame.K_v))
+    assert sent == [["draw", "down"]]
+    from game.client.shortcuts import letters
+
+    assert "F / V" in i18n._(KEYS["quando"]).format(**letters())
+
+
+def at_a_turn(game: str):
+    if game == "blanco":
+        return blanco_at_turn(2)
+    state = new_game(game, 3, 7)
+    rng = random.Random(7)
+    while state.to_move != 0:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+@pytest.mark.parametrize("game", GAMES)
+def test_every_button_key_is_a_letter_of_its_label_and_presses_only_that_button(
+    make_app, game, code
+):
+    app = make_app()
+    app.set_language(code)
+    scene, _ = table_for(app, at_a_turn(game))
+    app.session.room["hints_allowed"] = True  # H asks for a hint, not a button
+    table = scene.table
+    clicked: list = []
+    click = table.click
+
+    def record(token) -> None:
+        clicked.append(token)
+        click(token)
+
+    table.click = record
+    specs = table.button_specs()
+    assert len(specs) == len(type(table).BUTTONS)
+    for token, label, hint, code_ in specs:
+        if hint != "Enter":
+            assert len(hint) == 1 and hint.lower() in label.lower(), (label, hint)
+        clicked.clear()
+        scene.handle(key(code_))
+        assert clicked == [token], (label, hint)
+        assert not scene.sheet_open
+
+
+def test_one_newer_move_below_the_log_is_singular(make_app, monkeypatch):
+    make_app()
+    i18n.set_language("fr")
+    drawn: list[str] = []
+    blit = widgets.blit_text
+
+    def recorded(surface, value, *args, **kwargs):
+        drawn.append(value)
+        return blit(surface, value, *args, **kwargs)
+
+    monkeypatch.setattr(widgets, "blit_text", recorded)
+    log = MoveLog()
+    for k in range(3):
+        log.add(f"P{k} frappe", k)
+    log.scroll(1)
+    log.draw(pygame.Surface((400, 600)), pygame.Rect(0, 0, 400, 600), 1.0, None)
+    assert "Coups  ·  1 plus récent en bas" in drawn
+
