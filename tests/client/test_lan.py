@@ -428,3 +428,22 @@ def test_a_host_playing_with_bots_finds_the_game_waiting_after_leaving_the_table
     click(app.top.back_button.rect.center)
     assert run(app, lambda: table_scene(app) is not None, 10)
     assert app.session.room_id == room and app.session.last["step"] == step
+
+
+def test_a_lan_game_starts_after_a_local_game_in_the_same_run(make_app, private_folders):
+    # Host a LAN game and leave its lobby: the hosted server runs on, its spare log files
+    # ready in the shared logs folder.
+    app = make_app(speed=4.0)
+    start_host(app, "127.0.0.1", 0, "quando", 2, "random", {"target": 500}, None, None)
+    assert run(app, lambda: app.session.room is not None and app.session.seat == 0, 10)
+    hosted = app.hosted
+    app.to_title()
+    # Quick play on a local server of its own (same logs folder), left and ended.
+    start_local(app, "quando", 2, "random", {"target": 500})
+    assert run(app, lambda: table_scene(app) is not None and app.session.last is not None, 15)
+    table_scene(app).end_game()
+    assert run(app, lambda: isinstance(app.top, TitleScene), 5)
+    # Host again on the same hosted server: bots, ready, Start – the game is dealt.
+    assert app.hosted is hosted and hosted.running
+    host_against_a_bot(app, 0, "quasenbo", {"hand_size": 12})
+    assert table_scene(app).table.seat == 0 and app.session.last["step"] >= 0
