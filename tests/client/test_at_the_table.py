@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.client import i18n
-from game.client.autoplay import AutoPlayer, run_frames, table_scene
+from game.client.autoplay import AutoPlayer, click, run_frames, table_scene
 from game.client.config import PACES
 from game.client.hosting import start_local
 from game.client.scenes import Confirm, Dialog
@@ -393,3 +393,43 @@ def test_a_paused_game_s_clock_stands_and_goes_on_from_where_it_stood():
     time.sleep(0.2)
     left = hud.clock_left()
     assert left is not None and held - 0.5 < left <= held - 0.2
+
+
+def test_blancos_discard_pile_button_takes_one_mouse_click(make_app):
+    app = make_app()
+    start_local(app, "blanco", 2, "random", {"max_turns": 30})
+    assert run_frames(app, lambda: table_scene(app) is not None, 20)
+    table = table_scene(app).table
+
+    def my_turn_to(phase: str) -> bool:
+        return table.active and table.model.get("phase") == phase
+
+    # The setup's reveals, by the autoplayer; then the turn is ours to take a card.
+    assert run_frames(app, lambda: my_turn_to("turn"), 30, AutoPlayer(app, seed=5))
+    run_frames(app, lambda: not table.stage.moving, 2)
+    top = table.model["discard"][-1]
+
+    def pile_button():
+        return next(b for token, b in table.buttons.shown if token == ("pile", "discard"))
+
+    step = app.session.last["step"]
+    click(pile_button().rect.center)  # a real click, through the app's event loop
+    assert run_frames(app, lambda: app.session.last["step"] > step and my_turn_to("play"), 10)
+    said = [item[0] for item in table.toasts.items]
+    assert "Waiting for the server…" not in said, said
+    assert top in table.model["hands"][table.seat]
+    # Holding three cards: a hand card, then the button – the choice goes on to the grid.
+    hand = next(rect for token, rect in table.clickables() if token[0] == "hand")
+    click(hand.center)
+    run_frames(app, lambda: False, 0.1)
+    click(pile_button().rect.center)
+    run_frames(app, lambda: False, 0.1)
+    assert table.chooser.prefix[-1:] == [("pile", "discard")], table.chooser.prefix
+    said = [item[0] for item in table.toasts.items]
+    assert "Waiting for the server…" not in said, said
+    cell = next(rect for token, rect in table.clickables() if token[0] == "cell")
+    step = app.session.last["step"]
+    click(cell.center)
+    assert run_frames(app, lambda: app.session.last["step"] > step, 10)
+    assert run_frames(app, lambda: any("Tester discards" in line for line, _ in table.log.lines),
+                      5), table.log.lines[-3:]
