@@ -490,7 +490,8 @@ class Room:
                 for e in record.events]
 
     def resume(self, peer: Peer, token: str) -> int:
-        """Give `peer` the seat whose token it holds, as it was, with every step of the game
+        """Give `peer` the seat whose token it holds, as it was – under the name it was
+        joined with, whatever name the new connection gives – with every step of the game
         as the seat saw it: before it went away (`past`) and since (`missed`)."""
         digest = token_hash(token)
         index = next((i for i, s in enumerate(self.seats) if s.kind == "human" and
@@ -506,7 +507,6 @@ class Room:
         missed_from = seat.away_since
         seat.peer, seat.away_since = peer, None
         self.gone.pop(index, None)
-        seat.name = peer.name or seat.name
         peer.send(seated(self.id, index, token, resumed=True))
         self.announce()
         if self.state is not None:

@@ -447,3 +447,31 @@ def test_a_lan_game_starts_after_a_local_game_in_the_same_run(make_app, private_
     assert app.hosted is hosted and hosted.running
     host_against_a_bot(app, 0, "quasenbo", {"hand_size": 12})
     assert table_scene(app).table.seat == 0 and app.session.last["step"] >= 0
+
+
+def test_a_seat_taken_back_keeps_the_name_it_was_joined_with(
+    make_app, server_process, private_folders
+):
+    port, _ = server_process
+    guest = Helper(port, "Guest")  # `python -m game --name Guest`, this run only
+    room = guest.host("quando", 2, {"target": 500}, bots=1)
+    token = next(m for m in guest.messages if m["t"] == "seated")["token"]
+    SeatStore(private_folders / "data" / "cardtable" / "seats").keep(
+        KeptSeat(f"127.0.0.1:{port}", room, token, "quando", 0))
+    guest.wait(lambda m: m["t"] == "room" and m["room"]["seats"][1]["kind"] == "bot")
+    guest.net.send({"t": "start", "room": room})
+    guest.wait(lambda m: m["t"] == "update")
+    guest.close()  # the program is killed
+    watcher = Helper(port, "Bob")
+    try:
+        app = make_app()  # started again without --name: the profile's name is Tester
+        title = app.top
+        assert run(app, lambda: title.back_button is not None, 10)
+        click(title.back_button.rect.center)
+        assert run(app, lambda: table_scene(app) is not None, 10)
+        assert app.session.room["seats"][0]["name"] == "Guest"
+        watcher.net.send({"t": "watch", "room": room})
+        seen = watcher.wait(lambda m: m["t"] == "room" and m["room"]["spectators"])
+        assert [seat["name"] for seat in seen["room"]["seats"]][0] == "Guest"
+    finally:
+        watcher.close()
