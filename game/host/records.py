@@ -113,6 +113,27 @@ def unfinished(log_dir: Path) -> list[Path]:
     return [secret.with_suffix(SUFFIX) for secret in sorted(log_dir.glob("*" + SECRET_SUFFIX))]
 
 
+def unclaimed_rooms(log_dir: Path) -> set[str]:
+    """The rooms of the games in `log_dir` that still have their secrets (see `unfinished`)
+    and that no server goes on with now: those a server started on `log_dir` would bring
+    back. A secrets file that cannot be read names no room."""
+    rooms = set()
+    for log_path in unfinished(log_dir):
+        try:
+            fd = os.open(log_path.with_suffix(SECRET_SUFFIX), os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            if hold(fd):  # released at once by the close below
+                with open(fd, "rb", closefd=False) as file:
+                    rooms.add(msgpack.unpackb(file.read())["room"])
+        except (OSError, ValueError, TypeError, KeyError):
+            pass
+        finally:
+            os.close(fd)
+    return rooms
+
+
 def put_aside(log_path: Path) -> None:
     """Rename a game's files that cannot be resumed to `*.unrecoverable`, so that they stay
     for a person to look at and are not tried again at every start."""

@@ -21,6 +21,7 @@ import pygame
 
 from game.client import i18n
 from game.client.autoplay import AutoPlayer, click, table_scene
+from game.client.config import load_settings
 from game.client.hosting import kept_local, start_host, start_local
 from game.client.kept import LOCAL, KeptSeat, SeatStore
 from game.client.scenes import Dialog, hints_text
@@ -29,6 +30,7 @@ from game.client.scenes.title import TitleScene
 from game.client.session import Session
 from tests.client.conftest import ROOT
 from tests.client.test_play import Helper, button, join_screen, run
+from tests.server.test_crash import free_port
 
 SEATED_CLIENT = """
 import sys, time
@@ -475,3 +477,26 @@ def test_a_seat_taken_back_keeps_the_name_it_was_joined_with(
         assert [seat["name"] for seat in seen["room"]["seats"]][0] == "Guest"
     finally:
         watcher.close()
+
+
+def test_after_the_host_was_killed_the_title_offers_the_hosted_game_back(make_app):
+    app = make_app(speed=4.0)
+    port = free_port()
+    app.remember(host={"interface": "127.0.0.1", "port": str(port)})  # as the setup does
+    host_against_a_bot(app, port, "quando", {"target": 500})
+    assert run(app, lambda: table_scene(app).table.active, 10)
+    room, step = app.session.room_id, app.session.last["step"]
+    # The program is killed: its hosted server dies with it, the game stays in the log.
+    app.close_session()
+    app.hosted.stop()
+    app.hosted = None
+    # Started again, it reads its settings, and its title offers that game first.
+    again = make_app(speed=4.0)
+    again.settings.host = load_settings()[0].host
+    again.reset(again.scene("title"))
+    back = again.top.back_button
+    assert back is not None and back.label == f"Back to your game (Quando, room {room})"
+    click(back.rect.center)
+    assert run(again, lambda: table_scene(again) is not None, 10)
+    assert again.session.room_id == room and again.session.last["step"] == step
+    assert again.hosted is not None and again.hosted.port == port and again.hosting
