@@ -92,13 +92,14 @@ def hosted_before(app: Host) -> list[KeptSeat]:
 
 def way_back(app: Host) -> KeptSeat | None:
     """The game the player can go back to now: their seat in a game this program hosts,
-    else the newest of their games this computer hosted before and their unfinished local
-    games; None if there is none."""
+    else in one this computer hosted before (the guests wait for it to be hosted again),
+    else their newest unfinished local game (which quick play offers too); None if there is
+    none."""
     seat = hosted_seat(app)
     if seat is not None:
         return seat
-    kept = hosted_before(app) + kept_local()
-    return max(kept, key=lambda seat: seat.saved) if kept else None
+    kept = hosted_before(app) or kept_local()
+    return kept[0] if kept else None
 
 
 def go_back(app: Host, seat: KeptSeat) -> None:

@@ -490,10 +490,18 @@ def test_after_the_host_was_killed_the_title_offers_the_hosted_game_back(make_ap
     app.close_session()
     app.hosted.stop()
     app.hosted = None
-    # Started again, it reads its settings, and its title offers that game first.
+    # Started again, it reads its settings; a local game is played and kept for later.
     again = make_app(speed=4.0)
     again.settings.host = load_settings()[0].host
-    again.reset(again.scene("title"))
+    start_local(again, "blanco", 2, "random", {})
+    assert run(again, lambda: table_scene(again) is not None, 15)
+    table_scene(again).open_menu()
+    click(button(again.top.form, "Leave").rect.center)
+    assert run(again, lambda: isinstance(again.top, Dialog), 2)
+    click(button(again.top.form, "Keep it for later").rect.center)
+    assert run(again, lambda: isinstance(again.top, TitleScene), 5)
+    assert [seat.game for seat in kept_local()] == ["blanco"]
+    # The title offers the hosted game first: the guests wait for it.
     back = again.top.back_button
     assert back is not None and back.label == f"Back to your game (Quando, room {room})"
     click(back.rect.center)
