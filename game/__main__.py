@@ -182,11 +182,15 @@ display."""
 
 
 def display_missing() -> bool:
-    """Whether SDL found no display and fell back to a driver that shows nothing, though
-    nobody asked for one by name (SDL_VIDEODRIVER, as --headless and the tests do)."""
+    """Whether SDL found no display: none for the driver asked for (SDL_VIDEODRIVER), or it
+    fell back to a driver that shows nothing though nobody asked for one by name (as
+    --headless and the tests do)."""
     import pygame
 
-    pygame.display.init()
+    try:
+        pygame.display.init()
+    except pygame.error:  # e.g. SDL_VIDEODRIVER=x11 with no X server
+        return True
     asked = os.environ.get("SDL_VIDEODRIVER", "").lower().split(",")
     driver = pygame.display.get_driver()
     return driver in UNSEEN and driver not in asked
