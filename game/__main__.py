@@ -185,6 +185,26 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+UNSEEN = ("offscreen", "dummy")
+"""SDL's video drivers that show nothing: SDL falls back to the first when it finds no
+display."""
+
+
+def display_missing() -> bool:
+    """Whether SDL found no display: none for the driver asked for (SDL_VIDEODRIVER), or it
+    fell back to a driver that shows nothing though nobody asked for one by name (as
+    --headless and the tests do)."""
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error:  # e.g. SDL_VIDEODRIVER=x11 with no X server
+        return True
+    asked = os.environ.get("SDL_VIDEODRIVER", "").lower().split(",")
+    driver = pygame.display.get_driver()
+    return driver in UNSEEN and driver not in asked
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the client; returns the exit status."""
     argv = argv if argv is not None else sys.argv[1:]
@@ -204,6 +224,11 @@ def main(argv: list[str] | None = None) -> int:
     from game.client.hosting import start_local
     from game.client.scenes.join import JoinScene
 
+    if display_missing():
+        print(_("The card table needs a display (a desktop session, X11 or Wayland), and "
+                "none was found. Without a window, use --headless with --autoplay, --tour "
+                "or --frames."), file=sys.stderr)
+        return 1
     if args.name:
         settings.name = config.clean_name(args.name) or settings.name
     if args.speed:
@@ -230,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.replay is not None:
             app.goto("replays", path=args.replay)
         if args.frames:
-            for _ in range(args.frames):
+            for _frame in range(args.frames):
                 app.frame(1 / 60)
             if args.screenshots is not None:
                 print(app.screenshot(args.screenshots / "frame.png"))

@@ -12,6 +12,7 @@ from game.client.kept import LOCAL, KeptSeat, SeatStore
 from game.client.scenes import Dialog, Host
 from game.client.session import Session, lan_addresses, parse_address
 from game.host.embedded import EmbeddedServer, start_embedded
+from game.host.records import unclaimed_rooms
 from game.rules import GAMES
 from net.schema import DEFAULT_GRACE
 
@@ -60,25 +61,62 @@ def hosted_seat(app: Host) -> KeptSeat | None:
     return next((seat for seat in seats if seat.server != LOCAL and seat.room in running), None)
 
 
+HOST_INTERFACE, HOST_PORT = "0.0.0.0", 7777
+"""Where a LAN game is hosted unless the player chose otherwise: every interface, the usual
+port."""
+
+
+def last_hosted(app: Host) -> tuple[str, int]:
+    """The interface and port the player last hosted a LAN game on (the settings), else the
+    usual ones: where hosting again lets the guests find the game where they left it."""
+    last = app.settings.host
+    interface = last.get("interface")
+    try:
+        port = int(last.get("port", HOST_PORT))
+    except (TypeError, ValueError):
+        port = HOST_PORT
+    return (interface if isinstance(interface, str) and interface else HOST_INTERFACE,
+            port if 1 <= port <= 65535 else HOST_PORT)
+
+
+def hosted_before(app: Host) -> list[KeptSeat]:
+    """The player's kept seats in LAN games this computer hosted that no server goes on
+    with now – the program hosting them quit or was killed; hosting again brings them back
+    (their logs are in the data folder). Newest first; [] while this program hosts."""
+    if app.hosted is not None and app.hosted.running:
+        return []
+    waiting = unclaimed_rooms(config.log_dir())
+    return [seat for seat in SeatStore(config.seats_dir()).seats()
+            if seat.server != LOCAL and seat.room in waiting]
+
+
 def way_back(app: Host) -> KeptSeat | None:
     """The game the player can go back to now: their seat in a game this program hosts,
-    else their newest unfinished local game; None if there is neither."""
+    else in one this computer hosted before (the guests wait for it to be hosted again),
+    else their newest unfinished local game (which quick play offers too); None if there is
+    none."""
     seat = hosted_seat(app)
     if seat is not None:
         return seat
-    kept = kept_local()
+    kept = hosted_before(app) or kept_local()
     return kept[0] if kept else None
 
 
 def go_back(app: Host, seat: KeptSeat) -> None:
     """Take back `seat` (from `way_back` or a `SeatProbe`): a local game goes on on a new
-    embedded server; a hosted one on the server this program hosts, and any other on the
-    server at its address; the table opens where the game is."""
+    embedded server; a hosted one on the server this program hosts (started again, where
+    the player last hosted, for a game hosted before), and any other on the server at its
+    address; the table opens where the game is."""
     if seat.server == LOCAL:
         continue_local(app, seat)
         return
     if seat == hosted_seat(app) and app.hosted is not None:
         app.open_session(hosted_session(app, app.hosted))
+    elif seat in hosted_before(app):
+        server = _hosted_server(app, *last_hosted(app))
+        if server is None:
+            return
+        app.open_session(hosted_session(app, server))
     else:
         host, port = parse_address(seat.server)
         app.open_session(Session(host, port, app.settings.name, retry_for=app.retry_for))
@@ -220,23 +258,34 @@ def start_host(
     the host their seats back). The server is the app's (`app.hosted`), not the session's: it
     runs until the program ends, whatever the host's window shows, and hosting again while it
     runs opens the new room on it."""
-    server = app.hosted
-    started = server is None or not server.running
-    if server is None or started:
-        try:
-            server = start_embedded(host, port, log_dir=config.log_dir(), recover="shared")
-        except OSError as err:
-            app.push(Dialog(app, _("Cannot host"),
-                            _("Could not listen on {address}: {why}").format(
-                                address=f"{host}:{port}", why=err.strerror or err),
-                            [(_("OK"), None)]))
-            return
-        app.hosted = server
+    started = app.hosted is None or not app.hosted.running
+    server = _hosted_server(app, host, port)
+    if server is None:
+        return
     app.open_session(hosted_session(app, server))
     shown = lan_addresses() if server.host in ("0.0.0.0", "") else [server.host]
     app.goto("lobby", "host", game=game, players=players, level=level, options=options,
              timer=timer, code=code, grace=grace, hints=hints, seat_first=started,
              share=[f"{a}:{server.port}" for a in shown])
+
+
+def _hosted_server(app: Host, host: str, port: int) -> EmbeddedServer | None:
+    """The LAN server this program hosts (`app.hosted`): the running one, else a new one on
+    `host`:`port` that goes on with the unfinished LAN games logged in the data folder;
+    None (after a dialog saying why) if it cannot listen there."""
+    server = app.hosted
+    if server is not None and server.running:
+        return server
+    try:
+        server = start_embedded(host, port, log_dir=config.log_dir(), recover="shared")
+    except OSError as err:
+        app.push(Dialog(app, _("Cannot host"),
+                        _("Could not listen on {address}: {why}").format(
+                            address=f"{host}:{port}", why=err.strerror or err),
+                        [(_("OK"), None)]))
+        return None
+    app.hosted = server
+    return server
 
 
 def hosted_session(app: Host, server: EmbeddedServer) -> Session:

@@ -5,6 +5,7 @@
 - `history`: a room's steps, packed, for late joiners and the bots
 - `records`: a room's files in the log directory – its replay log and secrets, and recovery
 - `spare`: log files made ahead and names removed behind, on a helper thread
+- `locks`: the lock on an open file that marks it as one server's (a game's secrets, a spare)
 - `protocol`: one connection's rules with no socket – frames, hello, rate, idle
 - `server`: the asyncio server – connections (a thin adapter over `protocol`), rooms, bots
 - `embedded`: a server on a background thread, as the client starts one

@@ -6,7 +6,6 @@ data folder) goes on with the same game."""
 from __future__ import annotations
 
 import os
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,30 +13,16 @@ from pathlib import Path
 import msgpack
 
 from game.host.history import History
+from game.host.locks import hold
 from game.host.spare import SpareFiles
 from game.replay.log import SUFFIX, ReplayWriter, read_replay, seed_hash
 from game.replay.origin import first_state, lead_up
 from game.replay.verify import SECRET_SUFFIX
 from game.rules import IllegalAction, State
 
-if sys.platform != "win32":
-    import fcntl
-
 
 class Claimed(Exception):
     """Another server (in this process or another) goes on with this game."""
-
-
-def _claim(fd: int) -> bool:
-    """Take the exclusive lock on open file `fd`; False if another open file holds it. On
-    Windows there is no such advisory lock: there, one server per log directory."""
-    if sys.platform == "win32":
-        return True
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
 
 
 @dataclass(frozen=True)
@@ -74,9 +59,9 @@ class GameLog:
         spares = files or SpareFiles(log_dir, keep=0)
         secret = {"room": secrets.room, "seed": secrets.seed, "code_hash": secrets.code_hash,
                   "tokens": secrets.tokens}
+        # A placed file is locked already: the claim on the game from its first moment.
         claim = spares.place(path.with_suffix(SECRET_SUFFIX),
                              msgpack.packb(secret, use_bin_type=True), fsync)
-        _claim(claim)  # a new file: nobody else can hold it yet
         try:
             writer = ReplayWriter.create(path, header, fsync, spares)
         except OSError:
@@ -128,6 +113,27 @@ def unfinished(log_dir: Path) -> list[Path]:
     return [secret.with_suffix(SUFFIX) for secret in sorted(log_dir.glob("*" + SECRET_SUFFIX))]
 
 
+def unclaimed_rooms(log_dir: Path) -> set[str]:
+    """The rooms of the games in `log_dir` that still have their secrets (see `unfinished`)
+    and that no server goes on with now: those a server started on `log_dir` would bring
+    back. A secrets file that cannot be read names no room."""
+    rooms = set()
+    for log_path in unfinished(log_dir):
+        try:
+            fd = os.open(log_path.with_suffix(SECRET_SUFFIX), os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            if hold(fd):  # released at once by the close below
+                with open(fd, "rb", closefd=False) as file:
+                    rooms.add(msgpack.unpackb(file.read())["room"])
+        except (OSError, ValueError, TypeError, KeyError):
+            pass
+        finally:
+            os.close(fd)
+    return rooms
+
+
 def put_aside(log_path: Path) -> None:
     """Rename a game's files that cannot be resumed to `*.unrecoverable`, so that they stay
     for a person to look at and are not tried again at every start."""
@@ -177,7 +183,7 @@ def recover(log_path: Path, fsync: bool = False, files: SpareFiles | None = None
     except OSError as err:
         raise ValueError(f"{log_path}: its secrets file cannot be opened ({err})") from None
     try:
-        if not _claim(claim):
+        if not hold(claim):
             raise Claimed(f"{log_path}: another server goes on with this game")
         return _rebuild(log_path, claim, fsync, files)
     except BaseException:

@@ -317,20 +317,22 @@ class Room:
 
     def start(self, peer: Peer) -> None:
         """Deal: every seat filled, every human ready. The seed is drawn here and only its
-        hash is announced; the log's header and the room's secrets reach disk first."""
+        hash is announced; the log's header and the room's secrets reach disk first. A log
+        that cannot be written (OSError) leaves the room as it was, in its lobby."""
         if self.started:
             raise ProtocolError("started")
         if self.seat_of(peer) is None:
             raise ProtocolError("not_seated")
         if any(s.kind == "open" or not s.ready for s in self.seats):
             raise ProtocolError("not_ready")
-        self.seed = secrets.randbits(64) if self.chosen_seed is None else self.chosen_seed
+        seed = secrets.randbits(64) if self.chosen_seed is None else self.chosen_seed
         if self.origin is None:
-            self.state = state = new_game(self.game, self.players, self.seed, self.options)
+            state = new_game(self.game, self.players, seed, self.options)
         else:
-            self.state = state = start_from(self.origin, self.seed)
+            state = start_from(self.origin, seed)
         if self.log_dir is not None:
-            self._open_log(self.log_dir, state)
+            self.log = self._open_log(self.log_dir, state, seed)
+        self.seed, self.state = seed, state
         self._set_deadline()
         self.announce()
         for peer_, seat in self._audience():
@@ -488,7 +490,8 @@ class Room:
                 for e in record.events]
 
     def resume(self, peer: Peer, token: str) -> int:
-        """Give `peer` the seat whose token it holds, as it was, with every step of the game
+        """Give `peer` the seat whose token it holds, as it was – under the name it was
+        joined with, whatever name the new connection gives – with every step of the game
         as the seat saw it: before it went away (`past`) and since (`missed`)."""
         digest = token_hash(token)
         index = next((i for i, s in enumerate(self.seats) if s.kind == "human" and
@@ -504,7 +507,6 @@ class Room:
         missed_from = seat.away_since
         seat.peer, seat.away_since = peer, None
         self.gone.pop(index, None)
-        seat.name = peer.name or seat.name
         peer.send(seated(self.id, index, token, resumed=True))
         self.announce()
         if self.state is not None:
@@ -600,19 +602,20 @@ class Room:
         """Where the game's replay log is, once the game has started in a log directory."""
         return self.log.path if self.log is not None else None
 
-    def _open_log(self, log_dir: Path, state: State) -> None:
+    def _open_log(self, log_dir: Path, state: State, seed: int) -> GameLog:
+        """The files of the game dealt as `state` from `seed`, written in `log_dir`."""
         seats = [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
         # The options as the engine completed them: a later change of a default must not
         # change how an old log replays.
-        header = make_header(self.game, self.players, state.options, seats, self.seed,
+        header = make_header(self.game, self.players, state.options, seats, seed,
                              type(state).WORDS, state.digest(), room=self.id,
                              timer=self.timer, level=self.level, private=self.private,
                              grace=self.grace, local=self.local, stacked=self.stacked,
                              hints=self.hints,
                              **({"again": self.again} if self.again else {}),
                              **({"origin": self.origin} if self.origin else {}))
-        hidden = Secrets(self.id, self.seed, self.code_hash, [s.token_hash for s in self.seats])
-        self.log = GameLog.create(log_dir, header, hidden, self.fsync, self.files)
+        hidden = Secrets(self.id, seed, self.code_hash, [s.token_hash for s in self.seats])
+        return GameLog.create(log_dir, header, hidden, self.fsync, self.files)
 
     def close(self) -> None:
         """Release the log file; an unfinished game stays on disk to be recovered."""

@@ -7,9 +7,11 @@ import asyncio
 import concurrent.futures
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
 import random
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -555,5 +557,20 @@ class Server:
             context = multiprocessing.get_context("spawn")
             self.pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self.bot_workers or max(1, (os.cpu_count() or 2) - 1),
-                mp_context=context)
+                mp_context=context, initializer=_end_with_parent)
         return self.pool
+
+
+def _end_with_parent() -> None:
+    """A bot worker's start: it ends when the server's process ends, even killed. A worker
+    holds both ends of its task queue, so it would otherwise wait for work forever – and keep
+    multiprocessing's resource tracker running with it."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_once_gone, args=(parent.sentinel,), name="parent-watch",
+                         daemon=True).start()
+
+
+def _exit_once_gone(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])  # ready once the parent process has ended
+    os._exit(0)

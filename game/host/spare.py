@@ -1,7 +1,10 @@
 """A busy server's log files, made ahead of need and removed behind it by a helper thread:
 making a file costs this machine ~0.7 ms of kernel time, and removing a name waits now and
 then 10–50 ms for the file system's journal (BENCHMARKS.md, "Soak") – long enough to hold up
-every player of the server; naming a ready file costs ~0.03 ms."""
+every player of the server; naming a ready file costs ~0.03 ms. Servers may share a directory
+(the client's hosted LAN server and its local one, another program using the same data
+folder): each holds a lock on its own spares (game/host/locks.py), and a server starting
+removes only the spares nobody holds – those of a server that stopped or crashed."""
 from __future__ import annotations
 
 import collections
@@ -10,15 +13,18 @@ import secrets
 import threading
 from pathlib import Path
 
+from game.host.locks import hold
+
 PREFIX = ".spare-"
-"""The names of files made ahead and not yet used; any found at a server's start were left
-by one that stopped, and hold nothing anybody saw."""
+"""The names of files made ahead and not yet used; any found at a server's start that no
+server holds were left by one that stopped, and hold nothing anybody saw."""
 
 
 class SpareFiles:
     """Keeps up to `keep` empty files ready in `directory` and removes the names it is given
     (none: each file is made when it is asked for and each name removed at once, with no
-    thread). One server owns a directory's spares."""
+    thread). Each spare is locked from its making until the file made from it is closed, so
+    that `sweep` in another pool leaves it alone."""
 
     def __init__(self, directory: Path, keep: int = 8) -> None:
         self.directory = Path(directory)
@@ -35,13 +41,23 @@ class SpareFiles:
 
     @staticmethod
     def sweep(directory: Path) -> None:
-        """Remove the spares a stopped server left in `directory`."""
-        for stale in Path(directory).glob(PREFIX + "*"):
-            stale.unlink(missing_ok=True)
+        """Remove the spares a stopped server left in `directory`: those no open file holds
+        the lock of. A live pool's spares, in this process or another, stay."""
+        for spare in Path(directory).glob(PREFIX + "*"):
+            try:
+                fd = os.open(spare, os.O_RDONLY)
+            except FileNotFoundError:  # its pool used or removed it meanwhile
+                continue
+            try:
+                if hold(fd):  # removed while locked: a pool making it sees it go (`_make`)
+                    spare.unlink(missing_ok=True)
+            finally:
+                os.close(fd)
 
     def place(self, path: Path, data: bytes, fsync: bool = False) -> int:
         """A new file at `path` that holds `data` from the moment it has the name, open for
-        appending; the caller closes it. FileExistsError if `path` exists."""
+        appending and locked (`locks.hold`) until the caller closes it. FileExistsError if
+        `path` exists."""
         try:
             spare, fd = self._ready.popleft()
         except IndexError:
@@ -85,8 +101,19 @@ class SpareFiles:
             spare.unlink(missing_ok=True)
 
     def _make(self) -> tuple[Path, int]:
-        spare = self.directory / (PREFIX + secrets.token_hex(8))
-        return spare, os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
+        """A new spare, locked. Another pool's `sweep` may lock and remove it between its
+        making and its locking: then the name no longer leads to this file, and another is
+        made."""
+        while True:
+            spare = self.directory / (PREFIX + secrets.token_hex(8))
+            fd = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
+            hold(fd, wait=True)
+            try:
+                if os.path.samestat(os.stat(spare), os.fstat(fd)):
+                    return spare, fd
+            except FileNotFoundError:
+                pass
+            os.close(fd)
 
     def _remove_doomed(self) -> None:
         while self._doomed:

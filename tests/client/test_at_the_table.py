@@ -3,6 +3,7 @@ and the question before leaving a running game."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -10,7 +11,7 @@ import pygame
 import pytest
 
 from game.client import i18n
-from game.client.autoplay import AutoPlayer, run_frames, table_scene
+from game.client.autoplay import AutoPlayer, click, run_frames, table_scene
 from game.client.config import PACES
 from game.client.hosting import start_local
 from game.client.scenes import Confirm, Dialog
@@ -393,3 +394,79 @@ def test_a_paused_game_s_clock_stands_and_goes_on_from_where_it_stood():
     time.sleep(0.2)
     left = hud.clock_left()
     assert left is not None and held - 0.5 < left <= held - 0.2
+
+
+def test_blancos_discard_pile_button_takes_one_mouse_click(make_app):
+    app = make_app()
+    start_local(app, "blanco", 2, "random", {"max_turns": 30})
+    assert run_frames(app, lambda: table_scene(app) is not None, 20)
+    table = table_scene(app).table
+
+    def my_turn_to(phase: str) -> bool:
+        return table.active and table.model.get("phase") == phase
+
+    # The setup's reveals, by the autoplayer; then the turn is ours to take a card.
+    assert run_frames(app, lambda: my_turn_to("turn"), 30, AutoPlayer(app, seed=5))
+    run_frames(app, lambda: not table.stage.moving, 2)
+    top = table.model["discard"][-1]
+
+    def pile_button():
+        return next(b for token, b in table.buttons.shown if token == ("pile", "discard"))
+
+    step = app.session.last["step"]
+    click(pile_button().rect.center)  # a real click, through the app's event loop
+    app.frame(1 / 60)
+    said = [item[0] for item in table.toasts.items]
+    assert "Waiting for the server…" not in said, said
+    assert run_frames(app, lambda: app.session.last["step"] > step and my_turn_to("play"), 10)
+    assert top in table.model["hands"][table.seat]
+    # Holding three cards: a hand card, then the button – the choice goes on to the grid.
+    hand = next(rect for token, rect in table.clickables() if token[0] == "hand")
+    click(hand.center)
+    app.frame(1 / 60)
+    click(pile_button().rect.center)
+    app.frame(1 / 60)
+    assert table.chooser.prefix[-1:] == [("pile", "discard")], table.chooser.prefix
+    said = [item[0] for item in table.toasts.items]
+    assert "Waiting for the server…" not in said, said
+    cell = next(rect for token, rect in table.clickables() if token[0] == "cell")
+    step = app.session.last["step"]
+    click(cell.center)
+    assert run_frames(app, lambda: app.session.last["step"] > step, 10)
+    assert run_frames(app, lambda: any("Tester discards" in line for line, _ in table.log.lines),
+                      5), table.log.lines[-3:]
+
+
+def makes_a_play(fronts: list[int]) -> bool:
+    """Quando's rule: equal numbers, or exactly three in a row."""
+    return len(set(fronts)) == 1 or (len(fronts) == 3 and sorted(fronts) == list(
+        range(min(fronts), min(fronts) + 3)))
+
+
+def test_quando_keeps_a_refused_selection_and_enter_plays_nothing(make_app):
+    app = make_app()
+    start_local(app, "quando", 2, "random", {"target": 500})
+    assert run_frames(app, lambda: table_scene(app) is not None, 20)
+    table = table_scene(app).table
+    assert run_frames(app, lambda: table.active and table.model.get("phase") == "turn", 30)
+    order = table.hand_order(table.hands[table.viewer])
+    fronts = table.model["hands"][table.seat]["fronts"]
+    # 1, 4, 6 as a fast typist presses them – or the first three keys that make no play.
+    keys = next(ks for ks in [(0, 3, 5), *itertools.combinations(range(len(order)), 3)]
+                if not makes_a_play([fronts[order[k]] for k in ks]))
+    step = app.session.last["step"]
+    for k in keys:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + k, mod=0,
+                                             unicode=str(k + 1)))
+        app.frame(1 / 60)
+    assert table.chooser.chosen == {("hand", order[k]) for k in keys}, "every card stays chosen"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r"))
+    for _ in range(10):  # time enough for a play sent to come back (a toast lasts longer)
+        app.frame(1 / 60)
+        time.sleep(0.03)
+    assert app.session.last["step"] == step and not table.chooser.waiting, "nothing was played"
+    assert table.chooser.chosen == {("hand", order[k]) for k in keys}, "the selection stays"
+    values = ", ".join(str(fronts[i]) for i in sorted(order[k] for k in keys))
+    said = [item[0] for item in table.toasts.items]
+    assert f"{values} are neither three consecutive numbers nor all equal" in said, said

@@ -130,10 +130,13 @@ def test_quando_highlights_cards_of_legal_plays_and_plays_a_selection(make_app):
         together = sorted({fronts[0], fronts[i]})
         assert fronts[i] == fronts[0] or together[1] - together[0] <= 2
     stranger = next((i for i in range(len(fronts)) if i != 0 and i not in partners), None)
-    if stranger is not None:
+    if stranger is not None:  # it stays chosen, and the set is refused until it goes again
         table.click(("hand", stranger))
-        assert table.chooser.chosen == {("hand", 0)}
+        assert table.chooser.chosen == {("hand", 0), ("hand", stranger)}
         assert "makes no play" in table.toasts.items[-1][0]
+        table.click(("btn", "play"))
+        assert sent == [] and "not all equal" in table.toasts.items[-1][0]
+        table.click(("hand", stranger))
     table.click(("btn", "play"))
     assert sent == [["play", [0]]]
     assert table.chooser.waiting and not table.active
@@ -211,7 +214,11 @@ def test_the_chooser_builds_a_set_in_any_order_and_confirms_it():
     assert ("btn", "play") not in chooser.candidates()
     assert chooser.choose(("hand", 2)) == ("more", None)
     assert set(chooser.candidates()) == {("hand", 0)}  # no knock while cards are chosen
-    assert chooser.choose(("hand", 1)) == ("nowhere", None)
+    # A card that makes no play with those chosen stays chosen, and the set is refused.
+    assert chooser.choose(("hand", 1)) == ("refused", None)
+    assert chooser.chosen == {("hand", 1), ("hand", 2)} and chooser.candidates() == {}
+    assert chooser.choose(("btn", "play")) == ("nowhere", None)
+    assert chooser.choose(("hand", 1)) == ("back", None)
     assert chooser.choose(("hand", 0)) == ("more", None)
     assert chooser.candidates() == {("btn", "play"): [["play", [0, 2]]]}
     assert chooser.choose(("hand", 2)) == ("back", None)

@@ -21,6 +21,7 @@ import pygame
 
 from game.client import i18n
 from game.client.autoplay import AutoPlayer, click, table_scene
+from game.client.config import load_settings
 from game.client.hosting import kept_local, start_host, start_local
 from game.client.kept import LOCAL, KeptSeat, SeatStore
 from game.client.scenes import Dialog, hints_text
@@ -29,6 +30,7 @@ from game.client.scenes.title import TitleScene
 from game.client.session import Session
 from tests.client.conftest import ROOT
 from tests.client.test_play import Helper, button, join_screen, run
+from tests.server.test_crash import free_port
 
 SEATED_CLIENT = """
 import sys, time
@@ -428,3 +430,81 @@ def test_a_host_playing_with_bots_finds_the_game_waiting_after_leaving_the_table
     click(app.top.back_button.rect.center)
     assert run(app, lambda: table_scene(app) is not None, 10)
     assert app.session.room_id == room and app.session.last["step"] == step
+
+
+def test_a_lan_game_starts_after_a_local_game_in_the_same_run(make_app, private_folders):
+    # Host a LAN game and leave its lobby: the hosted server runs on, its spare log files
+    # ready in the shared logs folder.
+    app = make_app(speed=4.0)
+    start_host(app, "127.0.0.1", 0, "quando", 2, "random", {"target": 500}, None, None)
+    assert run(app, lambda: app.session.room is not None and app.session.seat == 0, 10)
+    hosted = app.hosted
+    app.to_title()
+    # Quick play on a local server of its own (same logs folder), left and ended.
+    start_local(app, "quando", 2, "random", {"target": 500})
+    assert run(app, lambda: table_scene(app) is not None and app.session.last is not None, 15)
+    table_scene(app).end_game()
+    assert run(app, lambda: isinstance(app.top, TitleScene), 5)
+    # Host again on the same hosted server: bots, ready, Start – the game is dealt.
+    assert app.hosted is hosted and hosted.running
+    host_against_a_bot(app, 0, "quasenbo", {"hand_size": 12})
+    assert table_scene(app).table.seat == 0 and app.session.last["step"] >= 0
+
+
+def test_a_seat_taken_back_keeps_the_name_it_was_joined_with(
+    make_app, server_process, private_folders
+):
+    port, _ = server_process
+    guest = Helper(port, "Guest")  # `python -m game --name Guest`, this run only
+    room = guest.host("quando", 2, {"target": 500}, bots=1)
+    token = next(m for m in guest.messages if m["t"] == "seated")["token"]
+    SeatStore(private_folders / "data" / "cardtable" / "seats").keep(
+        KeptSeat(f"127.0.0.1:{port}", room, token, "quando", 0))
+    guest.wait(lambda m: m["t"] == "room" and m["room"]["seats"][1]["kind"] == "bot")
+    guest.net.send({"t": "start", "room": room})
+    guest.wait(lambda m: m["t"] == "update")
+    guest.close()  # the program is killed
+    watcher = Helper(port, "Bob")
+    try:
+        app = make_app()  # started again without --name: the profile's name is Tester
+        title = app.top
+        assert run(app, lambda: title.back_button is not None, 10)
+        click(title.back_button.rect.center)
+        assert run(app, lambda: table_scene(app) is not None, 10)
+        assert app.session.room["seats"][0]["name"] == "Guest"
+        watcher.net.send({"t": "watch", "room": room})
+        seen = watcher.wait(lambda m: m["t"] == "room" and m["room"]["spectators"])
+        assert [seat["name"] for seat in seen["room"]["seats"]][0] == "Guest"
+    finally:
+        watcher.close()
+
+
+def test_after_the_host_was_killed_the_title_offers_the_hosted_game_back(make_app):
+    app = make_app(speed=4.0)
+    port = free_port()
+    app.remember(host={"interface": "127.0.0.1", "port": str(port)})  # as the setup does
+    host_against_a_bot(app, port, "quando", {"target": 500})
+    assert run(app, lambda: table_scene(app).table.active, 10)
+    room, step = app.session.room_id, app.session.last["step"]
+    # The program is killed: its hosted server dies with it, the game stays in the log.
+    app.close_session()
+    app.hosted.stop()
+    app.hosted = None
+    # Started again, it reads its settings; a local game is played and kept for later.
+    again = make_app(speed=4.0)
+    again.settings.host = load_settings()[0].host
+    start_local(again, "blanco", 2, "random", {})
+    assert run(again, lambda: table_scene(again) is not None, 15)
+    table_scene(again).open_menu()
+    click(button(again.top.form, "Leave").rect.center)
+    assert run(again, lambda: isinstance(again.top, Dialog), 2)
+    click(button(again.top.form, "Keep it for later").rect.center)
+    assert run(again, lambda: isinstance(again.top, TitleScene), 5)
+    assert [seat.game for seat in kept_local()] == ["blanco"]
+    # The title offers the hosted game first: the guests wait for it.
+    back = again.top.back_button
+    assert back is not None and back.label == f"Back to your game (Quando, room {room})"
+    click(back.rect.center)
+    assert run(again, lambda: table_scene(again) is not None, 10)
+    assert again.session.room_id == room and again.session.last["step"] == step
+    assert again.hosted is not None and again.hosted.port == port and again.hosting

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import sys
 import time
 
 import pytest
@@ -14,6 +15,7 @@ from game.host.spare import PREFIX, SpareFiles
 from game.replay.log import read_replay
 from game.replay.verify import verify_replay
 from tests.server.helpers import Player, running_server
+from tests.server.test_crash import free_port, start_server
 
 
 def spares(directory) -> list:
@@ -69,6 +71,45 @@ def test_sweep_removes_only_spares(tmp_path):
     (tmp_path / "game.ctr").write_bytes(b"a game")
     SpareFiles.sweep(tmp_path)
     assert [p.name for p in tmp_path.iterdir()] == ["game.ctr"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no advisory locks: one server a folder")
+def test_sweep_leaves_the_spares_a_live_pool_holds(tmp_path):
+    live = SpareFiles(tmp_path, keep=3)
+    other = SpareFiles(tmp_path, keep=0)  # another server's, in this process
+    try:
+        wait_for_spares(tmp_path, 3)
+        held = spares(tmp_path)
+        (tmp_path / (PREFIX + "left-by-a-crash")).write_bytes(b"")
+        SpareFiles.sweep(tmp_path)
+        assert spares(tmp_path) == held
+        os.close(live.place(tmp_path / "game.secret", b"seed"))
+        os.close(other.place(tmp_path / "other.secret", b"seed"))
+        assert (tmp_path / "game.secret").read_bytes() == b"seed"
+    finally:
+        live.close()
+        other.close()
+    assert spares(tmp_path) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no advisory locks: one server a folder")
+def test_a_server_starting_in_a_shared_folder_leaves_another_programs_spares(tmp_path):
+    port = free_port()
+    proc = start_server(port, tmp_path)  # another program hosting from the same data folder
+    try:
+        wait_for_spares(tmp_path, 8)
+
+        async def main():
+            async with Player(port, "Ann") as ann:
+                await ann.host("quasenbo", 2, {1: "random"})
+                async with running_server(tmp_path):
+                    await ann.start()
+                    assert ann.errors == []
+
+        asyncio.run(main())
+    finally:
+        proc.kill()
+        proc.wait(10)
 
 
 def test_a_server_sweeps_old_spares_and_removes_its_own(tmp_path):

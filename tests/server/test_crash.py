@@ -169,3 +169,51 @@ def test_hints_given_survive_a_kill_and_restart(tmp_path):
     replay = read_replay(next(tmp_path.glob("*.ctr")))
     assert replay.hints == [Hint(0, first)] * 3 and replay.hints_used() == [3, 0]
     assert verify_replay(replay).complete
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie, waiting to be reaped, does not)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+def children(pid: int) -> set[int]:
+    """The processes `pid` started that still run (Linux: /proc)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found.update(int(child) for child in (task / "children").read_text().split())
+    return {child for child in found if alive(child)}
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux's /proc")
+def test_a_killed_servers_bot_workers_end_with_it(tmp_path):
+    async def main():
+        port = free_port()
+        proc = start_server(port, tmp_path)
+        try:
+            async with Player(port, "Ann") as ann:
+                await ann.host("quasenbo", 2, {1: "easy"}, options={"hand_size": 3})
+                await ann.start()
+                while not any(u.get("actor") == 1 for u in ann.updates):
+                    if ann.last.get("legal"):  # Ann plays; then the bot decides, in a worker
+                        await ann.send(t="act", room=ann.room, step=ann.last["step"],
+                                       action=ann.last["legal"][0])
+                    await ann.expect("update")
+                workers = children(proc.pid)
+                assert workers, "no worker process was started"
+                proc.send_signal(signal.SIGKILL)
+                proc.wait()
+                deadline = asyncio.get_running_loop().time() + 10
+                while any(alive(pid) for pid in workers):
+                    assert asyncio.get_running_loop().time() < deadline, \
+                        f"still running after the server died: {workers}"
+                    await asyncio.sleep(0.05)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+
+    asyncio.run(main())

@@ -10,7 +10,7 @@ import pygame
 
 from game.bots import LEVELS
 from game.client import layout, palette, widgets
-from game.client.hosting import refusal, start_host, start_local
+from game.client.hosting import HOST_INTERFACE, HOST_PORT, refusal, start_host, start_local
 from game.client.i18n import _
 from game.client.players import level_name
 from game.client.scenes import Scene, menu_page
@@ -47,8 +47,8 @@ class SetupScene(Scene):
             "level": "normal",
             "timer": None,
             "grace": DEFAULT_GRACE,
-            "interface": "0.0.0.0",
-            "port": "7777",
+            "interface": HOST_INTERFACE,
+            "port": str(HOST_PORT),
             "code": "",
             "hints": False,
         }

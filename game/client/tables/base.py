@@ -505,11 +505,12 @@ class Table:
             assert action is not None
             self.send(action)
             return
-        if outcome == "nowhere":
+        if outcome in ("nowhere", "refused"):
             self.toasts.show(self.explain(token) or self._general_explanation(), palette.ACCENT)
             self.app.sound.play("error")
-            return
-        if outcome == "more":
+            if outcome == "nowhere":
+                return
+        elif outcome == "more":
             self.app.sound.play("tick")
         self.refresh()
 

@@ -69,11 +69,14 @@ class ActionButtons:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Mouse on the buttons; returns True when one took the event. A click on a greyed
-        button is passed on as its token too, so the table can say why it cannot be used."""
+        button is passed on as its token too, so the table can say why it cannot be used.
+        Whether it was greyed is read before the event: a click on an enabled button may
+        grey it (the choice went on, or was sent), and must not count a second time."""
         for token, button in self.shown:
+            greyed = not button.enabled
             if not button.handle(event):
                 continue
-            if not button.enabled and event.type == pygame.MOUSEBUTTONUP:
+            if greyed and event.type == pygame.MOUSEBUTTONUP:
                 self.click(token)
             return True
         return False

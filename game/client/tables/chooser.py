@@ -105,7 +105,8 @@ class Chooser:
     def choose(self, token: Token) -> tuple[str, list | None]:
         """Follow one click. Returns ("send", action) when it completes exactly one action,
         ("more", None) for a step towards one, ("back", None) for a step undone (the last
-        click clicked again), and ("nowhere", None) for a click that leads to no action."""
+        click clicked again), ("refused", None) for a click added to a set that then makes no
+        action, and ("nowhere", None) for a click that leads to no action."""
         if token in self.chosen:
             self.chosen.discard(token)
             return "back", None
@@ -117,6 +118,11 @@ class Chooser:
             if any(self.chosen | {token} <= pick.tokens for pick, _ in picks):
                 self.chosen.add(token)
                 return "more", None
+            if self.chosen and any(token in pick.tokens for pick, _ in picks):
+                # Chosen all the same, and the whole set refused when it is confirmed: a
+                # slip among quick clicks must not leave a smaller set to confirm unawares.
+                self.chosen.add(token)
+                return "refused", None
         if not self.chosen:
             # A click that continues a sequence wins over undoing the last one: in a swap of
             # two face-down cards, the second may also be the one to turn up.

@@ -292,8 +292,9 @@ class QuandoTable(Table):
                 **letters())
         if phase == "penalty":
             return _("Triplet penalty: {choices}.").format(choices=self.options_text())
-        if token[0] == "hand" and self.chooser.chosen:
-            values = ", ".join(str(self._side(self.viewer)[i]) for i in self._chosen())
+        others = [i for i in self._chosen() if i != token[1]] if token[0] == "hand" else []
+        if others:  # the card clicked may be chosen already: it stays chosen, refused
+            values = ", ".join(str(self._side(self.viewer)[i]) for i in others)
             value = self._side(self.viewer)[token[1]]
             return _("{value} makes no play with {values}: play equal numbers, or exactly three "
                      "in a row.").format(value=value, values=values)

@@ -1,0 +1,45 @@
+"""A start that fails (its log cannot be written) changes nothing: the room stays in its lobby
+and a later start deals."""
+from __future__ import annotations
+
+import pytest
+
+from game.host.room import Room
+from net.schema import ProtocolError
+
+
+class Peer:
+    """A connection that keeps what the room sends it."""
+
+    name = "Ann"
+
+    def __init__(self) -> None:
+        self.sent: list[dict] = []
+
+    def send(self, message: dict) -> None:
+        self.sent.append(message)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_start_whose_log_cannot_be_written_leaves_the_room_in_its_lobby(tmp_path):
+    logs = tmp_path / "logs"  # not made yet: the log cannot be written
+    room = Room("r1", "quasenbo", 2, {}, log_dir=logs)
+    ann = Peer()
+    room.join(ann, 0, None)
+    room.add_bot(ann, 1, "random")
+    room.set_ready(ann, True)
+    with pytest.raises(OSError):
+        room.start(ann)
+    assert not room.started and room.log is None and room.deadline is None
+    assert not any(message["t"] == "update" for message in ann.sent)
+    assert list(tmp_path.iterdir()) == []
+    logs.mkdir()
+    try:
+        room.start(ann)
+    except ProtocolError as err:
+        pytest.fail(f"the second start was refused: {err.code}")
+    assert room.started and ann.sent[-1]["t"] == "update"
+    assert len(list(logs.glob("*.ctr"))) == 1
+    room.close()
