@@ -63,7 +63,7 @@ def test_the_replays_play_button_is_not_the_play_of_cards(make_app, golden):
     [
         ("en", ["red 7", "sky 12", "the Ace of Knots"]),
         ("it", ["7 rosso", "12 celeste", "l'Asso di Nodi"]),
-        ("de", ["rote 7", "himmelblaue 12", "das Ass der Knoten"]),
+        ("de", ["rote 7", "hellblaue 12", "das Ass der Knoten"]),
         ("fr", ["7 rouge", "12 bleu ciel", "l'As des Nœuds"]),
     ],
 )
