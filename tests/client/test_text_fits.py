@@ -24,10 +24,13 @@ from game.client.autoplay import AutoPlayer, table_scene
 from game.client.hosting import start_local
 from game.client.scenes import Dialog
 from game.client.scenes.playon import PlayOnDialog
-from game.client.scenes.replays import ReplaysScene
+from game.client.scenes.replays import ReplaysScene, room_replay
 from game.client.scenes.title import TitleScene
 from game.client.scenes.viewer import OPEN, ViewerScene
+from game.client.steps import advice_words
 from game.host.room import BOT_NAMES
+from game.replay.analysis import Estimate, Mark
+from game.replay.playback import open_replay
 from game.replay.record import record_game
 from tests.client.test_lan import host_with_bob
 from tests.client.test_play import game_over, run
@@ -283,3 +286,34 @@ def test_the_recorder_finds_an_overflow_and_an_overlap(make_app, recorder):
     recorder.frame.append(Drawn("tiny", pygame.Rect(10, 100, 50, 20), pygame.Rect(10, 100, 20, 6)))
     recorder.check()
     assert len(recorder.problems) == 3, recorder.problems
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_the_costliest_choice_is_read_whole_on_the_game_over(make_app, recorder, language):
+    """Quäsenbö's game-over screen at 1280×720 with the costliest choice worded from the
+    player's longest play of the game: the line is wrapped to the dialog, every word drawn,
+    none cut short, none over the scores or the buttons."""
+    app = make_app(size=SIZES[1])
+    app.set_language(language)
+    start_local(app, "quasenbo", 2, "random", {"hand_size": 7})
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=5))
+    scene = table_scene(app)
+    assert scene is not None and scene.overlay() is not None
+    assert run(app, lambda: scene.analysis_job is None, 180)
+    path = room_replay(scene.room_id)
+    playback = open_replay(path)
+    mine = [e for e in playback.entries if e.seat == 0]
+    entry = max(mine, key=lambda e: len(advice_words("quasenbo", e.action, e.before)))
+    step = playback.entries.index(entry) + 1
+    long = Mark(step, 0, entry.action, Estimate(0.3249, 0.01, 90), entry.action,
+                Estimate(0.4551, 0.01, 700))
+    scene.costliest_words = scene.choice_words(long, path)
+    assert "14" in scene.costliest_words  # 46 − 32 percentage points, as shown
+    show(app, recorder, "game over with the costliest choice")
+    assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
+    words = scene.summary_line()  # with the hints used
+    assert words.startswith(scene.costliest_words)
+    drawn = [d for d in recorder.frame if len(d.text) > 8 and d.text in words]
+    assert " ".join(d.text for d in drawn) == words
+    for text, _box, where in drawn:
+        assert where.width + SLACK >= widgets.text_width(text, widgets.MIN_SIZE), f"{text!r} cut"

@@ -20,7 +20,7 @@ from game.client.refusals import error_text, status_text
 from game.client.scenes import Confirm, Dialog, Scene
 from game.client.scenes.replays import room_replay
 from game.client.session import Session
-from game.client.steps import action_words, advice_words
+from game.client.steps import advice_words
 from game.client.tables import TABLES, Table
 from game.replay.analysis import Background, Mark, replay_hash
 from game.replay.log import ReplayError, read_replay
@@ -37,6 +37,15 @@ SCORE_UNITS = {
     "quasenbo": N_("Scores: cards in hand (fewest wins)"),
 }
 """What the game-over table's numbers count, per game."""
+
+
+def points_words(share: float) -> str:
+    """A difference of win chances (0.1) in whole percentage points ("10 percentage
+    points"): a fall from 45 % to 35 % is ten points, not ten per cent. (The difference of
+    two chances rounded as they are shown, so that the line's numbers add up.)"""
+    points = round(share * 100)
+    return ngettext("{n} percentage point", "{n} percentage points", points).format(
+        n=number(points))
 
 
 class TableScene(Scene):
@@ -80,9 +89,10 @@ class TableScene(Scene):
         self.analysis_job: Background | None = None
         """The finished game's analysis, started at the game-over screen."""
         self.costliest: Mark | None = None
-        """The player's own choice that cost them the most win chance, once analysed."""
+        """The player's marked mistake that cost them the most win chance, once analysed."""
         self.costliest_words = ""
-        """That choice in the player's words (the game-over screen's line)."""
+        """That choice in the player's words, or that there was no clear mistake (the
+        game-over screen's line); empty until the analysis is in."""
         self.absent: int | None = None
         """An absent player's seat that this player may hand to a bot now."""
         self.offline_since: dict[int, float] = {}
@@ -487,7 +497,7 @@ class TableScene(Scene):
     def _start_analysis(self) -> bool:
         """Analyse the finished game in the background, if this computer hosted it (its
         replay is here); False when it did not."""
-        if self.analysis_job is not None or self.costliest is not None:
+        if self.analysis_job is not None or self.costliest_words:
             return True
         path = room_replay(self.room_id)
         if path is None:
@@ -504,26 +514,35 @@ class TableScene(Scene):
         if job.result is not None and seat is not None:
             self.costliest = job.result.costliest_choice(seat)
             path = room_replay(self.room_id)
-            if self.costliest is not None and path is not None:
-                self.costliest_words = self._choice_words(self.costliest, path)
+            if self.costliest is None:
+                self.costliest_words = _(
+                    "No clear mistake: none of your choices cost you {points} or more of your "
+                    "chance to win.").format(points=points_words(job.result.threshold))
+            elif path is not None:
+                self.costliest_words = self.choice_words(self.costliest, path)
 
-    def _choice_words(self, mark: Mark, path: Path) -> str:
+    def choice_words(self, mark: Mark, path: Path) -> str:
         """The player's costliest choice in words: where (the round, in a game of rounds),
-        what they did and what their search found better, with the chance it cost."""
+        what they chose and their chance then, what their search found better and its chance,
+        and the difference in percentage points."""
         try:
             playback = open_replay(path)
             entry = playback.entries[mark.step - 1]
         except (ReplayError, OSError, IndexError):
             return ""
         game = playback.header["game"]
-        where = _("step {step}").format(step=number(mark.step))
+        steps = number(playback.length)
+        where = _("step {step} of {steps}").format(step=number(mark.step), steps=steps)
         if len(playback.round_starts) > 1:
-            where = _("round {round}, step {step}").format(
-                round=number(playback.round_of(mark.step - 1) + 1), step=number(mark.step))
-        return _("Your costliest choice ({where}): {chosen} – about {cost} less chance to "
-                 "win than {better}").format(
-            where=where, chosen=action_words(game, mark.action, entry.before),
-            cost=percent(mark.cost), better=action_words(game, mark.better, entry.before))
+            where = _("round {round}, step {step} of {steps}").format(
+                round=number(playback.round_of(mark.step - 1) + 1), step=number(mark.step),
+                steps=steps)
+        return _("Your costliest choice, {where}: “{chosen}” left you a {mine} chance to win, "
+                 "“{better}” {best} – {points} more.").format(
+            where=where, chosen=advice_words(game, mark.action, entry.before),
+            mine=percent(mark.chosen.value), better=advice_words(game, mark.better, entry.before),
+            best=percent(mark.best.value),
+            points=points_words(round(mark.best.value, 2) - round(mark.chosen.value, 2)))
 
     def analysis_words(self) -> str:
         """The game-over screen's line about the analysis: its progress, or the player's
@@ -901,6 +920,27 @@ class TableScene(Scene):
                 pygame.Rect(box.left, box.bottom - layout.px(90, s), box.width, size + 4),
             )
 
+    def _draw_summary(self, surface: pygame.Surface, box: pygame.Rect, words: str,
+                      top: int) -> None:
+        """The summary line under the scores (`summary_line`), wrapped to the box's width in
+        as many lines as it needs, ending above the buttons and never above `top`."""
+        s = self.s
+        width = box.width - layout.px(40, s)
+        bottom = box.bottom - layout.px(96, s)
+        size = layout.px(22, s, 12)
+        lines = widgets.wrap(words, size, width)
+        while size > widgets.MIN_SIZE and (
+                bottom - len(lines) * widgets.line_height(size) < top
+                or any(widgets.text_width(line, size) > width for line in lines)):
+            size -= 1
+            lines = widgets.wrap(words, size, width)
+        step = widgets.line_height(size)
+        y = max(top, bottom - len(lines) * step)
+        for line in lines:
+            widgets.blit_text(surface, line, size, palette.ACCENT,
+                              pygame.Rect(box.left, y, box.width, step))
+            y += step
+
     def _draw_over(self, surface: pygame.Surface, box: pygame.Rect, event: dict) -> None:
         s = self.s
         result = event["result"]
@@ -958,14 +998,7 @@ class TableScene(Scene):
             y += row_h + 4
         words = self.summary_line()
         if words:
-            size = layout.px(22, s, 12)
-            widgets.blit_text(
-                surface,
-                words,
-                size,
-                palette.ACCENT,
-                pygame.Rect(box.left, box.bottom - layout.px(100, s) - size, box.width, size + 4),
-            )
+            self._draw_summary(surface, box, words, y)
         if event.get("reason") == "max_turns":
             widgets.blit_text(
                 surface,
