@@ -25,7 +25,9 @@ from game.client.hosting import kept_local, start_host, start_local
 from game.client.kept import LOCAL, KeptSeat, SeatStore
 from game.client.scenes import Dialog, hints_text
 from game.client.scenes.lobby import LobbyScene
+from game.client.scenes.replays import ReplaysScene, ending, room_replay
 from game.client.scenes.title import TitleScene
+from game.client.scenes.viewer import ViewerScene
 from game.client.session import Session
 from tests.client.conftest import ROOT
 from tests.client.test_play import Helper, button, join_screen, run
@@ -428,3 +430,48 @@ def test_a_host_playing_with_bots_finds_the_game_waiting_after_leaving_the_table
     click(app.top.back_button.rect.center)
     assert run(app, lambda: table_scene(app) is not None, 10)
     assert app.session.room_id == room and app.session.last["step"] == step
+
+
+def keep_a_local_game(app, game: str, options: dict) -> tuple[str, int]:
+    """Start a local game of `game` against a bot, play a few steps, leave keeping it for
+    later: its room and the step it was left at."""
+    start_local(app, game, 2, "random", options)
+    player = AutoPlayer(app, seed=2)
+    assert run(app, lambda: app.session.last is not None and app.session.last["step"] >= 2, 30,
+               player)
+    assert run(app, lambda: table_scene(app).table.active, 10)
+    room, step = app.session.room_id, app.session.last["step"]
+    table_scene(app).open_menu()
+    click(button(app.top.form, "Leave").rect.center)
+    assert run(app, lambda: isinstance(app.top, Dialog) and "Leave this game" in app.top.title, 2)
+    click(button(app.top.form, "Keep it for later").rect.center)
+    assert run(app, lambda: isinstance(app.top, TitleScene), 5)
+    return room, step
+
+
+def test_an_older_kept_game_is_continued_from_the_replays(make_app):
+    """Two local games kept for later: the title offers the newer; the older one's replay
+    says it is the player's to continue, and the viewer's button continues it where it was
+    left (issue 29)."""
+    app = make_app(speed=4.0)
+    old, step = keep_a_local_game(app, "quasenbo", {"hand_size": 5})
+    new, _step = keep_a_local_game(app, "quando", {"target": 500})
+    assert [seat.room for seat in kept_local()] == [new, old]
+    app.top.quick()
+    assert run(app, lambda: isinstance(app.top, Dialog), 2)
+    assert "1 older unfinished game" in app.top.body, app.top.body
+    app.pop(app.top)
+    app.top.replays()
+    assert run(app, lambda: isinstance(app.top, ReplaysScene), 2)
+    listed = next(info for info in app.top.infos if info.path == room_replay(old))
+    assert ending(listed, app.top.kept) == "unfinished: yours to continue"
+    app.top.open(listed)
+    assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
+    viewer = app.top
+    assert viewer.play_on_button.label == "Continue this game"
+    assert viewer.play_on_button.enabled
+    click(viewer.play_on_button.rect.center)
+    assert run(app, lambda: table_scene(app) is not None, 15)
+    assert app.session.room_id == old and app.session.last["step"] == step
+    assert app.session.kept_as == LOCAL
+    assert {seat.room for seat in kept_local()} == {new, old}
