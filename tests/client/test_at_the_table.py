@@ -71,6 +71,16 @@ def test_every_legal_action_is_worded_in_each_language_from_the_seats_view(game)
         i18n.set_language(i18n.SOURCE)
 
 
+def test_a_run_is_worded_in_ascending_order_however_it_was_picked():
+    """Picked 3, 2, 1 (keys or clicks in that order), a run reads "1, 2, 3" in the move log,
+    the viewer's steps and a hint."""
+    run = {"type": "play", "seat": 0, "fronts": [3, 2, 1], "triplet": False}
+    assert event_words("quando", run, NAMES) == "Ann plays 1, 2, 3"
+    view = {"seat": 0, "hands": [{"fronts": [1, 9, 2, 3]}]}
+    assert action_words("quando", ["play", [3, 2, 0]], view) == "plays 1, 2, 3"
+    assert advice_words("quando", ["play", [3, 2, 0]], view) == "play 1, 2, 3"
+
+
 def test_an_action_names_its_cards_from_the_view_before_it():
     view = {"seat": 1, "hands": [None, ["ace-knots", "excuse"]]}
     assert action_words("quasenbo", ["play", 0], view) == "plays the Ace of Knots"
