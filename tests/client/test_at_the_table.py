@@ -200,6 +200,10 @@ def test_leaving_a_running_game_asks_first_and_esc_keeps_playing(make_app):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.frame(1 / 60)
     assert app.running and isinstance(app.top, Confirm), "closing the window asks first"
+    # It asks what its button does: quit, the game kept (not "go back to the title").
+    assert app.top.body == ("Quit the program? Your game is kept: Quick play or Single player "
+                            "continues it next time."), app.top.body
+    assert [w.label for w in app.top.form.widgets] == ["Keep playing", "Quit"]
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.frame(1 / 60)
     assert not app.running, "closing it again while asked ends the program"

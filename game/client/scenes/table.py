@@ -186,6 +186,16 @@ class TableScene(Scene):
             return _("Leave the table? A bot plays your seat until you come back.")
         return _("Stop watching and leave the table?")
 
+    def quit_words(self) -> str:
+        """What quitting the program does to the player's seat, in words."""
+        if self.local:
+            return _("Quit the program? Your game is kept: Quick play or Single player "
+                     "continues it next time.")
+        if self.app.hosting:
+            return _("Quit the program? The game is kept: host again from this computer "
+                     "(same port) to take your seat back.")
+        return _("Quit the program? A bot plays your seat until you come back.")
+
     def menu_words(self) -> str:
         """The in-game menu's text: what leaving does – unless leaving asks again (a seat in
         a running LAN game), whose question then says it, not both."""
@@ -243,8 +253,10 @@ class TableScene(Scene):
         if self.app.session is not None and self.absent is not None:
             self.app.session.hand_to_bot(self.absent)
 
-    def ask(self, title: str, yes: str, on_yes: Callable[[], object]) -> None:
-        """Put the leave question up (once)."""
+    def ask(self, title: str, yes: str, on_yes: Callable[[], object],
+            question: str | None = None) -> None:
+        """Put the leave question up (once); `question` is its text (default: what leaving
+        does, `leave_words`)."""
         if self.asking is not None:
             return
 
@@ -257,7 +269,8 @@ class TableScene(Scene):
             return run
 
         self.asking = Confirm(
-            self.app, title, self.leave_words(), yes, answered(on_yes), on_no=answered(None)
+            self.app, title, question or self.leave_words(), yes, answered(on_yes),
+            on_no=answered(None)
         )
         self.app.push(self.asking)
 
@@ -266,7 +279,7 @@ class TableScene(Scene):
         asked (or once the game is over) ends the program."""
         if not self.running_game or self.asking is not None:
             return False
-        self.ask(_("Quit the game?"), _("Quit"), self.quit)
+        self.ask(_("Quit the game?"), _("Quit"), self.quit, self.quit_words())
         return True
 
     def quit(self) -> None:

@@ -76,6 +76,9 @@ class TitleScene(Scene):
             game=game_title(back.game), room=back.room)
 
     def enter(self) -> None:
+        # Back from another screen, Enter does what the footer says again (a click on a
+        # button had moved the focus there).
+        self.form.focus(self.form.widgets[0])
         if self.app.notice:
             notice, self.app.notice = self.app.notice, None
             self.app.after_frame.append(
