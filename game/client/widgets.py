@@ -284,7 +284,9 @@ class Button(Widget):
 
 
 class TextField(Widget):
-    """One line of text the player types; `on_enter()` when Return is pressed in it."""
+    """One line of text the player types; `on_enter()` when Return is pressed in it. With
+    `counted`, it shows how many of its `max_len` characters are used; typing past them
+    sets `refused` (until the next key), so that the scene can say why nothing more came."""
 
     def __init__(
         self,
@@ -294,12 +296,19 @@ class TextField(Widget):
         max_len: int = 64,
         on_enter: Callable[[], Any] | None = None,
         placeholder: str = "",
+        counted: bool = False,
     ) -> None:
         super().__init__(rect)
         self.value = value
         self.max_len = max_len
         self.on_enter = on_enter
         self.placeholder = placeholder
+        self.counted = counted
+        self.refused = False
+
+    def count_words(self) -> str:
+        """The characters used and allowed, as the field shows them ("17/24")."""
+        return f"{len(self.value)}/{self.max_len}"
 
     @property
     def focusable(self) -> bool:
@@ -313,6 +322,7 @@ class TextField(Widget):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
                 self.value = self.value[:-1]
+                self.refused = False
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.on_enter is not None:
@@ -323,7 +333,9 @@ class TextField(Widget):
             return event.key not in (pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
         if event.type == pygame.TEXTINPUT:
             room = self.max_len - len(self.value)
-            self.value += "".join(ch for ch in event.text if ch.isprintable())[:room]
+            typed = "".join(ch for ch in event.text if ch.isprintable())
+            self.value += typed[:room]
+            self.refused = len(typed) > room
             return True
         return False
 
@@ -333,6 +345,13 @@ class TextField(Widget):
         pygame.draw.rect(surface, edge, self.rect, 2, border_radius=6)
         size = max(12, int(self.rect.height * 0.5))
         inner = self.rect.inflate(-16, 0)
+        if self.counted:
+            count = self.count_words()
+            small = max(MIN_SIZE, size * 3 // 4)
+            width = text_width(f"{self.max_len}/{self.max_len}", small) + 8
+            inner.width -= width
+            blit_text(surface, count, small, palette.DANGER if self.refused else palette.TEXT_DIM,
+                      Rect(inner.right, self.rect.top, width, self.rect.height), "right")
         shown = self.value or self.placeholder
         color = palette.TEXT if self.value else palette.TEXT_DIM
         surf = text(shown, size, color)
