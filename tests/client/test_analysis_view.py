@@ -287,3 +287,39 @@ def test_the_play_on_dialog_says_which_step_comes_next_and_who_decides(make_app,
     assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
     first = scene.shown_name(scene.playback.state().to_move)
     assert app.top.body.startswith(f"The game goes on with step 5: {first} decides first.")
+
+
+def test_a_played_on_game_dealt_again_goes_on_from_the_same_step_with_the_same_bots(
+        make_app, tmp_path):
+    """Played on from step 6 of a three-seat game, an easy and a random bot beside the
+    player: its Deal again (same seats) goes on from that step again, with the same cards
+    and the same bots – not a fresh deal, nor every bot at the first one's level."""
+    path = tmp_path / "old.ctr"
+    record_game(path, "quasenbo", 3, 17, {"hand_size": 4}, policy_seed=3)
+    app = make_app(speed=4.0)
+    viewer = opened(app, path, position=6)
+    viewer.play_from = 6
+    viewer.play_on(0, "as_it_was", ("normal", "easy", "random"))
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=4))
+    first = table_scene(app)
+    played_on = read_replay(room_replay(first.room_id))
+    assert played_on.header["origin"]["step"] == 6
+    click(button(first.overlay(), "Deal again").rect.center)
+    assert run(app, lambda: isinstance(app.top, Dialog), 5)
+    click(button(app.top.form, "Same seats").rect.center)
+
+    def dealt() -> bool:
+        scene = table_scene(app)
+        return scene is not None and scene.room_id != first.room_id and \
+            app.session.last is not None
+
+    assert run(app, dealt, 30), "the game was not dealt again"
+    assert app.session.last["step"] == 6, "it goes on from the step the first one did"
+    again = read_replay(room_replay(table_scene(app).room_id))
+    assert again.header["origin"] == played_on.header["origin"]
+    assert again.header["seats"] == played_on.header["seats"]
+    assert [(s["kind"], s["level"]) for s in again.header["seats"]] == \
+        [("human", None), ("bot", "easy"), ("bot", "random")]
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=4))
+    assert read_replay(room_replay(table_scene(app).room_id)).end["seed"] == \
+        played_on.end["seed"]

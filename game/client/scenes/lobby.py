@@ -293,6 +293,15 @@ class LobbyScene(Scene):
             return self.play_on.seat
         return self.again.seat if self.again is not None else 0
 
+    def _bot_level(self, seat: int) -> str:
+        """The level of the bot to put at `seat`: the one a game played on or a deal played
+        again asks for there, else the room's."""
+        if self.play_on is not None:
+            return self.play_on.levels[seat]
+        if self.again is not None and self.again.levels:
+            return self.again.levels[seat]
+        return self.level
+
     def _advance_local(self) -> None:
         """Single player: fill the seats with bots, get ready and start, one step per reply."""
         session = self.session
@@ -304,8 +313,7 @@ class LobbyScene(Scene):
         for seat in room["seats"]:
             if seat["kind"] == "open" and seat["seat"] not in self.asked_bots:
                 self.asked_bots.add(seat["seat"])
-                level = self.play_on.levels[seat["seat"]] if self.play_on else self.level
-                session.add_bot(seat["seat"], level)
+                session.add_bot(seat["seat"], self._bot_level(seat["seat"]))
         if all(seat["kind"] != "open" for seat in room["seats"]):
             if not room["seats"][session.seat]["ready"] and not self.readied:
                 self.readied = True

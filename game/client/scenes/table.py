@@ -13,7 +13,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
-from game.client.hosting import DealAgain, start_local
+from game.client.hosting import DealAgain, PlayOn, start_local
 from game.client.i18n import N_, _, ngettext, number, percent
 from game.client.players import seat_name
 from game.client.refusals import error_text, status_text
@@ -617,7 +617,9 @@ class TableScene(Scene):
         )
 
     def deal_again(self, rotated: bool) -> None:
-        """A new local game with this game's seed, options and bots (see DealAgain)."""
+        """A new local game with this game's seed, options and bots, each at its level (see
+        DealAgain); rotated, the bot that held the player's new seat takes the old one. A
+        game played on from another's step goes on from that step again (its origin)."""
         path = room_replay(self.room_id)
         seat = self.table.seat
         if path is None or seat is None:
@@ -632,24 +634,24 @@ class TableScene(Scene):
             return
         header = replay.header
         players = header["players"]
-        levels = [s.get("level") for s in header["seats"] if s.get("kind") == "bot"]
-        again = DealAgain(
-            replay.end["seed"],
-            replay_hash(data),
-            (seat + 1) % players if rotated else seat,
-            replay.end["result"],
-            seat,
-        )
+        level = header.get("level", "normal")
+        levels = [s.get("level") or level for s in header["seats"]]
+        new_seat = (seat + 1) % players if rotated else seat
+        levels[seat] = levels[new_seat]
+        again = DealAgain(replay.end["seed"], replay_hash(data), new_seat, replay.end["result"],
+                          seat, tuple(levels))
+        origin = header.get("origin")
         self.app.to_title()  # this game's server and scene are done with (exit cancels)
         start_local(
             self.app,
             header["game"],
             players,
-            levels[0] if levels else header.get("level", "normal"),
+            level,
             # the engine completes the options with an unset deck, which a create refuses
             {k: v for k, v in header["options"].items() if not (k == "deck" and v is None)},
             quick=self.quick,
             again=again,
+            play_on=PlayOn(origin, new_seat, tuple(levels)) if origin is not None else None,
         )
 
     def watch_replay(self) -> None:
