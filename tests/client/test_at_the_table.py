@@ -407,3 +407,37 @@ def test_a_paused_game_s_clock_stands_and_goes_on_from_where_it_stood():
     time.sleep(0.2)
     left = hud.clock_left()
     assert left is not None and held - 0.5 < left <= held - 0.2
+
+
+def test_a_key_pressed_while_a_move_is_still_shown_is_played_after_it(make_app):
+    """Quando: the player plays a card, and presses D (draw hidden) while the play is still
+    being animated – the draw that must follow. The key waits, says so, and is played once
+    the table has caught up: the log holds the play, then the draw."""
+    from game.client.scenes.replays import room_replay
+    from game.replay.log import read_replay
+
+    app = make_app(speed=0.5)  # the play's animation takes its time
+    start_local(app, "quando", 2, "random", {"target": 500})
+
+    def my_play() -> bool:
+        scene = table_scene(app)
+        return scene is not None and scene.table.active and \
+            any(a[0] == "play" for a in scene.table.chooser.legal)
+
+    assert run_frames(app, my_play, 30)
+    table = table_scene(app).table
+    play = next(a for a in table.chooser.legal if a[0] == "play")
+    table.send(play)
+    assert run_frames(app, lambda: not table.stage.director.idle, 5), "nothing animated"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d"))
+    app.frame(1 / 60)
+    shown = [item[0] for item in table.toasts.items]
+    assert "Waiting for the server…" not in shown, shown
+    assert any(text.startswith("One moment") for text in shown), shown
+    path = room_replay(app.session.room_id)
+
+    def mine() -> list:
+        return [s.action for s in read_replay(path).steps if s.seat == table.seat]
+
+    assert run_frames(app, lambda: len(mine()) >= 2, 20), mine()
+    assert mine()[-2:] == [play, ["draw", "down"]]

@@ -51,6 +51,9 @@ class Host(Protocol):
 
 log = logging.getLogger(__name__)
 
+QUEUED = 4
+"""At most this many clicks and keys wait for the table to catch up (the latest kept)."""
+
 
 class Table:
     """One game's table as a seat (or a spectator) sees it.
@@ -118,6 +121,9 @@ class Table:
         next step."""
         self.paused = False
         """The queue stands still (a single player's pause); nothing is sent meanwhile."""
+        self.queued: list[Token] = []
+        """The buttons (by click or key) the player chose while the table was still showing
+        the moves before their decision: tried in order once it has caught up (`update`)."""
         self.buttons = ActionButtons(self.click)
         self.geo: layout.Table = layout.table(self.game, self.area, self.players, self.viewer)
         self.background = self._background()
@@ -497,6 +503,16 @@ class Table:
         if token is None:
             return
         if not self.active:
+            if self.catching_up and token[0] == "btn":
+                if not self.queued:
+                    self.toasts.show(_("One moment – the last moves are still being shown; "
+                                       "your choice follows them."))
+                self.queued = [*self.queued, token][-QUEUED:]
+                return
+            if self.catching_up:  # a card is named by its place, which the moves may change
+                self.toasts.show(_("One moment – the last moves are still being shown; pick "
+                                   "your cards after them."))
+                return
             self.explain_wait()
             return
         outcome, action = self.chooser.choose(token)
@@ -511,6 +527,32 @@ class Table:
         if outcome == "more":
             self.app.sound.play("tick")
         self.refresh()
+
+    @property
+    def catching_up(self) -> bool:
+        """The player's seat in a running game, and the table still animating what came
+        before (the server may have answered already): a button chosen now waits for the
+        table, rather than being refused."""
+        return (
+            self.seat is not None
+            and not self.replay
+            and self.hold is None
+            and not self.paused
+            and not self.model.get("result")
+            and not self.stage.director.idle
+        )
+
+    def _play_queued(self) -> None:
+        """Once the table has caught up: the waiting clicks and keys, in order, if the
+        decision is the player's now; else they go, and the table says why."""
+        if not self.queued or (self.hold is None and not self.stage.director.idle):
+            return
+        tokens, self.queued = self.queued, []
+        if not self.active:  # another's turn, or a summary to read first
+            self.explain_wait()
+            return
+        for token in tokens:
+            self.click(token)
 
     def clear_selection(self) -> None:
         """Forget the clicks towards an action so far (Esc, a right click)."""
@@ -624,6 +666,7 @@ class Table:
         running, to their end); draw pictures ahead while nothing moves (mostly: while a
         player thinks), so no animation waits."""
         self.stage.update(dt, start=not self.paused)
+        self._play_queued()
         self.toasts.update(dt)
         if not self.prewarmer.done and self.stage.still:
             self.prewarmer.run()
