@@ -84,8 +84,12 @@ class LobbyScene(Scene):
     def resize(self) -> None:
         s = self.s
         w, h = self.size
-        self.list_rect = pygame.Rect(0, 0, min(w - 40, layout.px(820, s)), layout.px(56, s) * 8)
-        self.list_rect.midtop = (w // 2, layout.px(150, s))
+        # The seats end above the lines under them (the error, the status): eight seats
+        # in a small window get lower rows rather than run into those lines.
+        top, end = layout.px(150, s), h - layout.px(196, s)
+        self.list_rect = pygame.Rect(0, 0, min(w - 40, layout.px(820, s)),
+                                     min(layout.px(56, s) * 8, end - top))
+        self.list_rect.midtop = (w // 2, top)
         bottom = layout.bottom_buttons(self.size, 3)
         self.form = widgets.Form()
         self.leave_button = self.form.add(widgets.Button(bottom[0], _("Leave"), self.leave))
@@ -161,7 +165,7 @@ class LobbyScene(Scene):
     def _rows(self) -> list[pygame.Rect]:
         room = self.session.room if self.session else None
         n = room["players"] if room else 0
-        row_h = min(layout.px(52, self.s), (self.list_rect.height) // max(1, n))
+        row_h = min(layout.px(52, self.s), self.list_rect.height // max(1, n) - 4)
         return [
             pygame.Rect(
                 self.list_rect.left,

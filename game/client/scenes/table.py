@@ -908,7 +908,7 @@ class TableScene(Scene):
             if seat == event["knocker"]:
                 word = (_("{score} (knock +5)") if event["knock_penalty"]
                         else _("{score} – knocked")).format(score=score)
-            widgets.blit_text(
+            widgets.blit_wrapped(  # "0 – die niedrigste!" takes two lines of a narrow column
                 surface,
                 word,
                 size,

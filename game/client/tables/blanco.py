@@ -510,8 +510,9 @@ class BlancoTable(Table):
         widgets.panel(
             surface, box, palette.FELT_DARK, 200, palette.mix(palette.FELT, (255, 255, 255), 0.2), 6
         )
-        widgets.blit_text(surface, _("Box: {n} removed").format(n=len(m["box"])), size,
-                          palette.TEXT_DIM, box)
+        # Two lines where one is too narrow ("Schachtel: 0 entfernt" in a small window).
+        widgets.blit_wrapped(surface, _("Box: {n} removed").format(n=len(m["box"])), size,
+                             palette.TEXT_DIM, box.inflate(-8, 0))
         draw = geo.places["draw"]
         count = m["draw"]["count"]
         widgets.blit_text(

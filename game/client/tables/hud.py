@@ -91,6 +91,7 @@ class Hud:
                 area.badge,
                 view.seats.name(seat),
                 view.seat_detail(seat),
+                short=view.seats.short_name(seat),
                 current=seat == current,
                 tag=view.seats.tag(seat),
                 status=view.seat_badge(seat) or view.seats.status(seat),
