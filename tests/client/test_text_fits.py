@@ -21,7 +21,7 @@ import pytest
 
 from game.client import i18n, widgets
 from game.client.app import App
-from game.client.autoplay import AutoPlayer, table_scene
+from game.client.autoplay import AutoPlayer, click, table_scene
 from game.client.hosting import start_local
 from game.client.scenes import Dialog
 from game.client.scenes.playon import PlayOnDialog
@@ -360,3 +360,40 @@ def test_eight_seats_name_plates_are_read_whole(make_app, recorder, language, si
     viewer.jump(8)
     show(app, recorder, "eight seats in the viewer", 20)
     assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_a_spectators_banner_leaves_the_title_whole(make_app, recorder, tmp_path, language):
+    """Watching each game at 960×540: the "Watching" banner sits in the top bar beside the
+    title, neither over it nor over the buttons, and the title keeps its parts whole."""
+    from game.host.embedded import start_embedded
+
+    app = make_app(size=SIZES[0])
+    app.set_language(language)
+    server = start_embedded(log_dir=tmp_path / "logs")
+    try:
+        watch_every_game(app, recorder, server.port)
+    finally:
+        server.stop()
+    assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
+
+
+def watch_every_game(app: App, recorder: TextRecorder, port: int) -> None:
+    """Watch a bot game of each game on the server at `port`, drawn as the recorder sees it."""
+    from tests.client.test_play import SMALL, Helper, button, join_screen
+
+    for game in ("quando", "blanco", "quasenbo"):
+        players, options = SMALL[game]
+        helper = Helper(port)
+        try:
+            room = helper.host(game, players, options, bots=players - 1)
+            helper.net.send({"t": "start", "room": room})
+            helper.wait(lambda m: m["t"] == "update")
+            join = join_screen(app, port)
+            click(button(join.room_buttons, i18n._("Watch")).rect.center)
+            assert run(app, lambda: table_scene(app) is not None, 10)
+            show(app, recorder, f"watching {game}", 20)
+            assert i18n._("Watching – Tab to change seat") in recorder.seen
+            app.to_title()
+        finally:
+            helper.close()

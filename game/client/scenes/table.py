@@ -724,6 +724,9 @@ class TableScene(Scene):
     # -- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        shown = [self.rules_button, self.menu_button, self.sheet_button,
+                 self.hint_button if self.hints_allowed else None]
+        self.table.bar_end = min(b.rect.left for b in shown if b is not None)
         self.table.draw(surface)
         self.rules_button.draw(surface)
         self.menu_button.draw(surface)

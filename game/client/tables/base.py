@@ -121,6 +121,9 @@ class Table:
         next step."""
         self.paused = False
         """The queue stands still (a single player's pause); nothing is sent meanwhile."""
+        self.bar_end: int | None = None
+        """Where the scene's buttons begin in the top bar: the title and the banner end
+        before it (None: nothing is drawn over the bar)."""
         self.queued: list[Token] = []
         """The buttons (by click or key) the player chose while the table was still showing
         the moves before their decision: tried in order once it has caught up (`update`)."""
@@ -712,7 +715,11 @@ class Table:
         """The felt, the HUD, the cards with the game's marks under and over them, the
         prompt, the buttons, the effects and the toasts."""
         surface.blit(self.background, (0, 0))
-        self.hud.draw_top(surface, self)
+        banner = _("Watching – Tab to change seat")
+        end = self.bar_end
+        if self.watching and not self.paused:
+            end = self.banner_box(banner).left - layout.px(8, self.geo.s)
+        self.hud.draw_top(surface, self, end)
         self.draw_under(surface)
         self.stage.draw(surface)
         self.draw_marks(surface)
@@ -726,7 +733,7 @@ class Table:
         if self.paused:
             self.draw_pause(surface)
         elif self.watching:
-            self.draw_banner(surface, _("Watching – Tab to change seat"))
+            self.draw_banner(surface, banner)
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         """A frame round each card of a seat's last move."""
@@ -746,10 +753,17 @@ class Table:
         surface.blit(label, box)
 
     def draw_banner(self, surface: pygame.Surface, words: str) -> None:
-        """A standing word in the middle of the top bar (watching another seat)."""
+        """A standing word in the top bar (watching another seat), at `banner_box`."""
+        size = max(11, self.geo.topbar.height * 11 // 20)
+        box = self.banner_box(words)
+        widgets.panel(surface, box.inflate(size, size // 2), radius=size // 2)
+        widgets.blit_text(surface, words, size, palette.ACCENT, box)
+
+    def banner_box(self, words: str) -> pygame.Rect:
+        """Where `draw_banner` puts `words`: in the top bar, right of the title, just left
+        of the scene's buttons (`bar_end`)."""
         bar = self.geo.topbar
         size = max(11, bar.height * 11 // 20)
-        label = widgets.text(words, size, palette.ACCENT)
-        box = label.get_rect(center=(self.area[0] // 2, bar.centery))
-        widgets.panel(surface, box.inflate(size, size // 2), radius=size // 2)
-        surface.blit(label, box)
+        box = widgets.text(words, size, palette.ACCENT).get_rect(centery=bar.centery)
+        box.right = (self.bar_end if self.bar_end is not None else self.area[0]) - size
+        return box
