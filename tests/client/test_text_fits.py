@@ -397,3 +397,40 @@ def watch_every_game(app: App, recorder: TextRecorder, port: int) -> None:
             app.to_title()
         finally:
             helper.close()
+
+
+def empty_band(surface: pygame.Surface, box: pygame.Rect) -> int:
+    """The tallest band of rows inside `box` (its edge left out) holding nothing but the
+    panel's own colour: the gap a dialog leaves between its words and its buttons."""
+    inner = box.inflate(-12, -12)
+    ground = surface.get_at((inner.left + 2, inner.centery))
+    tallest = run_ = 0
+    for y in range(inner.top, inner.bottom):
+        # the panel is nearly opaque: what lies under it shows through a little
+        if all(max(abs(a - b) for a, b in zip(surface.get_at((x, y)), ground)) < 40
+               for x in range(inner.left, inner.right, 2)):
+            run_ += 1
+            tallest = max(tallest, run_)
+        else:
+            run_ = 0
+    return tallest
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_dialog_is_as_tall_as_its_words_and_buttons(make_app, size):
+    """The table's menu, the offer to continue a game and the deal-again question: no large
+    empty band between their words and their buttons (a fixed 320-pixel box left one)."""
+    app = make_app(size=size)
+    bodies = [
+        i18n._("Leave this game and go back to the title screen?"),
+        i18n._("Your game of {game} is not finished. Continue where you left it, or start a "
+               "new game (the unfinished one stays to continue later).").format(game="Quando"),
+        i18n._("The same cards in the same order. Rotated, you take the next seat and its "
+               "hand, the duplicate way; at the end both results are side by side."),
+    ]
+    for body in bodies:
+        dialog = app.push(Dialog(app, "Menu", body, [("Keep playing", None), ("Leave", None)]))
+        app.draw(app.screen)
+        gap = empty_band(app.screen, dialog.box)
+        assert gap <= 40 * dialog.s, (body, gap)
+        app.pop(dialog)
