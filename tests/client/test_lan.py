@@ -475,3 +475,42 @@ def test_an_older_kept_game_is_continued_from_the_replays(make_app):
     assert app.session.room_id == old and app.session.last["step"] == step
     assert app.session.kept_as == LOCAL
     assert {seat.room for seat in kept_local()} == {new, old}
+
+
+def test_a_private_rooms_code_is_shown_to_its_host_and_asked_of_a_guest(make_app, tmp_path):
+    """The host's lobby shows the code it chose. A guest who joins without it, or with a
+    wrong one, stays on the join screen with a sentence saying what to do – not in a lobby
+    of nothing, under the server's lower-case words – and joins with the right one."""
+    from game.client.scenes.join import JoinScene
+    from game.host.embedded import start_embedded
+
+    host = make_app()
+    start_host(host, "127.0.0.1", 0, "quando", 2, "random", {}, None, "sesame")
+    assert run(host, lambda: isinstance(host.top, LobbyScene) and host.session.room is not None,
+               10)
+    assert any("sesame" in line for line in host.top.info_lines()), host.top.info_lines()
+    host.to_title()
+
+    server = start_embedded(log_dir=tmp_path / "logs")
+    helper = Helper(server.port)
+    try:
+        helper.net.send({"t": "create", "game": "quando", "players": 2, "options": {},
+                         "code": "sesame"})
+        helper.wait(lambda m: m["t"] == "room" and "re" in m)
+        app = make_app()
+        join = join_screen(app, server.port)
+        click(button(join.room_buttons, "Join").rect.center)
+        assert run(app, lambda: join.message.startswith("This room is private"), 2), join.message
+        assert app.top is join and join.form.widgets[join.form.focus_index] is join.code
+        join.code.value = "nope"
+        click(button(join.room_buttons, "Join").rect.center)
+        assert run(app, lambda: app.top is join and join.message.startswith("Wrong code"), 5), \
+            (type(app.top).__name__, join.message)
+        join.code.value = "sesame"
+        click(button(join.room_buttons, "Join").rect.center)
+        assert run(app, lambda: isinstance(app.top, LobbyScene) and app.session.seat is not None,
+                   5)
+        assert isinstance(app.scenes[-2], JoinScene)
+    finally:
+        helper.close()
+        server.stop()
