@@ -19,7 +19,7 @@ from game.client.kept import LOCAL, SeatStore
 from game.client.scenes import Dialog, Scene
 from game.client.scenes.catalog import SCENES
 from game.client.session import Session
-from game.client.sound import Sound
+from game.client.sound import Sound, probing_quietly
 from game.host.embedded import EmbeddedServer
 from net.client import RETRY_FOR
 
@@ -65,7 +65,8 @@ class App:
         self.record_session = record_session
         """Every session of this run records the updates it receives here (for
         `python -m game.client.check`), when set."""
-        pygame.init()
+        with probing_quietly():  # pygame.init() opens the mixer too
+            pygame.init()
         pygame.display.set_caption(_("Card Table – Quando, Blanco, Quäsenbö"))
         self.screen = pygame.display.set_mode(
             size or (self.settings.width, self.settings.height), pygame.RESIZABLE
