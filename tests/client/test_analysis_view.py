@@ -134,6 +134,12 @@ def test_the_game_over_screen_opens_the_costliest_choice_on_its_mark(make_app):
     click(button(form, "Analysis").rect.center)
     assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
     viewer = app.top
+    if mark is not None:  # P at once, before the viewer's own analysis is in
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0,
+                                             unicode="p"))
+        assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
+        assert viewer.play_from == mark.step - 1
+        app.pop(app.top)
     assert run(app, lambda: viewer.analysis is not None, 10)
     assert viewer.analysis.cached  # the game-over screen's analysis, from its cache
     if mark is None:

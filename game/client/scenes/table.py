@@ -596,7 +596,8 @@ class TableScene(Scene):
             self.analysis_job.cancel()
             self.analysis_job = None
         step = self.costliest.step if self.costliest is not None else 0
-        self.app.goto("viewer", path, analyse=True, position=step, from_list=False)
+        self.app.goto("viewer", path, analyse=True, position=step, from_list=False,
+                      mark=self.costliest)
 
     def ask_deal_again(self) -> None:
         """Offer to play this game's deal again, in the same seats or rotated one on."""

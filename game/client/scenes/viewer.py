@@ -131,12 +131,15 @@ class ViewerScene(Scene):
 
     def __init__(
         self, app: Host, path: Path, *, analyse: bool = False, position: int = 0,
-        from_list: bool = True
+        from_list: bool = True, mark: Mark | None = None
     ) -> None:
         """Open the replay at `path` at `position`; with `analyse`, start its analysis at
         once (it starts by itself anyway when a cached one is beside the replay);
-        `from_list`: opened from the replays list, which its Back button names."""
+        `from_list`: opened from the replays list, which its Back button names; `mark`: the
+        marked mistake it is opened at (the game-over screen's), known before the viewer's
+        own analysis has come."""
         super().__init__(app)
+        self.mark = mark
         self.from_list = from_list
         self.path = Path(path)
         self.start_position = position
@@ -518,10 +521,12 @@ class ViewerScene(Scene):
 
     def mark_shown(self) -> Mark | None:
         """The analysis's mark of the step the cursor stands on (right after it), if any."""
-        if self.analysis is None or self.playback is None:
+        if self.playback is None:
             return None
         position = self.playback.position
-        return next((m for m in self.analysis.marks if m.step == position), None)
+        marks = self.analysis.marks if self.analysis is not None else \
+            [self.mark] if self.mark is not None else []
+        return next((m for m in marks if m.step == position), None)
 
     def play_on(self, seat: int, mode: str, levels: tuple[str, ...]) -> None:
         """A new local game from the step shown, the player at `seat` and bots of `levels`
