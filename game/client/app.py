@@ -19,7 +19,7 @@ from game.client.kept import LOCAL, SeatStore
 from game.client.scenes import Dialog, Scene
 from game.client.scenes.catalog import SCENES
 from game.client.session import Session
-from game.client.sound import Sound
+from game.client.sound import Sound, probing_quietly
 from game.host.embedded import EmbeddedServer
 from game.resources import asset
 from net.client import RETRY_FOR
@@ -81,7 +81,8 @@ class App:
         `python -m game.client.check`), when set."""
         for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_NAME"):
             os.environ.setdefault(variable, APP_ID)
-        pygame.init()
+        with probing_quietly():  # pygame.init() opens the mixer too
+            pygame.init()
         pygame.display.set_caption(_("Card Table – Quando, Blanco, Quäsenbö"), _("Card Table"))
         pygame.display.set_icon(window_icon())
         self.screen = pygame.display.set_mode(

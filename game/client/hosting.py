@@ -175,14 +175,16 @@ class SeatProbe:
 @dataclass(frozen=True)
 class DealAgain:
     """A finished game's deal to play again: its seed, the SHA-256 of its replay (hex), the
-    seat to take (the old one, or one on when the seats are rotated), and the old game's
-    result and seat, shown beside the new result at its end."""
+    seat to take (the old one, or one on when the seats are rotated), the old game's result
+    and seat, shown beside the new result at its end, and the level of the bot at each seat
+    (the player's own entry unused)."""
 
     seed: int
     replay: str
     seat: int
     result: dict
     old_seat: int
+    levels: tuple[str, ...] = ()
 
 
 def refusal(game: str, problem: str) -> str:

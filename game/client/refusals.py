@@ -49,6 +49,12 @@ def error_text(message: dict) -> str:
     return _(ERRORS[code]) if code in ERRORS else message["message"]
 
 
+def sentence(words: str) -> str:
+    """An error's words as a sentence on their own line: a capital first letter (the
+    server's words are written to follow "…: " in a log)."""
+    return words[:1].upper() + words[1:]
+
+
 def status_text(message: dict) -> str:
     """Why the connection's status changed (a status message of net.client), in the player's
     language: its reason's template translated and filled, a cause code and a protocol

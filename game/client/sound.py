@@ -3,13 +3,56 @@
 from __future__ import annotations
 
 import array
+import contextlib
+import logging
 import math
+import os
 import random
+import sys
+import tempfile
 import threading
+from collections.abc import Iterator
 
 import pygame
 
 RATE = 22050
+PROBE_NOISE = "ALSA lib "
+"""How libasound starts each line it writes straight to the process's stderr while SDL
+probes for a sound device (eight lines where there is none): noise, not news."""
+
+log = logging.getLogger(__name__)
+
+
+def drop_probe_noise(text: str) -> str:
+    """`text` (what was written to stderr while the mixer opened) without the probing
+    noise: every other line stays."""
+    return "".join(line for line in text.splitlines(keepends=True)
+                   if not line.startswith(PROBE_NOISE))
+
+
+@contextlib.contextmanager
+def probing_quietly() -> Iterator[None]:
+    """Around whatever opens the mixer (pygame.init() does too): catch what is written to
+    file descriptor 2 meanwhile (C libraries write there, past sys.stderr) and pass it on
+    without the probing noise."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no descriptor 2 to borrow: nothing to quiet
+        yield
+        return
+    with tempfile.TemporaryFile() as caught:
+        os.dup2(caught.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            caught.seek(0)
+            rest = drop_probe_noise(caught.read().decode(errors="replace"))
+            if rest:
+                sys.stderr.write(rest)
+                sys.stderr.flush()
 
 
 def _tone(
@@ -55,9 +98,11 @@ class Sound:
         self.available = False
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(RATE, -16, 1, 512)
+                with probing_quietly():
+                    pygame.mixer.init(RATE, -16, 1, 512)
             init = pygame.mixer.get_init()
-        except pygame.error:
+        except pygame.error as err:
+            log.info("no sound: %s", err)
             return
         if init is None:
             return

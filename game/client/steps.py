@@ -106,7 +106,7 @@ def _quando(event: dict, name: Names) -> str | None:
             round=event["round"] + 1, name=name(event["first"])
         )
     if kind == "play":
-        cards = _cards("quando", event["fronts"])
+        cards = _cards("quando", sorted(event["fronts"]))  # a run reads 1, 2, 3 as picked
         if event["triplet"]:
             return _("{name} plays {cards} – a triplet!").format(name=who, cards=cards)
         return _("{name} plays {cards}").format(name=who, cards=cards)
@@ -303,7 +303,7 @@ def _do(does: str, do: str) -> str:
 def _quando_action(action: list, view: dict, say: Say) -> str | None:
     verb = action[0]
     if verb == "play":
-        fronts = [view["hands"][view["seat"]]["fronts"][i] for i in action[1]]
+        fronts = sorted(view["hands"][view["seat"]]["fronts"][i] for i in action[1])
         cards = _cards("quando", fronts)
         if len(fronts) == 3 and len(set(fronts)) == 1:
             return say(N_("plays {cards} – a triplet"), N_("play {cards} – a triplet")).format(

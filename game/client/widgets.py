@@ -107,6 +107,26 @@ def blit_text(
     return where
 
 
+def blit_wrapped(
+    surface: pygame.Surface, value: str, size: int, color: RGB, rect: Rect, align: str = "center"
+) -> list[Rect]:
+    """Draw `value` in `rect` on as many lines as its width needs (at `size`, smaller where
+    the lines would not fit its height, not below MIN_SIZE), centred vertically: a label
+    that fits on two lines is not cut short on one. Returns where each line went."""
+    lines = wrap(value, size, rect.width)
+    while size > MIN_SIZE and len(lines) * line_height(size) > rect.height:
+        size -= 1
+        lines = wrap(value, size, rect.width)
+    step = line_height(size)
+    y = rect.centery - len(lines) * step // 2
+    drawn = []
+    for line in lines:
+        drawn.append(blit_text(surface, line, size, color, Rect(rect.left, y, rect.width, step),
+                               align))
+        y += step
+    return drawn
+
+
 def wrap(value: str, size: int, width: int, sep: str = " ") -> list[str]:
     """`value` broken into lines no wider than `width` at font `size` (blank lines kept),
     only where `sep` stands (" · " keeps each "key word" pair of a keys line whole); a piece
@@ -284,7 +304,9 @@ class Button(Widget):
 
 
 class TextField(Widget):
-    """One line of text the player types; `on_enter()` when Return is pressed in it."""
+    """One line of text the player types; `on_enter()` when Return is pressed in it. With
+    `counted`, it shows how many of its `max_len` characters are used; typing past them
+    sets `refused` (until the next key), so that the scene can say why nothing more came."""
 
     def __init__(
         self,
@@ -294,12 +316,19 @@ class TextField(Widget):
         max_len: int = 64,
         on_enter: Callable[[], Any] | None = None,
         placeholder: str = "",
+        counted: bool = False,
     ) -> None:
         super().__init__(rect)
         self.value = value
         self.max_len = max_len
         self.on_enter = on_enter
         self.placeholder = placeholder
+        self.counted = counted
+        self.refused = False
+
+    def count_words(self) -> str:
+        """The characters used and allowed, as the field shows them ("17/24")."""
+        return f"{len(self.value)}/{self.max_len}"
 
     @property
     def focusable(self) -> bool:
@@ -313,6 +342,7 @@ class TextField(Widget):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
                 self.value = self.value[:-1]
+                self.refused = False
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.on_enter is not None:
@@ -323,7 +353,9 @@ class TextField(Widget):
             return event.key not in (pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
         if event.type == pygame.TEXTINPUT:
             room = self.max_len - len(self.value)
-            self.value += "".join(ch for ch in event.text if ch.isprintable())[:room]
+            typed = "".join(ch for ch in event.text if ch.isprintable())
+            self.value += typed[:room]
+            self.refused = len(typed) > room
             return True
         return False
 
@@ -333,6 +365,13 @@ class TextField(Widget):
         pygame.draw.rect(surface, edge, self.rect, 2, border_radius=6)
         size = max(12, int(self.rect.height * 0.5))
         inner = self.rect.inflate(-16, 0)
+        if self.counted:
+            count = self.count_words()
+            small = max(MIN_SIZE, size * 3 // 4)
+            width = text_width(f"{self.max_len}/{self.max_len}", small) + 8
+            inner.width -= width
+            blit_text(surface, count, small, palette.DANGER if self.refused else palette.TEXT_DIM,
+                      Rect(inner.right, self.rect.top, width, self.rect.height), "right")
         shown = self.value or self.placeholder
         color = palette.TEXT if self.value else palette.TEXT_DIM
         surf = text(shown, size, color)
@@ -602,10 +641,12 @@ def seat_plate(
     status: str = "",
     clock: float | None = None,
     accent: RGB = palette.ACCENT,
+    short: str = "",
 ) -> None:
     """A seat's name plate: its name (followed by `tag`, e.g. " (you)"), a detail line
     (score, cards), a status word ("KNOCKED", "away") and, for the seat that must decide, a
-    gold frame, a marker and the turn clock (`clock` = fraction of the time left)."""
+    gold frame, a marker and the turn clock (`clock` = fraction of the time left). `short`
+    is the name to show where `name` does not fit ("Dario" for "Dario (normal bot)")."""
     bg = (58, 50, 22) if current else palette.PANEL
     pygame.draw.rect(surface, bg, rect, border_radius=8)
     pygame.draw.rect(
@@ -617,6 +658,9 @@ def seat_plate(
     )
     h = rect.height
     label = name + tag
+    inner_w = rect.width - 20
+    if short and text_width(label, MIN_SIZE) > inner_w:
+        label = short + tag
     name_color = palette.TEXT if not current else (255, 236, 170)
     if current:
         # A small triangle pointing at the plate's name: the eye finds the turn fast.
@@ -631,6 +675,9 @@ def seat_plate(
     if h < 60:
         one_line = text_width(label, size) + 8 + text_width(detail, detail_size) <= inner.width
         if one_line or inner.height < 2 * line_h:
+            if short and text_width(label, MIN_SIZE) + 8 + text_width(detail, MIN_SIZE) > \
+                    inner.width:
+                label = short + tag
             _plate_one_line(surface, inner, label, detail, status, size, name_color)
             _draw_clock(surface, rect, clock)
             return
@@ -639,11 +686,18 @@ def seat_plate(
     if status and lines < 3:
         rows[0] = (f"{label} · {status}", name_color)
     # A detail too long for one line ("stadio 1 · 9 in griglia · 2 in mano") wraps at its
-    # " · " into the lines the plate has left; the last line takes the rest.
+    # " · " into the lines the plate has left; the last line takes what fits of the rest,
+    # its parts whole (a word cut short reads worse than a part left out).
     room = max(1, lines - len(rows) - (1 if status and lines >= 3 else 0))
     parts = wrap(detail, detail_size, inner.width - 4, " · ")
     if len(parts) > room:
-        parts = parts[: room - 1] + [" · ".join(parts[room - 1:])]
+        rest = " · ".join(parts[room - 1:]).split(" · ")
+        last = rest[:1]
+        for piece in rest[1:]:
+            if text_width(" · ".join([*last, piece]), MIN_SIZE) > inner.width - 4:
+                break
+            last.append(piece)
+        parts = parts[: room - 1] + [" · ".join(last)]
     rows += [(part, palette.TEXT_DIM) for part in parts]
     if status and lines >= 3:
         rows.append((status, palette.ACCENT))
@@ -675,6 +729,12 @@ def _plate_one_line(
     # its share even at the smallest font).
     free = Rect(drawn.right + 8, inner.top, inner.right - drawn.right - 8, inner.height)
     detail_left = free.right
+    # A detail of several parts ("9 in grid · 2 in hand") loses its last parts whole before
+    # a word is cut.
+    parts = detail.split(" · ")
+    while len(parts) > 1 and text_width(" · ".join(parts), MIN_SIZE) > free.width:
+        parts.pop()
+    detail = " · ".join(parts)
     if free.width > 20:
         surf = fit_text(detail, max(MIN_SIZE, int(size * 0.85)), palette.TEXT_DIM, free.width)
         if surf.get_width() > free.width:

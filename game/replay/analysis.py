@@ -202,24 +202,12 @@ class Analysis:
         return step, change
 
     def costliest_choice(self, seat: int) -> Mark | None:
-        """`seat`'s own decision that cost it the most win chance by its own estimates: its
-        biggest marked mistake, else the step where the option it chose fell furthest below
-        its search's best (as a Mark, unmarked then); None when no choice of `seat` cost any
-        chance (or it never chose among options)."""
-        if any(mark.seat == seat for mark in self.marks):
-            return max((m for m in self.marks if m.seat == seat), key=lambda m: m.cost)
-        worst: Mark | None = None
-        for step in self.steps:
-            if step.seat != seat or step.preferred is None:
-                continue
-            chosen = next((o for o in step.options if o.action == step.action), None)
-            best = step.options[step.preferred]
-            if chosen is None or best.estimate.value <= chosen.estimate.value:
-                continue
-            mark = Mark(step.step, seat, step.action, chosen.estimate, best.action, best.estimate)
-            if worst is None or mark.cost > worst.cost:
-                worst = mark
-        return worst
+        """`seat`'s marked mistake that cost it the most win chance by its own estimates;
+        None when none of its choices was marked. A choice below its search's best by less
+        than the threshold, or within the search's uncertainty, is not one: the viewer shows
+        a better move, and plays on from before the choice, only where there is a mark."""
+        mine = [mark for mark in self.marks if mark.seat == seat]
+        return max(mine, key=lambda mark: mark.cost) if mine else None
 
 
 def cache_path(replay_path: Path | str) -> Path:

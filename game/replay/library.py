@@ -57,6 +57,8 @@ class ReplayInfo:
     torn: bool = False
     """The log ends in a torn record (the server stopped mid-write)."""
     engine: str = ""
+    room: str | None = None
+    """The room the game was played in, as its server logged it."""
     error: str | None = None
 
 
@@ -75,6 +77,7 @@ def replay_info(replay: Replay) -> ReplayInfo:
         levels=[seat_info(header, s)["level"] for s in players], options=header["options"],
         steps=len(replay.steps), finished=replay.finished, reason=end.get("reason"),
         result=result, torn=replay.torn, engine=header["engine"],
+        room=header["room"] if type(header.get("room")) is str else None,
         winners=[seat_name(header, s) for s in winner_seats], winner_seats=winner_seats)
 
 

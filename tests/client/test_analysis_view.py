@@ -115,10 +115,14 @@ def test_the_viewer_analyses_with_progress_and_can_cancel(make_app, tmp_path):
     assert [m.step for m in scene.analysis.marks] == [3]
 
 
-def test_the_game_over_screen_names_the_players_costliest_choice_and_opens_it(make_app):
+def test_the_game_over_screen_opens_the_costliest_choice_on_its_mark(make_app):
+    """The game-over screen names the player's costliest choice only where the analysis
+    marked it a mistake: Analysis opens the viewer on that mark (the better move in the step
+    list), and Play on from there goes on before the choice. Without a marked mistake it says
+    so, and the viewer opens at the start."""
     app = make_app(speed=4.0)
-    start_local(app, "quasenbo", 2, "random", {"hand_size": 3})
-    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=2))
+    start_local(app, "quasenbo", 2, "random", {"hand_size": 7})
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=3))
     scene = table_scene(app)
     form = scene.overlay()
     job = scene.analysis_job
@@ -127,21 +131,36 @@ def test_the_game_over_screen_names_the_players_costliest_choice_and_opens_it(ma
     assert job.result is not None, job.error
     mark = scene.costliest
     assert mark == job.result.costliest_choice(0)
-    if mark is None:  # every choice of the player's was its search's best: nothing to say
-        assert scene.analysis_words() == ""
-        return
-    assert mark.seat == scene.table.seat == 0, mark
     words = scene.analysis_words()
-    assert words.startswith(f"Your costliest choice (step {mark.step}): "), words
-    assert "less chance to win than " in words and "%" in words and "[" not in words
     click(button(form, "Analysis").rect.center)
     assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
     viewer = app.top
-    assert viewer.playback.position == mark.step
-    assert viewer.playback.entries[mark.step - 1].seat == 0  # the player's own decision
+    if mark is not None:  # P at once, before the viewer's own analysis is in
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0,
+                                             unicode="p"))
+        assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
+        assert viewer.play_from == mark.step - 1
+        app.pop(app.top)
     assert run(app, lambda: viewer.analysis is not None, 10)
     assert viewer.analysis.cached  # the game-over screen's analysis, from its cache
-    assert viewer.analysis.costliest_choice(0) == mark
+    if mark is None:
+        assert not [m for m in viewer.analysis.marks if m.seat == 0]
+        assert words.startswith("No clear mistake"), words
+        assert viewer.playback.position == 0
+    else:
+        assert mark in viewer.analysis.marks and mark.seat == scene.table.seat == 0
+        assert words.startswith(f"Your costliest choice, step {mark.step} of "), words
+        assert "percentage points" in words and "[" not in words
+        assert viewer.playback.position == mark.step
+        assert viewer.mark_shown() == mark
+        first, second = viewer.step_texts(mark.step)
+        assert first.startswith("!") and second  # the better move, in words
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0,
+                                             unicode="p"))
+        assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
+        assert viewer.play_from == mark.step - 1
+        assert app.top.body.startswith(f"From step {mark.step}, before "), app.top.body
+        app.pop(app.top)
     # Opened from the game-over screen, its Back goes there and says no more.
     assert viewer.back_button.label == "Back"
     click(viewer.back_button.rect.center)
@@ -275,3 +294,39 @@ def test_the_play_on_dialog_says_which_step_comes_next_and_who_decides(make_app,
     assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
     first = scene.shown_name(scene.playback.state().to_move)
     assert app.top.body.startswith(f"The game goes on with step 5: {first} decides first.")
+
+
+def test_a_played_on_game_dealt_again_goes_on_from_the_same_step_with_the_same_bots(
+        make_app, tmp_path):
+    """Played on from step 6 of a three-seat game, an easy and a random bot beside the
+    player: its Deal again (same seats) goes on from that step again, with the same cards
+    and the same bots – not a fresh deal, nor every bot at the first one's level."""
+    path = tmp_path / "old.ctr"
+    record_game(path, "quasenbo", 3, 17, {"hand_size": 4}, policy_seed=3)
+    app = make_app(speed=4.0)
+    viewer = opened(app, path, position=6)
+    viewer.play_from = 6
+    viewer.play_on(0, "as_it_was", ("normal", "easy", "random"))
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=4))
+    first = table_scene(app)
+    played_on = read_replay(room_replay(first.room_id))
+    assert played_on.header["origin"]["step"] == 6
+    click(button(first.overlay(), "Deal again").rect.center)
+    assert run(app, lambda: isinstance(app.top, Dialog), 5)
+    click(button(app.top.form, "Same seats").rect.center)
+
+    def dealt() -> bool:
+        scene = table_scene(app)
+        return scene is not None and scene.room_id != first.room_id and \
+            app.session.last is not None
+
+    assert run(app, dealt, 30), "the game was not dealt again"
+    assert app.session.last["step"] == 6, "it goes on from the step the first one did"
+    again = read_replay(room_replay(table_scene(app).room_id))
+    assert again.header["origin"] == played_on.header["origin"]
+    assert again.header["seats"] == played_on.header["seats"]
+    assert [(s["kind"], s["level"]) for s in again.header["seats"]] == \
+        [("human", None), ("bot", "easy"), ("bot", "random")]
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=4))
+    assert read_replay(room_replay(table_scene(app).room_id)).end["seed"] == \
+        played_on.end["seed"]

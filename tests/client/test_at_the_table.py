@@ -72,6 +72,16 @@ def test_every_legal_action_is_worded_in_each_language_from_the_seats_view(game)
         i18n.set_language(i18n.SOURCE)
 
 
+def test_a_run_is_worded_in_ascending_order_however_it_was_picked():
+    """Picked 3, 2, 1 (keys or clicks in that order), a run reads "1, 2, 3" in the move log,
+    the viewer's steps and a hint."""
+    run = {"type": "play", "seat": 0, "fronts": [3, 2, 1], "triplet": False}
+    assert event_words("quando", run, NAMES) == "Ann plays 1, 2, 3"
+    view = {"seat": 0, "hands": [{"fronts": [1, 9, 2, 3]}]}
+    assert action_words("quando", ["play", [3, 2, 0]], view) == "plays 1, 2, 3"
+    assert advice_words("quando", ["play", [3, 2, 0]], view) == "play 1, 2, 3"
+
+
 def test_an_action_names_its_cards_from_the_view_before_it():
     view = {"seat": 1, "hands": [None, ["ace-knots", "excuse"]]}
     assert action_words("quasenbo", ["play", 0], view) == "plays the Ace of Knots"
@@ -191,6 +201,10 @@ def test_leaving_a_running_game_asks_first_and_esc_keeps_playing(make_app):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.frame(1 / 60)
     assert app.running and isinstance(app.top, Confirm), "closing the window asks first"
+    # It asks what its button does: quit, the game kept (not "go back to the title").
+    assert app.top.body == ("Quit the program? Your game is kept: Quick play or Single player "
+                            "continues it next time."), app.top.body
+    assert [w.label for w in app.top.form.widgets] == ["Keep playing", "Quit"]
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.frame(1 / 60)
     assert not app.running, "closing it again while asked ends the program"
@@ -470,3 +484,37 @@ def test_quando_keeps_a_refused_selection_and_enter_plays_nothing(make_app):
     values = ", ".join(str(fronts[i]) for i in sorted(order[k] for k in keys))
     said = [item[0] for item in table.toasts.items]
     assert f"{values} are neither three consecutive numbers nor all equal" in said, said
+
+
+def test_a_key_pressed_while_a_move_is_still_shown_is_played_after_it(make_app):
+    """Quando: the player plays a card, and presses D (draw hidden) while the play is still
+    being animated – the draw that must follow. The key waits, says so, and is played once
+    the table has caught up: the log holds the play, then the draw."""
+    from game.client.scenes.replays import room_replay
+    from game.replay.log import read_replay
+
+    app = make_app(speed=0.5)  # the play's animation takes its time
+    start_local(app, "quando", 2, "random", {"target": 500})
+
+    def my_play() -> bool:
+        scene = table_scene(app)
+        return scene is not None and scene.table.active and \
+            any(a[0] == "play" for a in scene.table.chooser.legal)
+
+    assert run_frames(app, my_play, 30)
+    table = table_scene(app).table
+    play = next(a for a in table.chooser.legal if a[0] == "play")
+    table.send(play)
+    assert run_frames(app, lambda: not table.stage.director.idle, 5), "nothing animated"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d"))
+    app.frame(1 / 60)
+    shown = [item[0] for item in table.toasts.items]
+    assert "Waiting for the server…" not in shown, shown
+    assert any(text.startswith("One moment") for text in shown), shown
+    path = room_replay(app.session.room_id)
+
+    def mine() -> list:
+        return [s.action for s in read_replay(path).steps if s.seat == table.seat]
+
+    assert run_frames(app, lambda: len(mine()) >= 2, 20), mine()
+    assert mine()[-2:] == [play, ["draw", "down"]]

@@ -26,7 +26,9 @@ from game.client.hosting import kept_local, start_host, start_local
 from game.client.kept import LOCAL, KeptSeat, SeatStore
 from game.client.scenes import Dialog, hints_text
 from game.client.scenes.lobby import LobbyScene
+from game.client.scenes.replays import ReplaysScene, ending, room_replay
 from game.client.scenes.title import TitleScene
+from game.client.scenes.viewer import ViewerScene
 from game.client.session import Session
 from tests.client.conftest import ROOT
 from tests.client.test_play import Helper, button, join_screen, run
@@ -508,3 +510,87 @@ def test_after_the_host_was_killed_the_title_offers_the_hosted_game_back(make_ap
     assert run(again, lambda: table_scene(again) is not None, 10)
     assert again.session.room_id == room and again.session.last["step"] == step
     assert again.hosted is not None and again.hosted.port == port and again.hosting
+
+
+def keep_a_local_game(app, game: str, options: dict) -> tuple[str, int]:
+    """Start a local game of `game` against a bot, play a few steps, leave keeping it for
+    later: its room and the step it was left at."""
+    start_local(app, game, 2, "random", options)
+    player = AutoPlayer(app, seed=2)
+    assert run(app, lambda: app.session.last is not None and app.session.last["step"] >= 2, 30,
+               player)
+    assert run(app, lambda: table_scene(app).table.active, 10)
+    room, step = app.session.room_id, app.session.last["step"]
+    table_scene(app).open_menu()
+    click(button(app.top.form, "Leave").rect.center)
+    assert run(app, lambda: isinstance(app.top, Dialog) and "Leave this game" in app.top.title, 2)
+    click(button(app.top.form, "Keep it for later").rect.center)
+    assert run(app, lambda: isinstance(app.top, TitleScene), 5)
+    return room, step
+
+
+def test_an_older_kept_game_is_continued_from_the_replays(make_app):
+    """Two local games kept for later: the title offers the newer; the older one's replay
+    says it is the player's to continue, and the viewer's button continues it where it was
+    left (issue 29)."""
+    app = make_app(speed=4.0)
+    old, step = keep_a_local_game(app, "quasenbo", {"hand_size": 5})
+    new, _step = keep_a_local_game(app, "quando", {"target": 500})
+    assert [seat.room for seat in kept_local()] == [new, old]
+    app.top.quick()
+    assert run(app, lambda: isinstance(app.top, Dialog), 2)
+    assert "1 older unfinished game" in app.top.body, app.top.body
+    app.pop(app.top)
+    app.top.replays()
+    assert run(app, lambda: isinstance(app.top, ReplaysScene), 2)
+    listed = next(info for info in app.top.infos if info.path == room_replay(old))
+    assert ending(listed, app.top.kept) == "unfinished: yours to continue"
+    app.top.open(listed)
+    assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
+    viewer = app.top
+    assert viewer.play_on_button.label == "Continue this game"
+    assert viewer.play_on_button.enabled
+    click(viewer.play_on_button.rect.center)
+    assert run(app, lambda: table_scene(app) is not None, 15)
+    assert app.session.room_id == old and app.session.last["step"] == step
+    assert app.session.kept_as == LOCAL
+    assert {seat.room for seat in kept_local()} == {new, old}
+
+
+def test_a_private_rooms_code_is_shown_to_its_host_and_asked_of_a_guest(make_app, tmp_path):
+    """The host's lobby shows the code it chose. A guest who joins without it, or with a
+    wrong one, stays on the join screen with a sentence saying what to do – not in a lobby
+    of nothing, under the server's lower-case words – and joins with the right one."""
+    from game.client.scenes.join import JoinScene
+    from game.host.embedded import start_embedded
+
+    host = make_app()
+    start_host(host, "127.0.0.1", 0, "quando", 2, "random", {}, None, "sesame")
+    assert run(host, lambda: isinstance(host.top, LobbyScene) and host.session.room is not None,
+               10)
+    assert any("sesame" in line for line in host.top.info_lines()), host.top.info_lines()
+    host.to_title()
+
+    server = start_embedded(log_dir=tmp_path / "logs")
+    helper = Helper(server.port)
+    try:
+        helper.net.send({"t": "create", "game": "quando", "players": 2, "options": {},
+                         "code": "sesame"})
+        helper.wait(lambda m: m["t"] == "room" and "re" in m)
+        app = make_app()
+        join = join_screen(app, server.port)
+        click(button(join.room_buttons, "Join").rect.center)
+        assert run(app, lambda: join.message.startswith("This room is private"), 2), join.message
+        assert app.top is join and join.form.widgets[join.form.focus_index] is join.code
+        join.code.value = "nope"
+        click(button(join.room_buttons, "Join").rect.center)
+        assert run(app, lambda: app.top is join and join.message.startswith("Wrong code"), 5), \
+            (type(app.top).__name__, join.message)
+        join.code.value = "sesame"
+        click(button(join.room_buttons, "Join").rect.center)
+        assert run(app, lambda: isinstance(app.top, LobbyScene) and app.session.seat is not None,
+                   5)
+        assert isinstance(app.scenes[-2], JoinScene)
+    finally:
+        helper.close()
+        server.stop()

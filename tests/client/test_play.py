@@ -299,6 +299,25 @@ def test_enter_on_the_title_screen_starts_quick_play(make_app):
     assert app.session.server is not None and app.session.host == "127.0.0.1"
 
 
+def test_enter_on_the_title_screen_is_quick_play_after_a_visit_to_the_rules(make_app):
+    """The footer says "Enter: quick play": so it is after Rules was clicked and left (the
+    click had moved the focus there, and Enter opened the rules again)."""
+    import pygame
+
+    from game.client.scenes.rules import RulesScene
+
+    app = make_app(speed=4.0)
+    app.frame(1 / 60)
+    title = app.top
+    click(button(title.form, "Rules").rect.center)
+    assert run(app, lambda: isinstance(app.top, RulesScene), 5)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert run(app, lambda: app.top is title, 5)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert run(app, lambda: isinstance(app.top, LobbyScene) or table_scene(app) is not None, 10), \
+        f"Enter opened {type(app.top).__name__}"
+
+
 def test_a_restarted_server_gives_the_seat_back(make_app, server_process, tmp_path):
     """The server stops and comes back on the same port with the same log folder: Reconnect
     takes the seat back with its token and the game goes on from where it was."""

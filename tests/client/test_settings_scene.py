@@ -71,3 +71,25 @@ def test_back_without_saving_restores_the_saved_language(make_app):
     scene.leave()
     assert i18n.language() == app.settings.language == chosen
     assert load_settings(app.settings_file)[0].language == chosen
+
+
+def test_a_name_too_long_is_cut_with_a_word_and_the_field_counts(make_app):
+    """Typed past its 24 characters, the name field keeps 24 and says so – the scene's
+    message and the field's own count – instead of dropping the rest in silence."""
+    app = make_app()
+    scene = app.goto("settings")
+    field = scene.name_field
+    assert scene.form.widgets[scene.form.focus_index] is field
+    for _ in range(len(field.value)):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                             unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Annabelle-Marie de la Tour"))
+    for _ in range(3):
+        app.frame(1 / 60)
+    assert field.value == "Annabelle-Marie de la To"
+    assert field.count_words() == "24/24"
+    assert scene.message == "A name has at most 24 characters."
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                         unicode=""))
+    app.frame(1 / 60)
+    assert field.count_words() == "23/24" and scene.message == ""

@@ -12,6 +12,7 @@ as pieces, are checked by tests/client/test_rules_help.py in every language too.
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 from typing import NamedTuple
 
@@ -20,15 +21,18 @@ import pytest
 
 from game.client import i18n, widgets
 from game.client.app import App
-from game.client.autoplay import AutoPlayer, table_scene
+from game.client.autoplay import AutoPlayer, click, table_scene
 from game.client.hosting import start_local
 from game.client.players import level_name
 from game.client.scenes import Dialog
 from game.client.scenes.playon import PlayOnDialog
-from game.client.scenes.replays import ReplaysScene
+from game.client.scenes.replays import ReplaysScene, room_replay
 from game.client.scenes.title import TitleScene
 from game.client.scenes.viewer import OPEN, ViewerScene
+from game.client.steps import advice_words
 from game.host.room import BOT_NAMES
+from game.replay.analysis import Estimate, Mark
+from game.replay.playback import open_replay
 from game.replay.record import record_game
 from tests.client.test_lan import host_with_bob
 from tests.client.test_play import game_over, run
@@ -98,6 +102,11 @@ class TextRecorder:
             if where.left < box.left - SLACK or where.right > box.right + SLACK:
                 self.problems.add(f"{self.scene}: {text!r} ({where.width} px) overflows its "
                                   f"{box.width} px")
+            if re.search(r"…\S", text):  # widgets.shortened(middle=True) cut it
+                self.problems.add(f"{self.scene}: {text!r} is cut in its middle")
+            if where.width + SLACK < widgets.text_width(text, widgets.MIN_SIZE):
+                self.problems.add(f"{self.scene}: {text!r} is cut short to fit its "
+                                  f"{box.width} px")
             if where.height < legible:
                 self.problems.add(f"{self.scene}: {text!r} is {where.height} px high, below "
                                   f"the legible {legible} px")
@@ -160,7 +169,7 @@ def test_every_menu_fits_in_every_language(make_app, recorder, language, size):
     app = make_app(size=size)
     app.set_language(language)
     menus(app, recorder)
-    assert sorted(recorder.problems) == []
+    assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
     assert {i18n._("Quit"), i18n._("Animation speed"), i18n._("Room code"), i18n._("Keep playing"),
             i18n._("Turn timer")} <= recorder.seen
 
@@ -170,7 +179,7 @@ def test_every_table_fits_in_every_language(make_app, recorder, language, golden
     app = make_app(size=SIZES[0])
     app.set_language(language)
     tables(app, recorder, golden)
-    assert sorted(recorder.problems) == []
+    assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
     assert {i18n._("Back to the list"), i18n._("All cards open"), i18n._("Eyes")} <= recorder.seen
 
 
@@ -191,7 +200,7 @@ def test_live_tables_and_their_summaries_fit_in_every_translation(make_app, reco
             scene.toggle_sheet()
             show(app, recorder, f"{game} score sheet")
         app.to_title()
-    assert sorted(recorder.problems) == []
+    assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
     assert {i18n._("Knock"), i18n._("Discard pile"), i18n._("Player"), i18n._("Total"),
             i18n._("Rematch"), i18n._("Score sheet"), i18n._("S or Esc closes the sheet"),
             i18n._("Moves  ·  L hides, wheel scrolls")} <= recorder.seen
@@ -237,7 +246,7 @@ def test_the_lan_dialogs_fit_in_every_translation(
     title.quick()
     assert run(app, lambda: isinstance(app.top, Dialog), 5)
     show(app, recorder, "continue offer")
-    assert sorted(recorder.problems) == []
+    assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
     assert {i18n._("Quit anyway"), i18n._("Keep it for later"),
             i18n._("Continue your game")} <= recorder.seen
 
@@ -265,7 +274,7 @@ def test_the_play_on_dialog_fits_eight_seats(make_app, recorder, tmp_path, langu
     dialog.seat_buttons[7].activate()
     dialog.mode_choice.step(1)
     show(app, recorder, "play on, 8 seats, the last taken, reshuffled")
-    assert sorted(recorder.problems) == []
+    assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
     assert app.screen.get_rect().contains(dialog.box)
     assert all(dialog.box.contains(widget.rect) for widget in dialog.form.widgets)
     assert {i18n._("Play on"), i18n._("you"), level_name("hard"), level_name("normal"),
@@ -283,4 +292,146 @@ def test_the_recorder_finds_an_overflow_and_an_overlap(make_app, recorder):
                       "left")
     recorder.frame.append(Drawn("tiny", pygame.Rect(10, 100, 50, 20), pygame.Rect(10, 100, 20, 6)))
     recorder.check()
-    assert len(recorder.problems) == 3, recorder.problems
+    assert len(recorder.problems) == 4, recorder.problems  # too wide, so also cut short
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_the_costliest_choice_is_read_whole_on_the_game_over(make_app, recorder, language):
+    """Quäsenbö's game-over screen at 1280×720 with the costliest choice worded from the
+    player's longest play of the game: the line is wrapped to the dialog, every word drawn,
+    none cut short, none over the scores or the buttons."""
+    app = make_app(size=SIZES[1])
+    app.set_language(language)
+    start_local(app, "quasenbo", 2, "random", {"hand_size": 7})
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=5))
+    scene = table_scene(app)
+    assert scene is not None and scene.overlay() is not None
+    assert run(app, lambda: scene.analysis_job is None, 180)
+    path = room_replay(scene.room_id)
+    playback = open_replay(path)
+    mine = [e for e in playback.entries if e.seat == 0]
+    entry = max(mine, key=lambda e: len(advice_words("quasenbo", e.action, e.before)))
+    step = playback.entries.index(entry) + 1
+    long = Mark(step, 0, entry.action, Estimate(0.3249, 0.01, 90), entry.action,
+                Estimate(0.4551, 0.01, 700))
+    scene.costliest_words = scene.choice_words(long, path)
+    assert "14" in scene.costliest_words  # 46 − 32 percentage points, as shown
+    show(app, recorder, "game over with the costliest choice")
+    assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
+    words = scene.summary_line()  # with the hints used
+    assert words.startswith(scene.costliest_words)
+    drawn = [d for d in recorder.frame if len(d.text) > 8 and d.text in words]
+    assert " ".join(d.text for d in drawn) == words
+    for text, _box, where in drawn:
+        assert where.width + SLACK >= widgets.text_width(text, widgets.MIN_SIZE), f"{text!r} cut"
+
+
+@pytest.mark.parametrize("language", [c for c in i18n.LANGUAGES if c != i18n.SOURCE])
+def test_the_score_sheet_before_any_round_is_over_fits(make_app, recorder, language):
+    """Quando's score sheet opened in the first round at 960×540: its "no round over yet"
+    line is whole ("noch kein D…" was cut to the first column's width)."""
+    app = make_app(size=SIZES[0])
+    app.set_language(language)
+    start_local(app, "quando", 4, "random", {})
+    assert run(app, lambda: table_scene(app) is not None, 20)
+    table_scene(app).toggle_sheet()
+    show(app, recorder, "score sheet, first round")
+    assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
+    assert i18n._("no round over yet") in recorder.seen
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_eight_seats_name_plates_are_read_whole(make_app, recorder, language, size):
+    """Quäsenbö with eight seats, live and in the replay viewer: every plate's name is whole
+    – a bot's level leaves a plate too narrow for it ("Dario (n…mal bot)" read nothing),
+    its name stays."""
+    app = make_app(size=size)
+    app.set_language(language)
+    start_local(app, "quasenbo", 8, "random", {"double": True, "hand_size": 4})
+    assert run(app, lambda: table_scene(app) is not None and app.session.last is not None
+               and app.session.last["step"] >= 8, 60, AutoPlayer(app, seed=1))
+    room = app.session.room_id
+    show(app, recorder, "eight seats live", 30)
+    assert BOT_NAMES[3] in recorder.seen
+    app.to_title()
+    app.push(ViewerScene(app, room_replay(room)))
+    assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
+    viewer = app.top
+    viewer.jump(8)
+    show(app, recorder, "eight seats in the viewer", 20)
+    assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_a_spectators_banner_leaves_the_title_whole(make_app, recorder, tmp_path, language):
+    """Watching each game at 960×540: the "Watching" banner sits in the top bar beside the
+    title, neither over it nor over the buttons, and the title keeps its parts whole."""
+    from game.host.embedded import start_embedded
+
+    app = make_app(size=SIZES[0])
+    app.set_language(language)
+    server = start_embedded(log_dir=tmp_path / "logs")
+    try:
+        watch_every_game(app, recorder, server.port)
+    finally:
+        server.stop()
+    assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
+
+
+def watch_every_game(app: App, recorder: TextRecorder, port: int) -> None:
+    """Watch a bot game of each game on the server at `port`, drawn as the recorder sees it."""
+    from tests.client.test_play import SMALL, Helper, button, join_screen
+
+    for game in ("quando", "blanco", "quasenbo"):
+        players, options = SMALL[game]
+        helper = Helper(port)
+        try:
+            room = helper.host(game, players, options, bots=players - 1)
+            helper.net.send({"t": "start", "room": room})
+            helper.wait(lambda m: m["t"] == "update")
+            join = join_screen(app, port)
+            click(button(join.room_buttons, i18n._("Watch")).rect.center)
+            assert run(app, lambda: table_scene(app) is not None, 10)
+            show(app, recorder, f"watching {game}", 20)
+            assert i18n._("Watching – Tab to change seat") in recorder.seen
+            app.to_title()
+        finally:
+            helper.close()
+
+
+def empty_band(surface: pygame.Surface, box: pygame.Rect) -> int:
+    """The tallest band of rows inside `box` (its edge left out) holding nothing but the
+    panel's own colour: the gap a dialog leaves between its words and its buttons."""
+    inner = box.inflate(-12, -12)
+    ground = surface.get_at((inner.left + 2, inner.centery))
+    tallest = run_ = 0
+    for y in range(inner.top, inner.bottom):
+        # the panel is nearly opaque: what lies under it shows through a little
+        if all(max(abs(a - b) for a, b in zip(surface.get_at((x, y)), ground)) < 40
+               for x in range(inner.left, inner.right, 2)):
+            run_ += 1
+            tallest = max(tallest, run_)
+        else:
+            run_ = 0
+    return tallest
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_dialog_is_as_tall_as_its_words_and_buttons(make_app, size):
+    """The table's menu, the offer to continue a game and the deal-again question: no large
+    empty band between their words and their buttons (a fixed 320-pixel box left one)."""
+    app = make_app(size=size)
+    bodies = [
+        i18n._("Leave this game and go back to the title screen?"),
+        i18n._("Your game of {game} is not finished. Continue where you left it, or start a "
+               "new game (the unfinished one stays to continue later).").format(game="Quando"),
+        i18n._("The same cards in the same order. Rotated, you take the next seat and its "
+               "hand, the duplicate way; at the end both results are side by side."),
+    ]
+    for body in bodies:
+        dialog = app.push(Dialog(app, "Menu", body, [("Keep playing", None), ("Leave", None)]))
+        app.draw(app.screen)
+        gap = empty_band(app.screen, dialog.box)
+        assert gap <= 40 * dialog.s, (body, gap)
+        app.pop(dialog)

@@ -169,10 +169,14 @@ def menu_page(surface: pygame.Surface, title: str, scale: float) -> None:
 class Dialog(Scene):
     """A modal box over the scene below: a title, some lines of text and buttons. Escape
     presses the button at index `cancel` (by default the last, by convention "Cancel" or
-    "Back"); Enter the focused one, at first the first."""
+    "Back"); Enter the focused one, at first the first. The box is as tall as its words and
+    buttons need (`height` is only where that cannot be known: a subclass with FIT unset)."""
 
     opaque = False
     listens = False
+    FIT = True
+    """The box's height follows its text; a subclass that lays out more below the text
+    (PlayOnDialog) sets its `box_size` itself."""
 
     def __init__(
         self,
@@ -193,6 +197,8 @@ class Dialog(Scene):
         self.resize()
 
     def resize(self) -> None:
+        if self.FIT:
+            self.box_size = (self.box_size[0], self._fitted_height())
         self.box = layout.dialog(self.size, *self.box_size)
         rects = layout.dialog_buttons(self.box, len(self.specs), self.s)
         self.form = widgets.Form()
@@ -203,6 +209,16 @@ class Dialog(Scene):
                 )
             )
         self.form.focus(self.form.widgets[0])
+
+    def _fitted_height(self) -> float:
+        """The box's height in design pixels: the title, the text's lines as `draw` writes
+        them, a gap, and the buttons' band (layout.dialog_buttons)."""
+        s = self.s
+        width = min(self.size[0] - 20, layout.px(self.box_size[0], s))
+        size = layout.px(22, s, 13)
+        lines = len(widgets.wrap(self.body, size, width - 50))
+        text = lines * (widgets.line_height(size) + 3)
+        return (14 + layout.px(44, s) + layout.px(10, s) + text + layout.px(24 + 44 + 18, s)) / s
 
     def _press(self, action: object):
         def run() -> None:

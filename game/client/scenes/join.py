@@ -144,12 +144,26 @@ class JoinScene(Scene):
                 )
             y += row_h + 6
 
+    def _needs_code(self, room: dict) -> bool:
+        """A private room and no code typed: say so (and put the cursor in the code field)
+        rather than ask the server, which would refuse."""
+        if room["private"] and not self.code.value.strip():
+            self.message = _("This room is private: type its code in “{field}” first – "
+                             "the host's lobby shows it.").format(field=_("Room code"))
+            self.form.focus(self.code)
+            return True
+        return False
+
+    def refused(self, why: str) -> None:
+        """The server did not let the player in (the lobby came back here): say why."""
+        self.message = why
+
     def join(self, room: dict) -> None:
         session = self.app.session
-        if session is None:
+        if session is None or self._needs_code(room):
             return
         session.join(room["id"], None, self.code.value.strip() or None)
-        self.app.goto("lobby", "join", game=room["game"])
+        self.app.goto("lobby", "join", game=room["game"], refused=self.refused)
 
     def resume(self, seat: KeptSeat) -> None:
         """Take back `seat`: the table opens with the game as it is now."""
@@ -161,10 +175,10 @@ class JoinScene(Scene):
 
     def watch(self, room: dict) -> None:
         session = self.app.session
-        if session is None:
+        if session is None or self._needs_code(room):
             return
         session.watch(room["id"], self.code.value.strip() or None)
-        self.app.goto("lobby", "watch", game=room["game"])
+        self.app.goto("lobby", "watch", game=room["game"], refused=self.refused)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -3,6 +3,7 @@ ready and start; local games (quick play, single player) pass through it until t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -13,7 +14,7 @@ from game.client.hosting import DealAgain, PlayOn, refusal
 from game.client.i18n import N_, _, ngettext, number
 from game.client.kept import LOCAL, KeptSeat
 from game.client.players import level_name, plain_name
-from game.client.refusals import error_text, status_text
+from game.client.refusals import error_text, sentence, status_text
 from game.client.scenes import Scene, background, game_title, hints_text, options_text
 from game.client.session import Session
 from net.schema import DEFAULT_GRACE
@@ -48,9 +49,12 @@ class LobbyScene(Scene):
         resume: KeptSeat | None = None,
         grace: float | None = DEFAULT_GRACE,
         seat_first: bool = False,
+        refused: Callable[[str], None] | None = None,
     ) -> None:
         """`seat_first` (hosting on a server just started): if the server went on with a
-        game the player sits in, take that seat back at once instead of opening a room."""
+        game the player sits in, take that seat back at once instead of opening a room.
+        `refused` (joining or watching from the join screen): the server refused to let the
+        player in – this lobby goes, and the join screen says why."""
         super().__init__(app)
         self.mode = mode
         self.seat_first = seat_first
@@ -63,6 +67,9 @@ class LobbyScene(Scene):
         self.again = again
         self.play_on = play_on
         self.share = share or []
+        self.refused = refused
+        self.admitted = False
+        """The server let the player in (seated, or watching the game)."""
         self.status = N_("Connecting…")
         self.asked_bots: set[int] = set()
         self.readied = False
@@ -84,8 +91,12 @@ class LobbyScene(Scene):
     def resize(self) -> None:
         s = self.s
         w, h = self.size
-        self.list_rect = pygame.Rect(0, 0, min(w - 40, layout.px(820, s)), layout.px(56, s) * 8)
-        self.list_rect.midtop = (w // 2, layout.px(150, s))
+        # The seats end above the lines under them (the error, the status): eight seats
+        # in a small window get lower rows rather than run into those lines.
+        top, end = layout.px(150, s), h - layout.px(196, s)
+        self.list_rect = pygame.Rect(0, 0, min(w - 40, layout.px(820, s)),
+                                     min(layout.px(56, s) * 8, end - top))
+        self.list_rect.midtop = (w // 2, top)
         bottom = layout.bottom_buttons(self.size, 3)
         self.form = widgets.Form()
         self.leave_button = self.form.add(widgets.Button(bottom[0], _("Leave"), self.leave))
@@ -161,7 +172,7 @@ class LobbyScene(Scene):
     def _rows(self) -> list[pygame.Rect]:
         room = self.session.room if self.session else None
         n = room["players"] if room else 0
-        row_h = min(layout.px(52, self.s), (self.list_rect.height) // max(1, n))
+        row_h = min(layout.px(52, self.s), self.list_rect.height // max(1, n) - 4)
         return [
             pygame.Rect(
                 self.list_rect.left,
@@ -263,6 +274,7 @@ class LobbyScene(Scene):
             self._advance_local()
             self._sync_seats()
         elif kind == "seated":
+            self.admitted = True
             self.status = N_("Seated.")
             self._advance_local()
         elif kind == "update" and message["room"] == session.room_id and "view" in message:
@@ -275,8 +287,15 @@ class LobbyScene(Scene):
             )
         elif kind == "error" and message["code"] == "bad_token" and self.mode == "resume":
             self.app.to_title(_("That game has ended, or this server no longer has it."))
+        elif kind == "error" and self.refused is not None and not self.admitted:
+            refused = self.refused
+            self.app.pop(self)
+            if message["code"] == "bad_code":
+                refused(_("Wrong code: ask the host for the room's code – their lobby shows it."))
+            else:
+                refused(sentence(error_text(message)))
         elif kind == "error":
-            self.error = error_text(message)
+            self.error = sentence(error_text(message))
             if self.mode == "local" and message["code"] in ("bad_options", "too_many_rooms"):
                 why = error_text(message)
                 self.app.to_title(
@@ -293,6 +312,15 @@ class LobbyScene(Scene):
             return self.play_on.seat
         return self.again.seat if self.again is not None else 0
 
+    def _bot_level(self, seat: int) -> str:
+        """The level of the bot to put at `seat`: the one a game played on or a deal played
+        again asks for there, else the room's."""
+        if self.play_on is not None:
+            return self.play_on.levels[seat]
+        if self.again is not None and self.again.levels:
+            return self.again.levels[seat]
+        return self.level
+
     def _advance_local(self) -> None:
         """Single player: fill the seats with bots, get ready and start, one step per reply."""
         session = self.session
@@ -304,8 +332,7 @@ class LobbyScene(Scene):
         for seat in room["seats"]:
             if seat["kind"] == "open" and seat["seat"] not in self.asked_bots:
                 self.asked_bots.add(seat["seat"])
-                level = self.play_on.levels[seat["seat"]] if self.play_on else self.level
-                session.add_bot(seat["seat"], level)
+                session.add_bot(seat["seat"], self._bot_level(seat["seat"]))
         if all(seat["kind"] != "open" for seat in room["seats"]):
             if not room["seats"][session.seat]["ready"] and not self.readied:
                 self.readied = True
@@ -358,22 +385,7 @@ class LobbyScene(Scene):
             surface, title, layout.px(48, s), palette.ACCENT, layout.heading(self.size)
         )
         y = layout.heading(self.size).bottom + layout.px(4, s)
-        lines = []
-        if self.share:
-            lines.append(_("Others join with: {addresses}").format(
-                addresses=_("   or   ").join(self.share)))
-        if room is not None:
-            opts = options_text(room["game"], room["options"])
-            timer = _(", {n} s per decision").format(n=number(room["timer"], 0)) if room.get(
-                "timer") else ""
-            stacked = _("  ·  stacked deck (not a fair game)") if room.get("stacked") else ""
-            players = ngettext("{n} player", "{n} players", room["players"]).format(
-                n=room["players"])
-            lines.append(_("Room {room}").format(room=room["id"])
-                         + f"  ·  {players}  ·  {opts}{timer}{stacked}  ·  {hints_text(room)}")
-        else:
-            lines.append(_(self.status))
-        for line in lines:
+        for line in self.info_lines():
             widgets.blit_text(
                 surface,
                 line,
@@ -437,6 +449,32 @@ class LobbyScene(Scene):
                 palette.DANGER,
                 pygame.Rect(0, self.size[1] - layout.px(190, s), self.size[0], layout.px(28, s)),
             )
+
+    def info_lines(self) -> list[str]:
+        """The lines under the heading: the addresses to share, the private room's code
+        (the host chose it: the others need it to join), the room and its settings – or the
+        status while there is no room."""
+        session = self.session
+        room = session.room if session else None
+        lines = []
+        if self.share:
+            lines.append(_("Others join with: {addresses}").format(
+                addresses=_("   or   ").join(self.share)))
+        if self.code and self.mode == "host":
+            lines.append(_("A private room: others join with the code {code}").format(
+                code=self.code))
+        if room is not None:
+            opts = options_text(room["game"], room["options"])
+            timer = _(", {n} s per decision").format(n=number(room["timer"], 0)) if room.get(
+                "timer") else ""
+            stacked = _("  ·  stacked deck (not a fair game)") if room.get("stacked") else ""
+            players = ngettext("{n} player", "{n} players", room["players"]).format(
+                n=room["players"])
+            lines.append(_("Room {room}").format(room=room["id"])
+                         + f"  ·  {players}  ·  {opts}{timer}{stacked}  ·  {hints_text(room)}")
+        else:
+            lines.append(_(self.status))
+        return lines
 
     def _draw_seat(self, surface: pygame.Surface, seat: dict, rect: pygame.Rect, me: bool) -> None:
         s = self.s

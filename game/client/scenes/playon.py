@@ -44,6 +44,8 @@ class PlayOnDialog(Dialog):
     `levels`), the mode, then Play on (`on_play`) or Cancel. Two columns of rows from five
     seats on, so that eight fit a 960×540 window."""
 
+    FIT = False
+
     def __init__(self, app: Host, start: str, names: list[str], levels: list[str],
                  on_play: PlayOnChoice, seat: int = 0) -> None:
         """`start`: where the game goes on and who decides first, in words (the viewer's)."""

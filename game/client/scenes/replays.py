@@ -3,6 +3,7 @@ folder's logs – newest first; a click opens one in the replay viewer."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pygame
 
 from game.client import config, layout, palette, widgets
+from game.client.hosting import kept_local
 from game.client.i18n import N_, _, date_time, number
 from game.client.players import seat_name
 from game.client.scenes import Dialog, Scene, game_title, menu_page
@@ -39,8 +41,10 @@ def player_name(info: ReplayInfo, seat: int) -> str:
                       "level": info.levels[seat]})
 
 
-def ending(info: ReplayInfo) -> str:
-    """How the game ended, in a word or two: finished (and who won), abandoned, unfinished."""
+def ending(info: ReplayInfo, kept: Collection[str] = ()) -> str:
+    """How the game ended, in a word or two: finished (and who won), abandoned, unfinished –
+    and whether it is the player's own game, kept to continue (its room among the rooms
+    `kept`; the viewer's button continues it)."""
     if info.reason == "abandoned":
         return _("abandoned")
     if info.finished:
@@ -49,12 +53,15 @@ def ending(info: ReplayInfo) -> str:
                               if seat < len(info.names))
             return _("won by {names}").format(names=names)
         return _("finished")
+    if info.room is not None and info.room in kept:
+        return _("unfinished: yours to continue")
     return _("unfinished (torn)") if info.torn else _("unfinished")
 
 
 class ReplaysScene(Scene):
     """Newest first: when, which game, who played, how long, how it ended, and what verifying
-    it found when it was last opened (remembered beside it while the file is unchanged).
+    it found when it was last opened (remembered beside it while the file is unchanged), and
+    which unfinished games are the player's own to continue.
     `room` or `path` picks one replay to open at once (from the game-over screen, or
     `--replay FILE`, whose file is listed first)."""
 
@@ -66,6 +73,8 @@ class ReplaysScene(Scene):
         self.problem = ""
         self.infos: list[ReplayInfo] = []
         self.verdicts: dict[Path, Remembered | None] = {}
+        self.kept: set[str] = set()
+        """The rooms of the player's unfinished games of their own, kept to continue."""
         folder = config.log_dir()
         try:
             self.infos = list_replays(folder) if folder.is_dir() else []
@@ -96,6 +105,7 @@ class ReplaysScene(Scene):
         self.verdicts = {
             info.path: remembered_verdict(info.path) for info in self.infos if not info.error
         }
+        self.kept = {seat.room for seat in kept_local()}
 
     def resize(self) -> None:
         s = self.s
@@ -191,7 +201,7 @@ class ReplaysScene(Scene):
                 (game_title(info.game), palette.TEXT),
                 (", ".join(player_name(info, s) for s in range(len(info.names))), palette.TEXT),
                 (number(info.steps), palette.TEXT),
-                (ending(info), palette.TEXT if info.finished else palette.TEXT_DIM),
+                (ending(info, self.kept), palette.TEXT if info.finished else palette.TEXT_DIM),
                 (verdict, color),
             ]
             for (words, cell_color), rect in zip(cells, columns):

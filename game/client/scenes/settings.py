@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import config, i18n, layout, palette, widgets
-from game.client.i18n import N_, NC_, _, pgettext
+from game.client.i18n import N_, NC_, _, ngettext, pgettext
 from game.client.scenes import Scene, menu_page
 
 SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080)]
@@ -58,6 +58,7 @@ class SettingsScene(Scene):
                 old.value if old else st.name,
                 max_len=config.MAX_NAME,
                 on_enter=self.save,
+                counted=True,
             )
         )
         self.language_choice = self.form.add(
@@ -134,7 +135,13 @@ class SettingsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.leave()
             return
-        self.form.handle(event)
+        full = ngettext("A name has at most {n} character.", "A name has at most {n} characters.",
+                        config.MAX_NAME).format(n=config.MAX_NAME)
+        if self.form.handle(event) and self.name_field.focused:
+            if self.name_field.refused:
+                self.message = full
+            elif self.message == full:
+                self.message = ""
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.s

@@ -13,14 +13,14 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
-from game.client.hosting import DealAgain, start_local
+from game.client.hosting import DealAgain, PlayOn, start_local
 from game.client.i18n import N_, _, ngettext, number, percent
 from game.client.players import seat_name
 from game.client.refusals import error_text, status_text
 from game.client.scenes import Confirm, Dialog, Scene
 from game.client.scenes.replays import room_replay
 from game.client.session import Session
-from game.client.steps import action_words, advice_words
+from game.client.steps import advice_words
 from game.client.tables import TABLES, Table
 from game.replay.analysis import Background, Mark, replay_hash
 from game.replay.log import ReplayError, read_replay
@@ -37,6 +37,15 @@ SCORE_UNITS = {
     "quasenbo": N_("Scores: cards in hand (fewest wins)"),
 }
 """What the game-over table's numbers count, per game."""
+
+
+def points_words(share: float) -> str:
+    """A difference of win chances (0.1) in whole percentage points ("10 percentage
+    points"): a fall from 45 % to 35 % is ten points, not ten per cent. (The difference of
+    two chances rounded as they are shown, so that the line's numbers add up.)"""
+    points = round(share * 100)
+    return ngettext("{n} percentage point", "{n} percentage points", points).format(
+        n=number(points))
 
 
 class TableScene(Scene):
@@ -80,9 +89,10 @@ class TableScene(Scene):
         self.analysis_job: Background | None = None
         """The finished game's analysis, started at the game-over screen."""
         self.costliest: Mark | None = None
-        """The player's own choice that cost them the most win chance, once analysed."""
+        """The player's marked mistake that cost them the most win chance, once analysed."""
         self.costliest_words = ""
-        """That choice in the player's words (the game-over screen's line)."""
+        """That choice in the player's words, or that there was no clear mistake (the
+        game-over screen's line); empty until the analysis is in."""
         self.absent: int | None = None
         """An absent player's seat that this player may hand to a bot now."""
         self.offline_since: dict[int, float] = {}
@@ -176,6 +186,16 @@ class TableScene(Scene):
             return _("Leave the table? A bot plays your seat until you come back.")
         return _("Stop watching and leave the table?")
 
+    def quit_words(self) -> str:
+        """What quitting the program does to the player's seat, in words."""
+        if self.local:
+            return _("Quit the program? Your game is kept: Quick play or Single player "
+                     "continues it next time.")
+        if self.app.hosting:
+            return _("Quit the program? The game is kept: host again from this computer "
+                     "(same port) to take your seat back.")
+        return _("Quit the program? A bot plays your seat until you come back.")
+
     def menu_words(self) -> str:
         """The in-game menu's text: what leaving does – unless leaving asks again (a seat in
         a running LAN game), whose question then says it, not both."""
@@ -233,8 +253,10 @@ class TableScene(Scene):
         if self.app.session is not None and self.absent is not None:
             self.app.session.hand_to_bot(self.absent)
 
-    def ask(self, title: str, yes: str, on_yes: Callable[[], object]) -> None:
-        """Put the leave question up (once)."""
+    def ask(self, title: str, yes: str, on_yes: Callable[[], object],
+            question: str | None = None) -> None:
+        """Put the leave question up (once); `question` is its text (default: what leaving
+        does, `leave_words`)."""
         if self.asking is not None:
             return
 
@@ -247,7 +269,8 @@ class TableScene(Scene):
             return run
 
         self.asking = Confirm(
-            self.app, title, self.leave_words(), yes, answered(on_yes), on_no=answered(None)
+            self.app, title, question or self.leave_words(), yes, answered(on_yes),
+            on_no=answered(None)
         )
         self.app.push(self.asking)
 
@@ -256,7 +279,7 @@ class TableScene(Scene):
         asked (or once the game is over) ends the program."""
         if not self.running_game or self.asking is not None:
             return False
-        self.ask(_("Quit the game?"), _("Quit"), self.quit)
+        self.ask(_("Quit the game?"), _("Quit"), self.quit, self.quit_words())
         return True
 
     def quit(self) -> None:
@@ -487,7 +510,7 @@ class TableScene(Scene):
     def _start_analysis(self) -> bool:
         """Analyse the finished game in the background, if this computer hosted it (its
         replay is here); False when it did not."""
-        if self.analysis_job is not None or self.costliest is not None:
+        if self.analysis_job is not None or self.costliest_words:
             return True
         path = room_replay(self.room_id)
         if path is None:
@@ -504,26 +527,35 @@ class TableScene(Scene):
         if job.result is not None and seat is not None:
             self.costliest = job.result.costliest_choice(seat)
             path = room_replay(self.room_id)
-            if self.costliest is not None and path is not None:
-                self.costliest_words = self._choice_words(self.costliest, path)
+            if self.costliest is None:
+                self.costliest_words = _(
+                    "No clear mistake: none of your choices cost you {points} or more of your "
+                    "chance to win.").format(points=points_words(job.result.threshold))
+            elif path is not None:
+                self.costliest_words = self.choice_words(self.costliest, path)
 
-    def _choice_words(self, mark: Mark, path: Path) -> str:
+    def choice_words(self, mark: Mark, path: Path) -> str:
         """The player's costliest choice in words: where (the round, in a game of rounds),
-        what they did and what their search found better, with the chance it cost."""
+        what they chose and their chance then, what their search found better and its chance,
+        and the difference in percentage points."""
         try:
             playback = open_replay(path)
             entry = playback.entries[mark.step - 1]
         except (ReplayError, OSError, IndexError):
             return ""
         game = playback.header["game"]
-        where = _("step {step}").format(step=number(mark.step))
+        steps = number(playback.length)
+        where = _("step {step} of {steps}").format(step=number(mark.step), steps=steps)
         if len(playback.round_starts) > 1:
-            where = _("round {round}, step {step}").format(
-                round=number(playback.round_of(mark.step - 1) + 1), step=number(mark.step))
-        return _("Your costliest choice ({where}): {chosen} – about {cost} less chance to "
-                 "win than {better}").format(
-            where=where, chosen=action_words(game, mark.action, entry.before),
-            cost=percent(mark.cost), better=action_words(game, mark.better, entry.before))
+            where = _("round {round}, step {step} of {steps}").format(
+                round=number(playback.round_of(mark.step - 1) + 1), step=number(mark.step),
+                steps=steps)
+        return _("Your costliest choice, {where}: “{chosen}” left you a {mine} chance to win, "
+                 "“{better}” {best} – {points} more.").format(
+            where=where, chosen=advice_words(game, mark.action, entry.before),
+            mine=percent(mark.chosen.value), better=advice_words(game, mark.better, entry.before),
+            best=percent(mark.best.value),
+            points=points_words(round(mark.best.value, 2) - round(mark.chosen.value, 2)))
 
     def analysis_words(self) -> str:
         """The game-over screen's line about the analysis: its progress, or the player's
@@ -564,7 +596,8 @@ class TableScene(Scene):
             self.analysis_job.cancel()
             self.analysis_job = None
         step = self.costliest.step if self.costliest is not None else 0
-        self.app.goto("viewer", path, analyse=True, position=step, from_list=False)
+        self.app.goto("viewer", path, analyse=True, position=step, from_list=False,
+                      mark=self.costliest)
 
     def ask_deal_again(self) -> None:
         """Offer to play this game's deal again, in the same seats or rotated one on."""
@@ -585,7 +618,9 @@ class TableScene(Scene):
         )
 
     def deal_again(self, rotated: bool) -> None:
-        """A new local game with this game's seed, options and bots (see DealAgain)."""
+        """A new local game with this game's seed, options and bots, each at its level (see
+        DealAgain); rotated, the bot that held the player's new seat takes the old one. A
+        game played on from another's step goes on from that step again (its origin)."""
         path = room_replay(self.room_id)
         seat = self.table.seat
         if path is None or seat is None:
@@ -600,24 +635,24 @@ class TableScene(Scene):
             return
         header = replay.header
         players = header["players"]
-        levels = [s.get("level") for s in header["seats"] if s.get("kind") == "bot"]
-        again = DealAgain(
-            replay.end["seed"],
-            replay_hash(data),
-            (seat + 1) % players if rotated else seat,
-            replay.end["result"],
-            seat,
-        )
+        level = header.get("level", "normal")
+        levels = [s.get("level") or level for s in header["seats"]]
+        new_seat = (seat + 1) % players if rotated else seat
+        levels[seat] = levels[new_seat]
+        again = DealAgain(replay.end["seed"], replay_hash(data), new_seat, replay.end["result"],
+                          seat, tuple(levels))
+        origin = header.get("origin")
         self.app.to_title()  # this game's server and scene are done with (exit cancels)
         start_local(
             self.app,
             header["game"],
             players,
-            levels[0] if levels else header.get("level", "normal"),
+            level,
             # the engine completes the options with an unset deck, which a create refuses
             {k: v for k, v in header["options"].items() if not (k == "deck" and v is None)},
             quick=self.quick,
             again=again,
+            play_on=PlayOn(origin, new_seat, tuple(levels)) if origin is not None else None,
         )
 
     def watch_replay(self) -> None:
@@ -690,6 +725,9 @@ class TableScene(Scene):
     # -- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        shown = [self.rules_button, self.menu_button, self.sheet_button,
+                 self.hint_button if self.hints_allowed else None]
+        self.table.bar_end = min(b.rect.left for b in shown if b is not None)
         self.table.draw(surface)
         self.rules_button.draw(surface)
         self.menu_button.draw(surface)
@@ -874,7 +912,7 @@ class TableScene(Scene):
             if seat == event["knocker"]:
                 word = (_("{score} (knock +5)") if event["knock_penalty"]
                         else _("{score} – knocked")).format(score=score)
-            widgets.blit_text(
+            widgets.blit_wrapped(  # "0 – die niedrigste!" takes two lines of a narrow column
                 surface,
                 word,
                 size,
@@ -900,6 +938,27 @@ class TableScene(Scene):
                 palette.TEXT_DIM,
                 pygame.Rect(box.left, box.bottom - layout.px(90, s), box.width, size + 4),
             )
+
+    def _draw_summary(self, surface: pygame.Surface, box: pygame.Rect, words: str,
+                      top: int) -> None:
+        """The summary line under the scores (`summary_line`), wrapped to the box's width in
+        as many lines as it needs, ending above the buttons and never above `top`."""
+        s = self.s
+        width = box.width - layout.px(40, s)
+        bottom = box.bottom - layout.px(96, s)
+        size = layout.px(22, s, 12)
+        lines = widgets.wrap(words, size, width)
+        while size > widgets.MIN_SIZE and (
+                bottom - len(lines) * widgets.line_height(size) < top
+                or any(widgets.text_width(line, size) > width for line in lines)):
+            size -= 1
+            lines = widgets.wrap(words, size, width)
+        step = widgets.line_height(size)
+        y = max(top, bottom - len(lines) * step)
+        for line in lines:
+            widgets.blit_text(surface, line, size, palette.ACCENT,
+                              pygame.Rect(box.left, y, box.width, step))
+            y += step
 
     def _draw_over(self, surface: pygame.Surface, box: pygame.Rect, event: dict) -> None:
         s = self.s
@@ -958,14 +1017,7 @@ class TableScene(Scene):
             y += row_h + 4
         words = self.summary_line()
         if words:
-            size = layout.px(22, s, 12)
-            widgets.blit_text(
-                surface,
-                words,
-                size,
-                palette.ACCENT,
-                pygame.Rect(box.left, box.bottom - layout.px(100, s) - size, box.width, size + 4),
-            )
+            self._draw_summary(surface, box, words, y)
         if event.get("reason") == "max_turns":
             widgets.blit_text(
                 surface,

@@ -15,10 +15,12 @@ from game.client.hosting import (
     start_local,
     way_back,
 )
-from game.client.i18n import N_, _
+from game.client.i18n import N_, _, ngettext
 from game.client.kept import LOCAL, KeptSeat
 from game.client.scenes import Dialog, Scene, background, game_title
 
+REPLAYS = N_("Replays")
+"""The replays button's label, which the offer to continue names too."""
 QUICK_GAME, QUICK_PLAYERS, QUICK_LEVEL = "quando", 4, "normal"
 """Quick play: Quando against three bots of normal strength, standard rules."""
 
@@ -37,7 +39,7 @@ class TitleScene(Scene):
             (N_("Single player…"), self.single, "normal"),
             (N_("Host a LAN game…"), self.host, "normal"),
             (N_("Join a LAN game…"), self.join, "normal"),
-            (N_("Replays"), self.replays, "normal"),
+            (REPLAYS, self.replays, "normal"),
             (N_("Settings"), self.settings, "normal"),
             (N_("Rules"), self.rules, "normal"),
             (N_("Quit"), self.quit, "normal"),
@@ -74,6 +76,9 @@ class TitleScene(Scene):
             game=game_title(back.game), room=back.room)
 
     def enter(self) -> None:
+        # Back from another screen, Enter does what the footer says again (a click on a
+        # button had moved the focus there).
+        self.form.focus(self.form.widgets[0])
         if self.app.notice:
             notice, self.app.notice = self.app.notice, None
             self.app.after_frame.append(
@@ -110,6 +115,11 @@ class TitleScene(Scene):
         else:  # kept by a version that did not always note the game
             body = _("Your last game is not finished. Continue where you left it, or start "
                      "a new game (the unfinished one stays to continue later).")
+        if len(kept) > 1:
+            body += " " + ngettext(
+                "{n} older unfinished game waits in {replays}, to continue from there.",
+                "{n} older unfinished games wait in {replays}, to continue from there.",
+                len(kept) - 1).format(n=len(kept) - 1, replays=_(REPLAYS))
         self.app.push(
             Dialog(
                 self.app,

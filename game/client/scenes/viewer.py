@@ -13,8 +13,9 @@ import pygame
 
 from game.client import graph, layout, palette, widgets
 from game.client.config import Settings
-from game.client.hosting import PlayOn, start_local
+from game.client.hosting import PlayOn, continue_local, kept_local, start_local
 from game.client.i18n import N_, _, date_time, ngettext, number, percent, pgettext
+from game.client.kept import KeptSeat
 from game.client.players import seat_name
 from game.client.scenes import Dialog, Host, Scene, game_title
 from game.client.scenes.playon import PlayOnDialog, bot_levels
@@ -130,12 +131,15 @@ class ViewerScene(Scene):
 
     def __init__(
         self, app: Host, path: Path, *, analyse: bool = False, position: int = 0,
-        from_list: bool = True
+        from_list: bool = True, mark: Mark | None = None
     ) -> None:
         """Open the replay at `path` at `position`; with `analyse`, start its analysis at
         once (it starts by itself anyway when a cached one is beside the replay);
-        `from_list`: opened from the replays list, which its Back button names."""
+        `from_list`: opened from the replays list, which its Back button names; `mark`: the
+        marked mistake it is opened at (the game-over screen's), known before the viewer's
+        own analysis has come."""
         super().__init__(app)
+        self.mark = mark
         self.from_list = from_list
         self.path = Path(path)
         self.start_position = position
@@ -144,6 +148,9 @@ class ViewerScene(Scene):
         self.analysis: Analysis | None = None
         self.play_from = 0
         """The position the play-on dialog offers to go on from."""
+        self.kept: KeptSeat | None = None
+        """The player's kept seat in this game, when it is an unfinished game of their own
+        (quick play, single player): the play-on button continues it instead."""
         self.analysis_note = ""
         """Why there is no analysis (cancelled, or the game cannot be analysed)."""
         self.estimates = "fair"
@@ -190,6 +197,9 @@ class ViewerScene(Scene):
             self.problem = self.outcome.sentence
             return
         self.eyes = self._first_eyes()
+        room = playback.header.get("room")
+        if not playback.verdict.complete:
+            self.kept = next((seat for seat in kept_local() if seat.room == room), None)
         self.resize()
         if self.start_position:
             self.jump(self.start_position)
@@ -446,8 +456,12 @@ class ViewerScene(Scene):
         self.analyse_button.visible = self.analysis is None
         self.estimates_choice.visible = self.analysis is not None
         self.estimates_choice.index = ESTIMATES.index(self.estimates)
-        self.play_on_button.enabled = usable and self.playback is not None and \
-            self.playback.verdict.complete
+        if self.kept is not None:
+            self.play_on_button.label = _("Continue this game")
+            self.play_on_button.enabled = usable
+        else:
+            self.play_on_button.enabled = usable and self.playback is not None and \
+                self.playback.verdict.complete
         for button in self.transport:
             button.enabled = usable
         rounds = self.table is not None and self.table.ROUNDS
@@ -466,7 +480,13 @@ class ViewerScene(Scene):
     def ask_play_on(self) -> None:
         """Offer to play on from the step shown: which seat to take, the other seats' bots,
         and whether with the same cards still to come or with the unseen cards shuffled
-        anew (PlayOnDialog)."""
+        anew (PlayOnDialog). The player's own unfinished game is continued instead, where it
+        was left."""
+        if self.kept is not None:
+            kept = self.kept
+            self.app.to_title()  # the viewer is done with
+            continue_local(self.app, kept)
+            return
         playback = self.playback
         if playback is None or not playback.playable or not playback.verdict.complete:
             return
@@ -503,10 +523,12 @@ class ViewerScene(Scene):
 
     def mark_shown(self) -> Mark | None:
         """The analysis's mark of the step the cursor stands on (right after it), if any."""
-        if self.analysis is None or self.playback is None:
+        if self.playback is None:
             return None
         position = self.playback.position
-        return next((m for m in self.analysis.marks if m.step == position), None)
+        marks = self.analysis.marks if self.analysis is not None else \
+            [self.mark] if self.mark is not None else []
+        return next((m for m in marks if m.step == position), None)
 
     def play_on(self, seat: int, mode: str, levels: tuple[str, ...]) -> None:
         """A new local game from the step shown, the player at `seat` and bots of `levels`

@@ -52,6 +52,9 @@ class Host(Protocol):
 
 log = logging.getLogger(__name__)
 
+QUEUED = 4
+"""At most this many clicks and keys wait for the table to catch up (the latest kept)."""
+
 
 class Table:
     """One game's table as a seat (or a spectator) sees it.
@@ -119,6 +122,12 @@ class Table:
         next step."""
         self.paused = False
         """The queue stands still (a single player's pause); nothing is sent meanwhile."""
+        self.bar_end: int | None = None
+        """Where the scene's buttons begin in the top bar: the title and the banner end
+        before it (None: nothing is drawn over the bar)."""
+        self.queued: list[Token] = []
+        """The buttons (by click or key) the player chose while the table was still showing
+        the moves before their decision: tried in order once it has caught up (`update`)."""
         self.buttons = ActionButtons(self.click)
         self.geo: layout.Table = layout.table(self.game, self.area, self.players, self.viewer)
         self.background = self._background()
@@ -498,6 +507,16 @@ class Table:
         if token is None:
             return
         if not self.active:
+            if self.catching_up and token[0] == "btn":
+                if not self.queued:
+                    self.toasts.show(_("One moment – the last moves are still being shown; "
+                                       "your choice follows them."))
+                self.queued = [*self.queued, token][-QUEUED:]
+                return
+            if self.catching_up:  # a card is named by its place, which the moves may change
+                self.toasts.show(_("One moment – the last moves are still being shown; pick "
+                                   "your cards after them."))
+                return
             self.explain_wait()
             return
         outcome, action = self.chooser.choose(token)
@@ -513,6 +532,32 @@ class Table:
         elif outcome == "more":
             self.app.sound.play("tick")
         self.refresh()
+
+    @property
+    def catching_up(self) -> bool:
+        """The player's seat in a running game, and the table still animating what came
+        before (the server may have answered already): a button chosen now waits for the
+        table, rather than being refused."""
+        return (
+            self.seat is not None
+            and not self.replay
+            and self.hold is None
+            and not self.paused
+            and not self.model.get("result")
+            and not self.stage.director.idle
+        )
+
+    def _play_queued(self) -> None:
+        """Once the table has caught up: the waiting clicks and keys, in order, if the
+        decision is the player's now; else they go, and the table says why."""
+        if not self.queued or (self.hold is None and not self.stage.director.idle):
+            return
+        tokens, self.queued = self.queued, []
+        if not self.active:  # another's turn, or a summary to read first
+            self.explain_wait()
+            return
+        for token in tokens:
+            self.click(token)
 
     def clear_selection(self) -> None:
         """Forget the clicks towards an action so far (Esc, a right click)."""
@@ -626,6 +671,7 @@ class Table:
         running, to their end); draw pictures ahead while nothing moves (mostly: while a
         player thinks), so no animation waits."""
         self.stage.update(dt, start=not self.paused)
+        self._play_queued()
         self.toasts.update(dt)
         if not self.prewarmer.done and self.stage.still:
             self.prewarmer.run()
@@ -671,7 +717,11 @@ class Table:
         """The felt, the HUD, the cards with the game's marks under and over them, the
         prompt, the buttons, the effects and the toasts."""
         surface.blit(self.background, (0, 0))
-        self.hud.draw_top(surface, self)
+        banner = _("Watching – Tab to change seat")
+        end = self.bar_end
+        if self.watching and not self.paused:
+            end = self.banner_box(banner).left - layout.px(8, self.geo.s)
+        self.hud.draw_top(surface, self, end)
         self.draw_under(surface)
         self.stage.draw(surface)
         self.draw_marks(surface)
@@ -685,7 +735,7 @@ class Table:
         if self.paused:
             self.draw_pause(surface)
         elif self.watching:
-            self.draw_banner(surface, _("Watching – Tab to change seat"))
+            self.draw_banner(surface, banner)
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         """A frame round each card of a seat's last move."""
@@ -705,10 +755,17 @@ class Table:
         surface.blit(label, box)
 
     def draw_banner(self, surface: pygame.Surface, words: str) -> None:
-        """A standing word in the middle of the top bar (watching another seat)."""
+        """A standing word in the top bar (watching another seat), at `banner_box`."""
+        size = max(11, self.geo.topbar.height * 11 // 20)
+        box = self.banner_box(words)
+        widgets.panel(surface, box.inflate(size, size // 2), radius=size // 2)
+        widgets.blit_text(surface, words, size, palette.ACCENT, box)
+
+    def banner_box(self, words: str) -> pygame.Rect:
+        """Where `draw_banner` puts `words`: in the top bar, right of the title, just left
+        of the scene's buttons (`bar_end`)."""
         bar = self.geo.topbar
         size = max(11, bar.height * 11 // 20)
-        label = widgets.text(words, size, palette.ACCENT)
-        box = label.get_rect(center=(self.area[0] // 2, bar.centery))
-        widgets.panel(surface, box.inflate(size, size // 2), radius=size // 2)
-        surface.blit(label, box)
+        box = widgets.text(words, size, palette.ACCENT).get_rect(centery=bar.centery)
+        box.right = (self.bar_end if self.bar_end is not None else self.area[0]) - size
+        return box

@@ -513,14 +513,12 @@ class BlancoTable(Table):
         widgets.panel(
             surface, box, palette.FELT_DARK, 200, palette.mix(palette.FELT, (255, 255, 255), 0.2), 6
         )
+        # Two lines where one is too narrow ("Schachtel: 0 entfernt" in a small window).
         removed = len(m["box"])
-        widgets.blit_text(
+        widgets.blit_wrapped(
             surface,
             ngettext("Box: {n} removed", "Box: {n} removed", removed).format(n=removed),
-            size,
-            palette.TEXT_DIM,
-            box,
-        )
+            size, palette.TEXT_DIM, box.inflate(-8, 0))
         draw = geo.places["draw"]
         count = m["draw"]["count"]
         widgets.blit_text(

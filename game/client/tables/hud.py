@@ -12,6 +12,9 @@ from game.client import layout, palette, widgets
 from game.client.i18n import _
 from game.client.tables.seats import Seats
 
+TITLE_SEP = "  ·  "
+"""Between the parts of a table's title ("Quando  ·  round 2  ·  …")."""
+
 
 class HudView(Protocol):
     """What the HUD reads of a table."""
@@ -62,18 +65,21 @@ class Hud:
             return self.clock["left"]
         return max(0.0, self.clock["left"] - (time.monotonic() - self._clock_at))
 
-    def draw_top(self, surface: pygame.Surface, view: HudView) -> None:
-        """The title in the top bar and every seat's name plate."""
+    def draw_top(self, surface: pygame.Surface, view: HudView, end: int | None = None) -> None:
+        """The title in the top bar (ending before `end`, where the bar's buttons or banner
+        begin; its last parts left out whole where it does not fit) and every seat's name
+        plate."""
         geo = view.geo
         s = geo.s
-        widgets.blit_text(
-            surface,
-            view.title(),
-            layout.px(22, s, 12),
-            palette.TEXT,
-            geo.topbar.inflate(-layout.px(24, s), 0),
-            "left",
-        )
+        bar = geo.topbar.inflate(-layout.px(24, s), 0)
+        if end is not None:
+            bar.width = max(0, end - bar.left)
+        parts = view.title().split(TITLE_SEP)
+        while len(parts) > 1 and widgets.text_width(TITLE_SEP.join(parts), widgets.MIN_SIZE) > \
+                bar.width:
+            parts.pop()
+        widgets.blit_text(surface, TITLE_SEP.join(parts), layout.px(22, s, 12), palette.TEXT, bar,
+                          "left")
         current = view.current_seat()
         left = self.clock_left()
         for area in geo.seats:
@@ -91,6 +97,7 @@ class Hud:
                 area.badge,
                 view.seats.name(seat),
                 view.seat_detail(seat),
+                short=view.seats.short_name(seat),
                 current=seat == current,
                 tag=view.seats.tag(seat),
                 status=view.seat_badge(seat) or view.seats.status(seat),

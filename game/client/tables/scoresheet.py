@@ -71,8 +71,9 @@ class ScoreSheet:
         bottom = box.bottom - pad - 3 * row_h
         fit = max(1, (bottom - y) // row_h)
         shown = list(enumerate(self.rounds))[-fit:]
-        if not shown:
-            row(_("no round over yet"), [], palette.TEXT_DIM, y)
+        if not shown:  # the whole row: no column has a value yet
+            widgets.blit_text(surface, _("no round over yet"), size, palette.TEXT_DIM,
+                              pygame.Rect(box.left + pad, y, box.width - 2 * pad, row_h), "left")
             y += row_h
         for number, scores in shown:
             row(_("Round {number}").format(number=number + 1), [str(v) for v in scores],

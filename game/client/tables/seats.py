@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.client.i18n import _
-from game.client.players import seat_name
+from game.client.players import plain_name, seat_name
 
 
 class Seats:
@@ -27,6 +27,18 @@ class Seats:
                 return f"{name} {seat + 1}"
             return name
         return _("Seat {n}").format(n=seat + 1)
+
+    def short_name(self, seat: int) -> str:
+        """The seat's name without a bot's level ("Dario"), for a name plate too narrow for
+        "Dario (normal bot)"; a bot of an old replay, named by its level alone ("Random bot
+        2"), is its seat ("Seat 2")."""
+        seats = self.room.get("seats", [])
+        short = plain_name(seats[seat]) if seat < len(seats) else ""
+        if not short:
+            return _("Seat {n}").format(n=seat + 1)
+        if sum(1 for other in seats if plain_name(other) == short) > 1:
+            return f"{short} {seat + 1}"
+        return short
 
     def who(self, seat: int | None) -> str:
         """A seat in a sentence: "You" for the viewer's own seat."""
