@@ -23,7 +23,7 @@ from game.host.records import Claimed, history_before, put_aside, unfinished
 from game.host.room import Room, token_hash
 from game.host.spare import SpareFiles
 from game.replay.log import ReplayError, engine_version
-from game.replay.origin import check_origin
+from game.replay.origin import HASH, check_origin
 from game.replay.verify import describe
 from game.rules import GAMES, BadOptions, new_game
 from net.schema import (
@@ -232,7 +232,7 @@ class Server:
             self._server.close()
         if self._ticker is not None:
             self._ticker.cancel()
-        for task in self.bot_tasks.values():
+        for task in [*self.bot_tasks.values(), *self.hint_tasks]:
             task.cancel()
         for conn in list(self.connections):
             conn.send(bye("shutting_down"))
@@ -373,9 +373,14 @@ class Server:
         while room_id in self.rooms:
             room_id = secrets.token_hex(4)
         code = message.get("code")
-        seed = message.get("seed")
+        seed, again = message.get("seed"), message.get("again")
         if seed is not None and not self.chosen_seeds:
             raise ProtocolError("bad_options", "this server deals every game a fresh seed")
+        if again is not None and not HASH.fullmatch(again):
+            raise ProtocolError("bad_options", "again names a replay by its SHA-256, in 64 "
+                                               "lower-case hex digits")
+        if again is not None and seed is None:
+            raise ProtocolError("bad_options", "a deal played again comes with its seed")
         origin, history = message.get("from"), History()
         if origin is not None:
             origin, options, history = self._origin(origin, game, players, room_id)
@@ -384,7 +389,7 @@ class Server:
                     level=message.get("level", "normal"), hints=message.get("hints", False),
                     grace=message.get("grace", DEFAULT_GRACE), local=message.get("local", False),
                     owner=conn, fsync=self.fsync, files=self.spares, chosen_seed=seed,
-                    again=message.get("again"), origin=origin, history=history)
+                    again=again, origin=origin, history=history)
         self.rooms[room_id] = room
         conn.send(room_message(room.info(), message.get("id")))
 
