@@ -83,7 +83,8 @@ def test_killed_bot_workers_stall_no_table(tmp_path, caplog):
                 await ann.send(t="leave", room=old)
             async with Player(server.port, "Bob") as bob:
                 kill_workers()
-                new = await bob.host("quasenbo", 3, bots={1: "normal", 2: "hard"}, grace=None)
+                new = await bob.host("quando", 3, bots={1: "normal", 2: "hard"}, grace=None,
+                                     options={"target": 500})
                 await bob.start()
                 await play(bob, new, MOVES)
                 await play(bob, new, 2, kill_during=True, server=server)
