@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.bots import make_bot  # noqa: E402
-from game.replay.analysis import LEVELS, analyse, cache_path  # noqa: E402
+from game.replay.analysis import LEVELS, analyse, cache_path, replay_hash  # noqa: E402
 from game.replay.log import ReplayWriter, make_header  # noqa: E402
 from game.rules import new_game  # noqa: E402
 
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
                 start = time.perf_counter()
                 assert analyse(path, args.level, jobs=args.jobs).cached
                 hits.append(time.perf_counter() - start)
-                cache_path(path).unlink()
+                cache_path(replay_hash(path.read_bytes())).unlink()
             median = statistics.median
             print(f"{game:10} {players:>7} {median(steps):>6.0f} {median(seconds):>11.1f} "
                   f"{1000 * median(s / n for s, n in zip(seconds, steps)):>8.0f} "

@@ -26,6 +26,7 @@ from tests.fuzzing import (  # noqa: E402
     fuzz_connection,
     fuzz_frames,
     fuzz_validator,
+    latest,
     messages,
     plain,
     run_server_target,
@@ -74,22 +75,26 @@ def run(inputs: int, random_seed: int) -> list[tuple[str, Tally, float]]:
     validator_case()
     results.append(("message validator", valid, time.perf_counter() - started))
 
-    started = time.perf_counter()
-    rooms = Tally()
+    for name, chosen_seeds in (("shared server", False), ("a player's own server", True)):
+        started = time.perf_counter()
+        rooms = Tally()
 
-    def server_steps(target: ServerTarget) -> None:
-        @seed(random_seed)
-        @fuzz_settings(share)
-        @given(st.data())
-        def server_case(data):
-            if data.draw(st.integers(0, 4)) == 0:
-                target.play_legal(rooms, data.draw(st.integers(0, 1000)))
-            else:
-                target.feed(rooms, data.draw(st.integers(0, 6)),
-                            data.draw(messages(rooms=True)))
-        server_case()
-    run_server_target(server_steps)
-    results.append(("server with real rooms", rooms, time.perf_counter() - started))
+        def server_steps(target: ServerTarget, rooms: Tally = rooms) -> None:
+            @seed(random_seed)
+            @fuzz_settings(share // 2 + 1)
+            @given(st.data())
+            def server_case(data):
+                roll = data.draw(st.integers(0, 5))
+                if roll == 0:
+                    target.play_legal(rooms, data.draw(st.integers(0, 1000)))
+                elif roll == 1:
+                    target.feed(rooms, *data.draw(latest()))
+                else:
+                    target.feed(rooms, data.draw(st.integers(0, 6)),
+                                data.draw(messages(rooms=True)))
+            server_case()
+        run_server_target(server_steps, chosen_seeds)
+        results.append((f"{name} with real rooms", rooms, time.perf_counter() - started))
     return results
 
 

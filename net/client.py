@@ -10,8 +10,9 @@ import random
 import threading
 from typing import Any
 
-from net.framing import CLIENT_MAX_FRAME, FrameDecoder, FrameError, encode
-from net.schema import PROTOCOL_VERSION, ProtocolError, validate_server
+from net.framing import FrameError
+from net.link import PING_EVERY, SILENCE, Link
+from net.schema import PROTOCOL_VERSION
 
 RETRY_FOR = 150.0
 """Seconds a client keeps trying to get back to a lost server before it gives up: more than
@@ -97,20 +98,25 @@ class ConnectionClosed(Exception):
 class Client:
     """One connection to a server, in asyncio.
 
-    Every server message is validated before it is handed out. If the connection drops, the
-    client retries with exponential backoff (`retry_for` seconds at most), says hello again,
-    resumes every seat it holds a token for and watches again what it watched; meanwhile
+    Every server message is validated before it is handed out. If the connection drops, or
+    the server says nothing for `silence` seconds although pinged every `ping_every`
+    (net/link.py), the client retries with exponential backoff (`retry_for` seconds at
+    most), says hello again, resumes every seat it holds a token for and watches again what
+    it watched; meanwhile
     `recv()` yields status messages so the player sees "reconnecting…". Once it gave up,
     `try_again()` tries again.
     """
 
     def __init__(self, host: str, port: int, name: str, *, reconnect: bool = True,
-                 retry_for: float = RETRY_FOR, ping_every: float = 10.0) -> None:
+                 retry_for: float = RETRY_FOR, ping_every: float = PING_EVERY,
+                 silence: float = SILENCE) -> None:
         self.host, self.port, self.name = host, port, name
         self.address = f"{host}:{port}"
         self.reconnect = reconnect
         self.retry_for = retry_for
         self.ping_every = ping_every
+        self.silence = silence
+        self._link = Link(0.0, ping_every, silence)  # each connection gets its own
         self.tokens: dict[str, str] = {}  # room -> seat token
         self.watching: set[str] = set()
         self.status = "connecting"
@@ -120,7 +126,6 @@ class Client:
         self._task: asyncio.Task | None = None
         self._closing = False
         self._next_id = 0
-        self._pending: list = []
         self._resuming: dict[int, str] = {}  # request id -> room of a resume sent on reconnect
 
     async def connect(self) -> dict:
@@ -157,10 +162,9 @@ class Client:
         except (TimeoutError, OSError) as err:
             raise ConnectionClosed("no_answer", address=self.address, cause=reason(err)) from None
         self._writer = writer
-        self._decoder = FrameDecoder(CLIENT_MAX_FRAME)
-        self._pending = []
+        self._link = Link(asyncio.get_running_loop().time(), self.ping_every, self.silence)
         try:
-            writer.write(encode({"t": "hello", "version": PROTOCOL_VERSION, "name": self.name}))
+            self._send_now({"t": "hello", "version": PROTOCOL_VERSION, "name": self.name})
             while True:
                 message = await asyncio.wait_for(self._read_one(reader), timeout=10)
                 if message is None:
@@ -182,24 +186,21 @@ class Client:
         for room, token in list(self.tokens.items()):
             self._next_id += 1
             self._resuming[self._next_id] = room
-            writer.write(encode({"t": "resume", "token": token, "id": self._next_id}))
+            self._send_now({"t": "resume", "token": token, "id": self._next_id})
         for room in self.watching:
-            writer.write(encode({"t": "watch", "room": room}))
+            self._send_now({"t": "watch", "room": room})
         return reader, message
 
     async def _read_one(self, reader: asyncio.StreamReader) -> dict | None:
-        """The next valid message, or None at the end of the stream."""
-        while not self._pending:
+        """The next valid message, or None at the end of the stream (or once the link is
+        dead: see `_watch`)."""
+        link = self._link
+        while (message := link.next_message()) is None:
             data = await reader.read(65536)
             if not data:
                 return None
-            self._pending = self._decoder.feed(data)
-        message = self._pending.pop(0)
-        try:
-            return validate_server(message)
-        except ProtocolError as err:
-            raise FrameError("bad_message",
-                             f"the server sent an invalid message: {err.message}") from None
+            link.receive_data(data, asyncio.get_running_loop().time())
+        return message
 
     async def _run(self, reader: asyncio.StreamReader) -> None:
         try:
@@ -220,11 +221,14 @@ class Client:
     async def _pump(self, reader: asyncio.StreamReader) -> tuple[str, dict]:
         """Hand out messages until the connection is lost; returns why it was (a code of
         REASONS and its params)."""
-        pinger = asyncio.get_running_loop().create_task(self._ping(reader))
+        link = self._link
+        watch = asyncio.get_running_loop().create_task(self._watch(link))
         try:
             while True:
                 message = await self._read_one(reader)
                 if message is None:
+                    if link.dead:
+                        return "lost", {"cause": "timeout"}
                     return "server_closed", {}
                 self._remember(message)
                 await self._inbox.put(message)
@@ -237,16 +241,22 @@ class Client:
         except (ConnectionError, OSError) as err:
             return "lost", {"cause": reason(err)}
         finally:
-            pinger.cancel()
-            self._pending = []
+            watch.cancel()
             if self._writer is not None:
                 self._writer.close()
 
-    async def _ping(self, reader: asyncio.StreamReader) -> None:
-        """Keep the server's idle timer at bay; a silent server is a dead one."""
-        while True:
-            await asyncio.sleep(self.ping_every)
-            self._send_now({"t": "ping"})
+    async def _watch(self, link: Link) -> None:
+        """The link's clock: its pings go out when due (they keep the server's idle timer at
+        bay), and a link gone dead is cut off, which ends the read that waits on it."""
+        loop = asyncio.get_running_loop()
+        writer = self._writer
+        while writer is not None:
+            await asyncio.sleep(link.wait(loop.time()))
+            link.tick(loop.time())
+            if link.dead:
+                writer.transport.abort()
+                return
+            self._flush(writer)
 
     async def _retry(self) -> asyncio.StreamReader | None:
         loop = asyncio.get_running_loop()
@@ -275,8 +285,14 @@ class Client:
         self._inbox.put_nowait(status_message(status, why, **params))
 
     def _send_now(self, message: dict) -> None:
-        if self._writer is not None and not self._writer.is_closing():
-            self._writer.write(encode(message))
+        self._link.send(message)
+        if self._writer is not None:
+            self._flush(self._writer)
+
+    def _flush(self, writer: asyncio.StreamWriter) -> None:
+        data = self._link.data_to_send()
+        if data and not writer.is_closing():
+            writer.write(data)
 
     async def send(self, message: dict) -> int:
         """Send a request; returns the id given to it (echoed as "re" in an error reply).

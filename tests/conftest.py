@@ -1,6 +1,6 @@
 """Test-wide settings: SDL without a display, hypothesis profiles (`ci` by default;
-`HYPOTHESIS_PROFILE=long` digs deeper), and a check at the end of the run that no process it
-started is still running."""
+`HYPOTHESIS_PROFILE=long` digs deeper), a private cache folder for every test, and a check at
+the end of the run that no process it started is still running."""
 import os
 import signal
 import sys
@@ -65,3 +65,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         except OSError:
             pass
     session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path_factory, monkeypatch):
+    """Verdicts and analyses are cached in a folder of the test's own, never the user's."""
+    folder = tmp_path_factory.mktemp("cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
+    return folder

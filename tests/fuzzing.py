@@ -1,7 +1,10 @@
 """Fuzzing harness shared by the short run in the tests and the long one in bench/fuzz.py:
 hypothesis strategies for hostile input, and four targets – the frame decoder, a connection's
-rules, the message validator, and a server with real rooms and engines behind it – that tally
-what went wrong."""
+rules, the message validator, and a server with real rooms and engines behind it (a shared
+one, and a player's own that lets `create` choose the seed and play on from a step) – that
+tally what went wrong. Every request type is sent, the latest ones (`stand_in`, `hint`,
+`pause`, `create` with `local`, `seed`, `again` and `from`) with values made to get past
+the validator: real snapshots of real games, bent."""
 from __future__ import annotations
 
 import asyncio
@@ -15,7 +18,7 @@ from hypothesis import strategies as st
 from game.host.limits import Limits
 from game.host.protocol import Connection
 from game.host.server import Server
-from game.rules import GAMES
+from game.rules import GAMES, new_game
 from net.framing import CLIENT_MAX_FRAME, FrameDecoder, FrameError, encode
 from net.schema import (
     CLIENT_MESSAGES,
@@ -63,12 +66,87 @@ def fitting(field: Field) -> st.SearchStrategy:
                            scalars, max_size=3)
 
 
+def _snapshots() -> list[dict]:
+    """Real states of each game a few steps in, as `from`'s snapshot carries them."""
+    out = []
+    for game, players in (("quando", 2), ("blanco", 2), ("quasenbo", 3)):
+        state = new_game(game, players, 3, {})
+        for step in range(4):
+            out.append(state.to_snapshot())
+            state.apply(state.legal_actions()[step % len(state.legal_actions())])
+    return out
+
+
+SNAPSHOTS = _snapshots()
+HEX = st.text("0123456789abcdef", min_size=64, max_size=64)
+hashes = st.one_of(HEX, st.text(min_size=64, max_size=64), st.sampled_from(["A" * 64, "0" * 63]))
+
+
+@st.composite
+def origins(draw) -> dict:
+    """A `from` of `create`: a real snapshot with its step, or one with a field bent, left
+    out, or added."""
+    snapshot = dict(draw(st.sampled_from(SNAPSHOTS)))
+    origin: dict = {"replay": draw(hashes), "step": snapshot.get("step", 0),
+                    "mode": draw(st.sampled_from(["as_it_was", "reshuffled", "sideways"])),
+                    "snapshot": snapshot}
+    bend = draw(st.integers(0, 6))
+    if bend == 1:
+        origin["step"] = draw(st.one_of(st.integers(-1, 50), plain))
+    elif bend == 2:
+        del origin[draw(st.sampled_from(sorted(origin)))]
+    elif bend == 3:
+        origin[draw(st.text(max_size=6))] = draw(plain)
+    elif bend == 4:
+        key = draw(st.sampled_from(sorted(snapshot)))
+        snapshot[key] = draw(plain)
+    return origin
+
+
+LATEST = {"from": origins(), "again": hashes, "seed": st.integers(0, 2**64 - 1),
+          "local": st.booleans()}
+"""Values that get past the validator for the latest `create` fields."""
+
+
 @dataclass(frozen=True)
 class RoomRef:
     """Stands for "the k-th room the server has" until the message is sent, so that what
     is generated does not depend on the server's state (hypothesis needs that)."""
 
     k: int
+
+
+@dataclass(frozen=True)
+class Solo:
+    """Stands for the room where one peer plays alone against a bot (see ServerTarget)."""
+
+
+@dataclass(frozen=True)
+class Now:
+    """Stands for that room's step plus `delta`, until the message is sent."""
+
+    delta: int
+
+
+@st.composite
+def latest(draw) -> tuple[int, dict]:
+    """(a peer, a request) of the latest kinds, aimed where it may be accepted: `create`
+    well formed but for its latest fields; `stand_in`, `hint` and `pause` at the room of a
+    player alone with a bot, mostly from that player (peer 5), with fields right or bent."""
+    kind = draw(st.sampled_from(["create", "stand_in", "hint", "pause"]))
+    if kind == "create":
+        message: dict = {"t": "create", "game": draw(st.sampled_from(sorted(GAMES))),
+                         "players": draw(st.integers(2, 4))}
+        for name, values in LATEST.items():
+            if draw(st.booleans()):
+                message[name] = draw(st.one_of(values, plain) if draw(st.integers(0, 5)) == 0
+                                     else values)
+        return draw(st.integers(0, 6)), message
+    good = {"stand_in": st.integers(0, 2), "hint": st.sampled_from([0, 0, 0, -1, 1]).map(Now),
+            "pause": st.booleans()}[kind]
+    name = {"stand_in": "seat", "hint": "step", "pause": "paused"}[kind]
+    message = {"t": kind, "room": Solo(), name: draw(good if draw(st.integers(0, 5)) else plain)}
+    return draw(st.sampled_from([5, 5, 5, 0, 6])), message
 
 
 @st.composite
@@ -85,6 +163,8 @@ def messages(draw, rooms: bool = False) -> dict:
             message[name] = RoomRef(draw(st.integers(0, 100)))
         elif name == "step":
             message[name] = draw(st.one_of(st.integers(0, 400), plain))
+        elif kind == "create" and name in LATEST and draw(st.integers(0, 4)):
+            message[name] = draw(LATEST[name])
         elif draw(st.integers(0, 4)):
             message[name] = draw(fitting(fields[name]))
         else:
@@ -214,16 +294,19 @@ class Peer:
 
 
 class ServerTarget:
-    """A Server with rooms of all three games, each with two seated peers, driven by hand
-    through the same path as the sockets': each peer's connection rules, then the server's
-    request handler. A peer whose connection closes is replaced by a new one."""
+    """A Server with rooms of all three games, each with two seated peers, and a room where
+    one of them plays alone against a random bot (where `pause` and `hint` are allowed),
+    driven by hand through the same path as the sockets': each peer's connection rules, then
+    the server's request handler. A peer whose connection closes is replaced by a new one.
+    `chosen_seeds`: a player's own server (see Server)."""
 
-    def __init__(self) -> None:
-        self.server = Server(None, Limits(max_rooms=40))
+    def __init__(self, chosen_seeds: bool = False) -> None:
+        self.server = Server(None, Limits(max_rooms=40), chosen_seeds=chosen_seeds)
         self.clock = 0.0
         self.peers = [self.new_peer(f"P{i}") for i in range(6)] + [self.new_peer(None)]
         for game in GAMES:
             self.open_room(game)
+        self.open_solo_room()
 
     def new_peer(self, name: str | None) -> Peer:
         """A connected peer, greeted as `name` (None: not greeted)."""
@@ -253,6 +336,21 @@ class ServerTarget:
             self.request(peer, {"t": "ready", "room": room, "ready": True})
         self.request(host, {"t": "start", "room": room})
 
+    def open_solo_room(self) -> None:
+        """The last named peer against a random bot, at Quäsenbö."""
+        peer = self.peers[5]
+        room = self.request(peer, {"t": "create", "game": "quasenbo", "players": 2,
+                                   "local": True})[-1]["room"]["id"]
+        self.request(peer, {"t": "join", "room": room, "seat": 0})
+        self.request(peer, {"t": "bot", "room": room, "seat": 1, "level": "random"})
+        self.request(peer, {"t": "ready", "room": room, "ready": True})
+        self.request(peer, {"t": "start", "room": room})
+
+    def solo_room(self):
+        """The live room of a peer alone with a bot, if there is one."""
+        return next((r for r in self.server.rooms.values() if r.local and r.state
+                     and not r.state.is_over and r.seats[0].peer is not None), None)
+
     def fingerprint(self) -> dict:
         return {rid: (room.state.digest() if room.state else None, repr(room.info()))
                 for rid, room in self.server.rooms.items()}
@@ -266,11 +364,19 @@ class ServerTarget:
         if isinstance(message, dict) and isinstance(message.get("room"), RoomRef):
             rooms = list(self.server.rooms)
             message["room"] = rooms[message["room"].k % len(rooms)] if rooms else "none"
+        if isinstance(message, dict) and isinstance(message.get("room"), Solo):
+            solo = self.solo_room()
+            message["room"] = solo.id if solo is not None else "none"
+            if isinstance(message.get("step"), Now):
+                step = solo.state.step if solo is not None and solo.state else 0
+                message["step"] = max(0, step + message["step"].delta)
         try:
             data = encode(message)
         except (TypeError, ValueError, OverflowError):
             tally.outcomes["not msgpack"] += 1
             return
+        if isinstance(message, dict):
+            tally.outcomes[f"sent {message.get('t')}"] += 1
         before = self.fingerprint()
         try:
             replies = self.deliver(peer, data)
@@ -313,14 +419,16 @@ class ServerTarget:
                 for peer in self.peers:
                     peer.rooms.clear()
                 self.open_room(game)
+        if self.solo_room() is None and len(self.server.rooms) < 30:
+            self.open_solo_room()
         for peer in self.peers:
             del peer.inbox[:-50]
 
 
-def run_server_target(steps) -> None:
+def run_server_target(steps, chosen_seeds: bool = False) -> None:
     """Run `steps(target)` inside an event loop, as the server's bot scheduling expects."""
     async def main() -> None:
-        target = ServerTarget()
+        target = ServerTarget(chosen_seeds)
         steps(target)
         await target.server.close()
     asyncio.run(main())

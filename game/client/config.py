@@ -12,8 +12,8 @@ from typing import Any
 import platformdirs
 
 from game.client.i18n import LANGUAGES, _
+from game.replay.cache import APP as APP_DIR
 
-APP_DIR = "cardtable"
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 """The animation speeds the settings offer (1.0 = normal)."""
 PACES: dict[str, float] = {"relaxed": 1.8, "normal": 1.1, "fast": 0.45, "instant": 0.0}

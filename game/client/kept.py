@@ -56,7 +56,8 @@ class SeatStore:
                 json.dump(record, file)
             os.replace(tmp, path)
         except OSError as err:
-            return _("the seat could not be kept on disk ({reason})").format(
+            return _("Your seat could not be saved on this computer ({reason}): if this "
+                     "program stops, you may not get it back.").format(
                 reason=err.strerror or err)
         return None
 

@@ -5,6 +5,7 @@ while the game is its own, so that no second server (another program hosting fro
 data folder) goes on with the same game."""
 from __future__ import annotations
 
+import logging
 import os
 import time
 from dataclasses import dataclass
@@ -19,6 +20,8 @@ from game.replay.log import SUFFIX, ReplayWriter, read_replay, seed_hash
 from game.replay.origin import first_state, lead_up
 from game.replay.verify import SECRET_SUFFIX
 from game.rules import IllegalAction, State
+
+log = logging.getLogger("cardtable.server")
 
 
 class Claimed(Exception):
@@ -40,11 +43,15 @@ class GameLog:
     Both are written into spare files and only then named, so neither is ever seen half
     made; every write has reached the operating system (the disk too, with `fsync`) when
     the call returns. `claim` is the open secrets file whose lock marks the game as this
-    server's until `close()`."""
+    server's until `close()`. A write that fails (a full disk, a removed folder) is logged
+    with the room and the seat and ends the logging, never the game: the replay then ends
+    at the last step written, as after a crash."""
 
     def __init__(self, path: Path, writer: ReplayWriter | None,
-                 files: SpareFiles | None = None, claim: int | None = None) -> None:
+                 files: SpareFiles | None = None, claim: int | None = None,
+                 room: str = "?") -> None:
         self.path = path
+        self.room = room
         self._writer = writer
         self._files = files
         self._claim = claim
@@ -67,26 +74,46 @@ class GameLog:
         except OSError:
             os.close(claim)
             raise
-        return cls(path, writer, files, claim)
+        return cls(path, writer, files, claim, secrets.room)
 
     def step(self, seat: int, by_bot: bool, action: list, digest: bytes) -> None:
         """Log one step (see `ReplayWriter.step`); nothing once the log was finished or
         closed."""
         if self._writer is not None:
-            self._writer.step(seat, by_bot, action, digest)
+            try:
+                self._writer.step(seat, by_bot, action, digest)
+            except OSError as err:
+                self._failed(f"seat {seat}: a step", err)
 
     def hint(self, seat: int, step: int) -> None:
         """Log a hint given to `seat` for its decision after `step` steps (see
         `ReplayWriter.hint`); nothing once the log was finished or closed, or in a game
         begun by an older version in format 1 (its counts then start afresh at a restart)."""
         if self._writer is not None and self._writer.format >= 2:
-            self._writer.hint(seat, step)
+            try:
+                self._writer.hint(seat, step)
+            except OSError as err:
+                self._failed(f"seat {seat}: a hint", err)
 
     def finish(self, seed: int, result: dict | None, reason: str = "over") -> None:
         """Log the end and close the log (see `ReplayWriter.finish`); nothing if it was
         finished or closed already."""
         if self._writer is not None:
-            self._writer.finish(seed, result, reason)
+            try:
+                self._writer.finish(seed, result, reason)
+            except OSError as err:
+                self._failed("the end", err)
+            self._writer = None
+
+    def _failed(self, what: str, err: OSError) -> None:
+        """A write failed: say so, and write no more (the game goes on unlogged)."""
+        log.error("room %s %s cannot be logged in %s (%s); the game goes on unlogged",
+                  self.room, what, self.path, err)
+        if self._writer is not None:
+            try:
+                self._writer.close()
+            except OSError:
+                pass  # the file is no use any more either way
             self._writer = None
 
     def close(self) -> None:
@@ -221,9 +248,9 @@ def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) 
         history.append(step.seat, step.by_bot, events)
     if replay.end is not None:
         return Recovered(header, secrets, state, history, replay.hints_used(),
-                         GameLog(log_path, None, files, claim),
+                         GameLog(log_path, None, files, claim, secrets.room),
                          finished=True, abandoned=replay.end["reason"] == "abandoned")
-    log = GameLog(log_path, ReplayWriter.resume(replay, fsync), files, claim)
+    log = GameLog(log_path, ReplayWriter.resume(replay, fsync), files, claim, secrets.room)
     if state.is_over:  # the last step was logged, its end record was not
         log.finish(secrets.seed, state.result)
     return Recovered(header, secrets, state, history, replay.hints_used(), log,

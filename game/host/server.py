@@ -25,7 +25,7 @@ from game.host.records import Claimed, history_before, put_aside, unfinished
 from game.host.room import Room, token_hash
 from game.host.spare import SpareFiles
 from game.replay.log import ReplayError, engine_version
-from game.replay.origin import check_origin
+from game.replay.origin import HASH, check_origin
 from game.replay.verify import describe
 from game.rules import GAMES, BadOptions, new_game
 from net.schema import (
@@ -234,7 +234,7 @@ class Server:
             self._server.close()
         if self._ticker is not None:
             self._ticker.cancel()
-        for task in self.bot_tasks.values():
+        for task in [*self.bot_tasks.values(), *self.hint_tasks]:
             task.cancel()
         for conn in list(self.connections):
             conn.send(bye("shutting_down"))
@@ -375,28 +375,35 @@ class Server:
         while room_id in self.rooms:
             room_id = secrets.token_hex(4)
         code = message.get("code")
-        seed = message.get("seed")
+        seed, again = message.get("seed"), message.get("again")
         if seed is not None and not self.chosen_seeds:
             raise ProtocolError("bad_options", "this server deals every game a fresh seed")
+        if again is not None and not HASH.fullmatch(again):
+            raise ProtocolError("bad_options", "again names a replay by its SHA-256, in 64 "
+                                               "lower-case hex digits")
+        if again is not None and seed is None:
+            raise ProtocolError("bad_options", "a deal played again comes with its seed")
         origin, history = message.get("from"), History()
         if origin is not None:
-            origin, options, history = self._origin(origin, game, players)
+            origin, options, history = self._origin(origin, game, players, room_id)
         room = Room(room_id, game, players, options, log_dir=self.log_dir,
                     code_hash=token_hash(code) if code else None, timer=message.get("timer"),
                     level=message.get("level", "normal"), hints=message.get("hints", False),
                     grace=message.get("grace", DEFAULT_GRACE), local=message.get("local", False),
                     owner=conn, fsync=self.fsync, files=self.spares, chosen_seed=seed,
-                    again=message.get("again"), origin=origin, history=history)
+                    again=again, origin=origin, history=history)
         self.rooms[room_id] = room
         conn.send(room_message(room.info(), message.get("id")))
 
-    def _origin(self, origin: dict, game: str, players: int) -> tuple[dict, dict, History]:
+    def _origin(self, origin: dict, game: str, players: int,
+                room_id: str) -> tuple[dict, dict, History]:
         """`create`'s `from`, checked (game/replay/origin.py), the options of its game and the
         history the room begins with (records.history_before: the old game's steps, re-run
         here from its replay in the log directory – the client's snapshot must be where
-        they lead). Only a server that lets its player choose seeds plays on from a step:
-        elsewhere the creator would know every card still to come. Raises ProtocolError
-        bad_options."""
+        they lead; a lead-up that fails otherwise is logged, and the history begins at the
+        step, as when the old replay is not there). Only a server that lets its player
+        choose seeds plays on from a step: elsewhere the creator would know every card still
+        to come. Raises ProtocolError bad_options."""
         if not self.chosen_seeds:
             raise ProtocolError("bad_options", "this server plays no game on from another's step")
         try:
@@ -411,6 +418,10 @@ class Server:
             history = history_before(self.log_dir, origin)
         except ValueError as err:
             raise ProtocolError("bad_options", str(err)) from None
+        except Exception:  # an unreadable folder or a bug: the game is still playable
+            log.exception("room %s: the lead-up to step %d failed; the bots' history begins "
+                          "there", room_id, origin["step"])
+            history = History(origin["step"])
         return origin, snapshot["options"], history
 
     def _join(self, conn: Client, message: dict) -> None:
@@ -491,18 +502,25 @@ class Server:
         step = message["step"]
         seat, view, legal, history = room.hint_request(conn, step)
         task = asyncio.get_running_loop().create_task(
-            self._send_hint(conn, room, step, view, legal, history, message.get("id")))
+            self._send_hint(conn, room, seat, step, view, legal, history, message.get("id")))
         self.hint_tasks.add(task)
         task.add_done_callback(self.hint_tasks.discard)
 
-    async def _send_hint(self, conn: Client, room: Room, step: int, view: dict, legal: list,
-                         history: list[dict], re: int | None) -> None:
-        """The search runs where the bots' do; its answer goes to the asker alone."""
-        action, chance = await asyncio.get_running_loop().run_in_executor(
-            self._bot_pool(), suggest, room.game, random.getrandbits(64), view, legal, history)
-        state = room.state
-        words = describe(state, action) if state is not None and state.step == step else None
-        conn.send(hint(room.id, step, action, (words or str(action))[:200], chance, re))
+    async def _send_hint(self, conn: Client, room: Room, seat: int, step: int, view: dict,
+                         legal: list, history: list[dict], re: int | None) -> None:
+        """The search runs where the bots' do; its answer goes to the asker alone. A search
+        that fails (its worker died twice, or a bug) is logged and the asker told."""
+        try:
+            action, chance = await self._in_worker(
+                room, seat, "hint", suggest, room.game, random.getrandbits(64), view, legal,
+                history)
+            state = room.state
+            words = describe(state, action) if state is not None and state.step == step \
+                else None
+            conn.send(hint(room.id, step, action, (words or str(action))[:200], chance, re))
+        except Exception:
+            log.exception("room %s seat %d: the hint for step %d failed", room.id, seat, step)
+            conn.refuse("internal", "the hint could not be found", re)
 
     def _pause(self, conn: Client, message: dict) -> None:
         room = self._room(conn, message)
@@ -531,7 +549,10 @@ class Server:
 
     async def _bots(self, room: Room) -> None:
         """The room's bot loop: random moves here, search in worker processes so the event
-        loop keeps serving everyone else."""
+        loop keeps serving everyone else. Nothing that fails stops it: a decision that
+        cannot be had is played by the fallback (a uniform choice), logged with the room
+        and the seat."""
+        failed = False
         try:
             while (turn := room.bot_turn()) is not None and self.rooms.get(room.id) is room:
                 seat, level = turn
@@ -541,16 +562,61 @@ class Server:
                     await asyncio.sleep(0)
                     action = random.choice(legal)
                 else:
-                    action = await asyncio.get_running_loop().run_in_executor(
-                        self._bot_pool(), decide, level, room.game, seat,
-                        random.getrandbits(64), view, legal, room.history_for(seat))
+                    try:
+                        action = await self._in_worker(
+                            room, seat, f"{level} bot", decide, level, room.game, seat,
+                            random.getrandbits(64), view, legal, room.history_for(seat))
+                    except Exception:
+                        log.exception("room %s seat %d: the %s bot's decision at step %d "
+                                      "failed; it plays a uniform choice", room.id, seat,
+                                      level, step)
+                        action = random.choice(legal)
                 try:
                     room.bot_act(seat, step, action)
                 except ProtocolError as err:  # a bot bug: fall back, never stall the game
-                    log.error("bot %s in room %s chose %r: %s", level, room.id, action, err.message)
+                    log.error("room %s seat %d: the %s bot chose %r: %s", room.id, seat, level,
+                              action, err.message)
                     room.bot_act(seat, step, random.choice(legal))
+        except Exception:  # a bug here must not stop the other rooms' bots, nor this room's
+            log.exception("room %s: the bot loop failed; it starts again in a second", room.id)
+            failed = True
         finally:
             self.bot_tasks.pop(room.id, None)
+        if failed:
+            asyncio.get_running_loop().call_later(1.0, self._kick_again, room)
+
+    def _kick_again(self, room: Room) -> None:
+        """A room whose bot loop failed: its bots go on, unless the room or the server is
+        gone meanwhile."""
+        if self.rooms.get(room.id) is room and self._server is not None \
+                and self._server.is_serving():
+            self._kick(room)
+
+    async def _in_worker(self, room: Room, seat: int, what: str, fn: Callable[..., Any],
+                         *args: Any) -> Any:
+        """`fn(*args)` in a bot worker process. A pool whose worker died (killed, out of
+        memory) is replaced and the call tried once more on the new one; a second failure
+        propagates (BrokenProcessPool), as does whatever `fn` raises."""
+        try:
+            return await self._run_in_pool(fn, *args)
+        except concurrent.futures.process.BrokenProcessPool:
+            log.error("room %s seat %d: a bot worker died during the %s; new workers try "
+                      "again", room.id, seat, what)
+        return await self._run_in_pool(fn, *args)
+
+    async def _run_in_pool(self, fn: Callable[..., Any], *args: Any) -> Any:
+        pool = self._bot_pool()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+        except concurrent.futures.process.BrokenProcessPool:
+            self._drop_pool(pool)
+            raise
+
+    def _drop_pool(self, pool: concurrent.futures.Executor) -> None:
+        """Replace the broken `pool` (once: every decision it had in flight fails with it)."""
+        if self.pool is pool:
+            self.pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def _bot_pool(self) -> concurrent.futures.Executor:
         if self.pool is None:

@@ -8,12 +8,15 @@ removes only the spares nobody holds – those of a server that stopped or crash
 from __future__ import annotations
 
 import collections
+import logging
 import os
 import secrets
 import threading
 from pathlib import Path
 
 from game.host.locks import hold
+
+log = logging.getLogger("cardtable.server")
 
 PREFIX = ".spare-"
 """The names of files made ahead and not yet used; any found at a server's start that no
@@ -126,11 +129,14 @@ class SpareFiles:
         while True:
             self._wanted.wait()
             self._wanted.clear()
-            self._remove_doomed()
-            while not self._closed and len(self._ready) < self.keep:
-                try:
-                    self._ready.append(self._make())
-                except OSError:  # a full disk or a removed directory: `place` will say so
-                    break
+            try:
+                self._remove_doomed()
+                while not self._closed and len(self._ready) < self.keep:
+                    try:
+                        self._ready.append(self._make())
+                    except OSError:  # a full disk or a removed directory: `place` will say so
+                        break
+            except Exception:  # the helper must live on: without it every file is made inline
+                log.exception("the log files' helper in %s failed; it goes on", self.directory)
             if self._closed:
                 return

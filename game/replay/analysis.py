@@ -25,8 +25,8 @@ Every (step, seat) estimate is seeded from the step, the seat and the kind of es
 from the game's seed: a seat's fair estimates depend only on what it saw. Steps are
 analysed in worker processes (`jobs`), reported through `progress`, stoppable through
 `cancel` (`Background` runs it all in a thread, for a window); the finished analysis is
-cached beside the replay (`cache_path`; format in docs/replay-format.md), keyed by the
-replay's hash, the level and `VERSION`.
+cached in the user's cache folder (game/replay/cache.py, `cache_path`; format in
+docs/replay-format.md), keyed by the replay's hash, the level and `VERSION`.
 
 A mistake (`Mark`) is a step where a marked seat (a human's own decision, not a stand-in
 bot's) chose an action whose fair estimate is at least `threshold` below the action its
@@ -37,7 +37,6 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
-import os
 import random
 import signal
 import threading
@@ -48,6 +47,7 @@ from typing import Any, Protocol
 
 from game.bots import BUDGETS, KITS, level_budget
 from game.bots.ismcts import Budget, Model, search, shares
+from game.replay.cache import Cache
 from game.replay.log import Replay, ReplayError, read_replay, replay_hash
 from game.replay.origin import check_origin, lead_up
 from game.replay.playback import Playback, seat_kind
@@ -61,8 +61,9 @@ played on from another's step is judged with what each seat saw before that step
 FORMAT = "cardtable-analysis"
 """The cache file's `format` field."""
 
-SUFFIX = ".analysis"
-"""A replay's cache file is the replay's path with this appended."""
+CACHE = Cache("analyses", ".analysis", 256 * 1024 * 1024)
+"""Where analyses are cached, by the replay's hash; at most 256 MiB of them (an analysis of
+a long game at the hard level is a few hundred kB)."""
 
 LEVELS = tuple(BUDGETS)
 """The analysis levels: the bot levels that search, whose search budgets they use."""
@@ -210,10 +211,9 @@ class Analysis:
         return max(mine, key=lambda mark: mark.cost) if mine else None
 
 
-def cache_path(replay_path: Path | str) -> Path:
-    """Where the analysis of the replay at `replay_path` is cached."""
-    path = Path(replay_path)
-    return path.with_name(path.name + SUFFIX)
+def cache_path(digest: str) -> Path:
+    """Where the analysis of the replay whose hash (`replay_hash`) is `digest` is cached."""
+    return CACHE.path(digest)
 
 
 # -- one position ----------------------------------------------------------------------------
@@ -524,30 +524,25 @@ def _from_record(record: Any, replay: Replay, digest: str, level: str) -> Analys
     return Analysis(replay.header["game"], players, level, digest, steps, result, cached=True)
 
 
-def read_cache(replay_path: Path | str, replay: Replay, digest: str,
-               level: str) -> Analysis | None:
-    """The analysis cached beside the replay, or None when there is none, or it is stale
-    (another replay, level or version) or damaged. Never raises for the cache's content."""
+def read_cache(replay: Replay, digest: str, level: str) -> Analysis | None:
+    """The cached analysis of `replay`, whose hash is `digest`, or None when there is none,
+    or it is stale (another replay, level or version) or damaged. Never raises for the
+    cache's content."""
+    text = CACHE.read(digest)
+    if text is None:
+        return None
     try:
-        record = json.loads(cache_path(replay_path).read_text(encoding="utf-8"))
-        return _from_record(record, replay, digest, level)
-    except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return _from_record(json.loads(text), replay, digest, level)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
         return None
 
 
-def write_cache(replay_path: Path | str, analysis: Analysis) -> bool:
-    """Store `analysis` beside its replay (atomically: a reader sees the old file or the new
-    one). Returns False when the folder cannot be written (the analysis stays uncached)."""
-    path = cache_path(replay_path)
-    temporary = path.with_name(path.name + ".tmp")
-    try:
-        temporary.write_text(json.dumps(_cache_record(analysis), separators=(",", ":")),
-                             encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)
-        return False
-    return True
+def write_cache(analysis: Analysis) -> bool:
+    """Cache `analysis` under its replay's hash (see game/replay/cache.py: whole or not at
+    all, also when two programs write at once). Returns False when the cache folder cannot
+    be written (the analysis stays uncached)."""
+    return CACHE.write(analysis.replay_hash,
+                       json.dumps(_cache_record(analysis), separators=(",", ":")))
 
 
 # -- the whole game ----------------------------------------------------------------------------
@@ -598,7 +593,7 @@ def analyse(path: Path | str, level: str = "normal", *, jobs: int = JOBS,
     chosen = effort or level_effort(level, game)
     digest = replay_hash(data)
     caching = use_cache and effort is None
-    analysis = read_cache(path, replay, digest, level) if caching else None
+    analysis = read_cache(replay, digest, level) if caching else None
     if analysis is None:
         _check(replay)
         steps = _run(replay, chosen, jobs, progress, cancel)
@@ -606,7 +601,7 @@ def analyse(path: Path | str, level: str = "normal", *, jobs: int = JOBS,
         result = shares(replay.end["result"], replay.header["players"])
         analysis = Analysis(game, replay.header["players"], level, digest, steps, result)
         if caching:
-            write_cache(path, analysis)
+            write_cache(analysis)
     elif progress is not None:
         progress(len(analysis.steps), len(analysis.steps))
     _apply_marks(analysis, replay, threshold, every_seat)

@@ -1,23 +1,24 @@
 """A folder of replays as the replay viewer lists it: who played what, when, how long, and
 whether it finished – read from the files alone, without re-running any game – and what
-verifying each found when it was last opened (remembered beside it)."""
+verifying each found when it was last opened (remembered in the user's cache folder,
+game/replay/cache.py)."""
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from game.replay.cache import Cache
 from game.replay.log import SUFFIX, Replay, ReplayError, read_replay, replay_hash
 from game.replay.playback import seat_info, seat_kind, seat_name
 from game.replay.verify import Verdict
 
 VERDICT_FORMAT = "cardtable-verdict"
 """The `format` field of the file that remembers a replay's verdict."""
-VERDICT_SUFFIX = ".verdict"
-"""A replay's remembered verdict is kept at the replay's path with this appended."""
+VERDICTS = Cache("verdicts", ".verdict", 1024 * 1024)
+"""Where verdicts are remembered, by the replay's hash: a few thousand (each ~150 bytes)."""
 
 
 class Remembered(NamedTuple):
@@ -107,30 +108,24 @@ def list_replays(folder: Path | str) -> list[ReplayInfo]:
     return out
 
 
-def verdict_path(replay_path: Path | str) -> Path:
-    """Where the verdict of the replay at `replay_path` is remembered."""
-    path = Path(replay_path)
-    return path.with_name(path.name + VERDICT_SUFFIX)
+def verdict_path(digest: str) -> Path:
+    """Where the verdict of the replay whose hash (`replay_hash`) is `digest` is kept."""
+    return VERDICTS.path(digest)
 
 
 def remember_verdict(replay_path: Path | str, verdict: Verdict) -> bool:
-    """Keep beside the replay what verifying it found, keyed by the replay's hash as the
-    file is now (so a file changed later is not taken for verified); written atomically.
-    Returns False when the replay cannot be read or its folder not written (then nothing
-    is remembered)."""
-    path = verdict_path(replay_path)
-    temporary = path.with_name(path.name + ".tmp")
+    """Remember what verifying the replay at `replay_path` found, keyed by the replay's hash
+    as the file is now (so a file changed later is not taken for verified); nothing is
+    written beside the replay. Returns False when the replay cannot be read or the cache
+    not written (then nothing is remembered)."""
     try:
         digest = replay_hash(Path(replay_path).read_bytes())
-        failed_at = verdict.mismatch.step if verdict.mismatch is not None else None
-        record = {"format": VERDICT_FORMAT, "hash": digest, "status": verdict.status,
-                  "failed_at": failed_at}
-        temporary.write_text(json.dumps(record), encoding="utf-8")
-        os.replace(temporary, path)
     except OSError:
-        temporary.unlink(missing_ok=True)
         return False
-    return True
+    failed_at = verdict.mismatch.step if verdict.mismatch is not None else None
+    record = {"format": VERDICT_FORMAT, "hash": digest, "status": verdict.status,
+              "failed_at": failed_at}
+    return VERDICTS.write(digest, json.dumps(record))
 
 
 def remembered_verdict(replay_path: Path | str) -> Remembered | None:
@@ -138,10 +133,12 @@ def remembered_verdict(replay_path: Path | str) -> Remembered | None:
     the replay changed since (its hash differs) or either file cannot be read. Never raises
     for the files' content."""
     try:
-        record = json.loads(verdict_path(replay_path).read_text(encoding="utf-8"))
-        if record["format"] != VERDICT_FORMAT:
+        digest = replay_hash(Path(replay_path).read_bytes())
+        text = VERDICTS.read(digest)
+        if text is None:
             return None
-        if record["hash"] != replay_hash(Path(replay_path).read_bytes()):
+        record = json.loads(text)
+        if record["format"] != VERDICT_FORMAT or record["hash"] != digest:
             return None
         status, failed_at = record["status"], record["failed_at"]
     except (OSError, ValueError, TypeError, KeyError):

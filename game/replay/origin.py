@@ -13,7 +13,8 @@ MODES = ("as_it_was", "reshuffled")
 """How a game played on from a step goes on: with the same cards still to come, or with the
 cards no seat had seen shuffled anew with the new game's secret seed."""
 
-_HASH = re.compile(r"[0-9a-f]{64}")
+HASH = re.compile(r"[0-9a-f]{64}")
+"""A replay's hash as protocol messages and headers name it (see `replay_hash`)."""
 
 
 def check_origin(origin: Any) -> dict:
@@ -22,7 +23,7 @@ def check_origin(origin: Any) -> dict:
     – once it describes a game that can go on. Raises ValueError naming what is wrong."""
     if type(origin) is not dict or set(origin) != {"replay", "step", "mode", "snapshot"}:
         raise ValueError("an origin is a map of replay, step, mode and snapshot")
-    if type(origin["replay"]) is not str or not _HASH.fullmatch(origin["replay"]):
+    if type(origin["replay"]) is not str or not HASH.fullmatch(origin["replay"]):
         raise ValueError("an origin's replay is a SHA-256 in 64 lower-case hex digits")
     if origin["mode"] not in MODES:
         raise ValueError(f"an origin's mode is one of {', '.join(MODES)}")
@@ -104,5 +105,5 @@ def lead_up(folder: Path | None, origin: dict) -> LeadUp:
     return LeadUp(before.first, steps)
 
 
-__all__ = ["MODES", "LeadUp", "check_origin", "find_replay", "first_state", "lead_up",
+__all__ = ["HASH", "MODES", "LeadUp", "check_origin", "find_replay", "first_state", "lead_up",
            "start_from"]

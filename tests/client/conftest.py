@@ -20,9 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="session")
 def golden(tmp_path_factory) -> Path:
-    """A copy of tests/replay/golden's replays: the viewer writes what verifying a replay found
-    beside it, and a test must not write into the source tree (nor find an earlier run's
-    verdict there)."""
+    """A copy of tests/replay/golden's replays, for tests that may change or add files in
+    their folder (a test must not write into the source tree)."""
     folder = tmp_path_factory.mktemp("golden")
     for replay in (ROOT / "tests" / "replay" / "golden").glob("*.ctr"):
         shutil.copy(replay, folder)

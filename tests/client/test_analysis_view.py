@@ -29,9 +29,9 @@ from tests.replay.test_analysis import QUICK_QUASENBO, knock_game, penalty_game
 
 @pytest.fixture
 def analysed(tmp_path) -> Path:
-    """The planted Quando knock (a mistake at step 9), its analysis cached beside it."""
+    """The planted Quando knock (a mistake at step 9), its analysis cached."""
     path = knock_game(tmp_path / "knock.ctr")
-    write_cache(path, analyse(path, jobs=1, effort=QUICK_QUASENBO, use_cache=False))
+    write_cache(analyse(path, jobs=1, effort=QUICK_QUASENBO, use_cache=False))
     return path
 
 
@@ -108,10 +108,10 @@ def test_the_viewer_analyses_with_progress_and_can_cancel(make_app, tmp_path):
     click(scene.analyse_button.rect.center)
     assert run(app, lambda: scene.analysis_job is None, 30)
     assert scene.analysis is None and "cancelled" in scene.analysis_note
-    assert not cache_path(path).exists()
+    assert not cache_path(replay_hash(path.read_bytes())).exists()
     scene.start_analysis()
     assert run(app, lambda: scene.analysis is not None, 120), scene.analysis_note
-    assert scene.analysis_job is None and cache_path(path).exists()
+    assert scene.analysis_job is None and cache_path(replay_hash(path.read_bytes())).exists()
     assert [m.step for m in scene.analysis.marks] == [3]
 
 

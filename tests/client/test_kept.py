@@ -48,4 +48,25 @@ def test_damaged_files_are_not_offered(tmp_path):
 def test_a_folder_that_cannot_be_written_is_a_problem_in_words(tmp_path):
     (tmp_path / "file").write_text("")
     problem = SeatStore(tmp_path / "file").keep(seat("h:1", "ab12", 1.0))
-    assert problem and "could not be kept" in problem
+    assert problem and "could not be saved" in problem
+
+
+def test_a_seat_that_cannot_be_kept_is_told_to_the_player(make_app, private_folders):
+    """Quick play where the seats' folder cannot be made (a file is in its way): the table
+    tells the player, in red, that a crash may cost them the seat."""
+    import pygame
+
+    from game.client import config, palette
+    from game.client.autoplay import table_scene
+    from tests.client.test_play import run
+
+    config.seats_dir().parent.mkdir(parents=True)
+    config.seats_dir().write_text("")
+    app = make_app()
+    app.frame(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert run(app, lambda: table_scene(app) is not None, 30), "quick play did not deal"
+    problem = app.session.keep_problem
+    assert problem and "could not be saved" in problem
+    toasts = table_scene(app).table.toasts.items
+    assert [t[:2] for t in toasts if t[0] == problem] == [[problem, palette.DANGER]]

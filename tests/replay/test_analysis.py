@@ -260,7 +260,7 @@ def test_cancelling_stops_the_analysis_and_its_workers(tmp_path, jobs):
         analyse(path, jobs=jobs, effort=QUICK, progress=progress, cancel=cancel)
     assert seen == [1]
     assert multiprocessing.active_children() == []
-    assert not cache_path(path).exists()
+    assert not cache_path(replay_hash(path.read_bytes())).exists()
 
 
 def test_a_background_analysis_reports_progress_and_its_result(tmp_path):
@@ -283,20 +283,22 @@ def test_a_cancelled_background_analysis_ends_in_cancelled(tmp_path):
     assert broken.wait(60) and "cannot read" in str(broken.error)
 
 
-def test_the_analysis_is_cached_beside_the_replay_and_recomputed_when_stale(tmp_path):
+def test_the_analysis_is_cached_by_hash_and_recomputed_when_stale(tmp_path, private_cache):
     path = forced_game(tmp_path / "g.ctr")
     first = analyse(path, jobs=1)
-    assert not first.cached and cache_path(path).is_file()
+    cached = cache_path(replay_hash(path.read_bytes()))
+    assert not first.cached and cached.is_file() and cached.is_relative_to(private_cache)
+    assert list(tmp_path.iterdir()) == [path], "nothing is written beside the replay"
     again = analyse(path, jobs=1)
     assert again.cached and again.steps == first.steps and again.result == first.result
     assert not analyse(path, "hard", jobs=1).cached  # another level
-    record = json.loads(cache_path(path).read_text())
+    record = json.loads(cached.read_text())
     assert record["level"] == "hard" and record["version"] == VERSION
     record["replay"] = "0" * 64  # another replay's
-    cache_path(path).write_text(json.dumps(record))
+    cached.write_text(json.dumps(record))
     assert not analyse(path, "hard", jobs=1).cached
     for damage in ("{", "[]", json.dumps({**record, "steps": [{"seat": "x"}]}), "\x00\xff"):
-        cache_path(path).write_text(damage)
+        cached.write_text(damage)
         assert not analyse(path, jobs=1).cached
     assert analyse(path, jobs=1).cached
 
@@ -331,9 +333,10 @@ def test_a_game_played_on_is_judged_with_what_each_seat_saw_before_its_step(tmp_
     assert seen_before(read_replay(apart / "new.ctr")) == [[], [], []]
 
 
-def test_an_unwritable_folder_only_leaves_the_analysis_uncached(tmp_path):
+def test_an_unwritable_cache_only_leaves_the_analysis_uncached(tmp_path):
     path = forced_game(tmp_path / "g.ctr")
-    cache_path(path).mkdir()  # a folder where the file should go: the write fails
+    cache_path(replay_hash(path.read_bytes())).mkdir(parents=True)  # a folder where the
+    # file should go: the write fails
     assert not analyse(path, jobs=1).cached
 
 

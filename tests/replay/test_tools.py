@@ -20,7 +20,7 @@ from game.replay.library import (
     remembered_verdict,
     verdict_path,
 )
-from game.replay.log import ReplayError, ReplayWriter, read_replay
+from game.replay.log import ReplayError, ReplayWriter, read_replay, replay_hash
 from game.replay.verify import start_state, verify_replay
 from tests.replay.helpers import record, record_offsets, rewrite
 
@@ -231,7 +231,7 @@ def test_a_remembered_verdict_holds_for_the_same_file_only(tmp_path):
     assert remember_verdict(path, verify_replay(read_replay(path)))
     assert remembered_verdict(path) == Remembered("ok", None)
     assert list_replays(tmp_path)[0].path == path, "the verdict's file is no replay"
-    verdict_path(path).write_text("{not json", encoding="utf-8")
+    verdict_path(replay_hash(path.read_bytes())).write_text("{not json", encoding="utf-8")
     assert remembered_verdict(path) is None, "a damaged record is forgotten, not raised"
     assert remember_verdict(path, verify_replay(read_replay(path)))
     path.unlink()

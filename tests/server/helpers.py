@@ -18,9 +18,12 @@ from net.framing import FrameDecoder, encode
 
 @contextlib.asynccontextmanager
 async def running_server(log_dir: Path | None = None, *, allow_stacked_decks: bool = False,
+                         bot_workers: int | None = None, chosen_seeds: bool = False,
                          **limits) -> AsyncIterator[Server]:
-    """A server in this event loop, listening on a free port of 127.0.0.1."""
-    server = Server(log_dir, Limits(**limits), allow_stacked_decks=allow_stacked_decks)
+    """A server in this event loop, listening on a free port of 127.0.0.1 (`chosen_seeds`:
+    a player's own server, see Server)."""
+    server = Server(log_dir, Limits(**limits), allow_stacked_decks=allow_stacked_decks,
+                    bot_workers=bot_workers, chosen_seeds=chosen_seeds)
     await server.start("127.0.0.1", 0)
     try:
         yield server

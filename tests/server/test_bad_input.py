@@ -227,3 +227,156 @@ def test_one_player_alone_with_bots_may_always_ask_for_hints(tmp_path):
                 assert answer["action"] in update["legal"] and room.hints_used == [1, 0]
 
     run(main())
+
+
+def snapshot(server, room) -> tuple:
+    """All that a refused request must leave as it was."""
+    return (room.state.digest(), repr(room.info()), room.deadline, room.paused,
+            sorted(server.rooms), [(s.kind, s.away_since, s.peer is not None)
+                                   for s in room.seats])
+
+
+LATEST = [
+    ({"t": "stand_in", "room": "R"}, "bad_message"),
+    ({"t": "stand_in", "room": "R", "seat": "1"}, "bad_message"),
+    ({"t": "stand_in", "room": "R", "seat": -1}, "bad_message"),
+    ({"t": "stand_in", "room": "R", "seat": True}, "bad_message"),
+    ({"t": "stand_in", "room": "R", "seat": 9}, "bad_message"),
+    ({"t": "stand_in", "room": "R", "seat": 1}, "not_absent"),
+    ({"t": "stand_in", "room": "R", "seat": 0}, "not_absent"),
+    ({"t": "stand_in", "room": "nope", "seat": 1}, "no_such_room"),
+    ({"t": "hint", "room": "R"}, "bad_message"),
+    ({"t": "hint", "room": "R", "step": "0"}, "bad_message"),
+    ({"t": "hint", "room": "R", "step": -1}, "bad_message"),
+    ({"t": "hint", "room": "R", "step": 0.0}, "bad_message"),
+    ({"t": "hint", "room": "R", "step": 0}, "no_hints"),
+    ({"t": "hint", "room": "R", "step": 0, "seat": 1}, "bad_message"),
+    ({"t": "pause", "room": "R"}, "bad_message"),
+    ({"t": "pause", "room": "R", "paused": "yes"}, "bad_message"),
+    ({"t": "pause", "room": "R", "paused": 1}, "bad_message"),
+    ({"t": "pause", "room": "R", "paused": True}, "not_alone"),
+    ({"t": "create", "game": "quando", "players": 2, "local": "yes"}, "bad_message"),
+    ({"t": "create", "game": "quando", "players": 2, "local": 1}, "bad_message"),
+    ({"t": "create", "game": "quando", "players": 2, "local": None}, "bad_message"),
+    ({"t": "create", "game": "quando", "players": 2, "seed": -1}, "bad_message"),
+    ({"t": "create", "game": "quando", "players": 2, "seed": 1.5}, "bad_message"),
+    ({"t": "create", "game": "quando", "players": 2, "seed": "7"}, "bad_message"),
+    ({"t": "create", "game": "quando", "players": 2, "seed": 7}, "bad_options"),
+    ({"t": "create", "game": "quando", "players": 2, "again": "ab"}, "bad_message"),
+    ({"t": "create", "game": "quando", "players": 2, "again": 5}, "bad_message"),
+    ({"t": "create", "game": "quando", "players": 2, "again": "a" * 64}, "bad_options"),
+    ({"t": "create", "game": "quando", "players": 2, "from": "old"}, "bad_message"),
+    ({"t": "create", "game": "quando", "players": 2, "from": [1]}, "bad_message"),
+    ({"t": "create", "game": "quando", "players": 2, "from": {}}, "bad_options"),
+]
+"""The requests added last round, malformed or out of place, from the player to move in a
+two-person game on a shared server (no chosen seeds, no hints allowed)."""
+
+
+@pytest.mark.parametrize("message, code", LATEST)
+def test_bad_latest_requests_are_refused_and_change_nothing(tmp_path, message, code):
+    async def main():
+        async with two_player_game(tmp_path) as (server, room, ann, bob):
+            before = snapshot(server, room)
+            message_ = {k: room.id if v == "R" else v for k, v in message.items()}
+            ann.client._send_now({**message_, "id": 78})
+            error = await ann.expect("error")
+            assert (error["code"], error["re"]) == (code, 78) and error["message"]
+            assert snapshot(server, room) == before
+            await still_playable(room, ann)
+    run(main())
+
+
+def test_latest_requests_in_the_wrong_state_or_seat_are_refused(tmp_path):
+    """A lobby, a spectator, the seat not to move, a stale step: each refused, nothing
+    changed."""
+    async def main():
+        async with two_player_game(tmp_path) as (server, room, ann, bob):
+            room.hints = True
+            async with Player(server.port, "Cid") as cid:
+                lobby = await cid.create("blanco", 2)
+                for request, code in [({"t": "stand_in", "room": lobby, "seat": 0}, "not_seated"),
+                                      ({"t": "hint", "room": lobby, "step": 0}, "not_started"),
+                                      ({"t": "pause", "room": lobby, "paused": True},
+                                       "not_seated")]:
+                    await cid.send(**request)
+                    assert (await cid.expect("error"))["code"] == code
+                await cid.send(t="join", room=lobby)
+                await cid.expect("seated")
+                for request, code in [({"t": "stand_in", "room": lobby, "seat": 1},
+                                       "not_started"),
+                                      ({"t": "hint", "room": lobby, "step": 0}, "not_started"),
+                                      ({"t": "pause", "room": lobby, "paused": True},
+                                       "not_started")]:
+                    await cid.send(**request)
+                    assert (await cid.expect("error"))["code"] == code
+                assert not server.rooms[lobby].started
+                await cid.send(t="watch", room=room.id)
+                await cid.expect("update")
+                before = snapshot(server, room)
+                for request, code in [({"t": "stand_in", "seat": 1}, "not_seated"),
+                                      ({"t": "hint", "step": room.state.step}, "not_seated"),
+                                      ({"t": "pause", "paused": True}, "not_seated")]:
+                    await cid.send(room=room.id, **request)
+                    assert (await cid.expect("error"))["code"] == code
+                assert snapshot(server, room) == before
+            while room.spectators:  # Cid's connection is gone
+                await asyncio.sleep(0.01)
+            before = snapshot(server, room)
+            for player, request, code in [
+                    (bob, {"t": "hint", "step": room.state.step}, "not_your_turn"),
+                    (ann, {"t": "hint", "step": room.state.step + 1}, "future_step")]:
+                await player.send(room=room.id, **request)
+                assert (await player.expect("error"))["code"] == code
+            assert snapshot(server, room) == before and room.hints_used == [0, 0]
+            await still_playable(room, ann)
+            await ann.send(t="hint", room=room.id, step=0)
+            assert (await ann.expect("error"))["code"] == "stale_step"
+            assert room.hints_used == [0, 0]
+    run(main())
+
+
+def origin_of(game: str, players: int, seed: int, step: int) -> dict:
+    """A well-formed `from`: step `step` of a game dealt with `seed`."""
+    from game.rules import new_game
+    state = new_game(game, players, seed, {"target": 40} if game == "quando" else {})
+    while state.step < step:
+        state.apply(state.legal_actions()[0])
+    return {"replay": "0" * 64, "step": step, "mode": "as_it_was",
+            "snapshot": state.to_snapshot()}
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"from": {"replay": "0" * 64, "step": 3, "mode": "as_it_was"}}, "replay, step, mode"),
+    ({"from": "ORIGIN", "_from": {"replay": "Z" * 64}}, "64 lower-case hex"),
+    ({"from": "ORIGIN", "_from": {"mode": "sideways"}}, "mode is one of"),
+    ({"from": "ORIGIN", "_from": {"step": 4}}, "state after step 3"),
+    ({"from": "ORIGIN", "_from": {"step": "3"}}, "state after step 3"),
+    ({"from": "ORIGIN", "_from": {"snapshot": {"game": "quando"}}}, ""),
+    ({"from": "ORIGIN", "players": 3}, "2 players' quando"),
+    ({"from": "ORIGIN", "game": "blanco"}, "2 players' quando"),
+    ({"again": "g" * 64, "seed": 5}, "hex"),
+    ({"again": "a" * 64}, "seed"),
+])
+def test_a_bad_deal_again_or_play_on_is_refused_on_a_players_own_server(tmp_path, fields,
+                                                                          words):
+    """A server that lets its player choose seeds and play on from a step: a bad `from`,
+    `again` or `seed` gets a clear error and makes no room."""
+    async def main():
+        async with running_server(tmp_path, chosen_seeds=True) as server:
+            async with Player(server.port, "Ann") as ann:
+                message = {"t": "create", "game": "quando", "players": 2, "local": True,
+                           "id": 9, **fields}
+                if message.get("from") == "ORIGIN":
+                    message["from"] = {**origin_of("quando", 2, 11, 3),
+                                       **message.pop("_from", {})}
+                ann.client._send_now(message)
+                error = await ann.expect("error")
+                assert (error["code"], error["re"]) == ("bad_options", 9)
+                assert words in error["message"], error["message"]
+                assert server.rooms == {}
+                # The same server deals a game played on from a good step.
+                room = await ann.create("quando", 2, local=True, seed=5,
+                                        **{"from": origin_of("quando", 2, 11, 3)})
+                assert server.rooms[room].origin["step"] == 3
+    run(main())

@@ -104,11 +104,23 @@ class TableScene(Scene):
         """The score sheet is shown over the table (S opens and closes it)."""
         self.asking: Confirm | None = None
         """The question before leaving the running game, while it is up."""
+        self.told_keep_problem: str | None = None
+        """The session's problem keeping the seat on disk that the player was told of."""
         self.resize()
         if first.get("missed"):
             self._tell_missed(first["missed"])
         if local and self.table.seat is not None:
             self.table.toasts.show(self.keys_words(), palette.ACCENT, 6.0)
+        self._tell_keep_problem()
+
+    def _tell_keep_problem(self) -> None:
+        """Tell the player, once per problem, that their seat could not be kept on disk: a
+        crash or a closed window could then cost them the seat."""
+        session = self.app.session
+        problem = session.keep_problem if session is not None else None
+        if problem is not None and problem != self.told_keep_problem:
+            self.table.toasts.show(problem, palette.DANGER, 10.0)
+        self.told_keep_problem = problem
 
     def keys_words(self) -> str:
         """The keys a single-player table has beyond its buttons' ("Space pauses · O sorts
@@ -356,6 +368,9 @@ class TableScene(Scene):
             self.table.toasts.show(words, palette.ACCENT, 6.0)
         elif kind == "room" and message["room"]["id"] == self.room_id:
             self.table.set_room(message["room"])
+            self._tell_keep_problem()
+        elif kind == "seated":
+            self._tell_keep_problem()
         elif kind == "error":
             self.table.toasts.drop(_(HINT_THINKING))  # a refused hint is not coming either
             if message["code"] in ("illegal_action", "stale_step", "not_your_turn", "game_over"):

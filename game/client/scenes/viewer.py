@@ -134,7 +134,7 @@ class ViewerScene(Scene):
         from_list: bool = True, mark: Mark | None = None
     ) -> None:
         """Open the replay at `path` at `position`; with `analyse`, start its analysis at
-        once (it starts by itself anyway when a cached one is beside the replay);
+        once (it starts by itself anyway when one is cached);
         `from_list`: opened from the replays list, which its Back button names; `mark`: the
         marked mistake it is opened at (the game-over screen's), known before the viewer's
         own analysis has come."""
@@ -203,8 +203,15 @@ class ViewerScene(Scene):
         self.resize()
         if self.start_position:
             self.jump(self.start_position)
-        if playback.verdict.complete and (self.want_analysis or cache_path(self.path).exists()):
+        if playback.verdict.complete and (self.want_analysis or self._analysed()):
             self.start_analysis()
+
+    def _analysed(self) -> bool:
+        """The replay's analysis is in the cache: it is shown at once."""
+        try:
+            return cache_path(replay_hash(self.path.read_bytes())).exists()
+        except OSError:
+            return False
 
     def _first_eyes(self) -> Eyes:
         """The player's own seat if they played (a human seat of their name), else the
