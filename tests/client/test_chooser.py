@@ -41,6 +41,7 @@ def table_for(app, state, seat=0):
         leave=lambda: None,
         server=None,
         token=None,
+        keep_problem=None,
     )
     update = {
         "t": "update",
