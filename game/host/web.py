@@ -22,6 +22,7 @@ from websockets.protocol import State
 from websockets.server import ServerProtocol
 
 from game.host.server import Client
+from net.schema import ERRORS
 
 if TYPE_CHECKING:
     from game.host.server import Server
@@ -35,8 +36,9 @@ PACKAGE = "game.browser_table"
 WS_PATH = "/ws"
 HANDSHAKE_TIMEOUT = 10.0
 """Seconds a connection may take to send its HTTP request; then it is closed."""
-LANGUAGES = ("it", "de", "fr")
-"""The catalogues served as /locale/<lang>.json (English is the sources' own text)."""
+LANGUAGES = ("en", "it", "de", "fr")
+"""The catalogues served as /locale/<lang>.json (English, the sources' own text, has only the
+error texts)."""
 CATALOGUE_SOURCES = ("browser_table/", "net/", "game/rules/")
 """The files whose messages the page shows: its own, the protocol's errors, the engines'
 refusals and option names."""
@@ -80,12 +82,16 @@ def static_file(path: str) -> tuple[bytes, str] | None:
 def catalogue_json(language: str) -> bytes:
     """The `.po` catalogue of `language` (one of LANGUAGES) as the page reads it: {"plural":
     the C expression choosing a plural form, "nplurals", "messages": {msgid: translation, or
-    for a plural message its list of forms, keyed by the singular}} – the messages of
-    CATALOGUE_SOURCES that are translated and not fuzzy."""
+    for a plural message its list of forms, keyed by the singular}, "errors": {code: the
+    protocol error's text (net.schema.ERRORS) in this language}} – the messages of
+    CATALOGUE_SOURCES that are translated and not fuzzy; English has no messages."""
+    messages: dict[str, str | list[str]] = {}
+    if language == "en":
+        return json.dumps({"plural": "(n != 1)", "nplurals": 2, "messages": messages,
+                           "errors": ERRORS}, separators=(",", ":")).encode()
     resource = files("game.assets").joinpath("locale", language, "LC_MESSAGES", "cardtable.po")
     with resource.open("rb") as po:
         catalog = read_po(po, locale=language)
-    messages: dict[str, str | list[str]] = {}
     for message in catalog:
         if not message.id or message.fuzzy or not message.string:
             continue
@@ -97,8 +103,9 @@ def catalogue_json(language: str) -> bytes:
                 messages[str(message.id[0])] = forms
         elif isinstance(message.string, str):
             messages[str(message.id)] = message.string
+    errors = {code: str(messages.get(text, text)) for code, text in ERRORS.items()}
     return json.dumps({"plural": catalog.plural_expr, "nplurals": catalog.num_plurals,
-                       "messages": messages}, ensure_ascii=False,
+                       "messages": messages, "errors": errors}, ensure_ascii=False,
                       separators=(",", ":")).encode()
 
 

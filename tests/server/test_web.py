@@ -245,7 +245,7 @@ async def http_get(port: int, request: bytes) -> bytes:
 
 @pytest.mark.parametrize("path", ["/nothing", "/../pyproject.toml", "/%2e%2e/server.py",
                                   "/__init__.py", "/vendor", "/vendor/", "/.hidden",
-                                  "/locale/xx.json", "/locale/", "//etc/passwd",
+                                  "/locale/xx.json", "/locale/", "/locale/../cards.json", "//etc/passwd",
                                   "/node_modules/x.js"])
 def test_anything_but_the_page_is_404_without_a_traceback(tmp_path, caplog, path):
     async def main():
@@ -270,6 +270,7 @@ def test_the_catalogues_are_served_from_the_po_files(tmp_path):
             assert catalogue["nplurals"] == 2
             assert catalogue["messages"][
                 "the game refuses these settings"] == "das Spiel lehnt diese Einstellungen ab"
+            assert catalogue["errors"]["bad_options"] == "das Spiel lehnt diese Einstellungen ab"
     run(main())
 
 
