@@ -366,8 +366,7 @@ function renderTable() {
       el("details", { class: "log", open: window.innerWidth > 700 },
         el("summary", {}, _("Moves")),
         el("ol", {}, S.log.slice(-200).map((s) => el("li", {}, eventsLine(game, s.events, plainName)))))),
-    S.summary ? roundSummary(game, view) : null,
-    S.over ? gameOver(view) : null];
+    S.over ? gameOver(game, view) : S.summary ? roundSummary(game, view) : null];
 }
 
 function seatPanel(game, view, seat, pick, mine = false) {
@@ -466,20 +465,24 @@ function scoreTable(rows, columns) {
     rows.map((seat) => el("tr", {}, el("td", {}, plainName(seat)), columns.map((c) => el("td", {}, c.value(seat))))));
 }
 
-function roundSummary(game, view) {
+function roundTable(view) {
   const e = S.summary.round;
   const seats = [...Array(view.players).keys()];
-  return el("div", { class: "overlay", role: "dialog" }, el("div", { class: "panel" },
-    el("h2", {}, format(_("Round {n} is over"), { n: e.round + 1 })),
+  return [el("h3", {}, format(_("Round {n} is over"), { n: e.round + 1 })),
     scoreTable(seats, [
       { title: _("Hand"), value: (s) => e.hands[s].join(" ") },
       { title: _("Round"), value: (s) => e.scores[s] },
       { title: _("Total"), value: (s) => e.totals[s] },
-    ]),
+    ])];
+}
+
+function roundSummary(game, view) {
+  return el("div", { class: "overlay", role: "dialog" }, el("div", { class: "panel" },
+    roundTable(view),
     el("button", { id: "close-summary", onclick: () => { S.summary = null; render(); } }, _("Continue"))));
 }
 
-function gameOver(view) {
+function gameOver(game, view) {
   const result = S.result || view.result;
   if (!result) return null;
   const seats = [...Array(view.players).keys()];
@@ -490,6 +493,7 @@ function gameOver(view) {
   return el("div", { class: "overlay", role: "dialog", id: "game-over" }, el("div", { class: "panel" },
     el("h2", {}, title),
     scoreTable(seats, [{ title: _("Scores"), value: (s) => result.scores[s] }]),
+    S.summary ? roundTable(view) : null,
     el("div", { class: "row" },
       S.rematch ? el("button", { onclick: () => { const id = S.rematch; leave(); send({ t: "join", room: id }); } }, _("Rematch"))
         : S.seat !== null ? el("button", { onclick: () => send({ t: "rematch", room: S.roomId }) }, _("Rematch")) : null,

@@ -1,0 +1,209 @@
+"""The browser table in a real headless Chromium at a phone's size: a whole game of each of
+the three games through the page against bots, one against another client (the pygame
+client's connection, net.client) at the same table, and a reload mid-game that resumes the
+seat. Skipped, with the reason, where Debian's chromium or the playwright package is
+missing."""
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.host.embedded import EmbeddedServer, start_embedded
+from net.client import Client
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+SHORT = {"quando": {"target": 1}, "blanco": {"max_turns": 3}, "quasenbo": {"hand_size": 3}}
+"""Options that make each game short: the browser plays every step of it."""
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not "
+                                                             "installed (pip install playwright)")
+if not Path(CHROMIUM).exists():
+    pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)",
+                allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory) -> Iterator:
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    with sync_api.sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, args=ARGS, headless=True,
+            viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def server(tmp_path) -> Iterator[EmbeddedServer]:
+    embedded = start_embedded(log_dir=tmp_path / "logs", web=0)
+    yield embedded
+    embedded.stop()
+
+
+class Host:
+    """Another client at the table: net.client on TCP, on its own thread and event loop,
+    answering each of its decisions with a random legal action."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.client: Client | None = None
+        self.room: str | None = None
+        self.done = threading.Event()
+
+    def call(self, coro):
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(20)
+
+    def create(self, game: str, players: int, sit: bool) -> str:
+        async def create() -> str:
+            self.client = Client("127.0.0.1", self.port, "Tess")
+            await self.client.connect()
+            request = await self.client.send({"t": "create", "game": game, "players": players,
+                                              "options": SHORT[game]})
+            while (m := await self.client.recv(10)).get("re") != request:
+                pass
+            self.room = m["room"]["id"]
+            if sit:
+                await self.client.send({"t": "join", "room": self.room, "seat": players - 1})
+                await self.client.send({"t": "ready", "room": self.room, "ready": True})
+                self.loop.create_task(self.play())
+            return self.room
+        return self.call(create())
+
+    async def play(self) -> None:
+        pick = random.Random(3)
+        assert self.client is not None
+        while True:
+            m = await self.client.recv(60)
+            if m["t"] == "update" and m.get("legal"):
+                await asyncio.sleep(0.02)
+                await self.client.send({"t": "act", "room": self.room, "step": m["step"],
+                                        "action": pick.choice(m["legal"])})
+            if m["t"] == "update" and "seed" in m:
+                self.done.set()
+                return
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.call(self.client.close())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+def open_page(browser, server: EmbeddedServer, name: str):
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(f"http://127.0.0.1:{server.web_port}/")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.fill("#name", name)
+    page.click("#enter")
+    page.wait_for_selector("#create")
+    return page, errors
+
+
+def take_seat(page, room: str, bots: bool) -> None:
+    """From the lobby: join `room`, fill its open seats with random bots, get ready, start."""
+    page.click("button:has-text('Refresh')")
+    page.click(f"li[data-room='{room}'] button.join")
+    page.wait_for_selector("#ready")
+    if bots:
+        while page.locator("select#bot-level").count() and page.locator(".add-bot").count():
+            page.select_option("#bot-level", "random")
+            before = page.locator(".add-bot").count()
+            page.locator(".add-bot").first.click()
+            while page.locator(".add-bot").count() == before:
+                page.wait_for_timeout(30)
+    page.click("#ready")
+    deadline = time.monotonic() + 20
+    while not page.locator(".table").count():
+        assert time.monotonic() < deadline, "the game did not start"
+        if page.locator("#start").count():
+            page.click("#start")
+        page.wait_for_timeout(200)
+
+
+def play_to_the_end(page, reload_at: int | None = None) -> int:
+    """Tap through the page as a player would – a gold (legal) card, then an action button
+    – until the game-over panel shows; reload the page once after `reload_at` moves.
+    Returns the moves made. (The table redraws as bots move: a tap on a card that just went
+    is tried again from the top.)"""
+    moves = 0
+    deadline = time.monotonic() + 150
+
+    def tap(selector: str) -> bool:
+        try:
+            page.locator(selector).first.click(timeout=2000)
+        except sync_api.Error:
+            return False
+        return True
+
+    while not page.locator("#game-over").count():
+        assert time.monotonic() < deadline, "the game did not end"
+        if page.locator("#close-summary").count():
+            tap("#close-summary")
+        elif page.locator("button.action").count():
+            if tap("button.action"):
+                moves += 1
+                if moves == reload_at:
+                    page.reload()
+                    page.wait_for_selector(".table", timeout=15000)
+        elif page.locator("button.card.legal:not(.selected)").count():
+            tap("button.card.legal:not(.selected)")
+        else:
+            page.wait_for_timeout(50)
+    return moves
+
+
+def checks(page) -> dict:
+    return page.evaluate("({checks: window.cardtable.checks, drifts: window.cardtable.drifts,"
+                         " resumed: window.cardtable.resumed})")
+
+
+@pytest.mark.parametrize("game", ["quando", "blanco", "quasenbo"])
+def test_a_whole_game_through_the_page_against_bots(browser, server, game):
+    host = Host(server.port)
+    try:
+        room = host.create(game, 3 if game == "quando" else 2, sit=False)
+        page, errors = open_page(browser, server, "Ann")
+        take_seat(page, room, bots=True)
+        assert play_to_the_end(page) > 0
+        seen = checks(page)
+        assert seen["checks"] > 3 and seen["drifts"] == 0, seen
+        assert page.locator("#game-over table.scores tr").count() >= 3
+        assert not errors
+        page.close()
+    finally:
+        host.close()
+
+
+def test_a_browser_and_another_client_at_one_table_and_a_reload_resumes_the_seat(browser,
+                                                                               server):
+    host = Host(server.port)
+    try:
+        room = host.create("quasenbo", 2, sit=True)
+        page, errors = open_page(browser, server, "Ann")
+        take_seat(page, room, bots=False)
+        assert "Tess" in page.inner_text(".others")
+        play_to_the_end(page, reload_at=2)
+        seen = checks(page)
+        assert seen["resumed"] == 1 and seen["drifts"] == 0, seen
+        assert host.done.wait(10), "the other client did not see the end"
+        assert page.locator(".log li").count() > 2  # the move log came back with the seat
+        assert not errors
+        page.close()
+    finally:
+        host.close()
