@@ -53,8 +53,12 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
 """What the extractor collects: the first argument of `_`, `N_` and of the engines'
 `IllegalAction`, `BadOptions` and option `Problem` (their refusals are templates), singular
 and plural of `ngettext`, and the label of each engine `Option` (its third argument)."""
-SOURCES = ("game",)
-"""The folders extraction walks."""
+SOURCES = ("game", "browser_table")
+"""The folders whose strings the template holds: the pygame client's and the browser table's
+(its JavaScript: the same catalogue serves both, game/host/web.py)."""
+METHODS = [("node_modules/**", "ignore"), ("vendor/**", "ignore"), ("**.py", "python"),
+           ("**.js", "javascript")]
+"""How each file under SOURCES is read (the page's bundled dependency is not ours)."""
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE
@@ -160,7 +164,7 @@ def extract(root: Path = ROOT) -> Catalog:
     template = Catalog(project="cardtable", domain=DOMAIN, fuzzy=False)
     for folder in SOURCES:
         found = extract_from_dir(
-            root / folder, method_map=[("**.py", "python")], keywords=KEYWORDS,
+            root / folder, method_map=METHODS, keywords=KEYWORDS,
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True,
         )
         for filename, line, message, comments, context in found:

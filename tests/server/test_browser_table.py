@@ -33,14 +33,21 @@ if not Path(CHROMIUM).exists():
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory) -> Iterator:
-    profile = tmp_path_factory.mktemp("chromium-profile")
+def chromium() -> Iterator:
+    """One Chromium for the module (playwright gives it a fresh profile folder)."""
     with sync_api.sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=ARGS, headless=True,
-            viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
-        yield context
-        context.close()
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium) -> Iterator:
+    """A phone: its own storage, a 390 × 844 portrait screen, touch, English."""
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                   device_scale_factor=2, locale="en-GB")
+    yield context
+    context.close()
 
 
 @pytest.fixture
@@ -107,8 +114,6 @@ def open_page(browser, server: EmbeddedServer, name: str):
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.goto(f"http://127.0.0.1:{server.web_port}/")
-    page.evaluate("localStorage.clear()")
-    page.reload()
     page.fill("#name", name)
     page.click("#enter")
     page.wait_for_selector("#create")
@@ -207,3 +212,21 @@ def test_a_browser_and_another_client_at_one_table_and_a_reload_resumes_the_seat
         page.close()
     finally:
         host.close()
+
+
+def test_the_page_speaks_the_browsers_language_and_switches(chromium, server):
+    context = chromium.new_context(viewport=PHONE, locale="de-DE")
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.web_port}/")
+        assert page.inner_text("label[for=name]") == "Dein Name"
+        page.fill("#name", "Zoë")
+        page.click("#enter")
+        page.wait_for_selector("#create")
+        assert page.inner_text("#create") == "Hosten"
+        page.select_option("#language", "fr")
+        page.wait_for_selector("#create:has-text('Héberger')")
+        page.select_option("#language", "it")
+        page.wait_for_selector("h2:has-text('Stanze')")
+    finally:
+        context.close()
