@@ -141,35 +141,42 @@ def take_seat(page, room: str, bots: bool) -> None:
         page.wait_for_timeout(200)
 
 
+def tap(page, selector: str) -> bool:
+    """Tap the first element `selector` finds, if it is still there (the table redraws as
+    others move: a card that just went is looked for again on the next step)."""
+    try:
+        page.locator(selector).first.click(timeout=2000)
+    except sync_api.Error:
+        return False
+    return True
+
+
+def step(page) -> bool:
+    """One look at the page as a player: close a round summary, else press an action button,
+    else tap a gold (legal) card. Returns whether a move was made."""
+    if page.locator("#close-summary").count():
+        tap(page, "#close-summary")
+    elif page.locator("button.action").count():
+        return tap(page, "button.action")
+    elif page.locator("button.card.legal:not(.selected)").count():
+        tap(page, "button.card.legal:not(.selected)")
+    return False
+
+
 def play_to_the_end(page, reload_at: int | None = None) -> int:
-    """Tap through the page as a player would – a gold (legal) card, then an action button
-    – until the game-over panel shows; reload the page once after `reload_at` moves.
-    Returns the moves made. (The table redraws as bots move: a tap on a card that just went
-    is tried again from the top.)"""
+    """Play through the page until the game-over panel shows; reload the page once after
+    `reload_at` moves. Returns the moves made."""
     moves = 0
     deadline = time.monotonic() + 150
-
-    def tap(selector: str) -> bool:
-        try:
-            page.locator(selector).first.click(timeout=2000)
-        except sync_api.Error:
-            return False
-        return True
-
     while not page.locator("#game-over").count():
         assert time.monotonic() < deadline, "the game did not end"
-        if page.locator("#close-summary").count():
-            tap("#close-summary")
-        elif page.locator("button.action").count():
-            if tap("button.action"):
-                moves += 1
-                if moves == reload_at:
-                    page.reload()
-                    page.wait_for_selector(".table", timeout=15000)
-        elif page.locator("button.card.legal:not(.selected)").count():
-            tap("button.card.legal:not(.selected)")
+        if step(page):
+            moves += 1
+            if moves == reload_at:
+                page.reload()
+                page.wait_for_selector(".table", timeout=15000)
         else:
-            page.wait_for_timeout(50)
+            page.wait_for_timeout(30)
     return moves
 
 
