@@ -48,6 +48,8 @@ TYPES = {
     ".png": "image/png", ".ico": "image/x-icon", ".webmanifest": "application/manifest+json",
 }
 """What is served, by file name ending; any other file of the package is not."""
+BUILD_FILES = ("package.json", "package-lock.json")
+"""Shipped to rebuild the bundled dependency (vendor/), not part of the page."""
 SEGMENT = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]*")
 """A path segment that may name a served file: no hidden files, no "..", no separators."""
 SECURITY_HEADERS = (
@@ -68,7 +70,7 @@ def static_file(path: str) -> tuple[bytes, str] | None:
     if not segments or not all(SEGMENT.fullmatch(s) for s in segments):
         return None
     kind = next((t for end, t in TYPES.items() if segments[-1].endswith(end)), None)
-    if kind is None or segments[0] == "node_modules":
+    if kind is None or segments[0] == "node_modules" or segments[-1] in BUILD_FILES:
         return None
     resource = files(PACKAGE)
     for segment in segments:

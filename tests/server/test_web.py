@@ -246,7 +246,8 @@ async def http_get(port: int, request: bytes) -> bytes:
 @pytest.mark.parametrize("path", ["/nothing", "/../pyproject.toml", "/%2e%2e/server.py",
                                   "/__init__.py", "/vendor", "/vendor/", "/.hidden",
                                   "/locale/xx.json", "/locale/", "/locale/../cards.json",
-                                  "//etc/passwd", "/node_modules/x.js"])
+                                  "//etc/passwd", "/node_modules/x.js",
+                                  "/package-lock.json"])
 def test_anything_but_the_page_is_404_without_a_traceback(tmp_path, caplog, path):
     async def main():
         async with web_server(tmp_path) as (_, port):
