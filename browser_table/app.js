@@ -231,8 +231,9 @@ function languageSwitch() {
   return select;
 }
 
-function header(title) {
-  return el("header", {}, el("h1", {}, title), S.notice ? el("span", { class: "notice" }, S.notice) : null, languageSwitch());
+function header(title, leaving = false) {
+  return el("header", {}, el("h1", {}, title), S.notice ? el("span", { class: "notice" }, S.notice) : null,
+    leaving ? el("button", { class: "small", id: "leave", onclick: leave }, _("Leave")) : null, languageSwitch());
 }
 
 function render() {
@@ -352,9 +353,9 @@ function renderTable() {
   const mine = view.seat === null ? null : seatPanel(game, view, view.seat, pick, true);
   const buttons = pick.ready.map((action) => el("button", { class: "action", "data-action": JSON.stringify(action), onclick: () => act(action) },
     actionWords(game, action, view)));
-  const hintLine = S.legal && !buttons.length && !S.selected.length ? _("Choose a card") : null;
+  const hintLine = S.legal && !buttons.length ? _("Choose a card") : null;
   return [
-    header(`${GAMES[game]}${game === "quando" ? " · " + format(_("Round {number}"), { number: view.round + 1 }) : ""}`),
+    header(`${GAMES[game]}${game === "quando" ? " · " + format(_("Round {number}"), { number: view.round + 1 }) : ""}`, true),
     el("div", { class: `table ${game}` },
       el("section", { class: "others" }, others),
       el("section", { class: "centre" }, centre(game, view)),
@@ -459,10 +460,12 @@ function centre(game, view) {
   ];
 }
 
-function scoreTable(rows, columns) {
+function scoreTable(rows, columns, winners = []) {
   return el("table", { class: "scores" },
     el("tr", {}, el("th", {}, ""), columns.map((c) => el("th", {}, c.title))),
-    rows.map((seat) => el("tr", {}, el("td", {}, plainName(seat)), columns.map((c) => el("td", {}, c.value(seat))))));
+    rows.map((seat) => el("tr", { class: winners.includes(seat) ? "winner" : "" },
+      el("td", {}, plainName(seat), winners.includes(seat) ? _("  – winner") : ""),
+      columns.map((c) => el("td", {}, c.value(seat))))));
 }
 
 function roundTable(view) {
@@ -492,7 +495,7 @@ function gameOver(game, view) {
       : format(_("Game over: {names} win"), { names: result.winners.map(plainName).join(", ") });
   return el("div", { class: "overlay", role: "dialog", id: "game-over" }, el("div", { class: "panel" },
     el("h2", {}, title),
-    scoreTable(seats, [{ title: _("Scores"), value: (s) => result.scores[s] }]),
+    scoreTable(seats, [{ title: _("Scores"), value: (s) => result.scores[s] }], result.winners),
     S.summary ? roundTable(view) : null,
     el("div", { class: "row" },
       S.rematch ? el("button", { onclick: () => { const id = S.rematch; leave(); send({ t: "join", room: id }); } }, _("Rematch"))
