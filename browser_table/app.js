@@ -252,8 +252,12 @@ function renderStart() {
     S.name = name;
     localStorage.setItem("cardtable.name", name);
     S.refusal = "";
-    S.notice = _("Connecting…");
-    connect();
+    if (S.ws && S.ws.readyState === WebSocket.OPEN) {
+      send({ t: "hello", version: 1, name });  // a better name after a refused one
+    } else {
+      S.notice = _("Connecting…");
+      connect();
+    }
     render();
   };
   return [header(_("Card Table")),

@@ -313,3 +313,25 @@ def test_fuzzed_bytes_before_and_after_the_handshake_never_harm_the_server(tmp_p
     with caplog.at_level(logging.INFO):
         run(main())
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
+def test_a_silent_websocket_is_closed_as_idle(tmp_path):
+    async def main():
+        async with web_server(tmp_path, idle=0.5) as (_, port), Browser.open(port) as web:
+            assert (await web.expect("error", 5))["code"] == "idle_timeout"
+            assert await web.closed() == 1000
+    run(main())
+
+
+def test_a_request_that_never_ends_is_closed(monkeypatch):
+    """An HTTP request that never ends is dropped after HANDSHAKE_TIMEOUT (here shortened)."""
+    monkeypatch.setattr("game.host.web.HANDSHAKE_TIMEOUT", 0.3)
+
+    async def main():
+        async with running_server(None) as server:
+            port = await start_web(server, "127.0.0.1", 0)
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+            assert await asyncio.wait_for(reader.read(), 5) == b""
+            writer.close()
+    run(main())
