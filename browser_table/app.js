@@ -21,7 +21,7 @@ const S = {
   requests: {}, nextId: 1, level: "normal",
 };
 // What a test (or a curious player, in the console) may read: digests checked and missed.
-window.cardtable = { checks: 0, drifts: 0, resumed: 0, state: S };
+window.cardtable = { checks: 0, drifts: 0, resumed: 0, state: S, render: () => render() };
 
 const kept = () => JSON.parse(localStorage.getItem(STORE) || "{}");
 function keep(room, token) {
@@ -185,10 +185,14 @@ function choices() {
   const ready = [];
   for (const action of S.legal || []) {
     const p = parts(game, action);
+    if (!p.length) {  // a move of no taps (draw, knock, pass…) is offered all along
+      ready.push(action);
+      continue;
+    }
     if (![...chosen].every((x) => p.includes(x))) continue;
     open.push(action);
     p.forEach((x) => tappable.add(x));
-    if (p.length === chosen.size) ready.push(action);
+    if (p.length === chosen.size) ready.push(action);  // all its taps chosen
   }
   return { tappable, ready, open };
 }
@@ -293,7 +297,7 @@ function renderLobby() {
     [2, 3, 4, 5, 6].map((n) => el("option", { value: n }, n)));
   return [header(_("Card Table")),
     el("section", { class: "panel" },
-      el("h2", {}, _("Rooms"), el("button", { class: "small", onclick: () => send({ t: "list" }) }, _("Refresh"))),
+      el("h2", {}, _("Rooms"), el("button", { class: "small", id: "refresh", onclick: () => send({ t: "list" }) }, _("Refresh"))),
       S.rooms.length ? el("ul", { class: "rooms" }, S.rooms.map(roomLine)) : el("p", { class: "dim" }, _("No rooms yet: open one."))),
     el("section", { class: "panel" },
       el("h2", {}, _("New game")),

@@ -122,7 +122,7 @@ def open_page(browser, server: EmbeddedServer, name: str):
 
 def take_seat(page, room: str, bots: bool) -> None:
     """From the lobby: join `room`, fill its open seats with random bots, get ready, start."""
-    page.click("button:has-text('Refresh')")
+    page.click("#refresh")
     page.click(f"li[data-room='{room}'] button.join")
     page.wait_for_selector("#ready")
     if bots:
@@ -237,3 +237,29 @@ def test_the_page_speaks_the_browsers_language_and_switches(chromium, server):
         page.wait_for_selector("h2:has-text('Stanze')")
     finally:
         context.close()
+
+
+def test_a_refused_move_is_shown_with_the_servers_reason_in_the_players_language(chromium,
+                                                                                 server):
+    host = Host(server.port)
+    context = chromium.new_context(viewport=PHONE, locale="de-DE")
+    try:
+        room = host.create("quasenbo", 2, sit=False)
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.web_port}/")
+        page.fill("#name", "Ann")
+        page.click("#enter")
+        page.wait_for_selector("#create")
+        take_seat(page, room, bots=True)
+        page.wait_for_selector("button.action, button.card.legal")
+        # A move the server never offered (the page only sends what `legal` lists): as if
+        # the page had a bug, or another client sent it.
+        page.evaluate("window.cardtable.state.legal = [['play', 40]];"
+                      "window.cardtable.state.selected = ['h:40']; window.cardtable.render()")
+        page.click("button.action")
+        page.wait_for_selector(".refusal")
+        assert page.inner_text(".refusal").startswith("deine Hand hat die Karten 0 bis ")
+        assert checks(page)["drifts"] == 0
+    finally:
+        context.close()
+        host.close()
