@@ -110,10 +110,16 @@ class Host:
 
 
 def open_page(browser, server: EmbeddedServer, name: str):
+    """A page of the browser table, named `name`, in the lobby; every error it raises, and
+    every request it makes that leaves the host (none: it works without the internet), is
+    collected in the list returned with it."""
     page = browser.new_page()
     errors: list[str] = []
+    origin = f"http://127.0.0.1:{server.web_port}/"
     page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto(f"http://127.0.0.1:{server.web_port}/")
+    page.on("request", lambda request: None if request.url.startswith(
+        (origin, f"ws://127.0.0.1:{server.web_port}/")) else errors.append(request.url))
+    page.goto(origin)
     page.fill("#name", name)
     page.click("#enter")
     page.wait_for_selector("#create")
