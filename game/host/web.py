@@ -12,7 +12,7 @@ import re
 import time
 from functools import cache
 from importlib.resources import files
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from babel.messages.pofile import read_po
 from websockets.datastructures import Headers
@@ -146,7 +146,7 @@ class WebClient(Client):
         self._handshake: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport  # type: ignore[assignment]
+        self.transport = cast(asyncio.Transport, transport)
         peer = transport.get_extra_info("peername")
         self.address = peer[0] if peer else "?"
         self._handshake = asyncio.get_running_loop().call_later(
@@ -170,7 +170,8 @@ class WebClient(Client):
                 self.server.handle(self, request)
         self.flush()
         self.server.flush()
-        if rules.closing or self.ws.state is State.CLOSED or self.ws.close_expected():
+        answered = self.ws.state is not State.OPEN and self.ws.eof_sent  # a plain HTTP answer
+        if answered or rules.closing or self.ws.state is State.CLOSED or self.ws.close_expected():
             self.close()
 
     def eof_received(self) -> bool:
@@ -190,6 +191,11 @@ class WebClient(Client):
             self._handshake.cancel()
         if request.path.split("?", 1)[0] != WS_PATH:
             self.ws.send_response(http_response(request))
+            return
+        origin, host = request.headers.get("Origin"), request.headers.get("Host")
+        if origin is not None and origin not in (f"http://{host}", f"https://{host}"):
+            # Another site's page in a player's browser: it may not play in their name.
+            self.ws.send_response(self.ws.reject(403, "the browser table's own page only\n"))
             return
         response = self.ws.accept(request)
         self.ws.send_response(response)

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from game.host.web import start_web
 from game.rules import view_digest
@@ -231,6 +231,20 @@ def test_connections_per_address_count_websockets_too(tmp_path):
             async with Browser.open(port, None) as third:
                 assert (await third.expect("error"))["code"] == "too_many_connections"
                 assert await third.closed() is not None
+    run(main())
+
+
+def test_a_websocket_from_another_sites_page_is_refused(tmp_path):
+    async def main():
+        async with web_server(tmp_path) as (_, port):
+            with pytest.raises(InvalidStatus) as refused:
+                async with connect(f"ws://127.0.0.1:{port}/ws", origin="http://evil.example"):
+                    pass
+            assert refused.value.response.status_code == 403
+            async with connect(f"ws://127.0.0.1:{port}/ws",
+                               origin=f"http://127.0.0.1:{port}") as ws:
+                await ws.send(msgpack.packb({"t": "hello", "version": 1, "name": "Ann"}))
+                assert msgpack.unpackb(await ws.recv())["t"] == "welcome"
     run(main())
 
 
