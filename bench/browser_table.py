@@ -1,8 +1,7 @@
 """The browser table measured and pictured: the page's size, its first paint on 127.0.0.1 in
 headless Chromium, a protocol round trip over the WebSocket beside one over TCP (the same
 server, the same ping, alternated), and with --screenshots DIR the page at a phone's size
-(390 × 844) in the lobby and in each game.
-
+(390 × 844) in the lobby and in each game, and the desktop host's lobby with the page's QR code.
 
     python bench/browser_table.py [--round-trips 2000] [--screenshots docs/screenshots]
 """
@@ -138,7 +137,10 @@ def screenshots(port: int, web_port: int, folder: Path) -> list[Path]:
             while made < moves and not page.locator("#game-over").count():
                 made += step(page)
                 page.wait_for_timeout(30)
-            while not page.locator("button.card.legal, button.action").count():
+            while not page.locator("button.card.legal, button.action").count() \
+                    or page.locator("#close-summary").count():
+                if page.locator("#close-summary").count():
+                    page.click("#close-summary")
                 page.wait_for_timeout(50)
 
         context, page = phone()
@@ -181,6 +183,32 @@ def screenshots(port: int, web_port: int, folder: Path) -> list[Path]:
     return out
 
 
+def host_lobby(folder: Path) -> Path:
+    """The desktop host's lobby with the page's address and its QR code (960 × 540), hosting
+    on 127.0.0.1 with its data in a scratch folder."""
+    import os
+    import tempfile
+    scratch = tempfile.mkdtemp(prefix="cardtable-shot-")
+    os.environ.update(XDG_DATA_HOME=scratch, XDG_CONFIG_HOME=scratch,
+                      SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    from game.client.app import App
+    from game.client.config import Settings
+    from game.client.hosting import start_host
+    app = App(Settings(name="Ann", sound=False), size=(960, 540))
+    app.reset(app.scene("title"))
+    try:
+        start_host(app, "127.0.0.1", 0, "quando", 4, "normal", {}, None, None)
+        deadline = time.monotonic() + 10
+        while (app.session.room is None or app.session.seat is None) \
+                and time.monotonic() < deadline:
+            app.frame(1 / 60)
+        for _ in range(20):
+            app.frame(1 / 60)
+        return app.screenshot(folder / "browser-host-lobby.png")
+    finally:
+        app.shutdown()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--round-trips", type=int, default=2000)
@@ -192,6 +220,7 @@ def main() -> None:
         if args.screenshots:
             for path in screenshots(server.port, server.web_port, args.screenshots):
                 print("wrote", path)
+            print("wrote", host_lobby(args.screenshots))
             return
         sizes = page_size()
         total = sum(sizes.values())
