@@ -18,6 +18,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from game.host.web import start_web
 from game.rules import view_digest
+from net.schema import validate_server
+from tests.fuzzing import messages
 from tests.server.helpers import Player, running_server
 
 
@@ -348,4 +350,40 @@ def test_a_request_that_never_ends_is_closed(monkeypatch):
             writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
             assert await asyncio.wait_for(reader.read(), 5) == b""
             writer.close()
+    run(main())
+
+
+def test_fuzzed_messages_over_a_websocket_get_valid_answers_and_change_no_room(tmp_path):
+    """Protocol-shaped messages (tests/fuzzing.py: known and unknown types, fields right and
+    wrong) on one WebSocket beside a game in progress: every answer is a valid server
+    message, and the game is where it was."""
+    cases: list[dict] = []
+
+    @FUZZ
+    @given(messages())
+    def collect(message):
+        cases.append(message)
+    collect()
+
+    async def main():
+        async with web_server(tmp_path, rate=1000, burst=1000) as (server, port), \
+                Browser.open(port, "Ann") as ann, Browser.open(port, "Eve") as eve:
+            await ann.send(t="create", game="quando", players=2)
+            room = (await ann.expect("room"))["room"]["id"]
+            await ann.send(t="join", room=room, seat=0)
+            await ann.send(t="bot", room=room, seat=1, level="random")
+            await ann.send(t="ready", room=room, ready=True)
+            await ann.send(t="start", room=room)
+            await ann.expect("update")
+            before = (server.rooms[room].state.step, len(server.rooms))
+            for message in cases:
+                if message.get("t") in ("resume", "create", "rematch"):
+                    continue  # each makes or takes something by design
+                await eve.send(**message)
+            await eve.send(t="ping", n=7777)
+            answers = 0
+            while validate_server(await eve.recv()).get("n") != 7777:
+                answers += 1
+            assert answers >= len(cases) // 2  # most are refused, each with an error
+            assert (server.rooms[room].state.step, len(server.rooms)) == before
     run(main())
