@@ -73,12 +73,12 @@ class Host:
     def call(self, coro):
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(20)
 
-    def create(self, game: str, players: int, sit: bool) -> str:
+    def create(self, game: str, players: int, sit: bool, **fields) -> str:
         async def create() -> str:
             self.client = Client("127.0.0.1", self.port, "Tess")
             await self.client.connect()
             request = await self.client.send({"t": "create", "game": game, "players": players,
-                                              "options": SHORT[game]})
+                                              "options": SHORT[game], **fields})
             while (m := await self.client.recv(10)).get("re") != request:
                 pass
             self.room = m["room"]["id"]
@@ -268,4 +268,32 @@ def test_a_refused_move_is_shown_with_the_servers_reason_in_the_players_language
         assert checks(page)["drifts"] == 0
     finally:
         context.close()
+        host.close()
+
+
+def test_a_phone_away_past_the_grace_gets_a_stand_in_and_takes_its_seat_back(browser, server):
+    """The phone sleeps (its page is gone): after the room's grace period a bot plays its
+    seat for it; the page opened again takes the seat back and shows what was missed."""
+    host = Host(server.port)
+    try:
+        room = host.create("quasenbo", 2, sit=True, grace=0.5)
+        page, errors = open_page(browser, server, "Ann")
+        take_seat(page, room, bots=False)
+        page.close()
+        stand_in = server.server.rooms[room]
+        deadline = time.monotonic() + 20
+        while not stand_in.seats[0].away:
+            assert time.monotonic() < deadline, "no bot stood in for the absent phone"
+            time.sleep(0.05)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{server.web_port}/")
+        page.wait_for_selector(".table")
+        assert checks(page)["resumed"] == 1
+        deadline = time.monotonic() + 10
+        while stand_in.seats[0].away:
+            assert time.monotonic() < deadline, "the seat was not taken back"
+            time.sleep(0.05)
+        play_to_the_end(page)
+        assert checks(page)["drifts"] == 0 and not errors
+    finally:
         host.close()
