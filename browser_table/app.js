@@ -18,7 +18,7 @@ const S = {
   screen: "start", rooms: [], roomMaps: {}, roomId: null, seat: null, watching: false,
   view: null, step: 0, legal: null, toMove: null, digest: null, over: false, result: null,
   log: [], selected: [], notice: "", refusal: "", summary: null, rematch: null,
-  requests: {}, nextId: 1, level: "normal",
+  requests: {}, nextId: 1, level: "normal", clock: null, logOpen: window.innerWidth > 700,
 };
 // What a test (or a curious player, in the console) may read: digests checked and missed.
 window.cardtable = { checks: 0, drifts: 0, resumed: 0, state: S, render: () => render() };
@@ -127,6 +127,7 @@ function update(m) {
   }
   if (m.events.length) S.log.push({ step: m.step, seat: m.actor, events: m.events });
   Object.assign(S, { step: m.step, legal: m.legal || null, toMove: m.to_move, selected: [], screen: "table" });
+  S.clock = m.clock ? { seat: m.clock.seat, left: m.clock.left, at: performance.now() } : null;
   if (m.events.length || m.legal) S.refusal = "";
   const roundEnd = m.events.find((e) => e.type === "round_end");
   if (roundEnd && game === "quando") S.summary = { round: roundEnd };
@@ -346,6 +347,17 @@ function turnLine() {
   return format(_("It's {name}'s turn."), { name: seatName(S.toMove) });
 }
 
+/** The seconds the turn timer has left, as the server last said, counted down here. */
+function clockText() {
+  const left = Math.max(0, Math.ceil(S.clock.left - (performance.now() - S.clock.at) / 1000));
+  return format(_("{n} s"), { n: left });
+}
+
+setInterval(() => {
+  const shown = document.querySelector(".clock");
+  if (shown && S.clock) shown.textContent = ` ⏱ ${clockText()}`;
+}, 1000);
+
 function renderTable() {
   const room = S.roomMaps[S.roomId];
   const view = S.view;
@@ -368,11 +380,12 @@ function renderTable() {
       el("section", { class: "others" }, others),
       el("section", { class: "centre" }, centre(game, view)),
       el("section", { class: "turn", "data-to-move": S.toMove ?? "" },
-        el("p", { class: S.toMove === S.seat && S.legal ? "yours" : "" }, turnLine()),
+        el("p", { class: S.toMove === S.seat && S.legal ? "yours" : "" }, turnLine(),
+          S.clock && !S.over ? el("span", { class: "clock" }, " ⏱ ", clockText()) : null),
         S.refusal ? el("p", { class: "refusal" }, S.refusal) : null,
         el("div", { class: "actions" }, buttons, hintLine ? el("span", { class: "dim" }, hintLine) : null)),
       mine,
-      el("details", { class: "log", open: window.innerWidth > 700 },
+      el("details", { class: "log", open: S.logOpen, ontoggle: (e) => { S.logOpen = e.target.open; } },
         el("summary", {}, _("Moves")),
         el("ol", {}, S.log.slice(-200).map((s) => el("li", {}, eventsLine(game, s.events, plainName)))))),
     S.over ? gameOver(game, view) : S.summary ? roundSummary(game, view) : null];

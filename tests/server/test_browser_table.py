@@ -208,19 +208,31 @@ def test_a_whole_game_through_the_page_against_bots(browser, server, game):
         host.close()
 
 
-def test_a_browser_and_another_client_at_one_table_and_a_reload_resumes_the_seat(browser,
-                                                                               server):
+def test_a_browser_and_another_client_at_one_table_and_a_reload_resumes_the_seat(
+        chromium, browser, server):
     host = Host(server.port)
     try:
-        room = host.create("quasenbo", 2, sit=True)
+        room = host.create("quasenbo", 2, sit=True, timer=60)
         page, errors = open_page(browser, server, "Ann")
         take_seat(page, room, bots=False)
         assert "Tess" in page.inner_text(".others")
+        page.wait_for_selector(".clock")  # the turn timer of whoever decides, counting down
+        watcher = chromium.new_context(viewport=PHONE).new_page()
+        watcher.goto(f"http://127.0.0.1:{server.web_port}/")
+        watcher.fill("#name", "Bea")
+        watcher.click("#enter")
+        watcher.wait_for_selector(f"li[data-room='{room}'] button.watch")
+        watcher.click(f"li[data-room='{room}'] button.watch")
+        watcher.wait_for_selector(".table")
+        assert watcher.locator(".seat.mine").count() == 0  # a spectator: every hand hidden
+        assert "Ann" in watcher.inner_text(".others") and "Tess" in watcher.inner_text(".others")
         play_to_the_end(page, reload_at=2)
         seen = checks(page)
         assert seen["resumed"] == 1 and seen["drifts"] == 0, seen
         assert host.done.wait(10), "the other client did not see the end"
         assert page.locator(".log li").count() > 2  # the move log came back with the seat
+        watcher.wait_for_selector("#game-over")
+        assert watcher.evaluate("window.cardtable.drifts") == 0
         assert not errors
         page.close()
     finally:
