@@ -309,3 +309,20 @@ def test_a_phone_away_past_the_grace_gets_a_stand_in_and_takes_its_seat_back(bro
         assert checks(page)["drifts"] == 0 and not errors
     finally:
         host.close()
+
+
+def test_a_phone_held_sideways_plays_a_whole_game(chromium, server):
+    host = Host(server.port)
+    context = chromium.new_context(viewport={"width": 844, "height": 390}, is_mobile=True,
+                                   has_touch=True)
+    try:
+        room = host.create("blanco", 2, sit=False)
+        page, errors = open_page(context, server, "Ann")
+        take_seat(page, room, bots=True)
+        box = page.locator(".log").bounding_box()
+        assert box is not None and box["x"] > 844 / 2  # the move log beside the table
+        assert play_to_the_end(page) > 0
+        assert checks(page)["drifts"] == 0 and not errors
+    finally:
+        context.close()
+        host.close()
