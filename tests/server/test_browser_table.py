@@ -326,3 +326,22 @@ def test_a_phone_held_sideways_plays_a_whole_game(chromium, server):
     finally:
         context.close()
         host.close()
+
+
+def test_a_table_opened_from_the_page_with_its_own_bots(browser, server):
+    page, errors = open_page(browser, server, "Ann")
+    page.select_option("#new-game", "quasenbo")
+    page.select_option("#new-players", "2")
+    page.click("#create")
+    page.wait_for_selector(".add-bot")
+    page.select_option("#bot-level", "random")
+    page.click(".add-bot")
+    page.click("#ready")
+    deadline = time.monotonic() + 20
+    while not page.locator(".table").count():
+        assert time.monotonic() < deadline, "the game did not start"
+        if page.locator("#start").count():
+            tap(page, "#start")
+        page.wait_for_timeout(100)
+    assert play_to_the_end(page) > 0
+    assert checks(page)["drifts"] == 0 and not errors
