@@ -26,8 +26,10 @@ from net.schema import PROTOCOL_VERSION, ProtocolError, error, request_id, valid
 class Connection:
     """The server's side of one client connection, sans I/O.
 
-    Feed it what arrives – `receive_data(data, now)`, `receive_eof()` – then carry out each
-    request `requests()` hands over; send with `send(message)`. Write what `data_to_send()`
+    Feed it what arrives – `receive_data(data, now)` from a byte stream or
+    `receive_message(body, now)` for each whole message, and `receive_eof()` – then carry out
+    each request `requests()` hands over; send with `send(message)`. Write what
+    `data_to_send()` (frames for a stream) or `messages_to_send()` (one body a message)
     returns to the client, and close the connection once `closing` is True (after writing
     what it still returned). `now` is any clock in seconds that never goes back.
     """
