@@ -376,14 +376,20 @@ def test_fuzzed_messages_over_a_websocket_get_valid_answers_and_change_no_room(t
             await ann.send(t="start", room=room)
             await ann.expect("update")
             before = (server.rooms[room].state.step, len(server.rooms))
+            sent = 0
             for message in cases:
-                if message.get("t") in ("resume", "create", "rematch"):
-                    continue  # each makes or takes something by design
-                await eve.send(**message)
+                if message.get("t") in ("resume", "create", "rematch", "hello"):
+                    continue  # each makes or takes something (or closes) by design
+                try:
+                    body = msgpack.packb(message)
+                except (OverflowError, TypeError, ValueError):
+                    continue  # not msgpack at all (an int beyond 64 bits): nothing to send
+                await eve.ws.send(body)
+                sent += 1
             await eve.send(t="ping", n=7777)
             answers = 0
             while validate_server(await eve.recv()).get("n") != 7777:
                 answers += 1
-            assert answers >= len(cases) // 2  # most are refused, each with an error
+            assert answers >= sent // 2  # most are refused, each with an error
             assert (server.rooms[room].state.step, len(server.rooms)) == before
     run(main())
