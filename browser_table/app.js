@@ -90,6 +90,7 @@ function receive(m) {
       break;
     case "update": update(m); break;
     case "error": {
+      window.cardtable.lastError = m;
       const purpose = S.requests[m.re];
       if (purpose && purpose.resume) keep(purpose.resume, null);  // that game is gone
       else if (m.code === "stale_step") send({ t: "sync", room: S.roomId });

@@ -6,6 +6,7 @@ missing."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import shutil
 import threading
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from game.host.embedded import EmbeddedServer, start_embedded
+from game.host.web import catalogue_json
 from net.client import Client
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -276,7 +278,11 @@ def test_a_refused_move_is_shown_with_the_servers_reason_in_the_players_language
                       "window.cardtable.state.selected = ['h:40']; window.cardtable.render()")
         page.click("button.action")
         page.wait_for_selector(".refusal")
-        assert page.inner_text(".refusal").startswith("deine Hand hat die Karten 0 bis ")
+        refusal = page.evaluate("window.cardtable.lastError")
+        assert refusal["code"] == "illegal_action"
+        german = json.loads(catalogue_json("de"))["messages"][refusal["template"]]
+        assert page.inner_text(".refusal") == german.format(**refusal["params"])
+        assert page.inner_text(".refusal") != refusal["message"]  # not the English words
         assert checks(page)["drifts"] == 0
     finally:
         context.close()
