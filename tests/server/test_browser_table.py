@@ -351,3 +351,22 @@ def test_a_table_opened_from_the_page_with_its_own_bots(browser, server):
         page.wait_for_timeout(100)
     assert play_to_the_end(page) > 0
     assert checks(page)["drifts"] == 0 and not errors
+
+
+def test_a_drifted_model_is_noticed_at_the_next_digest_and_resynced(browser, server):
+    """The page's model spoiled behind its back (as a bug in applying an event would): the
+    next update's digest disagrees, the page asks for a full view once, and plays on with
+    every later digest agreeing."""
+    host = Host(server.port)
+    try:
+        room = host.create("quando", 2, sit=False)
+        page, errors = open_page(browser, server, "Ann")
+        take_seat(page, room, bots=True)
+        page.wait_for_selector("button.action, button.card.legal")
+        page.evaluate("window.cardtable.state.view.plays[1] += 5")
+        play_to_the_end(page)
+        seen = checks(page)
+        assert seen["drifts"] == 1 and seen["checks"] > 3, seen
+        assert not errors
+    finally:
+        host.close()
