@@ -23,10 +23,19 @@ class FrameError(Exception):
         self.message = message
 
 
+def pack(message: dict) -> bytes:
+    """`message` (a map of plain data) as msgpack: a frame's body, or one WebSocket message."""
+    return msgpack.packb(message, use_bin_type=True)
+
+
+def frame(body: bytes) -> bytes:
+    """The frame holding `body` on a byte stream: its length, then it."""
+    return HEADER.pack(len(body)) + body
+
+
 def encode(message: dict) -> bytes:
     """One frame holding `message` (a map of plain data)."""
-    body = msgpack.packb(message, use_bin_type=True)
-    return HEADER.pack(len(body)) + body
+    return frame(pack(message))
 
 
 def decode_body(body: bytes) -> Any:

@@ -182,6 +182,38 @@ def render_symbol(game: str, name: str, size: int) -> pygame.Surface:
     return card.subsurface(pygame.Rect(0, top, size, size)).copy()
 
 
+def symbol_svg(game: str, name: str) -> str:
+    """One symbol as SVG elements in a box from -0.5 to 0.5, for the browser table to draw
+    the same shapes: a Decktet suit (game "quasenbo"; its detail in `class="detail"`), a
+    Blanco colour's symbol (game "blanco", name = the colour, outlined in `class="ink"`), or
+    the Quäsenbö faces' crown and star (game "quasenbo", name "crown" or "star"). Colours
+    are the page's to fill. Raises ValueError for an unknown game or name."""
+    if game == "quasenbo" and name in decktet.SUITS:
+        parts = _SUIT_SHAPES[name]
+    elif game == "quasenbo" and name in ("crown", "star"):
+        parts = _CROWN if name == "crown" else _EXCUSE_STAR
+    elif game == "blanco" and name in blanco.COLOURS:
+        parts = _BLANCO_SHAPES[BLANCO_SYMBOLS[name]]
+    else:
+        raise ValueError(f"no symbol {name!r} in game {game!r}")
+    out = []
+    for part in parts:
+        cls = ' class="detail"' if part.detail else ""
+        pts = " ".join(f"{x:.3f},{y:.3f}" for x, y in part.pts)
+        if part.kind == "circle":
+            (x, y), r = part.pts[0], part.radii[0]
+            out.append(f'<circle{cls} cx="{x:.3f}" cy="{y:.3f}" r="{r:.3f}"/>')
+        elif part.kind == "stroke":
+            # A stroke's width tapers in pygame; one mean width is close at a card's size.
+            width = 2 * sum(part.radii) / len(part.radii)
+            tag = "polygon" if part.closed else "polyline"
+            out.append(f'<{tag}{cls} points="{pts}" fill="none" stroke-width="{width:.3f}" '
+                       f'stroke-linecap="round" stroke-linejoin="round"/>')
+        else:
+            out.append(f'<polygon{cls} points="{pts}"/>')
+    return "".join(out)
+
+
 # --- Validation -------------------------------------------------------------------------
 
 def _check_game(game: str) -> None:

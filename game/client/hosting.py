@@ -13,6 +13,7 @@ from game.client.scenes import Dialog, Host
 from game.client.session import Session, lan_addresses, parse_address
 from game.host.embedded import EmbeddedServer, start_embedded
 from game.host.records import unclaimed_rooms
+from game.host.web import page_url
 from game.rules import GAMES
 from net.schema import DEFAULT_GRACE
 
@@ -113,7 +114,7 @@ def go_back(app: Host, seat: KeptSeat) -> None:
     if seat == hosted_seat(app) and app.hosted is not None:
         app.open_session(hosted_session(app, app.hosted))
     elif seat in hosted_before(app):
-        server = _hosted_server(app, *last_hosted(app))
+        server = _hosted_server(app, *last_hosted(app), app.settings.host.get("web") is not False)
         if server is None:
             return
         app.open_session(hosted_session(app, server))
@@ -251,8 +252,11 @@ def start_host(
     grace: float | None = DEFAULT_GRACE,
     *,
     hints: bool = False,
+    web: bool = True,
 ) -> None:
-    """Host a LAN game: a server on `host` (0.0.0.0: every interface) and `port`, a room in
+    """Host a LAN game: a server on `host` (0.0.0.0: every interface) and `port` – with
+    `web`, serving the browser table too, on the next port (or a free one when that is
+    taken), for guests with a phone or any browser (game/host/web.py) – a room in
     it (waiting `grace` seconds for a player who drops out before a bot plays for them; None:
     waiting for them; allowing hints to everyone with `hints`), and the lobby where others
     join and bots are added. A port that cannot be listened on is reported in a dialog. The
@@ -261,25 +265,41 @@ def start_host(
     runs until the program ends, whatever the host's window shows, and hosting again while it
     runs opens the new room on it."""
     started = app.hosted is None or not app.hosted.running
-    server = _hosted_server(app, host, port)
+    server = _hosted_server(app, host, port, web)
     if server is None:
         return
     app.open_session(hosted_session(app, server))
     shown = lan_addresses() if server.host in ("0.0.0.0", "") else [server.host]
+    pages = [] if server.web_port is None else [page_url(a, server.web_port) for a in shown]
     app.goto("lobby", "host", game=game, players=players, level=level, options=options,
              timer=timer, code=code, grace=grace, hints=hints, seat_first=started,
-             share=[f"{a}:{server.port}" for a in shown])
+             share=[f"{a}:{server.port}" for a in shown], pages=pages)
 
 
-def _hosted_server(app: Host, host: str, port: int) -> EmbeddedServer | None:
+def _start_hosting(host: str, port: int, web: bool) -> EmbeddedServer:
+    """The LAN server, with the browser table on the port after `port` if `web` (any free
+    one where that is taken, or `port` is 0). Raises OSError when `port` cannot be had."""
+    if not web:
+        return start_embedded(host, port, log_dir=config.log_dir(), recover="shared")
+    if port and port < 65535:
+        try:
+            return start_embedded(host, port, log_dir=config.log_dir(), recover="shared",
+                                  web=port + 1)
+        except OSError:
+            pass  # the next port is taken (or ours is: tried again below, and reported)
+    return start_embedded(host, port, log_dir=config.log_dir(), recover="shared", web=0)
+
+
+def _hosted_server(app: Host, host: str, port: int, web: bool) -> EmbeddedServer | None:
     """The LAN server this program hosts (`app.hosted`): the running one, else a new one on
-    `host`:`port` that goes on with the unfinished LAN games logged in the data folder;
-    None (after a dialog saying why) if it cannot listen there."""
+    `host`:`port` (with the browser table if `web`) that goes on with the unfinished LAN
+    games logged in the data folder; None (after a dialog saying why) if it cannot listen
+    there."""
     server = app.hosted
     if server is not None and server.running:
         return server
     try:
-        server = start_embedded(host, port, log_dir=config.log_dir(), recover="shared")
+        server = _start_hosting(host, port, web)
     except OSError as err:
         app.push(Dialog(app, _("Cannot host"),
                         _("Could not listen on {address}: {why}").format(

@@ -56,8 +56,12 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
 `IllegalAction`, `BadOptions` and option `Problem` (their refusals are templates), singular
 and plural of `ngettext`, the context and message of `pgettext` and `NC_`, and the label of
 each engine `Option` (its third argument)."""
-SOURCES = ("game",)
-"""The folders extraction walks."""
+SOURCES = ("game", "browser_table")
+"""The folders whose strings the template holds: the pygame client's and the browser table's
+(its JavaScript: the same catalogue serves both, game/host/web.py)."""
+METHODS = [("node_modules/**", "ignore"), ("vendor/**", "ignore"), ("**.py", "python"),
+           ("**.js", "javascript")]
+"""How each file under SOURCES is read (the page's bundled dependency is not ours)."""
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE
@@ -187,7 +191,7 @@ def extract(root: Path) -> Catalog:
     template = Catalog(project="cardtable", domain=DOMAIN, fuzzy=False)
     for folder in SOURCES:
         found = extract_from_dir(
-            root / folder, method_map=[("**.py", "python")], keywords=KEYWORDS,
+            root / folder, method_map=METHODS, keywords=KEYWORDS,
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True,
         )
         for filename, line, message, comments, context in found:

@@ -17,6 +17,7 @@ from game.cli import positive, version
 from game.host.limits import Limits
 from game.host.loop import LOOPS, run
 from game.host.server import Server
+from game.host.web import page_url, start_web
 
 if sys.platform != "win32":
     import resource
@@ -35,6 +36,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="address to listen on (0.0.0.0: every interface; default %(default)s)")
     parser.add_argument("--port", type=int, default=7777, help="TCP port (0: any free port; "
                                                                "default %(default)s)")
+    parser.add_argument("--web", type=int, default=None, metavar="PORT",
+                        help="also serve the browser table on this port: the page at / and the "
+                             "protocol over a WebSocket at /ws (0: any free port; default: off)")
     parser.add_argument("--log-dir", type=Path, default=Path("logs"),
                         help="where replay logs go and unfinished games are resumed from "
                              "(default %(default)s)")
@@ -63,6 +67,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if not 0 <= args.port <= 65535:
         parser.error(f"--port must be from 0 to 65535, not {args.port}")
+    if args.web is not None and not 0 <= args.web <= 65535:
+        parser.error(f"--web must be from 0 to 65535, not {args.web}")
     try:
         args.log_dir.mkdir(parents=True, exist_ok=True)
     except OSError as err:
@@ -103,12 +109,23 @@ def main(argv: list[str] | None = None) -> None:
         except OSError as err:
             log.error("cannot listen on %s:%d: %s", args.host, args.port, err.strerror)
             sys.exit(1)
+        web_port = None
+        if args.web is not None:
+            try:
+                web_port = await start_web(server, args.host, args.web)
+            except OSError as err:
+                log.error("cannot listen on %s:%d: %s", args.host, args.web, err.strerror)
+                await server.close()
+                sys.exit(1)
         # What exists now (modules, recovered games) lives as long as the server: out of
         # the garbage collector's scans, which would otherwise walk it on every full pass.
         gc.collect()
         gc.freeze()
         log.info("listening on %s:%d, logs in %s", args.host, port, args.log_dir)
         print(f"listening on {args.host}:{port}", flush=True)
+        if web_port is not None:
+            log.info("browser table on %s", page_url(args.host, web_port))
+            print(f"browser table on {page_url(args.host, web_port)}", flush=True)
         await stop.wait()
         log.info("shutting down")
         await server.close()

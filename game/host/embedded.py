@@ -9,16 +9,20 @@ from pathlib import Path
 from game.host.limits import Limits
 from game.host.loop import loop_factory
 from game.host.server import Server
+from game.host.web import start_web
 
 
 class EmbeddedServer:
     """A running server on its own thread; `stop()` ends it (unfinished games stay in the
     log directory, if it has one)."""
 
-    def __init__(self, host: str, port: int, server: Server) -> None:
+    def __init__(self, host: str, port: int, server: Server, web: int | None = None) -> None:
         self.host = host
         self.requested_port = port
         self.server = server
+        self.requested_web = web
+        self.web_port: int | None = None
+        """The browser table's port, if it serves one (game/host/web.py)."""
         self.loop = loop_factory()()
         self._ready = threading.Event()
         self._error: BaseException | None = None
@@ -44,9 +48,13 @@ class EmbeddedServer:
         asyncio.set_event_loop(self.loop)
         try:
             self.loop.run_until_complete(self.server.start(self.host, self.requested_port))
+            if self.requested_web is not None:
+                self.web_port = self.loop.run_until_complete(
+                    start_web(self.server, self.host, self.requested_web))
         except BaseException as err:  # reported by _start(), in the caller's thread
             self._error = err
             self._ready.set()
+            self.loop.run_until_complete(self.server.close())
             self.loop.close()
             return
         self._ready.set()
@@ -82,18 +90,19 @@ class EmbeddedServer:
 def start_embedded(host: str = "127.0.0.1", port: int = 0, *, log_dir: Path | None = None,
                    recover: str = "all", limits: Limits | None = None,
                    allow_stacked_decks: bool = False,
-                   chosen_seeds: bool = False) -> EmbeddedServer:
+                   chosen_seeds: bool = False, web: int | None = None) -> EmbeddedServer:
     """Start a server listening on `host`:`port` (0: a free port) on a background thread and
     return it once it listens. Its games are logged in `log_dir` (None: not logged), whose
     unfinished games of the kind `recover` names (game.host.server.RECOVER: the client's
     quick play resumes its "local" games, its LAN host the "shared" ones) it goes on with.
     With `chosen_seeds`, `create` may choose the seed: to play a deal again, on a single
-    player's own server, so only on 127.0.0.1. Raises OSError when it cannot listen or use
+    player's own server, so only on 127.0.0.1. With `web` (a port, 0: a free one) it also
+    serves the browser table there (its `web_port`). Raises OSError when it cannot listen or use
     `log_dir`, ValueError for a bad `recover` or `chosen_seeds` on another host."""
     if chosen_seeds and host != "127.0.0.1":
         raise ValueError("only a server on 127.0.0.1 may let its player choose the seed")
     server = Server(log_dir, limits, recover=recover, allow_stacked_decks=allow_stacked_decks,
                     chosen_seeds=chosen_seeds)
-    embedded = EmbeddedServer(host, port, server)
+    embedded = EmbeddedServer(host, port, server, web)
     embedded._start()
     return embedded

@@ -1,6 +1,10 @@
 """One client connection's rules, with no socket and no clock of its own (the websockets
 pattern, its `protocol.py`): bytes in, requests and frames to send out, and when to close.
 
+Two transports share these rules: a TCP byte stream of length-prefixed frames
+(`receive_data`, `data_to_send`) and WebSocket messages, one msgpack map each
+(`receive_message`, `messages_to_send`; game/host/web.py).
+
 The rules: frames are length-prefixed and bounded (net/framing.py); the first message is a
 hello in this protocol version, naming the player; a token bucket bounds the messages a
 second; a connection silent for too long is closed. What breaks them gets an error frame,
@@ -15,15 +19,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from game.host.limits import Limits
-from net.framing import FrameDecoder, FrameError, encode
+from net.framing import FrameDecoder, FrameError, decode_body, frame, pack
 from net.schema import PROTOCOL_VERSION, ProtocolError, error, request_id, validate_client, welcome
 
 
 class Connection:
     """The server's side of one client connection, sans I/O.
 
-    Feed it what arrives – `receive_data(data, now)`, `receive_eof()` – then carry out each
-    request `requests()` hands over; send with `send(message)`. Write what `data_to_send()`
+    Feed it what arrives – `receive_data(data, now)` from a byte stream or
+    `receive_message(body, now)` for each whole message, and `receive_eof()` – then carry out
+    each request `requests()` hands over; send with `send(message)`. Write what
+    `data_to_send()` (frames for a stream) or `messages_to_send()` (one body a message)
     returns to the client, and close the connection once `closing` is True (after writing
     what it still returned). `now` is any clock in seconds that never goes back.
     """
@@ -57,6 +63,24 @@ class Connection:
         self._now = self._heard = now
         try:
             self._received.extend(self._decoder.feed(data))
+        except FrameError as err:
+            self.refuse(err.code, err.message)
+            self.close()
+
+    def receive_message(self, body: bytes, now: float) -> None:
+        """Take one whole message that arrived at `now` without a length prefix (a WebSocket
+        message): refused like a frame on the stream when it is empty, longer than
+        `max_frame` or not one msgpack object, and the connection then closes."""
+        if self.closing:
+            return
+        self._now = self._heard = now
+        try:
+            if not body:
+                raise FrameError("bad_frame", "an empty message")
+            if len(body) > self.limits.max_frame:
+                raise FrameError("frame_too_big", f"a message of {len(body)} bytes "
+                                                  f"(the limit is {self.limits.max_frame})")
+            self._received.append(decode_body(body))
         except FrameError as err:
             self.refuse(err.code, err.message)
             self.close()
@@ -99,7 +123,7 @@ class Connection:
     def send(self, message: dict) -> None:
         """Queue `message` for the client (dropped once the connection is closing)."""
         if not self.closing:
-            self._out.append(encode(message))
+            self._out.append(pack(message))
 
     def refuse(self, code: str, message: str | None = None, re: int | None = None, *,
                template: str | None = None, params: dict[str, int | str] | None = None) -> None:
@@ -108,10 +132,17 @@ class Connection:
         self.send(error(code, message, re, template=template, params=params))
 
     def data_to_send(self) -> bytes:
-        """Every frame queued since the last call, in order, as one write."""
-        data = b"".join(self._out)
+        """Every message queued since the last call, in order, framed for a byte stream, as
+        one write."""
+        data = b"".join(map(frame, self._out))
         self._out.clear()
         return data
+
+    def messages_to_send(self) -> list[bytes]:
+        """Every message queued since the last call, in order, each one msgpack map (for a
+        transport that keeps messages apart itself: a WebSocket)."""
+        out, self._out = self._out, []
+        return out
 
     def close(self) -> None:
         """Close after what is queued: nothing more is sent or received (idempotent)."""

@@ -172,7 +172,7 @@ class Server:
         self.pool: concurrent.futures.Executor | None = None
         self.spares: SpareFiles | None = None
         self.port = 0
-        self._server: asyncio.base_events.Server | None = None
+        self._listeners: list[asyncio.base_events.Server] = []
         self._ticker: asyncio.Task | None = None
         self._handlers: dict[str, Callable[[Client, dict], None]] = {
             "list": self._list, "create": self._create,
@@ -193,13 +193,19 @@ class Server:
             SpareFiles.sweep(self.log_dir)
             self.spares = SpareFiles(self.log_dir)
             self.recover()
-        self._server = await asyncio.get_running_loop().create_server(
-            lambda: Client(self), host, port)
-        self.port = self._server.sockets[0].getsockname()[1]
+        self.port = await self.listen(lambda: Client(self), host, port)
         self._ticker = asyncio.create_task(self._tick())
         for room in self.rooms.values():
             self._kick(room)
         return self.port
+
+    async def listen(self, protocol: Callable[[], asyncio.Protocol], host: str, port: int) -> int:
+        """Accept connections on `host`:`port` (0: a free port), each served by a new
+        `protocol()` (a Client: TCP frames here, a browser's WebSocket in game/host/web.py),
+        until the server closes; returns the port."""
+        listener = await asyncio.get_running_loop().create_server(protocol, host, port)
+        self._listeners.append(listener)
+        return listener.sockets[0].getsockname()[1]
 
     def recover(self) -> None:
         """Bring back every game of the kind `recover` names whose log and secrets are in the
@@ -230,8 +236,8 @@ class Server:
     async def close(self) -> None:
         """Stop listening, tell every client, close every log (unfinished games stay
         resumable), and stop the bot workers."""
-        if self._server is not None:
-            self._server.close()
+        for listener in self._listeners:
+            listener.close()
         if self._ticker is not None:
             self._ticker.cancel()
         for task in [*self.bot_tasks.values(), *self.hint_tasks]:
@@ -248,8 +254,8 @@ class Server:
             self.spares.close()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
-        if self._server is not None:
-            await self._server.wait_closed()
+        for listener in self._listeners:
+            await listener.wait_closed()
 
     def running_tables(self) -> list[dict]:
         """The rooms whose game is under way (dealt, not over), as the room list shows them

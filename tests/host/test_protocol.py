@@ -182,3 +182,43 @@ def test_a_closing_connection_sends_what_was_queued_and_nothing_after():
     rules.send({"t": "pong"})
     rules.abort()
     assert replies(rules) == []
+
+
+# -- the same rules for whole messages (a WebSocket: game/host/web.py) ------------------------
+
+def web_replies(rules: Connection) -> list[dict]:
+    return [validate_server(msgpack.unpackb(body)) for body in rules.messages_to_send()]
+
+
+def test_a_whole_message_is_greeted_and_answered_as_a_frame_is():
+    rules = Connection(Limits(), "cardtable test", 0.0)
+    rules.receive_message(msgpack.packb(HELLO), 0.0)
+    assert list(rules.requests()) == []
+    rules.receive_message(msgpack.packb({"t": "list", "id": 4}), 0.1)
+    assert list(rules.requests()) == [{"t": "list", "id": 4}]
+    assert [m["t"] for m in web_replies(rules)] == ["welcome"]
+    assert rules.messages_to_send() == [] and not rules.closing
+
+
+@pytest.mark.parametrize("body, code", [
+    (b"", "bad_frame"),
+    (b"\xc1", "bad_frame"),
+    (msgpack.packb({"t": "list"}) * 2, "bad_frame"),
+    (msgpack.packb({1: 2}), "bad_frame"),
+    (msgpack.packb({"t": "hello", "version": 1, "name": "x" * 200}), "frame_too_big"),
+])
+def test_a_broken_or_oversized_message_is_refused_and_closes(body, code):
+    rules = Connection(Limits(max_frame=100), "cardtable test", 0.0)
+    rules.receive_message(body, 0.0)
+    assert [m["code"] for m in web_replies(rules)] == [code]
+    assert rules.closing and list(rules.requests()) == []
+
+
+def test_whole_messages_share_the_rate_and_the_idle_clock():
+    rules = Connection(Limits(rate=1, burst=2, idle=5), "cardtable test", 0.0)
+    rules.receive_message(msgpack.packb(HELLO), 0.0)
+    for _ in range(4):
+        rules.receive_message(msgpack.packb({"t": "ping"}), 0.0)
+    assert len(list(rules.requests())) == 1  # the hello took one of the two
+    assert [m.get("code", m["t"]) for m in web_replies(rules)] == ["welcome", "rate_limited"]
+    assert not rules.check_idle(5.0) and rules.check_idle(5.5)

@@ -14,6 +14,7 @@ from game.client.hosting import DealAgain, PlayOn, refusal
 from game.client.i18n import N_, _, ngettext, number
 from game.client.kept import LOCAL, KeptSeat
 from game.client.players import level_name, plain_name
+from game.client.qr import qr_surface
 from game.client.refusals import error_text, sentence, status_text
 from game.client.scenes import Scene, background, game_title, hints_text, options_text
 from game.client.session import Session
@@ -46,6 +47,7 @@ class LobbyScene(Scene):
         play_on: PlayOn | None = None,
         quick: bool = False,
         share: list[str] | None = None,
+        pages: list[str] | None = None,
         resume: KeptSeat | None = None,
         grace: float | None = DEFAULT_GRACE,
         seat_first: bool = False,
@@ -70,6 +72,8 @@ class LobbyScene(Scene):
         self.refused = refused
         self.admitted = False
         """The server let the player in (seated, or watching the game)."""
+        self.pages = pages or []
+        """The browser table's addresses (a host's lobby): shown, the first as a QR code."""
         self.status = N_("Connecting…")
         self.asked_bots: set[int] = set()
         self.readied = False
@@ -97,6 +101,14 @@ class LobbyScene(Scene):
         self.list_rect = pygame.Rect(0, 0, min(w - 40, layout.px(820, s)),
                                      min(layout.px(56, s) * 8, end - top))
         self.list_rect.midtop = (w // 2, top)
+        self.qr_rect = pygame.Rect(0, 0, 0, 0)
+        if self.pages:  # the QR code to the right of the seats, the seats moved over for it
+            side = min(layout.px(240, s), h // 3)
+            self.list_rect.width = min(self.list_rect.width, w - side - layout.px(72, s))
+            self.list_rect.left = layout.px(24, s)
+            self.list_rect.top += layout.px(30, s)  # below the line of the page's addresses
+            self.list_rect.height = min(self.list_rect.height, end - self.list_rect.top)
+            self.qr_rect = pygame.Rect(w - side - layout.px(24, s), self.list_rect.top, side, side)
         bottom = layout.bottom_buttons(self.size, 3)
         self.form = widgets.Form()
         self.leave_button = self.form.add(widgets.Button(bottom[0], _("Leave"), self.leave))
@@ -394,6 +406,15 @@ class LobbyScene(Scene):
                 pygame.Rect(0, y, self.size[0], layout.px(28, s)),
             )
             y += layout.px(30, s)
+        if self.pages and self.qr_rect.width:
+            code = qr_surface(self.pages[0], self.qr_rect.width)
+            surface.blit(code, code.get_rect(midtop=self.qr_rect.midtop))
+            widgets.blit_text(surface, _("Scan to join from a phone"), layout.px(18, s, 10),
+                              palette.TEXT_DIM,
+                              pygame.Rect(self.qr_rect.left - layout.px(40, s),
+                                          self.qr_rect.top + code.get_height() + 4,
+                                          self.qr_rect.width + layout.px(80, s),
+                                          layout.px(24, s)))
         if room is not None:
             if self.bot_level.visible:
                 label = pygame.Rect(0, 0, layout.px(200, s), self.bot_level.rect.height)
@@ -460,6 +481,9 @@ class LobbyScene(Scene):
         if self.share:
             lines.append(_("Others join with: {addresses}").format(
                 addresses=_("   or   ").join(self.share)))
+        if self.pages:
+            lines.append(_("Phones and browsers: {addresses}").format(
+                addresses=_("   or   ").join(self.pages)))
         if self.code and self.mode == "host":
             lines.append(_("A private room: others join with the code {code}").format(
                 code=self.code))

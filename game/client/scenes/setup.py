@@ -51,6 +51,7 @@ class SetupScene(Scene):
             "port": str(HOST_PORT),
             "code": "",
             "hints": False,
+            "web": True,
         }
         self.options: dict[str, dict[str, Any]] = {
             g: {name: option.default for name, option in menu_options(g)} for g in GAMES
@@ -152,6 +153,7 @@ class SetupScene(Scene):
                 )
             )
             rows.append(("port", _("Port"), None))
+            rows.append(("web", _("Browser table"), [(True, _("On")), (False, _("Off"))]))
             rows.append(("code", _("Private code (optional)"), None))
         for name, option in menu_options(game):
             rows.append(
@@ -241,6 +243,7 @@ class SetupScene(Scene):
             code,
             self.values["grace"],
             hints=self.values["hints"],
+            web=self.values["web"],
         )
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -1,0 +1,555 @@
+// The browser table: one seat (or a spectator) at the host's card table, speaking
+// docs/protocol.md over a WebSocket. The server alone knows the rules: what may be played is
+// its `legal` list, why a move is refused its error. The page keeps a model of its view,
+// checks it against each update's digest and asks for a full view when they differ.
+import { decode, encode } from "./vendor/msgpack.js";
+import { LANGUAGES, N_, _, browserLanguage, errorText, format, language, ngettext, pgettext, setLanguage } from "./i18n.js";
+import { cardElement, clearCards, loadCards } from "./cards.js";
+import { applyEvent, sameBytes, viewDigest } from "./model.js";
+import { actionWords, card, eventsLine, suitName } from "./words.js";
+
+const GAMES = { quando: "Quando", blanco: "Blanco", quasenbo: "Quäsenbö" };
+// The bots' levels, each worded in the catalogue's "bot level" context (as the pygame client's).
+const LEVELS = {
+  random: () => pgettext("bot level", "Random"),
+  easy: () => pgettext("bot level", "Easy"),
+  normal: () => pgettext("bot level", "Normal"),
+  hard: () => pgettext("bot level", "Hard"),
+};
+const STORE = "cardtable.seats";
+const PING_EVERY = 30000;
+
+const S = {
+  ws: null, connected: false, retry: 500, name: localStorage.getItem("cardtable.name") || "",
+  screen: "start", rooms: [], roomMaps: {}, roomId: null, seat: null, watching: false,
+  view: null, step: 0, legal: null, toMove: null, digest: null, over: false, result: null,
+  log: [], selected: [], notice: "", refusal: "", summary: null, rematch: null,
+  requests: {}, nextId: 1, level: "normal", clock: null, syncing: false, logOpen: window.innerWidth > 700,
+};
+// What a test (or a curious player, in the console) may read: digests checked and missed.
+window.cardtable = { checks: 0, drifts: 0, resumed: 0, state: S, render: () => render() };
+
+const kept = () => JSON.parse(localStorage.getItem(STORE) || "{}");
+function keep(room, token) {
+  const seats = kept();
+  if (token) seats[room] = token; else delete seats[room];
+  localStorage.setItem(STORE, JSON.stringify(seats));
+}
+
+// -- the connection --------------------------------------------------------------------------
+
+function send(message, purpose = null) {
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) return;
+  if (purpose) {
+    message.id = S.nextId++;
+    S.requests[message.id] = purpose;
+  }
+  S.ws.send(encode(message));
+}
+
+function connect() {
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  ws.binaryType = "arraybuffer";
+  S.ws = ws;
+  ws.onopen = () => send({ t: "hello", version: 1, name: S.name });
+  ws.onmessage = (event) => {
+    if (typeof event.data !== "string") receive(decode(new Uint8Array(event.data), { useBigInt64: true }));
+  };
+  ws.onclose = () => {
+    if (S.ws !== ws) return;
+    S.connected = false;
+    S.notice = _("Reconnecting…");
+    render();
+    setTimeout(connect, S.retry);
+    S.retry = Math.min(S.retry * 2, 8000);
+  };
+}
+
+setInterval(() => send({ t: "ping" }), PING_EVERY);
+// A phone that wakes up finds its socket dead: try at once instead of waiting for the backoff.
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && S.ws && S.ws.readyState > WebSocket.OPEN) connect();
+});
+
+function receive(m) {
+  switch (m.t) {
+    case "welcome":
+      S.connected = true;
+      S.retry = 500;
+      S.notice = "";
+      if (S.screen === "start") S.screen = "lobby";
+      for (const [room, token] of Object.entries(kept())) send({ t: "resume", token }, { resume: room });
+      send({ t: "list" });
+      break;
+    case "rooms": S.rooms = m.rooms; break;
+    case "room": {
+      S.roomMaps[m.room.id] = m.room;
+      const purpose = S.requests[m.re];
+      if (purpose && purpose.create) send({ t: "join", room: m.room.id, seat: 0 });
+      break;
+    }
+    case "seated":
+      keep(m.room, m.token);
+      Object.assign(S, { roomId: m.room, seat: m.seat, watching: false });
+      if (m.resumed) window.cardtable.resumed += 1;
+      S.screen = S.roomMaps[m.room] && S.roomMaps[m.room].started ? "table" : "room";
+      break;
+    case "update": update(m); break;
+    case "error": {
+      window.cardtable.lastError = m;
+      const purpose = S.requests[m.re];
+      if (purpose && purpose.resume) keep(purpose.resume, null);  // that game is gone
+      else if (m.code === "stale_step") send({ t: "sync", room: S.roomId });
+      else S.refusal = errorText(m);
+      break;
+    }
+    case "rematch": S.rematch = m.room; break;
+    case "bye": S.notice = errorText(m); break;
+  }
+  delete S.requests[m.re];
+  render();
+}
+
+function update(m) {
+  if (m.room !== S.roomId) return;
+  const game = (S.roomMaps[m.room] || {}).game;
+  if (m.view) {
+    S.view = structuredClone(m.view);
+    S.syncing = false;
+    if (m.past || m.missed) {
+      S.log = [...(m.past || []), ...(m.missed || [])].map((s) => ({ step: s.step, seat: s.seat, events: s.events }));
+    }
+  } else if (S.view) {
+    try {
+      for (const event of m.events) applyEvent(S.view, event);
+    } catch {
+      S.view = undefined;  // an event the model could not take: a drift like any other
+    }
+  }
+  if (S.view !== null) {
+    window.cardtable.checks += 1;
+    if (!S.view || !sameBytes(viewDigest(S.view), m.digest)) {
+      // The model drifted from the server's view: ask for a fresh one (once), the game goes
+      // on; the updates until it comes are not checked.
+      window.cardtable.drifts += 1;
+      S.view = null;
+    }
+  }
+  if (S.view === null && !S.syncing) {
+    S.syncing = true;
+    send({ t: "sync", room: m.room });
+  }
+  if (m.events.length) S.log.push({ step: m.step, seat: m.actor, events: m.events });
+  Object.assign(S, { step: m.step, legal: m.legal || null, toMove: m.to_move, selected: [], screen: "table" });
+  S.clock = m.clock ? { seat: m.clock.seat, left: m.clock.left, at: performance.now() } : null;
+  if (m.events.length || m.legal) S.refusal = "";
+  const roundEnd = m.events.find((e) => e.type === "round_end");
+  if (roundEnd && game === "quando") S.summary = { round: roundEnd };
+  if (m.seed !== undefined) {
+    S.over = true;
+    const over = m.events.find((e) => e.type === "game_over");
+    if (over) S.result = over.result;
+    if (S.view && S.view.result) S.result = S.view.result;
+    keep(m.room, null);
+  }
+}
+
+// -- names -----------------------------------------------------------------------------------
+
+function seatName(seat) {
+  const room = S.roomMaps[S.roomId];
+  const info = room && room.seats[seat];
+  if (!info) return format(_("Seat {n}"), { n: seat + 1 });
+  if (info.kind === "bot") return format(_("{name} ({level} bot)"), { name: info.name, level: (LEVELS[info.level] ? LEVELS[info.level]() : info.level).toLowerCase() });
+  return info.name || format(_("Seat {n}"), { n: seat + 1 });
+}
+
+const plainName = (seat) => {
+  const room = S.roomMaps[S.roomId];
+  return (room && room.seats[seat] && room.seats[seat].name) || format(_("Seat {n}"), { n: seat + 1 });
+};
+
+// -- choosing among the legal actions: taps on cards, then a button ---------------------------
+
+/** The things an action is made of that are tapped on the table: hand cards ("h:i") and grid
+ * places ("g:r:c"); what remains (a verb, a side, a suit) is told by its button. */
+function parts(game, action) {
+  const [verb, ...args] = action;
+  if (game === "quando") {
+    if (verb === "play") return args[0].map((i) => `h:${i}`);
+    if (verb === "flip") return [`h:${args[0]}`];
+    return [];
+  }
+  if (game === "blanco") {
+    if ((verb === "reveal" || verb === "peek") && args.length === 2) return [`g:${args[0]}:${args[1]}`];
+    if (verb === "discard" || verb === "place") {
+      return [`h:${args[0]}`, ...(args.length === 3 ? [`g:${args[1]}:${args[2]}`] : [])];
+    }
+    if (verb === "swap") return [`g:${args[0]}:${args[1]}`, `g:${args[2]}:${args[3]}`];
+    return [];
+  }
+  if (verb === "play") return [`h:${args[0]}`];
+  return [];
+}
+
+function choices() {
+  const game = S.view.game;
+  const chosen = new Set(S.selected);
+  const open = [];
+  const tappable = new Set(S.selected);
+  const ready = [];
+  for (const action of S.legal || []) {
+    const p = parts(game, action);
+    if (!p.length) {  // a move of no taps (draw, knock, pass…) is offered all along
+      ready.push(action);
+      continue;
+    }
+    if (![...chosen].every((x) => p.includes(x))) continue;
+    open.push(action);
+    p.forEach((x) => tappable.add(x));
+    if (p.length === chosen.size) ready.push(action);  // all its taps chosen
+  }
+  return { tappable, ready, open };
+}
+
+function tap(part) {
+  const at = S.selected.indexOf(part);
+  if (at >= 0) S.selected.splice(at, 1);
+  else S.selected.push(part);
+  if (!choices().open.length) S.selected = [part];
+  render();
+}
+
+function act(action) {
+  send({ t: "act", room: S.roomId, step: S.step, action });
+  S.legal = null;
+  S.selected = [];
+  render();
+}
+
+// -- drawing ---------------------------------------------------------------------------------
+
+const app = document.getElementById("app");
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child !== null && child !== undefined && child !== false) node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+function languageSwitch() {
+  const select = el("select", { id: "language", "aria-label": _("Language"),
+    onchange: async (e) => { localStorage.setItem("cardtable.language", e.target.value); await setLanguage(e.target.value); clearCards(); render(); } },
+  Object.entries(LANGUAGES).map(([code, label]) => el("option", { value: code, selected: code === language() }, label)));
+  return select;
+}
+
+function header(title, leaving = false) {
+  return el("header", {}, el("h1", {}, title), S.notice ? el("span", { class: "notice" }, S.notice) : null,
+    leaving ? el("button", { class: "small", id: "leave", onclick: leave }, _("Leave")) : null, languageSwitch());
+}
+
+function render() {
+  const scroll = document.querySelector(".log ol")?.scrollTop;
+  app.replaceChildren(...{ start: renderStart, lobby: renderLobby, room: renderRoom, table: renderTable }[S.screen]().filter(Boolean));
+  const log = document.querySelector(".log ol");
+  if (log && scroll !== undefined) log.scrollTop = log.scrollHeight;
+}
+
+function renderStart() {
+  const input = el("input", { id: "name", value: S.name, maxlength: 24, autocomplete: "nickname", "aria-label": _("Your name") });
+  const go = (e) => {
+    e.preventDefault();
+    const name = input.value.trim();
+    if (!name) { S.refusal = _("A name needs at least one letter."); render(); return; }
+    S.name = name;
+    localStorage.setItem("cardtable.name", name);
+    S.refusal = "";
+    if (S.ws && S.ws.readyState === WebSocket.OPEN) {
+      send({ t: "hello", version: 1, name });  // a better name after a refused one
+    } else {
+      S.notice = _("Connecting…");
+      connect();
+    }
+    render();
+  };
+  return [header(_("Card Table")),
+    el("form", { class: "panel start", onsubmit: go },
+      el("label", { for: "name" }, _("Your name")), input,
+      el("button", { type: "submit", id: "enter" }, _("Continue"))),
+    S.refusal ? el("p", { class: "refusal" }, S.refusal) : null];
+}
+
+function roomLine(room) {
+  const taken = room.seats.filter((s) => s.kind !== "open").length;
+  const mine = kept()[room.id];
+  const open = !room.started && room.seats.some((s) => s.kind === "open");
+  return el("li", { class: "room", "data-room": room.id },
+    el("span", { class: "what" }, `${GAMES[room.game] || room.game} · ${taken}/${room.players}`,
+      room.private ? _(" · private") : null),
+    el("span", { class: "who" }, room.seats.filter((s) => s.kind !== "open").map((s) => s.name).join(", ")),
+    el("span", { class: "buttons" },
+      mine ? el("button", { onclick: () => send({ t: "resume", token: mine }) }, _("Resume your seat")) : null,
+      open ? el("button", { class: "join", onclick: () => send({ t: "join", room: room.id }) }, _("Join")) : null,
+      el("button", { class: "watch", onclick: () => watch(room.id) }, _("Watch"))));
+}
+
+function watch(room) {
+  Object.assign(S, { roomId: room, seat: null, watching: true, view: null, syncing: false, log: [], over: false, result: null, summary: null });
+  send({ t: "watch", room });
+}
+
+function renderLobby() {
+  const game = el("select", { id: "new-game", "aria-label": _("Game") },
+    Object.entries(GAMES).map(([id, title]) => el("option", { value: id }, title)));
+  const players = el("select", { id: "new-players", "aria-label": _("Players") },
+    [2, 3, 4, 5, 6].map((n) => el("option", { value: n }, n)));
+  return [header(_("Card Table")),
+    el("section", { class: "panel" },
+      el("h2", {}, _("Rooms"), el("button", { class: "small", id: "refresh", onclick: () => send({ t: "list" }) }, _("Refresh"))),
+      S.rooms.length ? el("ul", { class: "rooms" }, S.rooms.map(roomLine)) : el("p", { class: "dim" }, _("No rooms yet: open one."))),
+    el("section", { class: "panel" },
+      el("h2", {}, _("New game")),
+      el("div", { class: "row" }, game, players,
+        el("button", { id: "create", onclick: () => {
+          Object.assign(S, { view: null, syncing: false, log: [], over: false, result: null, summary: null });
+          send({ t: "create", game: game.value, players: Number(players.value) }, { create: true });
+        } }, _("Host")))),
+    S.refusal ? el("p", { class: "refusal" }, S.refusal) : null];
+}
+
+function renderRoom() {
+  const room = S.roomMaps[S.roomId];
+  if (!room) return [header(_("Card Table")), el("p", {}, _("Waiting for the server…"))];
+  const me = room.seats[S.seat];
+  const level = el("select", { id: "bot-level", "aria-label": _("Level of new bots:"), onchange: (e) => { S.level = e.target.value; } },
+    Object.entries(LEVELS).map(([id, word]) => el("option", { value: id, selected: id === S.level }, word())));
+  return [header(`${GAMES[room.game]} · ${format(_("Room {room}"), { room: room.id })}`),
+    el("section", { class: "panel" },
+      el("ul", { class: "seats" }, room.seats.map((s) => el("li", { class: s.kind },
+        el("span", {}, format(_("Seat {n}"), { n: s.seat + 1 })),
+        el("strong", {}, s.kind === "open" ? "–" : s.seat === S.seat ? format(_("{name} (you)"), { name: s.name }) : seatName(s.seat)),
+        s.kind === "human" ? el("span", { class: "dim" }, s.ready ? _("Ready") : _("Not ready")) : null,
+        s.kind === "open" ? el("button", { class: "add-bot", onclick: () => send({ t: "bot", room: room.id, seat: s.seat, level: S.level }) }, _("Add bot")) : null,
+        s.kind === "bot" ? el("button", { class: "small", onclick: () => send({ t: "unbot", room: room.id, seat: s.seat }) }, _("Remove bot")) : null))),
+      el("div", { class: "row" }, el("label", {}, _("Level of new bots:")), level),
+      el("div", { class: "row" },
+        el("button", { id: "ready", onclick: () => send({ t: "ready", room: room.id, ready: !(me && me.ready) }) }, me && me.ready ? _("Not ready") : _("Ready")),
+        el("button", { id: "start", onclick: () => send({ t: "start", room: room.id }) }, _("Start")),
+        el("button", { onclick: leave }, _("Leave")))),
+    S.refusal ? el("p", { class: "refusal" }, S.refusal) : null];
+}
+
+function leave() {
+  if (S.roomId && !S.over) send({ t: "leave", room: S.roomId });
+  Object.assign(S, { screen: "lobby", roomId: null, seat: null, view: null, syncing: false, log: [], over: false, result: null, summary: null, rematch: null });
+  send({ t: "list" });
+  render();
+}
+
+function turnLine() {
+  const room = S.roomMaps[S.roomId];
+  if (S.over || S.toMove === null) return _("Game over");
+  if (room && room.paused) return _("Pause");
+  if (S.toMove === S.seat) return S.legal ? _("Your turn") : _("Waiting for the server…");
+  return format(_("It's {name}'s turn."), { name: seatName(S.toMove) });
+}
+
+/** The seconds the turn timer has left, as the server last said, counted down here. */
+function clockText() {
+  const left = Math.max(0, Math.ceil(S.clock.left - (performance.now() - S.clock.at) / 1000));
+  return format(_("{n} s"), { n: left });
+}
+
+setInterval(() => {
+  const shown = document.querySelector(".clock");
+  if (shown && S.clock) shown.textContent = ` ⏱ ${clockText()}`;
+}, 1000);
+
+function renderTable() {
+  const room = S.roomMaps[S.roomId];
+  const view = S.view;
+  if (!view || !room) return [header(_("Card Table")), el("p", { class: "panel" }, _("Waiting for the server…"))];
+  const game = view.game;
+  const pick = S.legal ? choices() : { tappable: new Set(), ready: [], open: [] };
+  const others = [];
+  for (let i = 1; i < view.players; i++) {
+    const seat = ((view.seat ?? -1) + i + view.players) % view.players;
+    others.push(seatPanel(game, view, seat, pick));
+  }
+  if (view.seat === null) others.push(seatPanel(game, view, view.players - 1, pick));
+  const mine = view.seat === null ? null : seatPanel(game, view, view.seat, pick, true);
+  const buttons = pick.ready.map((action) => el("button", { class: "action", "data-action": JSON.stringify(action), onclick: () => act(action) },
+    actionWords(game, action, view)));
+  const hintLine = S.legal && !buttons.length ? _("Choose a card") : null;
+  return [
+    header(`${GAMES[game]}${game === "quando" ? " · " + format(_("Round {number}"), { number: view.round + 1 }) : ""}`, true),
+    el("div", { class: `table ${game}` },
+      el("section", { class: "others" }, others),
+      el("section", { class: "centre" }, centre(game, view)),
+      el("section", { class: "turn", "data-to-move": S.toMove ?? "" },
+        el("p", { class: S.toMove === S.seat && S.legal ? "yours" : "" }, turnLine(),
+          S.clock && !S.over ? el("span", { class: "clock" }, " ⏱ ", clockText()) : null),
+        S.refusal ? el("p", { class: "refusal" }, S.refusal) : null,
+        el("div", { class: "actions" }, buttons, hintLine ? el("span", { class: "dim" }, hintLine) : null)),
+      mine,
+      el("details", { class: "log", open: S.logOpen, ontoggle: (e) => { S.logOpen = e.target.open; } },
+        el("summary", {}, _("Moves")),
+        el("ol", {}, S.log.slice(-200).map((s) => el("li", {}, eventsLine(game, s.events, plainName)))))),
+    S.over ? gameOver(game, view) : S.summary ? roundSummary(game, view) : null];
+}
+
+function seatPanel(game, view, seat, pick, mine = false) {
+  const room = S.roomMaps[S.roomId];
+  const info = room.seats[seat] || {};
+  const name = mine ? format(_("{name} (you)"), { name: info.name }) : seatName(seat);
+  const status = [];
+  if (info.away) status.push(_(" · offline"));
+  const small = (code, extra = {}) => cardElement(game, code, extra);
+  const body = [];
+  if (game === "quando") {
+    const hand = view.hands[seat];
+    if (mine && hand.fronts) body.push(hand.fronts.map((n, i) => handCard(game, n, i, pick)));
+    else body.push((hand.backs || hand.fronts).map((n) => small(String(n))));
+    status.push(format(_("Total: {points}"), { points: view.totals[seat] }));
+    if (view.knocker === seat) status.push(_("KNOCKED"));
+  } else if (game === "blanco") {
+    body.push(grid(view.grids[seat], mine, pick));
+    const hand = view.hands[seat];
+    if (hand.length) body.push(el("div", { class: "hand" }, hand.map((c, i) => (mine ? handCard(game, c, i, pick) : small(c)))));
+  } else {
+    const hand = view.hands[seat];
+    if (mine && hand) body.push(hand.map((c, i) => handCard(game, c, i, pick)));
+    else body.push(el("span", { class: "count" }, format(ngettext("{count} card", "{count} cards", view.hand_sizes[seat]), { count: view.hand_sizes[seat] })));
+  }
+  return el("div", { class: `seat${mine ? " mine" : ""}${S.toMove === seat ? " to-move" : ""}`, "data-seat": seat },
+    el("div", { class: "name" }, el("strong", {}, name), status.length ? el("span", { class: "dim" }, " ", status.join(" · ")) : null),
+    el("div", { class: mine ? "hand own" : "hand" }, body));
+}
+
+function handCard(game, code, index, pick) {
+  const part = `h:${index}`;
+  const selected = S.selected.includes(part);
+  const can = pick.tappable.has(part);
+  return cardElement(game, code === null ? null : String(code), {
+    tap: can ? () => tap(part) : null,
+    state: selected ? "selected" : can ? "legal" : "",
+    label: code === null ? "" : card(game, code),
+  });
+}
+
+function grid(g, mine, pick) {
+  const seatGrid = el("div", { class: "grid", style: `--cols:${Math.max(g.cols, 1)}` });
+  for (let r = 0; r < g.rows; r++) {
+    for (let c = 0; c < g.cols; c++) {
+      const part = `g:${r}:${c}`;
+      const can = mine && pick.tappable.has(part);
+      const code = g.up[r][c] ? g.cards[r][c] : null;
+      const node = cardElement("blanco", code, {
+        tap: can ? () => tap(part) : null,
+        state: [S.selected.includes(part) && mine ? "selected" : can ? "legal" : "", g.known[r][c] ? "known" : ""].join(" "),
+        label: code ? card("blanco", code) : "",
+      });
+      if (g.known[r][c] && g.cards[r][c]) node.append(el("span", { class: "peeked" }, card("blanco", g.cards[r][c])));
+      seatGrid.append(node);
+    }
+  }
+  return seatGrid;
+}
+
+function pile(label, node) {
+  return el("div", { class: "pile" }, node, el("span", { class: "dim" }, label));
+}
+
+function centre(game, view) {
+  if (game === "quando") {
+    return [
+      pile(format(_("Draw pile: {n}"), { n: view.draw.count }), cardElement(game, view.draw.count ? String(view.draw.top) : null)),
+      pile(_("Discard pile"), el("div", { class: "fan" }, view.discard.slice(-6).map((n) => cardElement(game, String(n))))),
+    ];
+  }
+  if (game === "blanco") {
+    const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
+    return [
+      pile(format(_("Draw pile: {n}"), { n: view.draw.count }), cardElement(game, null)),
+      pile(_("Discard pile"), top ? cardElement(game, top) : el("div", { class: "card empty" })),
+      el("p", { class: "dim" }, format(_("Box: {n} removed"), { n: view.box.length }), " · ",
+        format(_("Turn {turn} of {turns}"), { turn: view.turns, turns: view.max_turns })),
+    ];
+  }
+  return [
+    pile(format(_("Draw pile: {n}"), { n: view.draw.count }), cardElement(game, null)),
+    el("div", { class: "row-cards" }, view.row.slice(-8).map((code, i, shown) => {
+      const named = view.named[view.named.length - shown.length + i];
+      const node = cardElement(game, code, { label: card(game, code) });
+      if (named) node.append(el("span", { class: "named" }, card(game, code), " → ", suitName(named)));
+      return node;
+    })),
+    el("p", { class: "dim" }, format(_("Run: {run}"), { run: view.run })),
+  ];
+}
+
+function scoreTable(rows, columns, winners = []) {
+  return el("table", { class: "scores" },
+    el("tr", {}, el("th", {}, ""), columns.map((c) => el("th", {}, c.title))),
+    rows.map((seat) => el("tr", { class: winners.includes(seat) ? "winner" : "" },
+      el("td", {}, plainName(seat), winners.includes(seat) ? _("  – winner") : ""),
+      columns.map((c) => el("td", {}, c.value(seat))))));
+}
+
+function roundTable(view) {
+  const e = S.summary.round;
+  const seats = [...Array(view.players).keys()];
+  return [el("h3", {}, format(_("Round {n} is over"), { n: e.round + 1 })),
+    scoreTable(seats, [
+      { title: _("Hand"), value: (s) => e.hands[s].join(" ") },
+      { title: _("Round"), value: (s) => e.scores[s] },
+      { title: _("Total"), value: (s) => e.totals[s] },
+    ])];
+}
+
+function roundSummary(game, view) {
+  return el("div", { class: "overlay", role: "dialog" }, el("div", { class: "panel" },
+    roundTable(view),
+    el("button", { id: "close-summary", onclick: () => { S.summary = null; render(); } }, _("Continue"))));
+}
+
+function gameOver(game, view) {
+  const result = S.result || view.result;
+  if (!result) return null;
+  const seats = [...Array(view.players).keys()];
+  const won = result.winners.includes(view.seat);
+  const title = won ? (result.winners.length > 1 ? _("You share the win!") : _("You win!"))
+    : result.winners.length === 1 ? format(_("Game over: {name} wins"), { name: plainName(result.winners[0]) })
+      : format(_("Game over: {names} win"), { names: result.winners.map(plainName).join(", ") });
+  return el("div", { class: "overlay", role: "dialog", id: "game-over" }, el("div", { class: "panel" },
+    el("h2", {}, title),
+    scoreTable(seats, [{ title: _("Scores"), value: (s) => result.scores[s] }], result.winners),
+    S.summary ? roundTable(view) : null,
+    el("div", { class: "row" },
+      S.rematch ? el("button", { onclick: () => { const id = S.rematch; leave(); send({ t: "join", room: id }); } }, _("Rematch"))
+        : S.seat !== null ? el("button", { onclick: () => send({ t: "rematch", room: S.roomId }) }, _("Rematch")) : null,
+      el("button", { id: "back-to-lobby", onclick: leave }, _("Back to the list")))));
+}
+
+// -- start -----------------------------------------------------------------------------------
+
+async function main() {
+  await Promise.all([setLanguage(localStorage.getItem("cardtable.language") || browserLanguage()), loadCards()]);
+  const name = new URLSearchParams(location.search).get("name");
+  if (name) S.name = name;
+  if (S.name) {
+    // Back after a reload (or a phone's sleep): straight in, the kept seats are resumed.
+    S.notice = _("Connecting…");
+    connect();
+  }
+  render();
+}
+
+main();
