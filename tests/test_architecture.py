@@ -163,12 +163,13 @@ def test_no_module_finds_files_beside_itself(name):
 
 
 def test_every_package_is_installed():
-    """pyproject.toml lists the packages by name (assets/ is mapped in as game.assets): a new
-    package folder missing from the list would be missing from the wheel."""
+    """pyproject.toml lists the packages by name (assets/ and browser_table/ are mapped in as
+    game.assets and game.browser_table): a new package folder missing from the list would be
+    missing from the wheel."""
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
                  ["packages"])
     folders = {module_name(path) for path in SOURCES if path.name == "__init__.py"}
-    assert listed == folders | {"game.assets"}
+    assert listed == folders | {"game.assets", "game.browser_table"}
 
 
 def test_mypy_finds_nothing():

@@ -25,6 +25,9 @@ SHIPPED = [
     "game/assets/icons/cardtable.svg",
     "game/assets/locale/cardtable.pot",
     *(f"game/assets/locale/{code}/LC_MESSAGES/cardtable.po" for code in LANGUAGES[1:]),
+    "game/browser_table/index.html",
+    "game/browser_table/app.js",
+    "game/browser_table/vendor/msgpack.js",
 ]
 
 pytestmark = pytest.mark.install
@@ -101,7 +104,7 @@ def test_the_sdist_holds_the_assets_and_the_sources(built):
     with tarfile.open(built[0]) as sdist:
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
     for shipped in SHIPPED:
-        assert shipped.replace("game/assets/", "assets/") in names
+        assert shipped.removeprefix("game/") in names
     assert {"pyproject.toml", "README.md", "server.py", "game/__main__.py"} <= names
 
 

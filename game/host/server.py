@@ -594,8 +594,8 @@ class Server:
     def _kick_again(self, room: Room) -> None:
         """A room whose bot loop failed: its bots go on, unless the room or the server is
         gone meanwhile."""
-        if self.rooms.get(room.id) is room and self._server is not None \
-                and self._server.is_serving():
+        if self.rooms.get(room.id) is room and any(
+                listener.is_serving() for listener in self._listeners):
             self._kick(room)
 
     async def _in_worker(self, room: Room, seat: int, what: str, fn: Callable[..., Any],
