@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tarfile
 import tomllib
+import urllib.request
 import zipfile
 from pathlib import Path
 
@@ -149,16 +150,20 @@ def help_line(code: str) -> str:
         return read_po(po).get(english).string
 
 
-def test_the_server_listens(venv, tmp_path):
+def test_the_server_listens_and_serves_the_browser_table(venv, tmp_path):
     env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
     proc = subprocess.Popen(
         [str(venv / "bin" / "cardtable-server"), "--host", "127.0.0.1", "--port", "0",
-         "--log-dir", str(tmp_path / "logs")],
+         "--web", "0", "--log-dir", str(tmp_path / "logs")],
         cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
         assert line.startswith("listening on 127.0.0.1:"), proc.stderr.read() if not line else line
+        page = proc.stdout.readline().strip()
+        assert page.startswith("browser table on http://127.0.0.1:"), page
+        with urllib.request.urlopen(page.split(" on ", 1)[1], timeout=30) as response:
+            assert b"<html" in response.read().lower()
     finally:
         proc.terminate()
         proc.wait(timeout=30)
