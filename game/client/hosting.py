@@ -260,11 +260,11 @@ def start_host(
     it (waiting `grace` seconds for a player who drops out before a bot plays for them; None:
     waiting for them; allowing hints to everyone with `hints`), and the lobby where others
     join and bots are added. A port that cannot be listened on is reported in a dialog. The
-    server goes on with the unfinished LAN games logged in the data folder (the lobby offers
-    the host their seats back). The server is the app's (`app.hosted`), not the session's: it
-    runs until the program ends, whatever the host's window shows, and hosting again while it
-    runs opens the new room on it."""
-    started = app.hosted is None or not app.hosted.running
+    server goes on with the unfinished LAN games logged in the data folder: the lobby opens the
+    room asked for and offers the host their seats in those games beside it (the title's "Back
+    to your game", `go_back`, is the way straight into one). The server is the app's
+    (`app.hosted`), not the session's: it runs until the program ends, whatever the host's
+    window shows, and hosting again while it runs opens the new room on it."""
     server = _hosted_server(app, host, port, web)
     if server is None:
         return
@@ -272,7 +272,7 @@ def start_host(
     shown = lan_addresses() if server.host in ("0.0.0.0", "") else [server.host]
     pages = [] if server.web_port is None else [page_url(a, server.web_port) for a in shown]
     app.goto("lobby", "host", game=game, players=players, level=level, options=options,
-             timer=timer, code=code, grace=grace, hints=hints, seat_first=started,
+             timer=timer, code=code, grace=grace, hints=hints,
              share=[f"{a}:{server.port}" for a in shown], pages=pages)
 
 

@@ -4,8 +4,8 @@ them, the offline banner counting down); a client process that dies and a new on
 that takes the seat back from the token on disk (a bot played it meanwhile); a local game
 kept, hidden from everyone else, and continued; the host who leaves the table leaves the game
 running for the others, comes back to their seat (the whole move log with it) from the title
-screen, and is told by name whose game quitting ends; hosting again after a crash puts the
-host straight back in their seat; SIGTERM ends a client at once, its game kept."""
+screen, and is told by name whose game quitting ends; hosting after a crash opens the room
+asked for and offers the old seat beside it; SIGTERM ends a client at once, its game kept."""
 
 from __future__ import annotations
 
@@ -316,7 +316,7 @@ def test_the_host_leaving_the_table_leaves_the_game_running_for_the_others(
         bob.session.close()
 
 
-def test_hosting_again_after_a_crash_puts_the_host_back_in_their_seat(make_app):
+def test_hosting_after_a_crash_opens_the_room_asked_for_and_offers_the_old_seat(make_app):
     app = make_app(speed=4.0)
     host_against_a_bot(app, 0, "quasenbo", {"hand_size": 12})
     assert run(app, lambda: table_scene(app).table.active, 10)
@@ -326,11 +326,19 @@ def test_hosting_again_after_a_crash_puts_the_host_back_in_their_seat(make_app):
     app.hosted.stop()
     app.hosted = None
     app.reset(app.scene("title"))
-    # Hosting again (on another port) goes straight back to the seat, not to a new room.
-    start_host(app, "127.0.0.1", 0, "quando", 2, "random", {}, None, None)
+    # Hosting with new choices (on another port) opens the room asked for, not the old game.
+    start_host(app, "127.0.0.1", 0, "blanco", 3, "random", {}, None, None)
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    assert run(app, lambda: app.session.room is not None and app.session.seat == 0, 10)
+    assert app.session.room["game"] == "blanco" and len(app.session.room["seats"]) == 3
+    assert app.session.room_id != room and app.top is lobby
+    # The old game waits beside it: the lobby's button takes the seat back where it was.
+    assert run(app, lambda: len(lobby.resume_buttons) == 1, 5)
+    assert lobby.resume_buttons[0].label == f"Resume your seat – Quäsenbö, room {room}"
+    click(lobby.resume_buttons[0].rect.center)
     assert run(app, lambda: table_scene(app) is not None, 10)
     assert app.session.room_id == room and app.session.last["step"] == step
-    assert [r["id"] for r in app.session.rooms] == [room]
     # The seat is kept under the new address now, and only there.
     assert [(s.server, s.room) for s in app.session.kept_seats()] == [
         (f"127.0.0.1:{app.session.port}", room)

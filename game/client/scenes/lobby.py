@@ -50,16 +50,12 @@ class LobbyScene(Scene):
         pages: list[str] | None = None,
         resume: KeptSeat | None = None,
         grace: float | None = DEFAULT_GRACE,
-        seat_first: bool = False,
         refused: Callable[[str], None] | None = None,
     ) -> None:
-        """`seat_first` (hosting on a server just started): if the server went on with a
-        game the player sits in, take that seat back at once instead of opening a room.
-        `refused` (joining or watching from the join screen): the server refused to let the
+        """`refused` (joining or watching from the join screen): the server refused to let the
         player in – this lobby goes, and the join screen says why."""
         super().__init__(app)
         self.mode = mode
-        self.seat_first = seat_first
         self.resume = resume
         """The kept seat being taken back ("resume" mode)."""
         self.game, self.players, self.level = game, players, level
@@ -263,20 +259,11 @@ class LobbyScene(Scene):
             self.status = N_("Taking your seat back…")
             session.resume(self.resume)
         elif kind == "rooms":
-            if self.seat_first:
-                # A server just started went on with a game the host sits in: that seat,
-                # not a new empty room, is what the host came back for.
-                self.seat_first = False
-                kept = self._kept_here()
-                if kept:
-                    self.take_back(kept[0])
-                    return
-                self._open_room()
             self._sync_resumes()
         elif kind == "welcome":
             if self.mode == "host":
                 session.list_rooms()  # the games it went on with: the host's seats come back
-            if self.mode == "local" or (self.mode == "host" and not self.seat_first):
+            if self.mode in ("local", "host"):
                 self._open_room()
         elif kind == "room":
             room = message["room"]
