@@ -5,7 +5,8 @@ that takes the seat back from the token on disk (a bot played it meanwhile); a l
 kept, hidden from everyone else, and continued; the host who leaves the table leaves the game
 running for the others, comes back to their seat (the whole move log with it) from the title
 screen, and is told by name whose game quitting ends; hosting after a crash opens the room
-asked for and offers the old seat beside it; SIGTERM ends a client at once, its game kept."""
+asked for and offers the old seat beside it; SIGTERM ends a client at once, its game kept, as
+closing the window of a single-player game keeps it."""
 
 from __future__ import annotations
 
@@ -563,6 +564,41 @@ def test_an_older_kept_game_is_continued_from_the_replays(make_app):
     assert app.session.room_id == old and app.session.last["step"] == step
     assert app.session.kept_as == LOCAL
     assert {seat.room for seat in kept_local()} == {new, old}
+
+
+def test_a_game_kept_by_closing_the_window_is_kept_as_keep_it_for_later_keeps_it(make_app):
+    """Quitting a single-player game through the window's close question keeps it as the
+    menu's "Keep it for later" does: the next run offers it back, its replay is the player's
+    to continue (not abandoned), and it goes on where it was left."""
+    app = make_app(speed=4.0)
+    start_local(app, "quasenbo", 2, "random", {"hand_size": 5})
+    player = AutoPlayer(app, seed=2)
+    assert run(app, lambda: app.session.last is not None and app.session.last["step"] >= 2, 30,
+               player)
+    assert run(app, lambda: table_scene(app).table.active, 10)
+    room, step = app.session.room_id, app.session.last["step"]
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert run(app, lambda: isinstance(app.top, Dialog), 2)
+    assert "Your game is kept" in app.top.body
+    click(button(app.top.form, "Quit").rect.center)
+    assert run(app, lambda: not app.running, 2)
+    run(app, lambda: False, 1.0)  # time for anything the server was told to arrive
+    app.close_session()  # the program ends: its server stops
+    # Started again: the title offers the game back, and the replays say it is the player's.
+    again = make_app(speed=4.0)
+    back = again.top.back_button
+    assert back is not None and back.label == "Back to your game (Quäsenbö)"
+    again.top.replays()
+    assert run(again, lambda: isinstance(again.top, ReplaysScene), 2)
+    listed = next(info for info in again.top.infos if info.path == room_replay(room))
+    assert ending(listed, again.top.kept) == "unfinished: yours to continue"
+    again.top.open(listed)
+    assert run(again, lambda: isinstance(again.top, ViewerScene) and again.top.ready, 30)
+    assert "abandoned" not in again.top.outcome.sentence
+    assert again.top.play_on_button.label == "Continue this game"
+    click(again.top.play_on_button.rect.center)
+    assert run(again, lambda: table_scene(again) is not None, 15)
+    assert again.session.room_id == room and again.session.last["step"] == step
 
 
 def test_a_private_rooms_code_is_shown_to_its_host_and_asked_of_a_guest(make_app, tmp_path):

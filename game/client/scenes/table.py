@@ -295,8 +295,11 @@ class TableScene(Scene):
         return True
 
     def quit(self) -> None:
-        """Leave the seat and end the program."""
-        self.leave()
+        """End the program. A local game is kept as "Keep it for later" keeps it: the
+        connection just closes (leaving would tell its server that nobody plays on, and the
+        server would end the game as abandoned); a seat in any other game is left first."""
+        if not self.local:
+            self.leave()
         self.app.running = False
 
     def toggle_pause(self) -> None:
