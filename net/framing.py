@@ -25,7 +25,11 @@ class FrameError(Exception):
 
 def encode(message: dict) -> bytes:
     """One frame holding `message` (a map of plain data)."""
-    body = msgpack.packb(message, use_bin_type=True)
+    return frame(msgpack.packb(message, use_bin_type=True))
+
+
+def frame(body: bytes) -> bytes:
+    """One frame holding a message already packed (`body`: one msgpack map)."""
     return HEADER.pack(len(body)) + body
 
 

@@ -101,6 +101,12 @@ class Connection:
         if not self.closing:
             self._out.append(encode(message))
 
+    def send_frame(self, frame: bytes) -> None:
+        """Queue a message already encoded as a frame (dropped once the connection is
+        closing)."""
+        if not self.closing:
+            self._out.append(frame)
+
     def refuse(self, code: str, message: str | None = None, re: int | None = None, *,
                template: str | None = None, params: dict[str, int | str] | None = None) -> None:
         """Queue an error with `code` (net.schema.ERRORS), answering request `re` if given;

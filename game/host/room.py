@@ -7,9 +7,12 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+
+import msgpack
 
 from game.host.history import History
 from game.host.records import GameLog, Secrets, recover
@@ -17,7 +20,18 @@ from game.host.spare import SpareFiles
 from game.replay.log import make_header, seed_hash
 from game.replay.origin import start_from
 from game.rules import Event, IllegalAction, State, new_game
+from net.framing import frame
 from net.schema import DEFAULT_GRACE, ProtocolError, bye, room_message, seated
+
+_packer = msgpack.Packer()
+_pack = _packer.pack
+"""One Packer for every step's updates: a new one per message cost more than the packing.
+Plain data packs without running Python code, so no other caller can interleave."""
+
+_MAP_HEADER = [bytes([0x80 | n]) for n in range(16)]
+"""msgpack's header of a map of n < 16 keys (an update has at most 11)."""
+_DIGEST = _pack("digest")
+
 
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
 """A bot's name by its seat, so that players can tell the bots at a table apart."""
@@ -25,7 +39,9 @@ BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
 
 
 class Peer(Protocol):
-    """A connection as a room sees it."""
+    """A connection as a room sees it. One may also have `send_frame(frame)`, taking a
+    message already encoded as a frame (net/framing.py): a step's updates then go out packed
+    from the parts every seat shares, packed once (`Room._step_frames`)."""
 
     @property
     def name(self) -> str:
@@ -455,9 +471,14 @@ class Room:
         # theirs is the one a player sits waiting for.
         audience = sorted(self._audience(), key=lambda member: member[1] != seat)
         digests = state.view_digests([viewer for _, viewer in audience])
+        frames = self._step_frames(state, events, seat, by_a_bot)
         for (peer, viewer), digest in zip(audience, digests):
-            peer.send(self.update_for(viewer, events, actor=seat, by_bot=by_a_bot,
-                                      digest=digest))
+            send_frame = getattr(peer, "send_frame", None)
+            if send_frame is None:
+                peer.send(self.update_for(viewer, events, actor=seat, by_bot=by_a_bot,
+                                          digest=digest))
+            else:
+                send_frame(frames(viewer, digest))
 
     def _set_deadline(self) -> None:
         state = self.state
@@ -566,6 +587,39 @@ class Room:
         if state.is_over:
             update["seed"] = self.seed
         return update
+
+    def _step_frames(self, state: State, events: list[Event], actor: int,
+                     by_bot: bool) -> Callable[[int | None, bytes], bytes]:
+        """A function giving `viewer`'s update for a step with `events` as a frame, given its
+        view's digest: the bytes `encode(update_for(viewer, events, ...))` makes, but what
+        every viewer's update shares – the room, step, turn and clock, each event as all
+        but its private seats see it, the legal actions – is packed once for all of them."""
+        head = _pack({"t": "update", "room": self.id, "step": state.step})[1:] \
+            + _pack("events") + _packer.pack_array_header(len(events))
+        rest: dict[str, Any] = {"to_move": state.to_move, "clock": self.clock()}
+        if events:
+            rest["actor"], rest["by"] = actor, "bot" if by_bot else "player"
+        tail = _pack(rest)[1:]
+        mover = state.to_move
+        legal = b""
+        if mover is not None and not self.seats[mover].away:
+            legal = _pack("legal") + _pack(state.legal_keys())
+        seed = _pack("seed") + _pack(self.seed) if state.is_over else b""
+        size = 5 + len(rest) + bool(seed)
+        shared: dict[tuple[int, int | None], bytes] = {}
+
+        def frame_for(viewer: int | None, digest: bytes) -> bytes:
+            mine = legal if viewer is not None and viewer == mover else b""
+            parts = [_MAP_HEADER[size + bool(mine)], head]
+            for k, event in enumerate(events):
+                key = (k, viewer if viewer in event.private else None)
+                packed = shared.get(key)
+                if packed is None:
+                    packed = shared[key] = _pack(event.for_seat(viewer))
+                parts.append(packed)
+            parts += (_DIGEST, _pack(digest), tail, mine, seed)
+            return frame(b"".join(parts))
+        return frame_for
 
     def clock(self) -> dict | None:
         """The running turn clock: whose it is and the seconds left."""
