@@ -7,7 +7,9 @@ figures measured side by side in one sitting compare.
 The script is this tree's (so both trees are measured by the same code) and runs with the
 other tree's `game`, `net` and `server.py` in place of this one's. Each output line with a
 figure that `--metric` finds (a regular expression whose first group is the number) counts,
-by its text before the first colon (or, with no colon, up to the figure). The load average
+by its text before the first colon (or, with no colon, up to the figure; or the
+expression's group named "label"; the figure is then its group named "value"). The load
+average
 is printed before every run."""
 from __future__ import annotations
 
@@ -42,7 +44,10 @@ def figures(output: str, metric: re.Pattern) -> dict[str, float]:
         found = metric.search(line)
         if found:
             label = line.split(":", 1)[0] if ":" in line[:found.start()] else line[:found.start()]
-            out[label.strip()] = float(found.group(1).replace(",", ""))
+            if "label" in metric.groupindex:
+                label = found.group("label")
+            value = found.group("value" if "value" in metric.groupindex else 1)
+            out[label.strip()] = float(value.replace(",", ""))
     return out
 
 

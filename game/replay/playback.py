@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.replay.log import Replay, ReplayError, Step, read_replay
@@ -59,18 +59,73 @@ class Entry:
     action: Action
     words: str
     """`describe(action)` in the state before the step (what every seat could see)."""
-    before: dict
-    """The acting seat's view before the step: what it decided on (for wording the action
-    in a reader's own language)."""
     round: int
     """The index of the round this step belongs to (see Playback.round_starts)."""
     hinted: bool = False
     """The server gave the deciding seat a hint for this decision (the log's hint record)."""
+    views: _Befores | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def before(self) -> dict:
+        """The acting seat's view before the step: what it decided on (for wording the action
+        in a reader's own language). Built when first asked for (see `_Befores`)."""
+        assert self.views is not None
+        return self.views.get(self.number)
 
     @property
     def by(self) -> str:
         """"bot" or "player"."""
         return "bot" if self.by_bot else "player"
+
+
+class _Befores:
+    """The deciding seat's view before each step, built `BLOCK` steps at a time when one of
+    them is first asked for – from the state kept before them, or from where the last block
+    built ended when that is nearer (a step list asks for its rows in order) – and kept for
+    the last `KEEP` blocks asked for. Opening a long game built all of them up front, most
+    never looked at (BENCHMARKS.md, "Issue 33")."""
+
+    BLOCK = 10
+    KEEP = 64
+
+    def __init__(self, replay: Replay, checkpoints: list[State], every: int) -> None:
+        self.replay = replay
+        self.checkpoints = checkpoints
+        self.every = every
+        self.length = 0
+        """Steps verified: the others are never re-run."""
+        self._blocks: dict[int, list[dict]] = {}
+        self._resume: tuple[int, State] | None = None
+        """The position the last block built ended at, and the state there."""
+
+    def get(self, number: int) -> dict:
+        """The view before step `number` (1..length) of the seat that decided it."""
+        if not 1 <= number <= self.length:
+            raise IndexError(f"step {number} is outside 1..{self.length}")
+        block, index = divmod(number - 1, self.BLOCK)
+        views = self._blocks.pop(block, None)
+        if views is None:
+            views = self._build(block * self.BLOCK)
+            if len(self._blocks) >= self.KEEP:
+                del self._blocks[next(iter(self._blocks))]
+        self._blocks[block] = views  # the most recently asked for last
+        return views[index]
+
+    def _build(self, first: int) -> list[dict]:
+        kept = first // self.every * self.every
+        if self._resume is not None and kept <= self._resume[0] <= first:
+            position, state = self._resume
+        else:
+            position, state = kept, self.checkpoints[kept // self.every].clone()
+        steps = self.replay.steps
+        for step in steps[position:first]:
+            state.apply(step.action)
+        views = []
+        for step in steps[first:min(first + self.BLOCK, self.length)]:
+            views.append(state.view(step.seat))
+            state.apply(step.action)
+        self._resume = first + len(views), state
+        return views
 
 
 class _Builder:
@@ -84,8 +139,8 @@ class _Builder:
         self.events: list[list[Event]] = []
         self.entries: list[Entry] = []
         self.round_starts: list[int] = []
+        self.befores = _Befores(replay, self.checkpoints, every)
         self._words: str | None = None
-        self._before: dict = {}
         self._hinted = {(hint.step - replay.first_step + 1, hint.seat) for hint in replay.hints}
         """(step number, seat) of each decision a hint was given for."""
 
@@ -96,7 +151,6 @@ class _Builder:
     def before(self, number: int, state: State, step: Step) -> None:
         # Before the engine has judged the action: it may yet turn out illegal.
         self._words = describe(state, step.action)
-        self._before = state.view(step.seat)
 
     def after(self, number: int, state: State, events: list[Event]) -> None:
         step = self.replay.steps[number - 1]
@@ -105,8 +159,8 @@ class _Builder:
         self.entries.append(Entry(
             number, step.seat, seat_name(header, step.seat),
             step.by_bot or seat_kind(header, step.seat) == "bot", step.by_bot, step.action,
-            self._words or json.dumps(step.action), self._before, len(self.round_starts) - 1,
-            (number, step.seat) in self._hinted))
+            self._words or json.dumps(step.action), len(self.round_starts) - 1,
+            (number, step.seat) in self._hinted, self.befores))
         if any(e.type == ROUND_EVENT for e in events):
             self.round_starts.append(number)
         if number % self.every == 0:
@@ -141,7 +195,7 @@ class Playback:
         every round start."""
         self._checkpoints = builder.checkpoints
         self._events = builder.events
-        self.length = len(self.entries)
+        self.length = builder.befores.length = len(self.entries)
         self.position = 0
         self._state: State | None = self._checkpoints[0].clone() if self._checkpoints else None
 
