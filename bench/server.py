@@ -192,6 +192,7 @@ def flat_out(port: int, game: str, seconds: float) -> Stats:
             wire.send({"t": "act", "room": room, "step": step,
                        "action": rng.choice(update["legal"])})
             update = wire.until(lambda m, s=step: m["t"] == "update" and m["step"] > s)
+            stats.actions += 1
             if sent >= warm:
                 stats.rtts.append(time.perf_counter() - sent)
         if "seed" in update:
@@ -201,7 +202,8 @@ def flat_out(port: int, game: str, seconds: float) -> Stats:
     return stats
 
 
-async def crowd(port: int, connections: int, rooms: int, seconds: float) -> Stats:
+async def crowd(port: int, connections: int, rooms: int, seconds: float,
+                server: ServerProcess | None = None) -> Stats:
     stats, stop = Stats(), asyncio.Event()
     per_room = connections // rooms
     games = list(GAME_SETUPS)
@@ -212,9 +214,11 @@ async def crowd(port: int, connections: int, rooms: int, seconds: float) -> Stat
                                        seed=r, after=5.0 * r / rooms)) for r in range(rooms)]
     await asyncio.sleep(10.0)  # everyone connected and playing
     stats.take()
+    cpu = server.cpu_seconds() if server else 0.0
     await asyncio.sleep(seconds)
     stop.set()
     result = stats.take()
+    result.server_cpu = server.cpu_seconds() - cpu if server else 0.0
     await asyncio.wait(tasks, timeout=60)
     return result
 
@@ -268,18 +272,26 @@ def main(argv: list[str] | None = None) -> None:
         return
     with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs)) as server:
         for game in GAME_SETUPS if "flat" in parts else ():
+            cpu = server.cpu_seconds()
             stats = flat_out(server.port, game, args.seconds / 3)
+            cpu = server.cpu_seconds() - cpu
             rate = len(stats.rtts) / (args.seconds / 3)
             share = f" ({rate / ceiling:.0%} of the echo)" if ceiling else ""
             print(f"one connection flat out, {game} vs a random bot: {rate:,.0f} round trips/s"
                   f"{share}; {summary(stats.rtts)}; errors {len(stats.errors)}")
+            # The warm-up second's round trips count too: the CPU time is the whole run's.
+            print(f"  server CPU per round trip (the player's action and the bot's), {game}: "
+                  f"{1e6 * cpu / max(1, stats.actions):.0f} µs of server CPU")
         if "crowd" in parts:
             started = time.perf_counter()
-            stats = run(crowd(server.port, args.connections, args.rooms, args.seconds))
+            stats = run(crowd(server.port, args.connections, args.rooms, args.seconds,
+                              server))
             print(f"{args.connections} connections in {args.rooms} rooms: "
                   f"{stats.actions / args.seconds:,.0f} actions/s, {stats.games} games finished; "
                   f"{summary(stats.rtts)}; errors {len(stats.errors)}; server RSS "
                   f"{server.rss_mib():.0f} MiB ({time.perf_counter() - started:.0f} s)")
+            print(f"  server CPU per action, {args.connections} connections: "
+                  f"{1e6 * stats.server_cpu / max(1, stats.actions):.0f} µs of server CPU")
             for error in stats.errors[:5]:
                 print("  error:", error)
 

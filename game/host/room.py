@@ -471,10 +471,11 @@ class Room:
         # theirs is the one a player sits waiting for.
         audience = sorted(self._audience(), key=lambda member: member[1] != seat)
         digests = state.view_digests([viewer for _, viewer in audience])
-        frames = self._step_frames(state, events, seat, by_a_bot)
+        # Packing the shared parts once pays from two updates on (BENCHMARKS.md, "Issue 33").
+        frames = self._step_frames(state, events, seat, by_a_bot) if len(audience) > 1 else None
         for (peer, viewer), digest in zip(audience, digests):
             send_frame = getattr(peer, "send_frame", None)
-            if send_frame is None:
+            if send_frame is None or frames is None:
                 peer.send(self.update_for(viewer, events, actor=seat, by_bot=by_a_bot,
                                           digest=digest))
             else:
@@ -601,15 +602,15 @@ class Room:
             rest["actor"], rest["by"] = actor, "bot" if by_bot else "player"
         tail = _pack(rest)[1:]
         mover = state.to_move
-        legal = b""
-        if mover is not None and not self.seats[mover].away:
-            legal = _pack("legal") + _pack(state.legal_keys())
+        deciding = mover is not None and not self.seats[mover].away
         seed = _pack("seed") + _pack(self.seed) if state.is_over else b""
         size = 5 + len(rest) + bool(seed)
         shared: dict[tuple[int, int | None], bytes] = {}
 
         def frame_for(viewer: int | None, digest: bytes) -> bytes:
-            mine = legal if viewer is not None and viewer == mover else b""
+            mine = b""
+            if deciding and viewer == mover:  # a bot's turn sends nobody its actions
+                mine = _pack("legal") + _pack(state.legal_keys())
             parts = [_MAP_HEADER[size + bool(mine)], head]
             for k, event in enumerate(events):
                 key = (k, viewer if viewer in event.private else None)

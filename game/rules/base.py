@@ -164,8 +164,9 @@ _CODES: dict[tuple, list[str]] = {}
 def codes_of(cards: list[int], code: Sequence[str] | Mapping[int, str],
              reverse: bool = False) -> list[str]:
     """`cards` (ids) as `code` names them, in reverse order with `reverse`, for state digests
-    alone: from the lists made before when it is one of them (most piles do not change in a
-    step). Shared: read it, never change it."""
+    alone: from the lists made before when it is one of them – for long piles that seldom
+    change (a draw pile), where looking the list up costs less than naming each card.
+    Shared: read it, never change it."""
     key = (id(code), reverse, *cards)
     codes = _CODES.get(key)
     if codes is None:

@@ -840,13 +840,13 @@ class Blanco(State):
             "options": self.options, "rng": self.rng.state, "step": self.step,
             "turns": self.turns,
             "grids": [self._snapshot_grid(s) for s in range(self.players)],
-            "hands": [codes_of(hand, CODE) for hand in self.hands],
-            "draw": codes_of(self.draw, CODE, True), "discard": codes_of(self.discard, CODE),
+            "hands": [[CODE[c] for c in hand] for hand in self.hands],
+            "draw": codes_of(self.draw, CODE, True), "discard": [CODE[c] for c in self.discard],
             "box": codes_of(self.box, CODE),
             "setup": self.setup, "active": self.active, "to_move": self.to_move,
             "phase": self.phase, "removed": self.removed, "chain": self.chain,
             "rewarded": self.rewarded, "peeked": self.peeked,
-            "before": [codes_of(line, CODE) for line in self.before],
+            "before": [[CODE[c] for c in line] for line in self.before],
             "result": copy_result(self.result),
         }
 

@@ -514,8 +514,8 @@ class Quasenbo(State):
         return {
             "game": self.game, "players": self.players, "seed": self.seed,
             "options": self.options, "rng": self.rng.state, "step": self.step,
-            "hands": [codes_of(hand, CODE) for hand in self.hands],
-            "row": codes_of(self.row, CODE),
+            "hands": [[CODE[c] for c in hand] for hand in self.hands],
+            "row": [CODE[c] for c in self.row],
             "named": [_suit_named(c, m) for c, m in zip(self.row, self.row_masks)],
             "draw": codes_of(self.draw, CODE, True),
             "passes": self.passes, "to_move": self.to_move, "phase": self.phase,
