@@ -80,23 +80,21 @@ class Entry:
 
 class _Befores:
     """The deciding seat's view before each step, built `BLOCK` steps at a time when one of
-    them is first asked for – from the state kept before them, or from where the last block
-    built ended when that is nearer (a step list asks for its rows in order) – and kept for
-    the last `KEEP` blocks asked for. Opening a long game built all of them up front, most
-    never looked at (BENCHMARKS.md, "Issue 33")."""
+    them is first asked for, from the state kept at the block's start, and kept for the
+    last `KEEP` blocks asked for. Opening a long game built all of them up front, most never
+    looked at (BENCHMARKS.md, "Issue 33"); a state every `BLOCK` steps keeps a jump's new
+    rows from re-running up to `every` steps again after the cursor's own seek."""
 
     BLOCK = 10
     KEEP = 64
 
-    def __init__(self, replay: Replay, checkpoints: list[State], every: int) -> None:
+    def __init__(self, replay: Replay) -> None:
         self.replay = replay
-        self.checkpoints = checkpoints
-        self.every = every
+        self.states: list[State] = []
+        """The state at position k * BLOCK, for each k up to the last verified step."""
         self.length = 0
         """Steps verified: the others are never re-run."""
         self._blocks: dict[int, list[dict]] = {}
-        self._resume: tuple[int, State] | None = None
-        """The position the last block built ended at, and the state there."""
 
     def get(self, number: int) -> dict:
         """The view before step `number` (1..length) of the seat that decided it."""
@@ -105,27 +103,16 @@ class _Befores:
         block, index = divmod(number - 1, self.BLOCK)
         views = self._blocks.pop(block, None)
         if views is None:
-            views = self._build(block * self.BLOCK)
+            state = self.states[block].clone()
+            views = []
+            first = block * self.BLOCK
+            for step in self.replay.steps[first:min(first + self.BLOCK, self.length)]:
+                views.append(state.view(step.seat))
+                state.apply(step.action)
             if len(self._blocks) >= self.KEEP:
                 del self._blocks[next(iter(self._blocks))]
         self._blocks[block] = views  # the most recently asked for last
         return views[index]
-
-    def _build(self, first: int) -> list[dict]:
-        kept = first // self.every * self.every
-        if self._resume is not None and kept <= self._resume[0] <= first:
-            position, state = self._resume
-        else:
-            position, state = kept, self.checkpoints[kept // self.every].clone()
-        steps = self.replay.steps
-        for step in steps[position:first]:
-            state.apply(step.action)
-        views = []
-        for step in steps[first:min(first + self.BLOCK, self.length)]:
-            views.append(state.view(step.seat))
-            state.apply(step.action)
-        self._resume = first + len(views), state
-        return views
 
 
 class _Builder:
@@ -139,13 +126,14 @@ class _Builder:
         self.events: list[list[Event]] = []
         self.entries: list[Entry] = []
         self.round_starts: list[int] = []
-        self.befores = _Befores(replay, self.checkpoints, every)
+        self.befores = _Befores(replay)
         self._words: str | None = None
         self._hinted = {(hint.step - replay.first_step + 1, hint.seat) for hint in replay.hints}
         """(step number, seat) of each decision a hint was given for."""
 
     def start(self, state: State) -> None:
         self.checkpoints.append(state.clone())
+        self.befores.states.append(state.clone())
         self.round_starts.append(0)
 
     def before(self, number: int, state: State, step: Step) -> None:
@@ -165,6 +153,8 @@ class _Builder:
             self.round_starts.append(number)
         if number % self.every == 0:
             self.checkpoints.append(state.clone())
+        if number % _Befores.BLOCK == 0:
+            self.befores.states.append(state.clone())
 
 
 class Playback:
