@@ -12,25 +12,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-import msgpack
-
 from game.host.history import History
 from game.host.records import GameLog, Secrets, recover
 from game.host.spare import SpareFiles
 from game.replay.log import make_header, seed_hash
 from game.replay.origin import start_from
 from game.rules import Event, IllegalAction, State, new_game
+from game.rules.base import pack
 from net.framing import frame
 from net.schema import DEFAULT_GRACE, ProtocolError, bye, room_message, seated
 
-_packer = msgpack.Packer()
-_pack = _packer.pack
-"""One Packer for every step's updates: a new one per message cost more than the packing.
-Plain data packs without running Python code, so no other caller can interleave."""
-
 _MAP_HEADER = [bytes([0x80 | n]) for n in range(16)]
 """msgpack's header of a map of n < 16 keys (an update has at most 11)."""
-_DIGEST = _pack("digest")
+_DIGEST = pack("digest")
+
+
+def _array_header(n: int) -> bytes:
+    """msgpack's header of an array of n < 65,536 items."""
+    return bytes([0x90 | n]) if n < 16 else b"\xdc" + n.to_bytes(2, "big")
 
 
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
@@ -595,30 +594,30 @@ class Room:
         view's digest: the bytes `encode(update_for(viewer, events, ...))` makes, but what
         every viewer's update shares – the room, step, turn and clock, each event as all
         but its private seats see it, the legal actions – is packed once for all of them."""
-        head = _pack({"t": "update", "room": self.id, "step": state.step})[1:] \
-            + _pack("events") + _packer.pack_array_header(len(events))
+        head = pack({"t": "update", "room": self.id, "step": state.step})[1:] \
+            + pack("events") + _array_header(len(events))
         rest: dict[str, Any] = {"to_move": state.to_move, "clock": self.clock()}
         if events:
             rest["actor"], rest["by"] = actor, "bot" if by_bot else "player"
-        tail = _pack(rest)[1:]
+        tail = pack(rest)[1:]
         mover = state.to_move
         deciding = mover is not None and not self.seats[mover].away
-        seed = _pack("seed") + _pack(self.seed) if state.is_over else b""
+        seed = pack("seed") + pack(self.seed) if state.is_over else b""
         size = 5 + len(rest) + bool(seed)
         shared: dict[tuple[int, int | None], bytes] = {}
 
         def frame_for(viewer: int | None, digest: bytes) -> bytes:
             mine = b""
             if deciding and viewer == mover:  # a bot's turn sends nobody its actions
-                mine = _pack("legal") + _pack(state.legal_keys())
+                mine = pack("legal") + pack(state.legal_keys())
             parts = [_MAP_HEADER[size + bool(mine)], head]
             for k, event in enumerate(events):
                 key = (k, viewer if viewer in event.private else None)
                 packed = shared.get(key)
                 if packed is None:
-                    packed = shared[key] = _pack(event.for_seat(viewer))
+                    packed = shared[key] = pack(event.for_seat(viewer))
                 parts.append(packed)
-            parts += (_DIGEST, _pack(digest), tail, mine, seed)
+            parts += (_DIGEST, pack(digest), tail, mine, seed)
             return frame(b"".join(parts))
         return frame_for
 

@@ -2,6 +2,7 @@
 cursor to any step (engine states kept every N steps) and read any seat's view and events."""
 from __future__ import annotations
 
+import gc
 import json
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
@@ -173,8 +174,16 @@ class Playback:
             raise ValueError("checkpoints must be at least one step apart")
         builder = _Builder(replay, every)
         self.replay = replay
-        self.verdict: Verdict = verify_replay(replay, builder)
-        """The outcome of verifying on open: show it before playing anything."""
+        # The re-run makes objects by the ten thousand that live as long as the playback:
+        # the garbage collector would walk them again and again as they pile up.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            self.verdict: Verdict = verify_replay(replay, builder)
+            """The outcome of verifying on open: show it before playing anything."""
+        finally:
+            if collecting:
+                gc.enable()
         self.every = every
         self.entries: list[Entry] = builder.entries
         """The step list in words, one entry per watchable step (entries[k - 1] is step k)."""
