@@ -33,6 +33,8 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     games: int = 0
     actions: int = 0
+    server_cpu: float = 0.0
+    """The server's CPU seconds over the interval, where measured."""
 
     def take(self) -> Stats:
         """These figures, and a fresh start for the next interval."""
@@ -84,6 +86,12 @@ class ServerProcess:
     def rss_mib(self) -> float:
         """The server's resident memory."""
         return rss_mib(self.proc.pid)
+
+    def cpu_seconds(self) -> float:
+        """The CPU time the server used so far (user and system), from /proc."""
+        with open(f"/proc/{self.proc.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def __exit__(self, *exc) -> None:
         self.proc.terminate()

@@ -151,25 +151,35 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=5, help="runs per figure (median shown)")
     parser.add_argument("--long", type=int, default=5000,
                         help="the step to jump to in the long game")
+    parser.add_argument("--parts", default="configs,long",
+                        help="configs (the table), long (the long game), or both")
     args = parser.parse_args(argv)
+    parts = args.parts.split(",")
+    if not parts or set(parts) - {"configs", "long"}:
+        parser.error(f"--parts takes configs and/or long, not {args.parts!r}")
     print(f"python {sys.version.split()[0]}, medians of {args.repeats} runs, "
           f"{args.games} random games per row")
     print(f"{'game':9} {'pl':>2} {'steps':>6} {'B/step':>6} {'file B/step':>11} "
           f"{'verify steps/s':>14} {'re-run only':>11} {'digest µs':>9} {'of it snapshot':>14}")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        for game, players, options in CONFIGS:
+        for game, players, options in CONFIGS if "configs" in parts else ():
             m = measure_config(folder, game, players, options, args.games, args.repeats)
             print(f"{game:9} {players:>2} {m['steps']:>6} {m['record_bytes']:>6.1f} "
                   f"{m['file_bytes']:>11.1f} {m['verify_rate']:>14,.0f} {m['rerun_rate']:>11,.0f} "
                   f"{m['digest']:>9.1f} {m['to_snapshot']:>14.1f}")
-        listed = statistics.median(timed(lambda: list_replays(folder)) for _ in range(args.repeats))
-        files = len(list(folder.glob("*.ctr")))
-        print(f"list_replays: {files} files in {listed * 1000:.0f} ms "
-              f"({listed / files * 1000:.2f} ms per file)")
+        if "configs" in parts:
+            listed = statistics.median(timed(lambda: list_replays(folder))
+                                       for _ in range(args.repeats))
+            files = len(list(folder.glob("*.ctr")))
+            print(f"list_replays: {files} files in {listed * 1000:.0f} ms "
+                  f"({listed / files * 1000:.2f} ms per file)")
+        if "long" not in parts:
+            return
         m = measure_long(folder, args.long, args.repeats)
         print(f"long game: {m['steps']} steps ({LONG[0]}, {LONG[1]} players, {LONG[2]}); "
-              f"open + verify {m['open_s']:.2f} s; kept states every {m['every']} steps")
+              f"open + verify: {m['open_s'] * 1000:.0f} ms; kept states every {m['every']} "
+              f"steps")
         print(f"  jump from 0 to step {m['worst']} + view: {m['jump_at_ms']:.2f} ms; "
               f"500 random jumps + view: median {m['jump_median_ms']:.2f} ms, "
               f"max {m['jump_max_ms']:.2f} ms; back {m['back_ms']:.2f} ms, "

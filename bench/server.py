@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.loadgen import GAME_SETUPS, ServerProcess, Stats, cpu_note, summary, table  # noqa: E402
 from game.host.loop import run  # noqa: E402
 from game.host.room import Room  # noqa: E402
-from net.framing import CLIENT_MAX_FRAME, FrameDecoder, encode  # noqa: E402
+from net.framing import CLIENT_MAX_FRAME, FrameDecoder, encode, frame  # noqa: E402
 from net.schema import PROTOCOL_VERSION  # noqa: E402
 
 
@@ -122,6 +122,9 @@ class Sink:
     def send(self, message: dict) -> None:
         self.sent += len(encode(message))
 
+    def send_packed(self, body: bytes) -> None:
+        self.sent += len(frame(body))
+
 
 def room_steps(game: str, seconds: float, log_dir: Path, seats: int = 2,
                bot: bool = False) -> float:
@@ -129,9 +132,18 @@ def room_steps(game: str, seconds: float, log_dir: Path, seats: int = 2,
     one after another, each logged to `log_dir`): the server's work per step without any
     socket. With `bot`, the last seat is a random bot, answered as the server does, and only
     the players' steps count: with two seats, the flat part's round trips without sockets."""
+    steps, wall, _ = room_run(game, seconds, log_dir, seats, bot)
+    return steps / wall
+
+
+def room_run(game: str, seconds: float, log_dir: Path, seats: int = 2,
+             bot: bool = False) -> tuple[int, float, float]:
+    """`room_steps`'s run: the steps counted, the seconds it took and the CPU seconds this
+    process used meanwhile – on a shared machine, what others run costs a step's wall time
+    but not its CPU time."""
     pick = random.Random(1)
     steps = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         # Random ids, as the server's: a log's name holds its room id and the second it
         # began, so counted ids would collide between two calls sharing `log_dir`.
@@ -153,7 +165,7 @@ def room_steps(game: str, seconds: float, log_dir: Path, seats: int = 2,
             else:
                 room.bot_act(state.to_move, state.step, action)
         room.close()
-    return steps / (time.perf_counter() - start)
+    return steps, time.perf_counter() - start, time.process_time() - cpu
 
 
 def flat_out(port: int, game: str, seconds: float) -> Stats:
@@ -180,6 +192,7 @@ def flat_out(port: int, game: str, seconds: float) -> Stats:
             wire.send({"t": "act", "room": room, "step": step,
                        "action": rng.choice(update["legal"])})
             update = wire.until(lambda m, s=step: m["t"] == "update" and m["step"] > s)
+            stats.actions += 1
             if sent >= warm:
                 stats.rtts.append(time.perf_counter() - sent)
         if "seed" in update:
@@ -189,7 +202,8 @@ def flat_out(port: int, game: str, seconds: float) -> Stats:
     return stats
 
 
-async def crowd(port: int, connections: int, rooms: int, seconds: float) -> Stats:
+async def crowd(port: int, connections: int, rooms: int, seconds: float,
+                server: ServerProcess | None = None) -> Stats:
     stats, stop = Stats(), asyncio.Event()
     per_room = connections // rooms
     games = list(GAME_SETUPS)
@@ -200,9 +214,11 @@ async def crowd(port: int, connections: int, rooms: int, seconds: float) -> Stat
                                        seed=r, after=5.0 * r / rooms)) for r in range(rooms)]
     await asyncio.sleep(10.0)  # everyone connected and playing
     stats.take()
+    cpu = server.cpu_seconds() if server else 0.0
     await asyncio.sleep(seconds)
     stop.set()
     result = stats.take()
+    result.server_cpu = server.cpu_seconds() - cpu if server else 0.0
     await asyncio.wait(tasks, timeout=60)
     return result
 
@@ -241,10 +257,11 @@ def main(argv: list[str] | None = None) -> None:
         for seats in seat_counts:
             for game in GAME_SETUPS:
                 with tempfile.TemporaryDirectory() as logs:
-                    rate = room_steps(game, args.seconds / 3 / len(seat_counts), Path(logs),
-                                      seats)
-                print(f"in-process room, {game}, {seats} seats: {rate:,.0f} steps/s "
-                      f"({1e6 / rate:.0f} µs a step)")
+                    steps, wall, cpu = room_run(game, args.seconds / 3 / len(seat_counts),
+                                                Path(logs), seats)
+                print(f"in-process room, {game}, {seats} seats: {steps / wall:,.0f} steps/s "
+                      f"({1e6 * wall / steps:.0f} µs a step, {1e6 * cpu / steps:.1f} µs of "
+                      f"CPU)")
         for game in GAME_SETUPS:
             with tempfile.TemporaryDirectory() as logs:
                 rate = room_steps(game, args.seconds / 3 / len(seat_counts), Path(logs),
@@ -255,18 +272,26 @@ def main(argv: list[str] | None = None) -> None:
         return
     with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs)) as server:
         for game in GAME_SETUPS if "flat" in parts else ():
+            cpu = server.cpu_seconds()
             stats = flat_out(server.port, game, args.seconds / 3)
+            cpu = server.cpu_seconds() - cpu
             rate = len(stats.rtts) / (args.seconds / 3)
             share = f" ({rate / ceiling:.0%} of the echo)" if ceiling else ""
             print(f"one connection flat out, {game} vs a random bot: {rate:,.0f} round trips/s"
                   f"{share}; {summary(stats.rtts)}; errors {len(stats.errors)}")
+            # The warm-up second's round trips count too: the CPU time is the whole run's.
+            print(f"  server CPU per round trip (the player's action and the bot's), {game}: "
+                  f"{1e6 * cpu / max(1, stats.actions):.0f} µs of server CPU")
         if "crowd" in parts:
             started = time.perf_counter()
-            stats = run(crowd(server.port, args.connections, args.rooms, args.seconds))
+            stats = run(crowd(server.port, args.connections, args.rooms, args.seconds,
+                              server))
             print(f"{args.connections} connections in {args.rooms} rooms: "
                   f"{stats.actions / args.seconds:,.0f} actions/s, {stats.games} games finished; "
                   f"{summary(stats.rtts)}; errors {len(stats.errors)}; server RSS "
                   f"{server.rss_mib():.0f} MiB ({time.perf_counter() - started:.0f} s)")
+            print(f"  server CPU per action, {args.connections} connections: "
+                  f"{1e6 * stats.server_cpu / max(1, stats.actions):.0f} µs of server CPU")
             for error in stats.errors[:5]:
                 print("  error:", error)
 

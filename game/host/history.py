@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import msgpack
 
 from game.rules import Event
+from game.rules.base import pack
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class History:
         self._count = 0
 
     def append(self, seat: int, by_bot: bool, events: list[Event]) -> None:
-        self._tail += msgpack.packb(
+        self._tail += pack(
             [seat, by_bot, [[e.type, e.public, list(e.private.items()), e.others]
                             for e in events]])
         self._count += 1

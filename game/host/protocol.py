@@ -125,6 +125,13 @@ class Connection:
         if not self.closing:
             self._out.append(pack(message))
 
+    def send_packed(self, body: bytes) -> None:
+        """Queue a message already packed as msgpack (dropped once the connection is
+        closing): framed for a byte stream, or sent whole as a WebSocket message, as `send`'s
+        messages are."""
+        if not self.closing:
+            self._out.append(body)
+
     def refuse(self, code: str, message: str | None = None, re: int | None = None, *,
                template: str | None = None, params: dict[str, int | str] | None = None) -> None:
         """Queue an error with `code` (net.schema.ERRORS), answering request `re` if given;

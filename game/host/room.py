@@ -7,6 +7,7 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -17,7 +18,18 @@ from game.host.spare import SpareFiles
 from game.replay.log import make_header, seed_hash
 from game.replay.origin import start_from
 from game.rules import Event, IllegalAction, State, new_game
+from game.rules.base import pack
 from net.schema import DEFAULT_GRACE, ProtocolError, bye, room_message, seated
+
+_MAP_HEADER = [bytes([0x80 | n]) for n in range(16)]
+"""msgpack's header of a map of n < 16 keys (an update has at most 11)."""
+_DIGEST = pack("digest")
+
+
+def _array_header(n: int) -> bytes:
+    """msgpack's header of an array of n < 65,536 items."""
+    return bytes([0x90 | n]) if n < 16 else b"\xdc" + n.to_bytes(2, "big")
+
 
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
 """A bot's name by its seat, so that players can tell the bots at a table apart."""
@@ -25,7 +37,9 @@ BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
 
 
 class Peer(Protocol):
-    """A connection as a room sees it."""
+    """A connection as a room sees it. One may also have `send_packed(body)`, taking a
+    message already packed as msgpack (net/framing.py's `pack`): a step's updates then go out
+    packed from the parts every seat shares, packed once (`Room._step_bodies`)."""
 
     @property
     def name(self) -> str:
@@ -455,9 +469,15 @@ class Room:
         # theirs is the one a player sits waiting for.
         audience = sorted(self._audience(), key=lambda member: member[1] != seat)
         digests = state.view_digests([viewer for _, viewer in audience])
+        # Packing the shared parts once pays from two updates on (BENCHMARKS.md, "Issue 33").
+        bodies = self._step_bodies(state, events, seat, by_a_bot) if len(audience) > 1 else None
         for (peer, viewer), digest in zip(audience, digests):
-            peer.send(self.update_for(viewer, events, actor=seat, by_bot=by_a_bot,
-                                      digest=digest))
+            send_packed = getattr(peer, "send_packed", None)
+            if send_packed is None or bodies is None:
+                peer.send(self.update_for(viewer, events, actor=seat, by_bot=by_a_bot,
+                                          digest=digest))
+            else:
+                send_packed(bodies(viewer, digest))
 
     def _set_deadline(self) -> None:
         state = self.state
@@ -566,6 +586,39 @@ class Room:
         if state.is_over:
             update["seed"] = self.seed
         return update
+
+    def _step_bodies(self, state: State, events: list[Event], actor: int,
+                     by_bot: bool) -> Callable[[int | None, bytes], bytes]:
+        """A function giving `viewer`'s update for a step with `events` packed, given its
+        view's digest: the bytes `pack(update_for(viewer, events, ...))` makes, but what
+        every viewer's update shares – the room, step, turn and clock, each event as all
+        but its private seats see it, the legal actions – is packed once for all of them."""
+        head = pack({"t": "update", "room": self.id, "step": state.step})[1:] \
+            + pack("events") + _array_header(len(events))
+        rest: dict[str, Any] = {"to_move": state.to_move, "clock": self.clock()}
+        if events:
+            rest["actor"], rest["by"] = actor, "bot" if by_bot else "player"
+        tail = pack(rest)[1:]
+        mover = state.to_move
+        deciding = mover is not None and not self.seats[mover].away
+        seed = pack("seed") + pack(self.seed) if state.is_over else b""
+        size = 5 + len(rest) + bool(seed)
+        shared: dict[tuple[int, int | None], bytes] = {}
+
+        def body_for(viewer: int | None, digest: bytes) -> bytes:
+            mine = b""
+            if deciding and viewer == mover:  # a bot's turn sends nobody its actions
+                mine = pack("legal") + pack(state.legal_keys())
+            parts = [_MAP_HEADER[size + bool(mine)], head]
+            for k, event in enumerate(events):
+                key = (k, viewer if viewer in event.private else None)
+                packed = shared.get(key)
+                if packed is None:
+                    packed = shared[key] = pack(event.for_seat(viewer))
+                parts.append(packed)
+            parts += (_DIGEST, pack(digest), tail, mine, seed)
+            return b"".join(parts)
+        return body_for
 
     def clock(self) -> dict | None:
         """The running turn clock: whose it is and the seconds left."""

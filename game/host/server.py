@@ -114,6 +114,13 @@ class Client(asyncio.Protocol):
             self.server.pending(self)
         self.rules.send(message)
 
+    def send_packed(self, body: bytes) -> None:
+        """`send` for a message already packed (see room.Peer)."""
+        if not self._scheduled and not self.rules.closing:
+            self._scheduled = True
+            self.server.pending(self)
+        self.rules.send_packed(body)
+
     def refuse(self, code: str, message: str | None = None, re: int | None = None, *,
                template: str | None = None, params: dict[str, int | str] | None = None) -> None:
         """Queue an error with `code`, answering request `re` if given; an engine's refusal

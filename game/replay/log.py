@@ -13,6 +13,8 @@ from typing import Any, Protocol
 
 import msgpack
 
+from game.rules.base import pack
+
 FORMAT = 2
 """The format this program writes: 2 adds the hint record to format 1."""
 READS = (1, 2)
@@ -220,8 +222,7 @@ class ReplayWriter:
     def step(self, seat: int, by_bot: bool, action: list, digest: bytes) -> None:
         """Log one step: `seat` decided (`by_bot`: a bot stood in for its player)."""
         who = -(seat + 1) if by_bot else seat
-        record = [who, encode_action(action, self._words), digest[:DIGEST_SIZE]]
-        self._write(msgpack.packb(record, use_bin_type=True))
+        self._write(pack([who, encode_action(action, self._words), digest[:DIGEST_SIZE]]))
 
     def hint(self, seat: int, step: int) -> None:
         """Log a hint given to `seat` for its decision after `step` steps (see `Hint`).

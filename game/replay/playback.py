@@ -2,9 +2,10 @@
 cursor to any step (engine states kept every N steps) and read any seat's view and events."""
 from __future__ import annotations
 
+import gc
 import json
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.replay.log import Replay, ReplayError, Step, read_replay
@@ -59,18 +60,60 @@ class Entry:
     action: Action
     words: str
     """`describe(action)` in the state before the step (what every seat could see)."""
-    before: dict
-    """The acting seat's view before the step: what it decided on (for wording the action
-    in a reader's own language)."""
     round: int
     """The index of the round this step belongs to (see Playback.round_starts)."""
     hinted: bool = False
     """The server gave the deciding seat a hint for this decision (the log's hint record)."""
+    views: _Befores | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def before(self) -> dict:
+        """The acting seat's view before the step: what it decided on (for wording the action
+        in a reader's own language). Built when first asked for (see `_Befores`)."""
+        assert self.views is not None
+        return self.views.get(self.number)
 
     @property
     def by(self) -> str:
         """"bot" or "player"."""
         return "bot" if self.by_bot else "player"
+
+
+class _Befores:
+    """The deciding seat's view before each step, built `BLOCK` steps at a time when one of
+    them is first asked for, from the state kept at the block's start, and kept for the
+    last `KEEP` blocks asked for. Opening a long game built all of them up front, most never
+    looked at (BENCHMARKS.md, "Issue 33"); a state every `BLOCK` steps keeps a jump's new
+    rows from re-running up to `every` steps again after the cursor's own seek."""
+
+    BLOCK = 10
+    KEEP = 64
+
+    def __init__(self, replay: Replay) -> None:
+        self.replay = replay
+        self.states: list[State] = []
+        """The state at position k * BLOCK, for each k up to the last verified step."""
+        self.length = 0
+        """Steps verified: the others are never re-run."""
+        self._blocks: dict[int, list[dict]] = {}
+
+    def get(self, number: int) -> dict:
+        """The view before step `number` (1..length) of the seat that decided it."""
+        if not 1 <= number <= self.length:
+            raise IndexError(f"step {number} is outside 1..{self.length}")
+        block, index = divmod(number - 1, self.BLOCK)
+        views = self._blocks.pop(block, None)
+        if views is None:
+            state = self.states[block].clone()
+            views = []
+            first = block * self.BLOCK
+            for step in self.replay.steps[first:min(first + self.BLOCK, self.length)]:
+                views.append(state.view(step.seat))
+                state.apply(step.action)
+            if len(self._blocks) >= self.KEEP:
+                del self._blocks[next(iter(self._blocks))]
+        self._blocks[block] = views  # the most recently asked for last
+        return views[index]
 
 
 class _Builder:
@@ -84,19 +127,19 @@ class _Builder:
         self.events: list[list[Event]] = []
         self.entries: list[Entry] = []
         self.round_starts: list[int] = []
+        self.befores = _Befores(replay)
         self._words: str | None = None
-        self._before: dict = {}
         self._hinted = {(hint.step - replay.first_step + 1, hint.seat) for hint in replay.hints}
         """(step number, seat) of each decision a hint was given for."""
 
     def start(self, state: State) -> None:
         self.checkpoints.append(state.clone())
+        self.befores.states.append(state.clone())
         self.round_starts.append(0)
 
     def before(self, number: int, state: State, step: Step) -> None:
         # Before the engine has judged the action: it may yet turn out illegal.
         self._words = describe(state, step.action)
-        self._before = state.view(step.seat)
 
     def after(self, number: int, state: State, events: list[Event]) -> None:
         step = self.replay.steps[number - 1]
@@ -105,12 +148,14 @@ class _Builder:
         self.entries.append(Entry(
             number, step.seat, seat_name(header, step.seat),
             step.by_bot or seat_kind(header, step.seat) == "bot", step.by_bot, step.action,
-            self._words or json.dumps(step.action), self._before, len(self.round_starts) - 1,
-            (number, step.seat) in self._hinted))
+            self._words or json.dumps(step.action), len(self.round_starts) - 1,
+            (number, step.seat) in self._hinted, self.befores))
         if any(e.type == ROUND_EVENT for e in events):
             self.round_starts.append(number)
         if number % self.every == 0:
             self.checkpoints.append(state.clone())
+        if number % _Befores.BLOCK == 0:
+            self.befores.states.append(state.clone())
 
 
 class Playback:
@@ -129,8 +174,16 @@ class Playback:
             raise ValueError("checkpoints must be at least one step apart")
         builder = _Builder(replay, every)
         self.replay = replay
-        self.verdict: Verdict = verify_replay(replay, builder)
-        """The outcome of verifying on open: show it before playing anything."""
+        # The re-run makes objects by the ten thousand that live as long as the playback:
+        # the garbage collector would walk them again and again as they pile up.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            self.verdict: Verdict = verify_replay(replay, builder)
+            """The outcome of verifying on open: show it before playing anything."""
+        finally:
+            if collecting:
+                gc.enable()
         self.every = every
         self.entries: list[Entry] = builder.entries
         """The step list in words, one entry per watchable step (entries[k - 1] is step k)."""
@@ -141,7 +194,7 @@ class Playback:
         every round start."""
         self._checkpoints = builder.checkpoints
         self._events = builder.events
-        self.length = len(self.entries)
+        self.length = builder.befores.length = len(self.entries)
         self.position = 0
         self._state: State | None = self._checkpoints[0].clone() if self._checkpoints else None
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, cast
 
 import msgpack
@@ -143,12 +143,42 @@ def data_digest(obj: Any, size: int = 16) -> bytes:
 
 def ordered_digest(obj: Any, size: int) -> bytes:
     """`data_digest` of data whose maps are already in their fixed key order, as built."""
-    return hashlib.blake2b(msgpack.packb(obj), digest_size=size).digest()
+    return hashlib.blake2b(_pack(obj), digest_size=size).digest()
+
+
+_packer = msgpack.Packer()
+_pack = _packer.pack
+"""One Packer for the hot paths (a new one per call cost more than small packings). Plain
+data packs without running Python code, so no other thread can interleave."""
+
+
+def pack(obj: Any) -> bytes:
+    """`msgpack.packb(obj)` for plain data, with a Packer that is made once."""
+    return _pack(obj)
+
+
+_CODES: dict[tuple, list[str]] = {}
+"""Card lists as codes, by their code table, order and cards (see `codes_of`)."""
+
+
+def codes_of(cards: list[int], code: Sequence[str] | Mapping[int, str],
+             reverse: bool = False) -> list[str]:
+    """`cards` (ids) as `code` names them, in reverse order with `reverse`, for state digests
+    alone: from the lists made before when it is one of them – for long piles that seldom
+    change (a draw pile), where looking the list up costs less than naming each card.
+    Shared: read it, never change it."""
+    key = (id(code), reverse, *cards)
+    codes = _CODES.get(key)
+    if codes is None:
+        if len(_CODES) >= 16384:
+            _CODES.clear()
+        codes = _CODES[key] = [code[c] for c in (reversed(cards) if reverse else cards)]
+    return codes
 
 
 def _pairs(run: dict) -> bytes:
     """The packed key-value pairs of `run`, as they follow a map's header."""
-    packed = msgpack.packb(run)
+    packed = _pack(run)
     return packed[1:] if len(run) < 16 else packed[3:]  # fixmap or map 16 header
 
 
@@ -330,6 +360,10 @@ class State(ABC):
     by everyone else (hands; Blanco's grids): with "seat", all that differs between the
     views of one step (see `view_digests`)."""
 
+    SPLICE_FROM: ClassVar[int] = 3
+    """From how many distinct views on `view_digests` cuts them up instead of building
+    each whole: fewer cost less built whole, unless the engine keeps its parts packed."""
+
     players: int
     seed: int
     options: dict
@@ -442,51 +476,75 @@ class State(ABC):
         builds its views with every map's keys in sorted order (a property test holds it to
         that), so a view is its own canonical form and is hashed as it is built."""
         view = self.view(seat)
-        return view, packed_view_digest(msgpack.packb(view))
+        return view, packed_view_digest(_pack(view))
 
     def view_digests(self, seats: list[int | None]) -> list[bytes]:
-        """The `view_digest` of each of `seats`' views, as one step's updates carry them,
-        without building those views: what every seat sees alike – the spectator's view –
-        is packed once, and each seat adds only its own things (`_own_items`) and its
-        number. Building every seat's whole view was most of a step's cost (BENCHMARKS.md,
+        """The `view_digest` of each of `seats`' views, as one step's updates carry them:
+        each distinct view once, and (from `SPLICE_FROM` on) without building them – what
+        every seat sees alike (the spectator's view) is packed once, and each seat adds only
+        its own things (`_packed_own`, from parts packed before where they did not change)
+        and its number.
+        Building every seat's whole view was most of a step's cost (BENCHMARKS.md,
         "Server")."""
-        if len(seats) < 3:  # two views cost less built whole than cut up (BENCHMARKS.md)
-            return [packed_view_digest(msgpack.packb(self.view(seat))) for seat in seats]
-        public = self.view(None)
-        packb = msgpack.packb
-        # The packed view as runs of constant bytes, each followed by a place where seats
-        # differ (a key of OWNED, or "seat"; None after the last run). A run of pairs packs
-        # as one map, less its header.
-        places: list[tuple[bytes, str | None]] = []
+        distinct = list(dict.fromkeys(seats))
+        if len(distinct) < self.SPLICE_FROM:
+            found = {seat: packed_view_digest(_pack(self.view(seat))) for seat in distinct}
+        else:
+            found = self._spliced_digests(distinct)
+        return [found[seat] for seat in seats]
+
+    def _spliced_digests(self, seats: list[int | None]) -> dict[int | None, bytes]:
+        public, others = self._digest_parts()
+        # The packed view as pieces: runs of constant bytes (a run of pairs packs as one map,
+        # less its header), each followed by a place where seats differ – "seat", or a key
+        # of OWNED as (the list's header and the items before a seat's own item, the items
+        # after it, the whole list as everyone else sees it).
+        pieces: list[Any] = []
         run: dict[str, Any] = {}
-        lead = msgpack.Packer().pack_map_header(len(public))
+        lead = _packer.pack_map_header(len(public))
+        owned = self.OWNED
         for key, value in public.items():
-            if key == "seat" or key in self.OWNED:
-                places.append((lead + _pairs(run) + packb(key), key))
+            if key == "seat" or key in owned:
+                pieces.append(lead + _pairs(run) + _pack(key))
                 run, lead = {}, b""
+                if key == "seat":
+                    pieces.append(_SEAT)
+                else:
+                    items = others[key]
+                    header = _ARRAY_HEADER[len(items)]
+                    pieces.append((key, [header + b"".join(items[:k]) for k in range(len(items))],
+                                   [b"".join(items[k + 1:]) for k in range(len(items))],
+                                   header + b"".join(items)))
             else:
                 run[key] = value
-        places.append((lead + _pairs(run), None))
-        others = {key: [packb(item) for item in public[key]] for key in self.OWNED}
-        digests = []
+        pieces.append(lead + _pairs(run))
+        digests = {}
         for seat in seats:
-            own = {} if seat is None else self._own_items(seat)
+            own = None if seat is None else self._packed_own(seat)
             chunks = []
-            for constant, place in places:
-                chunks.append(constant)
-                if place == "seat":
-                    chunks.append(_SEAT[seat])
-                elif place is not None:
-                    items = others[place]
-                    chunks.append(_ARRAY_HEADER[len(items)])
-                    if seat is None:
-                        chunks.extend(items)
-                    else:
-                        chunks.extend(items[:seat])
-                        chunks.append(packb(own[place]))
-                        chunks.extend(items[seat + 1:])
-            digests.append(packed_view_digest(b"".join(chunks)))
+            for piece in pieces:
+                kind = type(piece)
+                if kind is bytes:
+                    chunks.append(piece)
+                elif kind is dict:
+                    chunks.append(piece[seat])
+                elif own is None:
+                    chunks.append(piece[3])
+                else:
+                    chunks += (piece[1][seat], own[piece[0]], piece[2][seat])
+            digests[seat] = packed_view_digest(b"".join(chunks))
         return digests
+
+    def _digest_parts(self) -> tuple[dict, dict[str, list[bytes]]]:
+        """For `view_digests` only: the spectator's view – whose values under OWNED keys
+        are not read, only its keys' order – and each OWNED list of it, its items packed.
+        An engine may give them from parts it packed before and kept."""
+        public = self.view(None)
+        return public, {key: [_pack(item) for item in public[key]] for key in self.OWNED}
+
+    def _packed_own(self, seat: int) -> dict[str, bytes]:
+        """For `view_digests` only: `_own_items(seat)`, each packed."""
+        return {key: _pack(item) for key, item in self._own_items(seat).items()}
 
     @abstractmethod
     def _own_items(self, seat: int) -> dict[str, Any]:
@@ -520,11 +578,16 @@ class State(ABC):
     def digest(self) -> bytes:
         """A 16-byte hash of the whole state, identical on every machine. It hashes the
         snapshot as built, so `to_snapshot()` must build its maps in a fixed key order."""
-        return ordered_digest(self.to_snapshot(), 16)
+        return ordered_digest(self._digest_snapshot(), 16)
+
+    def _digest_snapshot(self) -> dict:
+        """`to_snapshot()` for `digest` alone, which packs it and drops it: an engine may
+        give it without copying what the state holds, and from parts made before – the
+        same data in the same order, so the same bytes (a property test holds it to that)."""
+        return self.to_snapshot()
 
 
 __all__ = ["Action", "BadOptions", "Event", "IllegalAction", "Option", "Problem", "Refusal",
-           "Rng", "State", "canonical",
-           "check_options", "check_players", "check_seed", "check_stacked_deck", "copy_result",
-           "data_digest", "freeze", "int_in", "is_bool", "is_deck_or_none", "ordered_digest",
-           "thaw", "view_digest"]
+           "Rng", "State", "canonical", "check_options", "check_players", "check_seed",
+           "check_stacked_deck", "codes_of", "copy_result", "data_digest", "freeze", "int_in",
+           "is_bool", "is_deck_or_none", "ordered_digest", "pack", "thaw", "view_digest"]

@@ -14,9 +14,11 @@ from game.rules.base import (
     check_players,
     check_seed,
     check_stacked_deck,
+    codes_of,
     copy_result,
     int_in,
     is_deck_or_none,
+    pack,
 )
 
 COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "lime", "green", "sky", "navy", "purple",
@@ -43,6 +45,15 @@ REVEAL, PEEK, TURN, PLAY, ELIMINATE, REWARD, CHAIN, OVER = (
 """The kinds of decision: a setup (or stage-2) reveal and peek; the turn's choice of take or
 swap; after a take, discard or place; which complete line goes first; the reward peek; after a
 chain reaction, whether the peeked card turns face up. OVER: nobody decides any more."""
+
+_PACKED_GRIDS: dict[tuple, bytes] = {}
+"""Grids as seats see them, packed, by whether the seat owns the grid, its stage, shape and
+cells (`Blanco._packed_grid`); emptied when it holds `_PACKED_GRIDS_KEPT`."""
+_PACKED_GRIDS_KEPT = 8192
+_SNAPSHOT_GRIDS: dict[tuple, dict] = {}
+"""Grids as snapshots hold them, by stage, shape and cells (`Blanco._snapshot_grid`)."""
+_PACKED_NONES = [pack([None] * n) for n in range(16)]
+"""Another seat's hand of n cards in a view, packed."""
 
 STAGE_ONE, STAGE_TWO = (3, 3), (3, 4)
 HAND = 2
@@ -168,6 +179,7 @@ class Blanco(State):
     WORDS: ClassVar[tuple[str, ...]] = ("take", "discard", "place", "swap", "reveal", "peek",
                                         "eliminate", "skip", "keep", "deck", "row", "col")
     OWNED: ClassVar[tuple[str, ...]] = ("grids", "hands")
+    SPLICE_FROM: ClassVar[int] = 2  # its grids are kept packed (`_packed_grid`)
 
     def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
         """Deal a new game. Raises ValueError for a player count outside 2..5, a bad seed, an
@@ -639,12 +651,14 @@ class Blanco(State):
         draw: {"count"}; discard: codes, top last; box: removed cards in removal order.
         phase, to_move, turns (turns ended), max_turns, chain (this turn had a chain reaction),
         peeked (the position awaiting reveal or keep), result."""
+        return self._view(seat, [self._grid_seen(s, seat) for s in range(self.players)])
+
+    def _view(self, seat: int | None, grids: list) -> dict:
         # Keys in sorted order, so the view is its own canonical form (see State.view_and_digest).
         return {
             "box": [CODE[c] for c in self.box], "chain": self.chain,
             "discard": [CODE[c] for c in self.discard], "draw": self._draw_public(),
-            "game": self.game,
-            "grids": [self._grid_seen(s, seat) for s in range(self.players)],
+            "game": self.game, "grids": grids,
             "hands": [self._own_hand(s) if s == seat else [None] * len(hand)
                       for s, hand in enumerate(self.hands)],
             "max_turns": self.options["max_turns"], "peeked": self._peeked_pos(),
@@ -662,6 +676,26 @@ class Blanco(State):
 
     def _own_items(self, seat: int) -> dict:
         return {"grids": self._grid_seen(seat, seat), "hands": self._own_hand(seat)}
+
+    def _packed_grid(self, owner: int, seat: int | None) -> bytes:
+        """`_grid_seen(owner, seat)` packed, from the grids packed before when it is one of
+        them (most grids do not change in a step)."""
+        key = (owner == seat, self.stage[owner], self.rows[owner], self.cols[owner],
+               *self.grids[owner])
+        packed = _PACKED_GRIDS.get(key)
+        if packed is None:
+            if len(_PACKED_GRIDS) >= _PACKED_GRIDS_KEPT:
+                _PACKED_GRIDS.clear()
+            packed = _PACKED_GRIDS[key] = pack(self._grid_seen(owner, seat))
+        return packed
+
+    def _digest_parts(self) -> tuple[dict, dict[str, list[bytes]]]:
+        grids = [self._packed_grid(s, None) for s in range(self.players)]
+        return self._view(None, grids), {
+            "grids": grids, "hands": [_PACKED_NONES[len(hand)] for hand in self.hands]}
+
+    def _packed_own(self, seat: int) -> dict[str, bytes]:
+        return {"grids": self._packed_grid(seat, seat), "hands": pack(self._own_hand(seat))}
 
     def open_view(self) -> dict:
         """The view with every card shown (grids, hands, and the draw pile top first in
@@ -799,6 +833,37 @@ class Blanco(State):
             "before": [[CODE[c] for c in line] for line in self.before],
             "result": copy_result(self.result),
         }
+
+    def _digest_snapshot(self) -> dict:
+        return {
+            "game": self.game, "players": self.players, "seed": self.seed,
+            "options": self.options, "rng": self.rng.state, "step": self.step,
+            "turns": self.turns,
+            "grids": [self._snapshot_grid(s) for s in range(self.players)],
+            "hands": [[CODE[c] for c in hand] for hand in self.hands],
+            "draw": codes_of(self.draw, CODE, True), "discard": [CODE[c] for c in self.discard],
+            "box": codes_of(self.box, CODE),
+            "setup": self.setup, "active": self.active, "to_move": self.to_move,
+            "phase": self.phase, "removed": self.removed, "chain": self.chain,
+            "rewarded": self.rewarded, "peeked": self.peeked,
+            "before": [[CODE[c] for c in line] for line in self.before],
+            "result": copy_result(self.result),
+        }
+
+    def _snapshot_grid(self, s: int) -> dict:
+        """Grid `s` as `to_snapshot` has it, for digests alone: from the grids made before
+        when it is one of them (shared: read it, never change it)."""
+        grid = self.grids[s]
+        key = (self.stage[s], self.rows[s], self.cols[s], *grid)
+        found = _SNAPSHOT_GRIDS.get(key)
+        if found is None:
+            if len(_SNAPSHOT_GRIDS) >= _PACKED_GRIDS_KEPT:
+                _SNAPSHOT_GRIDS.clear()
+            found = _SNAPSHOT_GRIDS[key] = {
+                "stage": self.stage[s], "rows": self.rows[s], "cols": self.cols[s],
+                "cards": [CODE[v & CARD] for v in grid], "up": [bool(v & UP) for v in grid],
+                "known": [bool(v & KNOWN) for v in grid]}
+        return found
 
     @classmethod
     def from_snapshot(cls, snapshot: dict) -> Blanco:

@@ -14,9 +14,11 @@ from game.rules.base import (
     check_players,
     check_seed,
     check_stacked_deck,
+    codes_of,
     copy_result,
     int_in,
     is_deck_or_none,
+    pack,
 )
 
 # A card is an int `a*11 + b` for the pair {a, b}, a != b. In a pile `a` is the up side and `b`
@@ -356,17 +358,31 @@ class Quando(State):
     # -- what each seat sees -----------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict:
+        return self._view(seat, self._hands_seen(seat),
+                          _copy_round(self.last_round, SORTED_ROUND_KEYS))
+
+    def _view(self, seat: int | None, hands: list, last_round: dict | None) -> dict:
         # Keys in sorted order, so the view is its own canonical form (see State.view_and_digest).
         return {
             "active": self.active, "dealer": (self.players - 1 + self.round) % self.players,
             "discard": [c // 11 for c in self.discard], "draw": self._draw_public(),
-            "game": self.game, "hands": self._hands_seen(seat), "knocker": self.knocker,
-            "last_round": _copy_round(self.last_round, SORTED_ROUND_KEYS),
+            "game": self.game, "hands": hands, "knocker": self.knocker,
+            "last_round": last_round,
             "penalty": list(self.penalty), "phase": self.phase, "players": self.players,
             "plays": list(self.plays), "result": copy_result(self.result), "round": self.round,
             "seat": seat, "target": self.options["target"], "to_move": self.to_move,
             "totals": list(self.totals),
         }
+
+    def _digest_parts(self) -> tuple[dict, dict[str, list[bytes]]]:
+        hands = [_packed_hand(0, hand) for hand in self.hands]
+        summary = self.last_round
+        # Only packed: the summary's values are not copied.
+        ordered = None if summary is None else {k: summary[k] for k in SORTED_ROUND_KEYS}
+        return self._view(None, hands, ordered), {"hands": hands}
+
+    def _packed_own(self, seat: int) -> dict[str, bytes]:
+        return {"hands": _packed_hand(1, self.hands[seat])}
 
     def open_view(self) -> dict:
         view = self.view(None)
@@ -456,6 +472,21 @@ class Quando(State):
             "result": copy_result(self.result),
         }
 
+    def _digest_snapshot(self) -> dict:
+        summary = self.last_round
+        return {
+            "game": self.game, "players": self.players, "seed": self.seed,
+            "options": self.options, "rng": self.rng.state, "step": self.step,
+            "round": self.round, "totals": self.totals,
+            "hands": [[CODE[c] for c in hand] for hand in self.hands],
+            "draw": codes_of(self.draw, CODE, True), "discard": [CODE[c] for c in self.discard],
+            "phase": self.phase, "to_move": self.to_move, "active": self.active,
+            "plays": self.plays, "knocker": self.knocker, "triplet": self.triplet,
+            "penalty": self.penalty,
+            "last_round": None if summary is None else {k: summary[k] for k in ROUND_KEYS},
+            "result": copy_result(self.result),
+        }
+
     @classmethod
     def from_snapshot(cls, snapshot: dict) -> Quando:
         try:
@@ -537,6 +568,26 @@ class Determinizer:
         state.penalty = list(self.penalty)
         state._legal_cache = None
         return state
+
+
+_PACKED_HANDS: dict[tuple[int, ...], bytes] = {}
+"""Hands as views show them, packed: by 0 (as the others see it) or 1 (as its holder does)
+and the hand's cards (see `_packed_hand`)."""
+
+
+def _packed_hand(own: int, hand: list[int]) -> bytes:
+    """`hand` packed as its holder (`own` 1) or everyone else (0) sees it in a view, from the
+    hands packed before when it is one of them (most hands do not change in a step)."""
+    key = (own, *hand)
+    packed = _PACKED_HANDS.get(key)
+    if packed is None:
+        if len(_PACKED_HANDS) >= 8192:
+            _PACKED_HANDS.clear()
+        packed = _PACKED_HANDS[key] = pack({"fronts": [c // 11 for c in hand]} if own
+                                           else {"backs": [c % 11 for c in hand]})
+    return packed
+
+
 
 
 ROUND_KEYS = ("round", "reason", "hands", "sums", "scores", "knocker", "knock_penalty", "totals")

@@ -16,12 +16,17 @@ from game.rules.base import (
     check_players,
     check_seed,
     check_stacked_deck,
+    codes_of,
     copy_result,
     int_in,
     is_bool,
     is_deck_or_none,
+    pack,
 )
 from game.rules.decktet import ALL, SUITS, deck
+
+_PACKED_HANDS: dict[tuple[int, ...], bytes] = {}
+"""Hands as their holders' views show them, packed, by their cards."""
 
 # A card is its index in decktet.ALL (first copies, then the `#2` copies). Matching and the run
 # are bit operations on a suit mask (bit k = SUITS[k]) and an int rank per card; the Excuse has
@@ -45,6 +50,8 @@ def _suit_named(card: int, mask: int) -> str | None:
     """The suit an Excuse in the played row named (None for any other card, and for a
     starting Excuse, which names none)."""
     return SUITS[mask.bit_length() - 1] if mask and not MASK[card] else None
+
+
 
 
 def _name(card: int) -> str:
@@ -415,6 +422,16 @@ class Quasenbo(State):
     def _own_items(self, seat: int) -> dict:
         return {"hands": self._own_hand(seat)}
 
+    def _packed_own(self, seat: int) -> dict[str, bytes]:
+        # Most hands do not change in a step: packed once per hand (see `_PACKED_HANDS`).
+        hand = tuple(self.hands[seat])
+        packed = _PACKED_HANDS.get(hand)
+        if packed is None:
+            if len(_PACKED_HANDS) >= 8192:
+                _PACKED_HANDS.clear()
+            packed = _PACKED_HANDS[hand] = pack(self._own_hand(seat))
+        return {"hands": packed}
+
     def open_view(self) -> dict:
         """The spectator view with every hand shown and the draw pile's cards, top first."""
         view = self.view(None)
@@ -489,6 +506,18 @@ class Quasenbo(State):
             "row": [CODE[c] for c in self.row],
             "named": [_suit_named(c, m) for c, m in zip(self.row, self.row_masks)],
             "draw": [CODE[c] for c in reversed(self.draw)],
+            "passes": self.passes, "to_move": self.to_move, "phase": self.phase,
+            "result": copy_result(self.result),
+        }
+
+    def _digest_snapshot(self) -> dict:
+        return {
+            "game": self.game, "players": self.players, "seed": self.seed,
+            "options": self.options, "rng": self.rng.state, "step": self.step,
+            "hands": [[CODE[c] for c in hand] for hand in self.hands],
+            "row": [CODE[c] for c in self.row],
+            "named": [_suit_named(c, m) for c, m in zip(self.row, self.row_masks)],
+            "draw": codes_of(self.draw, CODE, True),
             "passes": self.passes, "to_move": self.to_move, "phase": self.phase,
             "result": copy_result(self.result),
         }

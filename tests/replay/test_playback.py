@@ -93,6 +93,18 @@ def test_the_step_list_and_its_words(recorded):
         len(playback.round_starts) - 1
 
 
+def test_each_step_shows_what_its_seat_saw_before_it_whichever_is_asked_for_first(recorded):
+    replay, (views, _, _) = recorded
+    playback = Playback(replay, every=7)
+    entries = playback.entries
+    order = list(range(len(entries)))
+    random.Random(5).shuffle(order)  # blocks built in any order, some dropped and rebuilt
+    for index in order + order[:50]:
+        entry = entries[index]
+        assert entry.before == views[entry.number - 1][0][entry.seat], entry.number
+    assert playback.position == 0  # the cursor did not move
+
+
 def test_round_and_turn_starts(recorded):
     replay, _ = recorded
     playback = Playback(replay)
@@ -149,6 +161,8 @@ def test_only_verified_steps_can_be_watched(tmp_path):
                       lambda n, s: dataclasses.replace(s, digest=bytes(8)) if n == 9 else s)
     playback = open_replay(altered)
     assert playback.verdict.mismatch.step == 9 and playback.length == 8 and playback.playable
+    playback.seek(7)
+    assert playback.entries[7].before == playback.view(playback.entries[7].seat)
 
     secret = open_replay(rewrite(replay, tmp_path / "open.ctr", finish=False))
     assert secret.verdict.status == "unverified" and not secret.playable and secret.length == 0
