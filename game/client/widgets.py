@@ -38,12 +38,6 @@ def text(value: str, size: int, color: RGB = palette.TEXT) -> pygame.Surface:
     baseline at the font's ascent and `line_height(size) + 1` high whatever its letters, so
     texts side by side share a baseline and stacked lines never touch (cached: do not draw on
     the result)."""
-    return rendered_text(value, size, color)
-
-
-def rendered_text(value: str, size: int, color: RGB = palette.TEXT) -> pygame.Surface:
-    """`text` rendered anew, not cached: for text drawn once into a picture its caller
-    keeps (the move log's lines), which would only push others' text out of the cache."""
     font = palette.font(max(MIN_SIZE, size))
     ink = font.render(value, True, color)
     # pygame grows its surface above the ascent for a tall accent (É) and below the descent

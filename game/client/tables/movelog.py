@@ -3,8 +3,6 @@ viewer's wording), newest at the bottom, scrollable back to the first."""
 
 from __future__ import annotations
 
-import itertools
-
 import pygame
 
 from game.client import layout, palette, widgets
@@ -18,18 +16,6 @@ SHARE = 0.23
 """The part of the window's width the log takes."""
 
 
-_PANELS: dict[tuple[int, int], pygame.Surface] = {}
-"""The panel as last drawn, by its size: redrawn only when what it shows changes, not every
-frame (the lines cost about half a millisecond a frame; BENCHMARKS.md, "Issue 33"). One for
-every table, as one table shows at a time: a table left behind keeps none."""
-_SHOWN: dict[tuple[int, int], tuple] = {}
-"""What each panel of `_PANELS` shows: which log (its serial), and how."""
-_SERIALS = itertools.count()
-
-Rows = dict[tuple[int, int, int, int | None], list[pygame.Surface]]
-"""Lines' rows of text, by line number, text size, width and the player's seat."""
-
-
 class MoveLog:
     """The lines so far, each with the seat it is about (None: the table's own news), and
     how far the player scrolled back (0: the newest line at the bottom)."""
@@ -37,21 +23,14 @@ class MoveLog:
     def __init__(self) -> None:
         self.lines: list[tuple[str, int | None]] = []
         self.back = 0
-        self._first = 0
-        """How many lines fell off the front since the log was last cleared: a line's
-        number (its index plus this) names it for good."""
-        self._wrapped: Rows = {}
-        """The rows of the lines the panel shows, by line number, text size, width and the
-        player's seat (their own lines are lit)."""
-        self._serial = next(_SERIALS)
+        self._wrapped: dict[tuple[int, int, int], list[pygame.Surface]] = {}
 
     def add(self, text: str, seat: int | None) -> None:
         """Append a line (and keep the view on the newest one unless scrolled back)."""
         self.lines.append((text, seat))
         if len(self.lines) > KEEP:
-            gone = len(self.lines) - KEEP
-            del self.lines[:gone]
-            self._first += gone
+            del self.lines[: len(self.lines) - KEEP]
+            self._wrapped.clear()
         elif self.back:
             self.back += 1
 
@@ -59,54 +38,38 @@ class MoveLog:
         """Forget every line (the log is about to be written again from the start)."""
         self.lines.clear()
         self.back = 0
-        self._first = 0
         self._wrapped.clear()
-        self._serial = next(_SERIALS)
 
     def scroll(self, lines: int) -> None:
         """Move `lines` back in time (negative: towards the newest)."""
         self.back = max(0, min(len(self.lines) - 1, self.back + lines))
 
-    def _rows(self, index: int, size: int, width: int, you: int | None,
-              kept: Rows) -> list[pygame.Surface]:
-        key = (self._first + index, size, width, you)
+    def _rows(self, index: int, size: int, width: int, you: int | None) -> list[pygame.Surface]:
+        key = (index, size, width)
         rows = self._wrapped.get(key)
         if rows is None:
+            if len(self._wrapped) > 4 * KEEP:
+                self._wrapped.clear()
             text, seat = self.lines[index]
             color = palette.ACCENT if seat is not None and seat == you else palette.TEXT
             if seat is None:
                 color = palette.TEXT_DIM
-            rows = [widgets.rendered_text(line, size, color)
-                    for line in widgets.wrap(text, size, width)]
-        kept[key] = rows
+            rows = [widgets.text(line, size, color) for line in widgets.wrap(text, size, width)]
+            self._wrapped[key] = rows
         return rows
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, s: float, you: int | None) -> None:
         """The panel in `rect`: a heading, then as many of the lines as fit, wrapped, the
-        newest (or the one scrolled back to) at the bottom; the player's own lines lit.
-        Drawn into a surface of its own when what it shows changed, else that is shown."""
+        newest (or the one scrolled back to) at the bottom; the player's own lines lit."""
+        pygame.draw.rect(surface, (20, 24, 31), rect)
+        pygame.draw.line(surface, palette.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+        pad = layout.px(10, s)
+        head = layout.px(20, s, 12)
         heading = _("Moves  ·  L hides, wheel scrolls") if not self.back else ngettext(
             "Moves  ·  {count} newer below", "Moves  ·  {count} newer below", self.back
         ).format(count=self.back)
-        shows = (self._serial, s, you, heading, self._first, len(self.lines), self.back)
-        panel = _PANELS.get(rect.size)
-        if panel is None:
-            _PANELS.clear()  # the window changed size: one panel is shown at a time
-            panel = _PANELS[rect.size] = pygame.Surface(rect.size)
-            _SHOWN.clear()
-        if _SHOWN.get(rect.size) != shows:
-            self._paint(panel, s, you, heading)
-            _SHOWN[rect.size] = shows
-        surface.blit(panel, rect.topleft)
-
-    def _paint(self, panel: pygame.Surface, s: float, you: int | None, heading: str) -> None:
-        rect = panel.get_rect()
-        pygame.draw.rect(panel, (20, 24, 31), rect)
-        pygame.draw.line(panel, palette.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
-        pad = layout.px(10, s)
-        head = layout.px(20, s, 12)
         widgets.blit_text(
-            panel, heading, head, palette.TEXT_DIM,
+            surface, heading, head, palette.TEXT_DIM,
             pygame.Rect(rect.left + pad, rect.top + pad, rect.width - 2 * pad, head + 4), "left",
         )
         size = layout.px(18, s, 11)
@@ -114,17 +77,14 @@ class MoveLog:
         top = rect.top + 2 * pad + head
         y = rect.bottom - pad
         gap = max(2, size // 4)
-        # Only the rows shown are kept: a long game's log would hold megabytes of them.
-        kept: Rows = {}
         for index in range(len(self.lines) - 1 - self.back, -1, -1):
-            rows = self._rows(index, size, width, you, kept)
+            rows = self._rows(index, size, width, you)
             height = sum(r.get_height() for r in rows)
             if y - height < top:
                 break
             y -= height
             ry = y
             for row in rows:
-                panel.blit(row, (rect.left + pad, ry))
+                surface.blit(row, (rect.left + pad, ry))
                 ry += row.get_height()
             y -= gap
-        self._wrapped = kept
