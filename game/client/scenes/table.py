@@ -389,6 +389,7 @@ class TableScene(Scene):
                 self.connection = None
             elif status == "closed":
                 self.connection, self.connection_message = "closed", status_text(message)
+            self.table.refresh()  # moves are offered only while connected
         elif kind == "rematch" and session is not None:
             session.follow(message["room"])
             session.join(message["room"])
