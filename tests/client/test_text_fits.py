@@ -295,14 +295,24 @@ def test_the_recorder_finds_an_overflow_and_an_overlap(make_app, recorder):
     assert len(recorder.problems) == 4, recorder.problems  # too wide, so also cut short
 
 
-@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
-def test_the_costliest_choice_is_read_whole_on_the_game_over(make_app, recorder, language):
-    """Quäsenbö's game-over screen at 1280×720 with the costliest choice worded from the
-    player's longest play of the game: the line is wrapped to the dialog, every word drawn,
-    none cut short, none over the scores or the buttons."""
-    app = make_app(size=SIZES[1])
+COSTLIEST = [
+    *(("quasenbo", 2, {"hand_size": 7}, SIZES[1], code) for code in i18n.LANGUAGES),
+    *(("blanco", 2, {"max_turns": 8}, size, code) for size in SIZES for code in ("de", "it")),
+]
+"""Game-over screens with the costliest choice: Quäsenbö's in every language, and Blanco's
+(a long move's words over the turn limit's line) in German and Italian in both sizes."""
+
+
+@pytest.mark.parametrize(("game", "players", "options", "size", "language"), COSTLIEST)
+def test_the_costliest_choice_is_read_whole_on_the_game_over(
+    make_app, recorder, game, players, options, size, language
+):
+    """The game-over screen with the costliest choice worded from the player's longest play
+    of the game: the line is wrapped to the dialog at a legible size, every word drawn, none
+    cut short, none over the scores, the game's last words or the buttons."""
+    app = make_app(size=size)
     app.set_language(language)
-    start_local(app, "quasenbo", 2, "random", {"hand_size": 7})
+    start_local(app, game, players, "random", options)
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=5))
     scene = table_scene(app)
     assert scene is not None and scene.overlay() is not None
@@ -310,7 +320,7 @@ def test_the_costliest_choice_is_read_whole_on_the_game_over(make_app, recorder,
     path = room_replay(scene.room_id)
     playback = open_replay(path)
     mine = [e for e in playback.entries if e.seat == 0]
-    entry = max(mine, key=lambda e: len(advice_words("quasenbo", e.action, e.before)))
+    entry = max(mine, key=lambda e: len(advice_words(game, e.action, e.before)))
     step = playback.entries.index(entry) + 1
     long = Mark(step, 0, entry.action, Estimate(0.3249, 0.01, 90), entry.action,
                 Estimate(0.4551, 0.01, 700))
