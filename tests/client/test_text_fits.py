@@ -445,3 +445,20 @@ def test_a_dialog_is_as_tall_as_its_words_and_buttons(make_app, size):
         gap = empty_band(app.screen, dialog.box)
         assert gap <= 40 * dialog.s, (body, gap)
         app.pop(dialog)
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_the_winner_row_has_one_clean_separator(make_app, recorder, language):
+    """The game over's winner row reads "1.  Name – winner" in every language: one dash
+    with one space either side ("Basil (bot facile)  - ha vinto" had two and a hyphen)."""
+    app = make_app(size=SIZES[1])
+    app.set_language(language)
+    start_local(app, "quasenbo", 2, "random", {"hand_size": 3})
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=5))
+    show(app, recorder, "game over")
+    rows = [text.split(".", 1)[1].strip() for text, _box, _where in recorder.frame
+            if re.match(r"\d\.  \S", text)]
+    won = [row for row in rows if "–" in row]
+    assert len(rows) == 2 and won, rows
+    for row in won:
+        assert re.fullmatch(r"\S(.*\S)? – \S(.*\S)?", row) and "  " not in row, repr(row)

@@ -1005,9 +1005,11 @@ class TableScene(Scene):
             if win:
                 pygame.draw.rect(surface, (70, 58, 20), row, border_radius=6)
             name = self._seat_name(seat)
+            if win:
+                name = _("{name} – winner").format(name=name)
             widgets.blit_text(
                 surface,
-                f"{place + 1}.  {name}" + (_("  – winner") if win else ""),
+                f"{place + 1}.  {name}",
                 size,
                 palette.ACCENT if win else palette.TEXT,
                 row.inflate(-20, 0),
