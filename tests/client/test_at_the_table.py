@@ -560,3 +560,29 @@ def test_blanco_cheers_a_removed_column_as_a_column_and_a_row_as_a_row(make_app,
                    if isinstance(item, Flourish) and item.message not in cheers]
     assert not table.keeper.drifting
     assert cheers == (["COLUMN!"] if line == "col" else ["ROW!"]), cheers
+
+
+def test_no_prompt_of_a_decision_sent_stays_while_its_answer_is_shown(make_app):
+    """Blanco: three cards in hand, one placed or discarded – from then until the next
+    decision the prompt never says "You hold three cards…" (it stayed, greyed, while the turn
+    ended with two cards in hand)."""
+    app = make_app()
+    start_local(app, "blanco", 2, "random", {"max_turns": 30})
+    assert run_frames(app, lambda: table_scene(app) is not None, 20)
+    table = table_scene(app).table
+
+    def holding_three() -> bool:
+        return table.active and table.model.get("phase") == "play"
+
+    assert run_frames(app, holding_three, 30, AutoPlayer(app, seed=5))
+    three = table.prompt_now()
+    assert three.startswith("You hold three cards"), three
+    table.send(table.chooser.legal[0])
+    shown: list[str] = []
+
+    def answered() -> bool:
+        shown.append(table.prompt_now())
+        return not table.chooser.waiting and table.stage.director.idle
+
+    assert run_frames(app, answered, 10)
+    assert three not in shown, shown

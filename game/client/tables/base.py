@@ -402,9 +402,12 @@ class Table:
 
     def prompt_now(self) -> str:
         """The prompt the HUD shows: the game's, except on the viewer's turn while the
-        connection is lost, when the move has to wait."""
+        connection is lost, when the move has to wait, and none once the viewer's move is
+        sent (until its answer is shown, the model still holds the decision just made)."""
         if self.chooser.legal is not None and not self.online:
             return _(OFFLINE)
+        if self.chooser.waiting:
+            return ""
         return self.prompt()
 
     def seat_detail(self, seat: int) -> str:
