@@ -192,8 +192,13 @@ class TableScene(Scene):
         if self.local:
             return _("Leave this game and go back to the title screen?")
         if self.table.seat is not None and self.app.hosting:
-            return _("Leave the table? A bot plays your seat and the game goes on for the "
-                     "others on this computer. The title screen takes you back to your seat.")
+            others = self.app.hosted_players()
+            if not others:  # only bots: `leave` keeps the seat, and the game waits for it
+                return _("Leave the table? The game waits on this computer until you come "
+                         "back: the title screen takes you back to your seat.")
+            return _("Leave the table? A bot plays your seat and the game goes on for "
+                     "{names}, served by this computer. The title screen takes you back to "
+                     "your seat.").format(names=_(" and ").join(others))
         if self.table.seat is not None:
             return _("Leave the table? A bot plays your seat until you come back.")
         return _("Stop watching and leave the table?")
