@@ -499,7 +499,8 @@ function scoreTable(rows, columns, winners = []) {
   return el("table", { class: "scores" },
     el("tr", {}, el("th", {}, ""), columns.map((c) => el("th", {}, c.title))),
     rows.map((seat) => el("tr", { class: winners.includes(seat) ? "winner" : "" },
-      el("td", {}, plainName(seat), winners.includes(seat) ? _("  – winner") : ""),
+      el("td", {}, winners.includes(seat)
+        ? format(_("{name} – winner"), { name: plainName(seat) }) : plainName(seat)),
       columns.map((c) => el("td", {}, c.value(seat))))));
 }
 

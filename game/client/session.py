@@ -115,6 +115,12 @@ class Session:
         """Begin connecting; the outcome arrives through `poll()`."""
         self.net.start()
 
+    @property
+    def connected(self) -> bool:
+        """The connection is up: a request sent now reaches the server (one sent while
+        reconnecting or after closing is dropped)."""
+        return self.status == "connected" and not self.closed
+
     # -- receiving ---------------------------------------------------------------------------
 
     def poll(self) -> list[dict]:

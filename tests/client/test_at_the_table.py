@@ -518,3 +518,71 @@ def test_a_key_pressed_while_a_move_is_still_shown_is_played_after_it(make_app):
 
     assert run_frames(app, lambda: len(mine()) >= 2, 20), mine()
     assert mine()[-2:] == [play, ["draw", "down"]]
+
+
+
+@pytest.mark.parametrize("line", ["col", "row"])
+def test_blanco_cheers_a_removed_column_as_a_column_and_a_row_as_a_row(make_app, line):
+    """A removal that is no chain reaction is cheered by what it removed: "COLUMN!" for a
+    column (it read "ROW!" in German beside a log line saying column), "ROW!" for a row. The
+    table is fed the real engine's step that removes it."""
+    from game.client.sprites import Flourish
+    from game.rules import view_digest
+    from tests.client.test_chooser import table_for
+
+    def removal(seed: int):
+        """A 2-player game just before seat 0's step that removes one `line`, and that step."""
+        state = new_game("blanco", 2, seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            action = rng.choice(state.legal_actions())
+            if state.to_move == 0:
+                after = state.clone()
+                events = after.apply(action)
+                gone = [e.public for e in events if e.type == "eliminate"]
+                if len(gone) == 1 and gone[0]["line"] == line and not gone[0]["chain"]:
+                    return state, after, events
+            state.apply(action)
+        return None
+
+    state, after, events = next(found for seed in range(60) if (found := removal(seed)))
+    app = make_app()
+    scene, _sent = table_for(app, state)
+    table = scene.table
+    view = after.view(0)
+    table.feed({"t": "update", "room": "r", "step": after.step,
+                "events": [e.for_seat(0) for e in events], "digest": view_digest(view),
+                "to_move": after.to_move, "clock": None})
+    cheers: list[str] = []
+    for _ in range(240):
+        scene.update(1 / 60)
+        cheers += [item.message for item in table.stage.effects.items
+                   if isinstance(item, Flourish) and item.message not in cheers]
+    assert not table.keeper.drifting
+    assert cheers == (["COLUMN!"] if line == "col" else ["ROW!"]), cheers
+
+
+def test_no_prompt_of_a_decision_sent_stays_while_its_answer_is_shown(make_app):
+    """Blanco: three cards in hand, one placed or discarded – from then until the next
+    decision the prompt never says "You hold three cards…" (it stayed, greyed, while the turn
+    ended with two cards in hand)."""
+    app = make_app()
+    start_local(app, "blanco", 2, "random", {"max_turns": 30})
+    assert run_frames(app, lambda: table_scene(app) is not None, 20)
+    table = table_scene(app).table
+
+    def holding_three() -> bool:
+        return table.active and table.model.get("phase") == "play"
+
+    assert run_frames(app, holding_three, 30, AutoPlayer(app, seed=5))
+    three = table.prompt_now()
+    assert three.startswith("You hold three cards"), three
+    table.send(table.chooser.legal[0])
+    shown: list[str] = []
+
+    def answered() -> bool:
+        shown.append(table.prompt_now())
+        return not table.chooser.waiting and table.stage.director.idle
+
+    assert run_frames(app, answered, 10)
+    assert three not in shown, shown

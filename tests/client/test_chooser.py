@@ -42,6 +42,7 @@ def table_for(app, state, seat=0):
         server=None,
         token=None,
         keep_problem=None,
+        connected=True,
     )
     update = {
         "t": "update",

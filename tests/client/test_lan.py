@@ -282,7 +282,9 @@ def test_the_host_leaving_the_table_leaves_the_game_running_for_the_others(
         click(button(app.top.form, "Leave").rect.center)
         assert run(app, lambda: isinstance(app.top, Dialog) and app.top.title == "Leave the game?",
                    2)
-        assert app.top.body != menu and "goes on for the others" in app.top.body
+        # Bob plays on another computer: the question names him, not "others on this one".
+        assert app.top.body != menu and "the game goes on for Bob" in app.top.body
+        assert "others on this computer" not in app.top.body
         click(button(app.top.form, "Leave").rect.center)
         assert run(app, lambda: isinstance(app.top, TitleScene), 5, also=bob.pump)
         # The server runs on: a bot plays the host's seat, and Bob's game goes on.
@@ -435,7 +437,12 @@ def test_a_host_playing_with_bots_finds_the_game_waiting_after_leaving_the_table
     host_against_a_bot(app, 0, "quando", {"target": 500})
     assert run(app, lambda: table_scene(app).table.active, 10)
     room, step = app.session.room_id, app.session.last["step"]
-    table_scene(app).leave()
+    table_scene(app).ask_leave()
+    assert isinstance(app.top, Dialog) and app.top.title == "Leave the game?"
+    # Nobody else plays: the question says the game waits here, not that it goes on for others.
+    assert "waits on this computer until you come back" in app.top.body, app.top.body
+    assert "others" not in app.top.body
+    click(button(app.top.form, "Leave").rect.center)
     assert run(app, lambda: isinstance(app.top, TitleScene), 5)
     assert app.top.back_button is not None and f"room {room}" in app.top.back_button.label
     click(app.top.back_button.rect.center)

@@ -422,3 +422,64 @@ def test_the_table_keeps_every_update_under_the_menu_and_after_a_resize(make_app
     assert run(app, lambda: not any(s.moving for s in scene.table.stage.sprites), 10)
     for sprite in scene.table.stage.sprites:
         assert pygame.Rect(0, 0, 960, 540).contains(sprite.rect), sprite.rect
+
+
+def test_no_move_is_offered_while_the_connection_is_lost(make_app, server_process, tmp_path):
+    """The server goes away on the player's turn: while the client reconnects, the table
+    offers no move, and a key pressed says the move waits (nothing is sent and lost); back
+    online, the turn is the player's to play."""
+    import subprocess
+    import sys
+
+    port, proc = server_process
+    app = make_app(speed=4.0, retry_for=60.0)
+    from game.client.session import Session
+
+    app.open_session(Session("127.0.0.1", port, "Tester", retry_for=60.0))
+    app.push(
+        LobbyScene(
+            app, "local", game="quasenbo", players=2, level="random", options={"hand_size": 12}
+        )
+    )
+    player = AutoPlayer(app, seed=4)
+    assert run(
+        app, lambda: app.session.last is not None and app.session.last["step"] >= 4, 30, player
+    )
+    assert run(app, lambda: table_scene(app).table.active, 10)  # our turn: the game waits for us
+    scene = table_scene(app)
+    table = scene.table
+    step = app.session.last["step"]
+    proc.kill()
+    proc.wait(10)
+    assert run(app, lambda: scene.connection == "reconnecting", 10)
+    assert not table.active and table.clickables() == []
+    token = table.sequences(table.chooser.legal[0])[0][0]
+    table.click(token)
+    said = [item[0] for item in table.toasts.items]
+    assert "Not connected – your move waits until the connection is back" in said
+    assert not table.chooser.waiting
+    again = subprocess.Popen(
+        [
+            sys.executable,
+            str(ROOT / "server.py"),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-dir",
+            str(tmp_path / "server-logs"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        assert "listening on" in again.stdout.readline()
+        assert run(app, lambda: scene.connection is None and table.active, 30)
+        assert app.session.last["step"] == step  # the move pressed offline was not played
+        assert table.clickables()
+        assert run(app, lambda: app.session.last["step"] > step, 30, player)
+    finally:
+        again.kill()
+        again.wait(10)

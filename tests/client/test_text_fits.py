@@ -295,14 +295,24 @@ def test_the_recorder_finds_an_overflow_and_an_overlap(make_app, recorder):
     assert len(recorder.problems) == 4, recorder.problems  # too wide, so also cut short
 
 
-@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
-def test_the_costliest_choice_is_read_whole_on_the_game_over(make_app, recorder, language):
-    """Quäsenbö's game-over screen at 1280×720 with the costliest choice worded from the
-    player's longest play of the game: the line is wrapped to the dialog, every word drawn,
-    none cut short, none over the scores or the buttons."""
-    app = make_app(size=SIZES[1])
+COSTLIEST = [
+    *(("quasenbo", 2, {"hand_size": 7}, SIZES[1], code) for code in i18n.LANGUAGES),
+    *(("blanco", 2, {"max_turns": 8}, size, code) for size in SIZES for code in ("de", "it")),
+]
+"""Game-over screens with the costliest choice: Quäsenbö's in every language, and Blanco's
+(a long move's words over the turn limit's line) in German and Italian in both sizes."""
+
+
+@pytest.mark.parametrize(("game", "players", "options", "size", "language"), COSTLIEST)
+def test_the_costliest_choice_is_read_whole_on_the_game_over(
+    make_app, recorder, game, players, options, size, language
+):
+    """The game-over screen with the costliest choice worded from the player's longest play
+    of the game: the line is wrapped to the dialog at a legible size, every word drawn, none
+    cut short, none over the scores, the game's last words or the buttons."""
+    app = make_app(size=size)
     app.set_language(language)
-    start_local(app, "quasenbo", 2, "random", {"hand_size": 7})
+    start_local(app, game, players, "random", options)
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=5))
     scene = table_scene(app)
     assert scene is not None and scene.overlay() is not None
@@ -310,7 +320,7 @@ def test_the_costliest_choice_is_read_whole_on_the_game_over(make_app, recorder,
     path = room_replay(scene.room_id)
     playback = open_replay(path)
     mine = [e for e in playback.entries if e.seat == 0]
-    entry = max(mine, key=lambda e: len(advice_words("quasenbo", e.action, e.before)))
+    entry = max(mine, key=lambda e: len(advice_words(game, e.action, e.before)))
     step = playback.entries.index(entry) + 1
     long = Mark(step, 0, entry.action, Estimate(0.3249, 0.01, 90), entry.action,
                 Estimate(0.4551, 0.01, 700))
@@ -435,3 +445,20 @@ def test_a_dialog_is_as_tall_as_its_words_and_buttons(make_app, size):
         gap = empty_band(app.screen, dialog.box)
         assert gap <= 40 * dialog.s, (body, gap)
         app.pop(dialog)
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_the_winner_row_has_one_clean_separator(make_app, recorder, language):
+    """The game over's winner row reads "1.  Name – winner" in every language: one dash
+    with one space either side ("Basil (bot facile)  - ha vinto" had two and a hyphen)."""
+    app = make_app(size=SIZES[1])
+    app.set_language(language)
+    start_local(app, "quasenbo", 2, "random", {"hand_size": 3})
+    assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=5))
+    show(app, recorder, "game over")
+    rows = [text.split(".", 1)[1].strip() for text, _box, _where in recorder.frame
+            if re.match(r"\d\.  \S", text)]
+    won = [row for row in rows if "–" in row]
+    assert len(rows) == 2 and won, rows
+    for row in won:
+        assert re.fullmatch(r"\S(.*\S)? – \S(.*\S)?", row) and "  " not in row, repr(row)

@@ -192,8 +192,13 @@ class TableScene(Scene):
         if self.local:
             return _("Leave this game and go back to the title screen?")
         if self.table.seat is not None and self.app.hosting:
-            return _("Leave the table? A bot plays your seat and the game goes on for the "
-                     "others on this computer. The title screen takes you back to your seat.")
+            others = self.app.hosted_players()
+            if not others:  # only bots: `leave` keeps the seat, and the game waits for it
+                return _("Leave the table? The game waits on this computer until you come "
+                         "back: the title screen takes you back to your seat.")
+            return _("Leave the table? A bot plays your seat and the game goes on for "
+                     "{names}, served by this computer. The title screen takes you back to "
+                     "your seat.").format(names=_(" and ").join(others))
         if self.table.seat is not None:
             return _("Leave the table? A bot plays your seat until you come back.")
         return _("Stop watching and leave the table?")
@@ -392,6 +397,7 @@ class TableScene(Scene):
                 self.connection = None
             elif status == "closed":
                 self.connection, self.connection_message = "closed", status_text(message)
+            self.table.refresh()  # moves are offered only while connected
         elif kind == "rematch" and session is not None:
             session.follow(message["room"])
             session.join(message["room"])
@@ -1007,9 +1013,11 @@ class TableScene(Scene):
             if win:
                 pygame.draw.rect(surface, (70, 58, 20), row, border_radius=6)
             name = self._seat_name(seat)
+            if win:
+                name = _("{name} – winner").format(name=name)
             widgets.blit_text(
                 surface,
-                f"{place + 1}.  {name}" + (_("  – winner") if win else ""),
+                f"{place + 1}.  {name}",
                 size,
                 palette.ACCENT if win else palette.TEXT,
                 row.inflate(-20, 0),

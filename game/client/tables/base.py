@@ -16,7 +16,7 @@ import pygame
 from game.client import layout, palette, widgets
 from game.client.check import ModelKeeper
 from game.client.config import PACES, Settings
-from game.client.i18n import _
+from game.client.i18n import N_, _
 from game.client.session import Session
 from game.client.shortcuts import shortcut
 from game.client.sound import Sound
@@ -51,6 +51,9 @@ class Host(Protocol):
 
 
 log = logging.getLogger(__name__)
+
+OFFLINE = N_("Not connected – your move waits until the connection is back")
+"""Said on the player's turn while the connection is lost (what is sent then is dropped)."""
 
 QUEUED = 4
 """At most this many clicks and keys wait for the table to catch up (the latest kept)."""
@@ -397,6 +400,16 @@ class Table:
         """What the viewer should do now, or what is going on."""
         return ""
 
+    def prompt_now(self) -> str:
+        """The prompt the HUD shows: the game's, except on the viewer's turn while the
+        connection is lost, when the move has to wait, and none once the viewer's move is
+        sent (until its answer is shown, the model still holds the decision just made)."""
+        if self.chooser.legal is not None and not self.online:
+            return _(OFFLINE)
+        if self.chooser.waiting:
+            return ""
+        return self.prompt()
+
     def seat_detail(self, seat: int) -> str:
         """A line under the seat's name (its score, its cards)."""
         return ""
@@ -489,13 +502,21 @@ class Table:
     # -- choosing ------------------------------------------------------------------------------
 
     @property
+    def online(self) -> bool:
+        """A move sent now reaches the server (a replay's table, with no session, sends
+        nothing and needs none)."""
+        session = self.app.session
+        return session is None or session.connected
+
+    @property
     def active(self) -> bool:
-        """The viewer may decide now: caught up, its turn, nothing sent yet."""
+        """The viewer may decide now: caught up, its turn, nothing sent yet, connected."""
         return (
             self.chooser.legal is not None
             and not self.chooser.waiting
             and self.hold is None
             and self.stage.director.idle
+            and self.online
         )
 
     def candidates(self) -> dict[Token, list[list]]:
@@ -578,6 +599,8 @@ class Table:
         """Why the viewer cannot decide now."""
         if self.seat is None:
             self.toasts.show(_("You are watching this game."))
+        elif self.chooser.legal is not None and not self.online:
+            self.toasts.show(_(OFFLINE), palette.ACCENT)
         elif self.hold is not None:
             self.toasts.show(_("Press Continue first."))
         elif self.chooser.waiting:

@@ -310,7 +310,8 @@ class BlancoTable(Table):
             if event["chain"]:
                 self.flourish(_("CHAIN REACTION!"), center, (255, 120, 60), "chain")
             else:
-                self.flourish(_("LINE!"), center, palette.ACCENT, "chain")
+                line = _("ROW!") if event["line"] == "row" else _("COLUMN!")
+                self.flourish(line, center, palette.ACCENT, "chain")
             return 0.35 + MOVE * 1.4
         if kind == "reshuffle":
             pile = geo.places["draw"].center

@@ -27,7 +27,7 @@ class HudView(Protocol):
 
     def title(self) -> str: ...
 
-    def prompt(self) -> str: ...
+    def prompt_now(self) -> str: ...
 
     def seat_detail(self, seat: int) -> str: ...
 
@@ -107,7 +107,7 @@ class Hud:
     def draw_prompt(self, surface: pygame.Surface, view: HudView) -> None:
         """What the viewer should do now (lit when it is theirs to decide), with the seconds
         left on their turn clock."""
-        message = view.prompt()
+        message = view.prompt_now()
         if not message:
             return
         geo = view.geo
