@@ -61,25 +61,23 @@ def make_app():
     i18n.set_language(i18n.SOURCE)
 
 
-@pytest.fixture
-def server_process(tmp_path):
-    """`python server.py` on 127.0.0.1 and a free port, in its own process: (port, process)."""
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            str(ROOT / "server.py"),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--log-dir",
-            str(tmp_path / "server-logs"),
-        ],
+def server(port: int, log_dir: Path) -> subprocess.Popen:
+    """`python server.py` on 127.0.0.1:`port` (0: a free one) logging into `log_dir`, in its
+    own process; its first line of output says where it listens."""
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "server.py"), "--host", "127.0.0.1", "--port", str(port),
+         "--log-dir", str(log_dir)],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
         cwd=ROOT,
     )
+
+
+@pytest.fixture
+def server_process(tmp_path):
+    """`python server.py` on 127.0.0.1 and a free port, in its own process: (port, process)."""
+    proc = server(0, tmp_path / "server-logs")
     line = proc.stdout.readline()
     if "listening on" not in line:
         proc.kill()

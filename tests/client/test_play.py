@@ -13,10 +13,11 @@ from game.client.hosting import start_local
 from game.client.scenes.join import JoinScene
 from game.client.scenes.lobby import LobbyScene
 from game.client.scenes.title import TitleScene
+from game.client.session import Session
 from game.host.embedded import start_embedded
 from game.rules import view_digest
 from net.client import ThreadedClient
-from tests.client.conftest import ROOT
+from tests.client.conftest import server as server_on
 
 SMALL = {
     "quando": (3, {"target": 12}),
@@ -259,8 +260,6 @@ def test_joining_a_room_hosted_by_another_process(make_app, server_process):
 def test_the_server_going_away_mid_game_is_a_message_and_a_way_back(make_app, server_process):
     port, proc = server_process
     app = make_app(speed=4.0, retry_for=1.0)
-    from game.client.session import Session
-
     app.open_session(Session("127.0.0.1", port, "Tester", retry_for=1.0))
     app.push(
         LobbyScene(app, "local", game="quando", players=3, level="random", options={"target": 50})
@@ -318,17 +317,10 @@ def test_enter_on_the_title_screen_is_quick_play_after_a_visit_to_the_rules(make
         f"Enter opened {type(app.top).__name__}"
 
 
-def test_a_restarted_server_gives_the_seat_back(make_app, server_process, tmp_path):
-    """The server stops and comes back on the same port with the same log folder: Reconnect
-    takes the seat back with its token and the game goes on from where it was."""
-    import subprocess
-    import sys
-
-    port, proc = server_process
-    app = make_app(speed=4.0, retry_for=1.0)
-    from game.client.session import Session
-
-    app.open_session(Session("127.0.0.1", port, "Tester", retry_for=1.0))
+def at_my_turn(app, port: int, retry_for: float) -> AutoPlayer:
+    """`app` at a Quäsenbö table against a bot on the server at `port`, some steps played,
+    on the player's turn (the game waits for them); the autoplayer that played them."""
+    app.open_session(Session("127.0.0.1", port, "Tester", retry_for=retry_for))
     app.push(
         LobbyScene(
             app, "local", game="quasenbo", players=2, level="random", options={"hand_size": 12}
@@ -338,28 +330,22 @@ def test_a_restarted_server_gives_the_seat_back(make_app, server_process, tmp_pa
     assert run(
         app, lambda: app.session.last is not None and app.session.last["step"] >= 4, 30, player
     )
-    assert run(app, lambda: table_scene(app).table.active, 10)  # our turn: the game waits for us
+    assert run(app, lambda: table_scene(app).table.active, 10)
+    return player
+
+
+def test_a_restarted_server_gives_the_seat_back(make_app, server_process, tmp_path):
+    """The server stops and comes back on the same port with the same log folder: Reconnect
+    takes the seat back with its token and the game goes on from where it was."""
+    port, proc = server_process
+    app = make_app(speed=4.0, retry_for=1.0)
+    player = at_my_turn(app, port, 1.0)
     step = app.session.last["step"]
     proc.kill()
     proc.wait(10)
     scene = table_scene(app)
     assert run(app, lambda: scene.connection == "closed", 20)
-    again = subprocess.Popen(
-        [
-            sys.executable,
-            str(ROOT / "server.py"),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-dir",
-            str(tmp_path / "server-logs"),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        cwd=ROOT,
-    )
+    again = server_on(port, tmp_path / "server-logs")
     try:
         assert "listening on" in again.stdout.readline()
         click(button(scene.overlay(), "Reconnect").rect.center)
@@ -428,24 +414,9 @@ def test_no_move_is_offered_while_the_connection_is_lost(make_app, server_proces
     """The server goes away on the player's turn: while the client reconnects, the table
     offers no move, and a key pressed says the move waits (nothing is sent and lost); back
     online, the turn is the player's to play."""
-    import subprocess
-    import sys
-
     port, proc = server_process
     app = make_app(speed=4.0, retry_for=60.0)
-    from game.client.session import Session
-
-    app.open_session(Session("127.0.0.1", port, "Tester", retry_for=60.0))
-    app.push(
-        LobbyScene(
-            app, "local", game="quasenbo", players=2, level="random", options={"hand_size": 12}
-        )
-    )
-    player = AutoPlayer(app, seed=4)
-    assert run(
-        app, lambda: app.session.last is not None and app.session.last["step"] >= 4, 30, player
-    )
-    assert run(app, lambda: table_scene(app).table.active, 10)  # our turn: the game waits for us
+    player = at_my_turn(app, port, 60.0)
     scene = table_scene(app)
     table = scene.table
     step = app.session.last["step"]
@@ -458,22 +429,7 @@ def test_no_move_is_offered_while_the_connection_is_lost(make_app, server_proces
     said = [item[0] for item in table.toasts.items]
     assert "Not connected – your move waits until the connection is back" in said
     assert not table.chooser.waiting
-    again = subprocess.Popen(
-        [
-            sys.executable,
-            str(ROOT / "server.py"),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-dir",
-            str(tmp_path / "server-logs"),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        cwd=ROOT,
-    )
+    again = server_on(port, tmp_path / "server-logs")
     try:
         assert "listening on" in again.stdout.readline()
         assert run(app, lambda: scene.connection is None and table.active, 30)
