@@ -56,7 +56,7 @@ QUANDO_NUMBER_COLORS: tuple[RGB, ...] = (
 QUANDO_BACK: RGB = (28, 52, 86)
 QUANDO_BACK_LINE: RGB = (52, 84, 126)
 
-# --- Blanco: the ten card colours, named as in RULES.md ----------------------------------
+# --- Blanco: the ten card colours, named as in docs/rules.md ----------------------------
 BLANCO_RGB: dict[str, RGB] = {
     "red": (220, 38, 52),
     "orange": (246, 134, 30),

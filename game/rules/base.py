@@ -9,7 +9,7 @@ from typing import Any, ClassVar, NamedTuple, cast
 import msgpack
 
 Action = list
-"""An action: a verb string followed by ints, strings or lists of ints (RULES.md)."""
+"""An action: a verb string followed by ints, strings or lists of ints (docs/rules.md)."""
 
 
 class Refusal(Exception):

@@ -80,7 +80,7 @@ class _Shape:
         self.rows, self.cols = rows, cols
         cells = range(rows * cols)
         self.pos: list[tuple[int, int]] = [divmod(i, cols) for i in cells]
-        # Only lines of at least two cards count (RULES.md); rows first, then columns. Each
+        # Only lines of at least two cards count (docs/rules.md); rows first, then columns. Each
         # with the key its cells must share.
         self.lines: list[tuple[Line, list[int]]] = []
         if cols >= 2:
@@ -158,7 +158,7 @@ def _where(pos: tuple[int, int] | list[int]) -> str:
 
 
 class Blanco(State):
-    """A game of Blanco: the first to empty a stage-2 grid wins (RULES.md, Blanco).
+    """A game of Blanco: the first to empty a stage-2 grid wins (docs/rules.md, Blanco).
 
     Besides the contract's, these attributes are public, for players that search (read them,
     never change them): `grids[s]` seat s's cells (flat, row-major: card ids with the UP and
@@ -501,7 +501,7 @@ class Blanco(State):
         phase = self.phase
         if verb == "take":
             # Only the taker is told the card, even from the discard where all saw it: a
-            # hand card is its holder's alone (RULES.md), and the others' views know which
+            # hand card is its holder's alone (docs/rules.md), and the others' views know which
             # card left the discard anyway.
             card = self._pop_card(events) if action[1] == "deck" else self.discard.pop()
             self.hands[seat].append(card)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 SUITS: tuple[str, ...] = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
-"""The six suits, in RULES.md's order (the order the Excuse's suit choices are listed in)."""
+"""The six suits, in docs/rules.md's order (the order the Excuse's suit choices are listed in)."""
 
 ACE, CROWN, PAWN, COURT = 1, 10, 11, 12
 """Ranks are ints: Ace 1, the numbers 2–9, Crown 10; Pawn and Court are ranks of their own.

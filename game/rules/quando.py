@@ -74,7 +74,7 @@ def not_a_play(fronts: list[int]) -> IllegalAction:
 
 
 class Quando(State):
-    """A game of Quando: rounds until someone's total reaches the target (RULES.md, Quando).
+    """A game of Quando: rounds until someone's total reaches the target (docs/rules.md, Quando).
 
     Besides the contract's, these attributes are public, for players that search (read them,
     never change them): `hands[s]` (cards as ints `front * 11 + back`), `draw` (top last,

@@ -105,7 +105,7 @@ of the cards that match, the index of the card it plays and the suits that card 
 
 
 class Quasenbo(State):
-    """A game of Quäsenbö with the Decktet (RULES.md, Quäsenbö).
+    """A game of Quäsenbö with the Decktet (docs/rules.md, Quäsenbö).
 
     Hand cards are named by hand index, the order they entered the hand. The played row's
     last card decides what matches; the run (the longest tail of the row sharing a suit)

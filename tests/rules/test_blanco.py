@@ -1,4 +1,4 @@
-"""Blanco: the rule sheet's worked examples as stacked-deck scenarios, and RULES.md's rulings."""
+"""Blanco: the rule sheet's worked examples from stacked decks, and docs/rules.md's rulings."""
 from __future__ import annotations
 
 import random
@@ -271,7 +271,7 @@ CROSS = ["red:5", "orange:5", "yellow:5",
 @pytest.mark.parametrize("first, then", [(["row", 0], ("col", 0)), (["col", 0], ("row", 0))])
 def test_one_card_completing_a_row_and_a_column_removes_both_without_a_chain(first, then):
     """The sheet: a card completing a row and a column at once – remove one line, then the
-    other. RULES.md: in whichever order, that is no chain reaction."""
+    other. docs/rules.md: in whichever order, that is no chain reaction."""
     state = deal(CROSS)
     setup(state, (0, 1), (2, 2))
     wait(state)
@@ -362,7 +362,7 @@ def test_reward_reveal_runs_eliminations_but_earns_no_second_peek():
 
 
 def test_order_of_removal_can_change_what_goes_and_so_the_chain_reaction():
-    """Ruling: a chain reaction is judged by RULES.md's definition. With a row and a column
+    """Ruling: a chain reaction is judged by docs/rules.md's definition. With a row and a column
     complete in a 2 x 4 grid, removing the row first leaves the column one card long (no line);
     removing the column first completes the other row: a chain reaction (and here, the win)."""
     state = tim()

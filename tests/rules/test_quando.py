@@ -1,4 +1,4 @@
-"""Quando: the rule sheets' worked examples as stacked-deck scenarios, and RULES.md's rulings."""
+"""Quando: the rule sheets' worked examples from stacked decks, and docs/rules.md's rulings."""
 from __future__ import annotations
 
 import pytest

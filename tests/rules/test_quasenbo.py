@@ -1,4 +1,4 @@
-"""Quäsenbö scenarios from stacked decks: the rule sheet's examples and RULES.md's rulings."""
+"""Quäsenbö scenarios from stacked decks: the rule sheet's examples and docs/rules.md's rulings."""
 from __future__ import annotations
 
 import random

@@ -1,4 +1,4 @@
-"""No frame the server sends a seat carries a card that seat cannot see (RULES.md)."""
+"""No frame the server sends a seat carries a card that seat cannot see (docs/rules.md)."""
 from __future__ import annotations
 
 import asyncio
