@@ -246,8 +246,10 @@ SERVER_MESSAGES: dict[str, dict[str, Field]] = {
               "params": Plain(dict, max_items=32, optional=True)},
     "pong": {"n": Int(optional=True)},
     "rematch": {"room": ROOM, "from": ROOM},
+    # No client reads "words": optional, so that clients from now on accept a hint without it;
+    # the server still sends it, as every earlier client requires it.
     "hint": {"room": ROOM, "step": Int(0, 2**31), "action": ActionField(),
-             "words": Str(0, 200), "chance": Num(0, 1, nullable=True)},
+             "words": Str(0, 200, optional=True), "chance": Num(0, 1, nullable=True)},
     "bye": {"code": Str(1, 32), "message": Str(0, 1000)},
 }
 """Every message a server may send (clients validate them the same way); a reply to a request

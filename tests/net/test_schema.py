@@ -90,6 +90,9 @@ def test_server_messages_validate_too():
                          "to_move": 0})
     assert validate_server(hint("r", 3, ["knock"], "knocks", 0.25, re=9))["re"] == 9
     assert validate_server(hint("r", 3, ["draw", "up"], "draws the visible side", None))
+    # a hint without its English words (which no client reads) is still a hint
+    assert validate_server({"t": "hint", "room": "r", "step": 3, "action": ["knock"],
+                            "chance": None})
     assert {"welcome", "rooms", "room", "seated", "update", "error", "pong", "rematch",
             "hint", "bye"} == set(SERVER_MESSAGES)
 
