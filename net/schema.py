@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.bots import LEVELS as BOT_LEVELS
+from game.levels import LEVELS as BOT_LEVELS
 
 PROTOCOL_VERSION = 1
 

@@ -115,18 +115,19 @@ def layer(name: str) -> str:
 
 
 # Which layers each layer may import (itself always). The engines stand alone; the bots
-# see the engines only; the wire knows the bots' level names and nothing else of the game;
-# nothing imports the server's command.
+# see the engines only; the wire knows the bots' level names (game.levels) and nothing else of
+# the game; nothing imports the server's command.
 ALLOWED = {
     "game.rules": set(),
-    "game.bots": {"game.rules"},
+    "game.bots": {"game.rules", "game.levels"},
     "game.replay": {"game.rules", "game.bots"},
     "game.host": {"game.rules", "game.bots", "game.replay", "net"},
     "game.client": {"game.rules", "game.bots", "game.replay", "game.host", "net",
                     "game.resources"},
     "game.resources": set(),
     "game.__main__": {"game.client", "game.rules", "game.bots"},
-    "net": {"game.bots"},
+    "game.levels": set(),
+    "net": {"game.levels"},
     "server": {"game.host", "game.rules", "net"},
 }
 NO_IO = {"pygame", "asyncio", "socket", "selectors", "threading", "subprocess", "net"}
@@ -140,6 +141,16 @@ def test_each_module_imports_only_the_layers_it_may(name):
         allowed.add("game.cli")  # the argument types every command line shares
     outside = sorted(dep for dep in GRAPH[name] if layer(dep) not in allowed)
     assert outside == [], f"{name} ({own}) may not import {outside}"
+
+
+def test_the_wire_loads_no_bot_and_no_engine():
+    """A program that only speaks the protocol does not pay for the bots' search or the
+    engines: importing net loads neither."""
+    code = ("import sys, net.client, net.framing, net.link, net.schema; "
+            "print(sorted(m for m in sys.modules if m.startswith(('game.bots', 'game.rules'))))")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr
 
 
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if layer(n) == "game.rules"))

@@ -30,6 +30,7 @@ from typing import Protocol
 
 from game.bots import blanco, quando, quasenbo
 from game.bots.ismcts import Budget, Model, SearchStats, search
+from game.levels import LEVELS
 from game.rules import Action
 
 log = logging.getLogger(__name__)
@@ -131,9 +132,6 @@ class SearchBot:
                                    prior=favourite)
         return action
 
-
-LEVELS = ("random", "easy", "normal", "hard")
-"""Difficulty levels, weakest first."""
 
 BUDGETS: dict[str, Budget] = {
     "normal": Budget(iterations=300, ms=180),
