@@ -19,7 +19,7 @@ from game.replay.log import make_header, seed_hash
 from game.replay.origin import start_from
 from game.rules import Event, IllegalAction, State, new_game
 from game.rules.base import pack
-from net.schema import DEFAULT_GRACE, ProtocolError, bye, room_message, seated
+from net.schema import DEFAULT_GRACE, bye, room_message, seated
 
 _MAP_HEADER = [bytes([0x80 | n]) for n in range(16)]
 """msgpack's header of a map of n < 16 keys (an update has at most 11)."""
@@ -34,6 +34,21 @@ def _array_header(n: int) -> bytes:
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
 """A bot's name by its seat, so that players can tell the bots at a table apart."""
 
+
+
+class Refused(Exception):
+    """A request the room refuses, and so leaves everything as it was: `code` (one of the
+    protocol's error codes, net.schema.ERRORS), the reason for people (None: the code's own),
+    and for an engine's refusal its `template` and `params` (IllegalAction's). The server
+    answers it with the wire's error."""
+
+    def __init__(self, code: str, message: str | None = None, *, template: str | None = None,
+                 params: dict[str, int | str] | None = None) -> None:
+        super().__init__(message or code)
+        self.code = code
+        self.message = message
+        self.template = template
+        self.params = params
 
 
 class Peer(Protocol):
@@ -83,7 +98,7 @@ class Seat:
 
 @dataclass
 class Room:
-    """A room: lobby, then one game. Methods raise ProtocolError for a refused request and
+    """A room: lobby, then one game. Methods raise Refused for a refused request and
     change nothing in that case; otherwise they send every affected peer what it may see."""
 
     id: str
@@ -164,10 +179,10 @@ class Room:
         return not self.local or peer is self.owner or self.seat_of(peer) is not None
 
     def check_code(self, code: str | None) -> None:
-        """ProtocolError("bad_code") unless the room is public or `code` is its join code."""
+        """Refused("bad_code") unless the room is public or `code` is its join code."""
         if self.code_hash is not None and (
                 code is None or not hmac.compare_digest(token_hash(code), self.code_hash)):
-            raise ProtocolError("bad_code")
+            raise Refused("bad_code")
 
     @property
     def hints_allowed(self) -> bool:
@@ -190,15 +205,15 @@ class Room:
         it is sent its seat token."""
         self.check_code(code)
         if self.started:
-            raise ProtocolError("started", "the game has started: watch it, or resume your seat")
+            raise Refused("started", "the game has started: watch it, or resume your seat")
         if self.seat_of(peer) is not None:
-            raise ProtocolError("already_seated")
+            raise Refused("already_seated")
         if seat is None:
             seat = next((i for i, s in enumerate(self.seats) if s.kind == "open"), None)
             if seat is None:
-                raise ProtocolError("no_free_seat")
+                raise Refused("no_free_seat")
         elif seat >= self.players or self.seats[seat].kind != "open":
-            raise ProtocolError("seat_taken", f"seat {seat} is not free")
+            raise Refused("seat_taken", f"seat {seat} is not free")
         token = secrets.token_urlsafe(24)
         self.spectators.discard(peer)
         self.seats[seat] = Seat("human", peer.name, token_hash=token_hash(token), peer=peer)
@@ -209,7 +224,7 @@ class Room:
         """Let `peer` watch: it sees what a spectator may see, from now on."""
         self.check_code(code)
         if self.seat_of(peer) is not None:
-            raise ProtocolError("already_seated")
+            raise Refused("already_seated")
         self.spectators.add(peer)
         self.announce()
         if self.state is not None:
@@ -217,33 +232,33 @@ class Room:
 
     def _lobby_seat(self, peer: Peer, seat: int) -> Seat:
         if self.started:
-            raise ProtocolError("started")
+            raise Refused("started")
         if self.seat_of(peer) is None:
-            raise ProtocolError("not_seated", "only a seated player may change the seats")
+            raise Refused("not_seated", "only a seated player may change the seats")
         if seat >= self.players:
-            raise ProtocolError("bad_message", f"this room has seats 0 to {self.players - 1}")
+            raise Refused("bad_message", f"this room has seats 0 to {self.players - 1}")
         return self.seats[seat]
 
     def add_bot(self, peer: Peer, seat: int, level: str) -> None:
         """Put a bot of `level` on open seat `seat`."""
         if self._lobby_seat(peer, seat).kind != "open":
-            raise ProtocolError("seat_taken", f"seat {seat} is not free")
+            raise Refused("seat_taken", f"seat {seat} is not free")
         self.seats[seat] = Seat("bot", BOT_NAMES[seat], level=level, ready=True)
         self.announce()
 
     def remove_bot(self, peer: Peer, seat: int) -> None:
         """Free bot seat `seat`."""
         if self._lobby_seat(peer, seat).kind != "bot":
-            raise ProtocolError("bad_message", f"seat {seat} holds no bot")
+            raise Refused("bad_message", f"seat {seat} holds no bot")
         self.seats[seat] = Seat()
         self.announce()
 
     def set_ready(self, peer: Peer, ready: bool) -> None:
         if self.started:
-            raise ProtocolError("started")
+            raise Refused("started")
         seat = self.seat_of(peer)
         if seat is None:
-            raise ProtocolError("not_seated")
+            raise Refused("not_seated")
         self.seats[seat].ready = ready
         self.announce()
 
@@ -254,7 +269,7 @@ class Room:
         quit)."""
         seat = self.seat_of(peer)
         if seat is None and peer not in self.spectators:
-            raise ProtocolError("not_seated", "you neither sit in nor watch this room")
+            raise Refused("not_seated", "you neither sit in nor watch this room")
         self.spectators.discard(peer)
         if seat is not None:
             if not self.started:
@@ -314,12 +329,12 @@ class Room:
         """A seated player hands absent player `seat`'s seat to the stand-in bot at once,
         without waiting for the grace period."""
         if self.seat_of(peer) is None:
-            raise ProtocolError("not_seated")
+            raise Refused("not_seated")
         self._running()
         if seat >= self.players or self.seats[seat].kind != "human":
-            raise ProtocolError("bad_message", f"seat {seat} holds no human player")
+            raise Refused("bad_message", f"seat {seat} holds no human player")
         if self.seats[seat].peer is not None:
-            raise ProtocolError("not_absent")
+            raise Refused("not_absent")
         self._stand_in(seat)
         self.announce()
 
@@ -334,11 +349,11 @@ class Room:
         hash is announced; the log's header and the room's secrets reach disk first. A log
         that cannot be written (OSError) leaves the room as it was, in its lobby."""
         if self.started:
-            raise ProtocolError("started")
+            raise Refused("started")
         if self.seat_of(peer) is None:
-            raise ProtocolError("not_seated")
+            raise Refused("not_seated")
         if any(s.kind == "open" or not s.ready for s in self.seats):
-            raise ProtocolError("not_ready")
+            raise Refused("not_ready")
         seed = secrets.randbits(64) if self.chosen_seed is None else self.chosen_seed
         if self.origin is None:
             state = new_game(self.game, self.players, seed, self.options)
@@ -364,28 +379,28 @@ class Room:
         state = self._running()
         seat = self.seat_of(peer)
         if seat is None:
-            raise ProtocolError("not_seated")
+            raise Refused("not_seated")
         if seat != state.to_move:
-            raise ProtocolError("not_your_turn", f"seat {state.to_move} must decide now")
+            raise Refused("not_your_turn", f"seat {state.to_move} must decide now")
         if self.seats[seat].away:
-            raise ProtocolError("not_your_turn", "a bot is playing your seat: resume it first")
+            raise Refused("not_your_turn", "a bot is playing your seat: resume it first")
         if step < state.step:
-            raise ProtocolError("stale_step", f"this request answers step {step}; the game "
-                                              f"is at step {state.step}")
+            raise Refused("stale_step", f"this request answers step {step}; the game "
+                                       f"is at step {state.step}")
         if step > state.step:
-            raise ProtocolError("future_step", f"this request answers step {step}; the game "
-                                               f"is only at step {state.step}")
+            raise Refused("future_step", f"this request answers step {step}; the game "
+                                        f"is only at step {state.step}")
         return state, seat
 
     def hint_request(self, peer: Peer, step: int) -> tuple[int, dict, list, list[dict]]:
         """`peer` asks for a hint for its decision at `step`: logged, counted (every member
         is sent the room map with the new count), and what the hint may be computed from –
         the seat, its view, its legal actions and the events it was shown (never the hidden
-        cards). ProtocolError("no_hints") when the room does not allow hints, and act's
+        cards). Refused("no_hints") when the room does not allow hints, and act's
         errors when it is not that seat's decision."""
         state, seat = self._deciding(peer, step)
         if not self.hints_allowed:
-            raise ProtocolError("no_hints")
+            raise Refused("no_hints")
         if self.log is not None:  # logged before it is answered, like a step
             self.log.hint(seat, step)
         self.hints_used[seat] += 1
@@ -407,15 +422,15 @@ class Room:
     def pause(self, peer: Peer, paused: bool) -> None:
         """`peer`, the one player in a game with bots, stops the game (`paused`) or lets it
         go on: while it is paused no bot moves and the turn clock stands still, going on
-        with the seconds it had left. Every member hears the room's new map. ProtocolError:
+        with the seconds it had left. Every member hears the room's new map. Refused:
         not_seated, not_started, game_over, or not_alone when another person plays here
         (a shared game never waits for one player)."""
         seat = self.seat_of(peer)
         if seat is None:
-            raise ProtocolError("not_seated")
+            raise Refused("not_seated")
         self._running()
         if any(other.kind == "human" for k, other in enumerate(self.seats) if k != seat):
-            raise ProtocolError("not_alone")
+            raise Refused("not_alone")
         now = time.monotonic()
         if paused and not self.paused:
             self.clock_left = None if self.deadline is None else max(0.0, self.deadline - now)
@@ -436,24 +451,24 @@ class Room:
             self.announce()
 
     def playing(self) -> State:
-        """The engine state of the game; ProtocolError("not_started") before the start."""
+        """The engine state of the game; Refused("not_started") before the start."""
         if self.state is None:
-            raise ProtocolError("not_started")
+            raise Refused("not_started")
         return self.state
 
     def _running(self) -> State:
         state = self.playing()
         if state.is_over or self.abandoned:
-            raise ProtocolError("game_over", "the game is over" if state.is_over
-                                else "the game was abandoned")
+            raise Refused("game_over", "the game is over" if state.is_over
+                         else "the game was abandoned")
         return state
 
     def _apply(self, state: State, seat: int, by_bot: bool, action: list) -> None:
         try:
             events = state.apply(action)
         except IllegalAction as err:
-            raise ProtocolError("illegal_action", err.reason, template=err.template,
-                                params=err.params) from None
+            raise Refused("illegal_action", err.reason, template=err.template,
+                         params=err.params) from None
         if self.log is not None:
             # The step reaches the log before anyone hears of it: a crash now loses nothing
             # that a player saw.
@@ -517,7 +532,7 @@ class Room:
         index = next((i for i, s in enumerate(self.seats) if s.kind == "human" and
                       s.token_hash is not None and hmac.compare_digest(s.token_hash, digest)), None)
         if index is None:
-            raise ProtocolError("bad_token")
+            raise Refused("bad_token")
         seat = self.seats[index]
         old = seat.peer
         if old is not None and old is not peer:
@@ -549,10 +564,10 @@ class Room:
     def sync(self, peer: Peer) -> None:
         """Send `peer` a full update (its model drifted, or it asked)."""
         if self.state is None:
-            raise ProtocolError("not_started")
+            raise Refused("not_started")
         seat = self.seat_of(peer)
         if seat is None and peer not in self.spectators:
-            raise ProtocolError("not_seated", "join or watch the room first")
+            raise Refused("not_seated", "join or watch the room first")
         peer.send(self.update_for(seat, [], full=True))
 
     # -- messages ----------------------------------------------------------------------------

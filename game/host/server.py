@@ -22,7 +22,7 @@ from game.host.history import History
 from game.host.limits import Limits
 from game.host.protocol import Connection
 from game.host.records import Claimed, history_before, put_aside, unfinished
-from game.host.room import Room, token_hash
+from game.host.room import Refused, Room, token_hash
 from game.host.spare import SpareFiles
 from game.replay.log import ReplayError, engine_version
 from game.replay.origin import HASH, check_origin
@@ -351,7 +351,7 @@ class Server:
         try:
             message = validate_client(message)
             self._handlers[message["t"]](conn, message)
-        except ProtocolError as err:
+        except (ProtocolError, Refused) as err:  # the wire's refusal, or the room's
             conn.refuse(err.code, err.message, re, template=err.template, params=err.params)
         except Exception:  # a bug must not take the server or other rooms down
             log.exception("failed to handle %.200r", message)
@@ -586,9 +586,9 @@ class Server:
                         action = random.choice(legal)
                 try:
                     room.bot_act(seat, step, action)
-                except ProtocolError as err:  # a bot bug: fall back, never stall the game
+                except Refused as err:  # a bot bug: fall back, never stall the game
                     log.error("room %s seat %d: the %s bot chose %r: %s", room.id, seat, level,
-                              action, err.message)
+                              action, err)
                     room.bot_act(seat, step, random.choice(legal))
         except Exception:  # a bug here must not stop the other rooms' bots, nor this room's
             log.exception("room %s: the bot loop failed; it starts again in a second", room.id)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.host.room import Room
-from net.schema import ProtocolError
+from game.host.room import Refused, Room
 
 
 class Peer:
@@ -38,7 +37,7 @@ def test_a_start_whose_log_cannot_be_written_leaves_the_room_in_its_lobby(tmp_pa
     logs.mkdir()
     try:
         room.start(ann)
-    except ProtocolError as err:
+    except Refused as err:
         pytest.fail(f"the second start was refused: {err.code}")
     assert room.started and ann.sent[-1]["t"] == "update"
     assert len(list(logs.glob("*.ctr"))) == 1
