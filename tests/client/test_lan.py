@@ -399,6 +399,29 @@ def test_the_hosts_lobby_says_no_hints_from_the_first_frame_when_they_are_forbid
         app.screenshot(os.path.join(os.environ["CARDTABLE_SHOTS"], "host-lobby.png"))
 
 
+def test_the_hosts_lobby_says_hints_allowed_once_only_bots_sit_with_them(make_app):
+    """Hints forbidden by the host, but every other seat taken by a bot: the table will
+    answer hints (one human alone with bots), and the lobby's line says so – until a bot
+    leaves its seat open again."""
+    app = make_app()
+    start_host(app, "127.0.0.1", 0, "quando", 3, "random", {}, None, None)
+    assert run(app, lambda: app.session.room is not None, 10)
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    for _bot in range(2):
+        seats = len([s for s in app.session.room["seats"] if s["kind"] == "bot"])
+        assert run(app, lambda: any(b.label == "Add bot" for b in lobby.seat_buttons), 10)
+        click(button(lobby.seat_buttons, "Add bot").rect.center)
+        assert run(app, lambda: len([s for s in app.session.room["seats"]
+                                     if s["kind"] == "bot"]) > seats, 10)
+    room = app.session.room
+    assert not room["hints"] and room["hints_allowed"]
+    assert any("hints allowed" in line for line in lobby.info_lines())
+    click(button(lobby.seat_buttons, "Remove bot").rect.center)
+    assert run(app, lambda: any(s["kind"] == "open" for s in app.session.room["seats"]), 10)
+    assert any("no hints" in line for line in lobby.info_lines())
+
+
 def test_the_title_offers_the_way_back_to_a_kept_seat_only_while_its_game_runs(
     make_app, server_process, private_folders
 ):

@@ -104,3 +104,19 @@ def test_the_knob_at_either_end_stays_inside_the_controls_and_off_the_label(size
     for x in (bar.left, bar.right):
         knob = pygame.Rect(x - radius, bar.centery - radius, 2 * radius + 1, 2 * radius + 1)
         assert geo.controls.contains(knob) and not knob.colliderect(geo.position), (size, x)
+
+
+def test_a_steps_who_and_what_follow_the_languages_colon(make_app, golden):
+    """French puts a no-break space before ":" – in a step's "who: what" and in the view
+    list's "1: name" too, which the code alone would write the English way."""
+    app = make_app(size=SIZE)
+    app.set_language("fr")
+    app.push(ReplaysScene(app, path=golden / "quando-5p.ctr"))
+    assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
+    viewer = app.top
+    name = viewer.table.seats.name(viewer.playback.entries[0].seat)
+    first, _second = viewer.step_texts(1)
+    assert f"{name}\u00a0: " in first, first
+    assert f"{name}: " not in first
+    labels = [label for _eyes, label in viewer.eyes_choice.options]
+    assert labels[0] == f"1\u00a0: {viewer.shown_name(0)}", labels

@@ -140,11 +140,13 @@ def options_text(game: str, options: dict) -> str:
 
 
 def hints_text(room: dict) -> str:
-    """A room's rule on hints as the room list and the lobby show it: the creator's choice
-    (`hints`), which is what holds once the others sit down – a host alone in the lobby may
-    ask for hints by the server's rule, but their table will not – and always allowed in a
-    local game."""
-    return _("hints allowed") if room.get("hints") or room.get("local") else _("no hints")
+    """A room's rule on hints as the room list and the lobby show it: allowed in a local
+    game, where the creator allowed them, and where the server allows them now
+    (`hints_allowed`: one human alone with bots) with no seat left open – while a seat is
+    open, the creator's choice is what holds once the others sit down."""
+    settled = all(seat["kind"] != "open" for seat in room.get("seats", []))
+    allowed = room.get("hints") or room.get("local") or (settled and room.get("hints_allowed"))
+    return _("hints allowed") if allowed else _("no hints")
 
 
 def game_title(game: str) -> str:

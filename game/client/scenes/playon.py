@@ -106,7 +106,8 @@ class PlayOnDialog(Dialog):
             top = self.grid_top + row * layout.px(ROW, s)
             name_w = width * 11 // 20
             self.seat_buttons.append(widgets.Button(
-                pygame.Rect(left, top, name_w, height), f"{seat + 1}: {name}",
+                pygame.Rect(left, top, name_w, height),
+                _("{number}: {name}").format(number=seat + 1, name=name),
                 self._taker(seat)))
             self.level_choices.append(widgets.Choice(
                 pygame.Rect(left + name_w + layout.px(8, s), top,

@@ -752,6 +752,7 @@ class TableScene(Scene):
         shown = [self.rules_button, self.menu_button, self.sheet_button,
                  self.hint_button if self.hints_allowed else None]
         self.table.bar_end = min(b.rect.left for b in shown if b is not None)
+        self.table.toasts_kept = self.lost_box().height if self.connection == "reconnecting" else 0
         self.table.draw(surface)
         self.rules_button.draw(surface)
         self.menu_button.draw(surface)
@@ -759,19 +760,8 @@ class TableScene(Scene):
             self.hint_button.draw(surface)
         if self.sheet_button is not None:
             self.sheet_button.draw(surface)
-        s = self.s
         if self.connection == "reconnecting":
-            bar = pygame.Rect(0, self.table.geo.topbar.bottom, self.size[0], layout.px(34, s))
-            pygame.draw.rect(surface, (120, 40, 40), bar)
-            left = self.app.retry_for - (time.monotonic() - (self.lost_at or time.monotonic()))
-            words = _("Connection lost – reconnecting…  {why}  ·  giving up in {seconds} s")
-            widgets.blit_text(
-                surface,
-                words.format(why=self.connection_message, seconds=max(0, math.ceil(left))),
-                layout.px(22, s, 12),
-                palette.TEXT,
-                bar,
-            )
+            self._draw_lost(surface)
         elif self.absent is not None:
             self._draw_absent(surface)
         # What the overlay was built for, not what may have changed since this frame's update.
@@ -791,6 +781,29 @@ class TableScene(Scene):
             # Over everything, the round summary too: the sheet is what the player asked for.
             widgets.shade(surface, 120)
             self.table.draw_sheet(surface, layout.dialog(self.size, 900, 600))
+
+    def lost_box(self) -> pygame.Rect:
+        """Where the lost connection's banner stands: the top of the toasts' band (the
+        table keeps it clear of every seat, pile, button and the prompt), two lines high –
+        the toasts of the meantime ("your move waits") stack under it."""
+        band = self.table.geo.toasts
+        height = min(band.height * 2 // 3, 2 * widgets.line_height(layout.px(22, self.s, 12)))
+        return pygame.Rect(band.left, band.top, band.width, height + layout.px(8, self.s))
+
+    def _draw_lost(self, surface: pygame.Surface) -> None:
+        """The lost connection's banner at `lost_box`: why, and the seconds left before the
+        client gives up."""
+        box = self.lost_box()
+        pygame.draw.rect(surface, (120, 40, 40), box, border_radius=layout.px(8, self.s))
+        left = self.app.retry_for - (time.monotonic() - (self.lost_at or time.monotonic()))
+        words = _("Connection lost – reconnecting…  {why}  ·  giving up in {seconds}\u00a0s")
+        widgets.blit_wrapped(
+            surface,
+            words.format(why=self.connection_message, seconds=max(0, math.ceil(left))),
+            layout.px(22, self.s, 12),
+            palette.TEXT,
+            box.inflate(-layout.px(12, self.s), -layout.px(4, self.s)),
+        )
 
     def absent_words(self) -> str:
         """What the banner says of the absent player: who is offline and what the table

@@ -448,7 +448,8 @@ class ViewerScene(Scene):
             return [(None, _("Spectator"))]
         header = self.playback.header
         seats: list[tuple[Eyes, str]] = [
-            (s, f"{s + 1}: {self.shown_name(s)}") for s in range(header["players"])
+            (s, _("{number}: {name}").format(number=s + 1, name=self.shown_name(s)))
+            for s in range(header["players"])
         ]
         return seats + [(None, _("Spectator")), (OPEN, _("All cards open"))]
 
@@ -645,7 +646,10 @@ class ViewerScene(Scene):
         hinted = _(" (after a hint)") if entry.hinted else ""
         seat = entry.seat if self.eyes == OPEN else self.eyes
         words = action_words(game, entry.action, entry.before)
-        first = f"{position:>4}  {name}{by}{hinted}: {words}"
+        # TRANSLATORS: a step of a replay: who (with "(a bot for the player)" or "(after a
+        # hint)" where so) and what they did.
+        did = _("{name}: {action}").format(name=f"{name}{by}{hinted}", action=words)
+        first = f"{position:>4}  {did}"
         if position in self.mark_words:
             return "! " + first, self.mark_words[position]
         events = playback.events(seat if isinstance(seat, int) else None, position)

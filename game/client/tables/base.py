@@ -128,6 +128,9 @@ class Table:
         self.bar_end: int | None = None
         """Where the scene's buttons begin in the top bar: the title and the banner end
         before it (None: nothing is drawn over the bar)."""
+        self.toasts_kept = 0
+        """Pixels at the top of the toasts' band kept for the scene's own banner (the lost
+        connection): the toasts stack in the rest."""
         self.queued: list[Token] = []
         """The buttons (by click or key) the player chose while the table was still showing
         the moves before their decision: tried in order once it has caught up (`update`)."""
@@ -752,7 +755,10 @@ class Table:
         self.hud.draw_prompt(surface, self)
         self.buttons.draw(surface)
         self.stage.effects.draw(surface)
-        self.toasts.draw(surface, self.geo.toasts, layout.px(22, self.geo.s, 12))
+        band = self.geo.toasts.copy()
+        band.height -= self.toasts_kept
+        band.bottom = self.geo.toasts.bottom
+        self.toasts.draw(surface, band, layout.px(22, self.geo.s, 12))
         if self.log_shown:
             self.log.draw(surface, self.log_rect(), self.geo.s, self.you)
         if self.paused:
