@@ -580,9 +580,18 @@ def test_an_older_kept_game_is_continued_from_the_replays(make_app):
     assert run(app, lambda: isinstance(app.top, Dialog), 2)
     assert "1 older unfinished game" in app.top.body, app.top.body
     app.pop(app.top)
+    continue_from_the_replays(app, old)
+    assert app.session.room_id == old and app.session.last["step"] == step
+    assert app.session.kept_as == LOCAL
+    assert {seat.room for seat in kept_local()} == {new, old}
+
+
+def continue_from_the_replays(app, room: str) -> ViewerScene:
+    """Open the kept game of `room` from the title's replays list – listed as the player's to
+    continue – and continue it from its viewer; the viewer it was continued from."""
     app.top.replays()
     assert run(app, lambda: isinstance(app.top, ReplaysScene), 2)
-    listed = next(info for info in app.top.infos if info.path == room_replay(old))
+    listed = next(info for info in app.top.infos if info.path == room_replay(room))
     assert ending(listed, app.top.kept) == "unfinished: yours to continue"
     app.top.open(listed)
     assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
@@ -591,9 +600,7 @@ def test_an_older_kept_game_is_continued_from_the_replays(make_app):
     assert viewer.play_on_button.enabled
     click(viewer.play_on_button.rect.center)
     assert run(app, lambda: table_scene(app) is not None, 15)
-    assert app.session.room_id == old and app.session.last["step"] == step
-    assert app.session.kept_as == LOCAL
-    assert {seat.room for seat in kept_local()} == {new, old}
+    return viewer
 
 
 def test_a_game_kept_by_closing_the_window_is_kept_as_keep_it_for_later_keeps_it(make_app):
@@ -618,16 +625,8 @@ def test_a_game_kept_by_closing_the_window_is_kept_as_keep_it_for_later_keeps_it
     again = make_app(speed=4.0)
     back = again.top.back_button
     assert back is not None and back.label == "Back to your game (Quäsenbö)"
-    again.top.replays()
-    assert run(again, lambda: isinstance(again.top, ReplaysScene), 2)
-    listed = next(info for info in again.top.infos if info.path == room_replay(room))
-    assert ending(listed, again.top.kept) == "unfinished: yours to continue"
-    again.top.open(listed)
-    assert run(again, lambda: isinstance(again.top, ViewerScene) and again.top.ready, 30)
-    assert "abandoned" not in again.top.outcome.sentence
-    assert again.top.play_on_button.label == "Continue this game"
-    click(again.top.play_on_button.rect.center)
-    assert run(again, lambda: table_scene(again) is not None, 15)
+    viewer = continue_from_the_replays(again, room)
+    assert "abandoned" not in viewer.outcome.sentence
     assert again.session.room_id == room and again.session.last["step"] == step
 
 
