@@ -6,6 +6,7 @@ heuristic, a random move one time in ten: games of the length people play agains
 
     python bench/analysis.py [--games 3] [--level normal] [--jobs 2] [--only quando]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,20 +25,30 @@ from game.replay.log import ReplayWriter, make_header  # noqa: E402
 from game.rules import new_game  # noqa: E402
 
 CONFIGS: list[tuple[str, int, dict]] = [
-    ("quando", 2, {}), ("quando", 4, {}), ("blanco", 2, {}), ("blanco", 4, {}),
-    ("quasenbo", 2, {}), ("quasenbo", 4, {})]
+    ("quando", 2, {}),
+    ("quando", 4, {}),
+    ("blanco", 2, {}),
+    ("blanco", 4, {}),
+    ("quasenbo", 2, {}),
+    ("quasenbo", 4, {}),
+]
 """The games measured: (game, players, options), each game's defaults."""
 
 
-def record_bot_game(path: Path, game: str, players: int, seed: int, options: dict,
-                    level: str = "easy") -> int:
+def record_bot_game(
+    path: Path, game: str, players: int, seed: int, options: dict, level: str = "easy"
+) -> int:
     """Play one game between bots of `level` and log it at `path` as the server does (seat 0
     a human's, for the marks); returns its steps."""
     state = new_game(game, players, seed, options)
-    seats = [{"name": f"P{s}", "kind": "human" if s == 0 else "bot",
-              "level": None if s == 0 else level} for s in range(players)]
-    writer = ReplayWriter.create(path, make_header(game, players, state.options, seats, seed,
-                                                   type(state).WORDS, state.digest()))
+    seats = [
+        {"name": f"P{s}", "kind": "human" if s == 0 else "bot", "level": None if s == 0 else level}
+        for s in range(players)
+    ]
+    writer = ReplayWriter.create(
+        path,
+        make_header(game, players, state.options, seats, seed, type(state).WORDS, state.digest()),
+    )
     bots = [make_bot(level, game, s, seed * 16 + s) for s in range(players)]
     histories: list[list[dict]] = [[] for _ in range(players)]
     while not state.is_over:
@@ -55,8 +66,13 @@ def record_bot_game(path: Path, game: str, players: int, seed: int, options: dic
 
 def cpu_seconds() -> float:
     """Processor seconds used so far by this process and its finished workers."""
-    return sum(r.ru_utime + r.ru_stime for r in (
-        resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))
+    return sum(
+        r.ru_utime + r.ru_stime
+        for r in (
+            resource.getrusage(resource.RUSAGE_SELF),
+            resource.getrusage(resource.RUSAGE_CHILDREN),
+        )
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,8 +83,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default=None, help="one game's configurations only")
     args = parser.parse_args(argv)
     print(f"level {args.level}, {args.jobs} jobs, {args.games} games per row; medians")
-    print(f"{'game':10} {'players':>7} {'steps':>6} {'analysis s':>11} {'ms/step':>8} "
-          f"{'CPU s':>6} {'cache hit ms':>13} {'marks':>6}")
+    print(
+        f"{'game':10} {'players':>7} {'steps':>6} {'analysis s':>11} {'ms/step':>8} "
+        f"{'CPU s':>6} {'cache hit ms':>13} {'marks':>6}"
+    )
     with tempfile.TemporaryDirectory() as folder:
         for game, players, options in CONFIGS:
             if args.only and game != args.only:
@@ -87,10 +105,13 @@ def main(argv: list[str] | None = None) -> int:
                 hits.append(time.perf_counter() - start)
                 cache_path(replay_hash(path.read_bytes())).unlink()
             median = statistics.median
-            print(f"{game:10} {players:>7} {median(steps):>6.0f} {median(seconds):>11.1f} "
-                  f"{1000 * median(s / n for s, n in zip(seconds, steps)):>8.0f} "
-                  f"{median(cpu):>6.1f} "
-                  f"{1000 * median(hits):>13.0f} {median(marks):>6.0f}", flush=True)
+            print(
+                f"{game:10} {players:>7} {median(steps):>6.0f} {median(seconds):>11.1f} "
+                f"{1000 * median(s / n for s, n in zip(seconds, steps)):>8.0f} "
+                f"{median(cpu):>6.1f} "
+                f"{1000 * median(hits):>13.0f} {median(marks):>6.0f}",
+                flush=True,
+            )
     return 0
 
 

@@ -5,6 +5,7 @@ iterations per second of a bot level, over positions met in games between heuris
     python bench/bots.py [--games quando,blanco,quasenbo] [--players 2,4] [--level normal]
                          [--positions 60] [--seed 1]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,8 +53,11 @@ def measure(game: str, players: int, level: str, count: int, seed: int) -> dict:
             iterations += bot.last.iterations
             searching += bot.last.seconds
     times.sort()
-    return {"median": statistics.median(times), "p90": times[int(0.9 * (len(times) - 1))],
-            "rate": iterations / searching if searching else 0.0}
+    return {
+        "median": statistics.median(times),
+        "p90": times[int(0.9 * (len(times) - 1))],
+        "rate": iterations / searching if searching else 0.0,
+    }
 
 
 def main() -> None:
@@ -69,8 +73,10 @@ def main() -> None:
     for game in args.games.split(","):
         for players in map(int, args.players.split(",")):
             row = measure(game, players, args.level, args.positions, args.seed)
-            print(f"{game:<9} {players:>3} {row['median']:>10.1f} {row['p90']:>8.1f} "
-                  f"{row['rate']:>8,.0f}")
+            print(
+                f"{game:<9} {players:>3} {row['median']:>10.1f} {row['p90']:>8.1f} "
+                f"{row['rate']:>8,.0f}"
+            )
 
 
 if __name__ == "__main__":

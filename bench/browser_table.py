@@ -5,6 +5,7 @@ server, the same ping, alternated), and with --screenshots DIR the page at a pho
 
     python bench/browser_table.py [--round-trips 2000] [--screenshots docs/screenshots]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,18 +24,38 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.host.embedded import start_embedded  # noqa: E402
 from net.framing import FrameDecoder, encode  # noqa: E402
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 PHONE = {"width": 390, "height": 844}
 
 
 def page_size() -> dict[str, int]:
     """Bytes of each file the page loads (the catalogue: German, the largest)."""
     root = files("game.browser_table")
-    names = ["index.html", "style.css", "app.js", "cards.js", "i18n.js", "model.js",
-             "sha256.js", "words.js", "cards.json", "icon.svg", "vendor/msgpack.js"]
+    names = [
+        "index.html",
+        "style.css",
+        "app.js",
+        "cards.js",
+        "i18n.js",
+        "model.js",
+        "sha256.js",
+        "words.js",
+        "cards.json",
+        "icon.svg",
+        "vendor/msgpack.js",
+    ]
     sizes = {name: len(root.joinpath(*name.split("/")).read_bytes()) for name in names}
     from game.host.web import catalogue_json
+
     sizes["locale/de.json"] = len(catalogue_json("de"))
     return sizes
 
@@ -42,6 +63,7 @@ def page_size() -> dict[str, int]:
 async def round_trips(tcp_port: int, web_port: int, count: int) -> dict[str, list[float]]:
     """`count` pings each way, alternating TCP and WebSocket, one at a time."""
     from websockets.asyncio.client import connect
+
     reader, writer = await asyncio.open_connection("127.0.0.1", tcp_port)
     decoder = FrameDecoder(1 << 24)
 
@@ -54,9 +76,11 @@ async def round_trips(tcp_port: int, web_port: int, count: int) -> dict[str, lis
 
     times: dict[str, list[float]] = {"tcp": [], "websocket": []}
     async with connect(f"ws://127.0.0.1:{web_port}/ws") as ws:
+
         async def web(message: dict) -> dict:
             await ws.send(msgpack.packb(message))
             return msgpack.unpackb(await ws.recv())
+
         await tcp({"t": "hello", "version": 1, "name": "bench"})
         await web({"t": "hello", "version": 1, "name": "bench"})
         for n in range(count):
@@ -73,6 +97,7 @@ async def round_trips(tcp_port: int, web_port: int, count: int) -> dict[str, lis
 def first_paint(url: str, runs: int) -> list[float]:
     """Milliseconds from navigation to the first contentful paint, a fresh page each run."""
     from playwright.sync_api import sync_playwright
+
     out = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
@@ -81,8 +106,9 @@ def first_paint(url: str, runs: int) -> list[float]:
             page = context.new_page()
             page.goto(url)
             page.wait_for_selector("#name")
-            paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')"
-                                  "[0].startTime")
+            paint = page.evaluate(
+                "performance.getEntriesByName('first-contentful-paint')[0].startTime"
+            )
             out.append(paint)
             context.close()
         browser.close()
@@ -95,6 +121,7 @@ def screenshots(port: int, web_port: int, folder: Path) -> list[Path]:
     from playwright.sync_api import sync_playwright
 
     from tests.server.test_browser_table import step
+
     folder.mkdir(parents=True, exist_ok=True)
     out: list[Path] = []
     url = f"http://127.0.0.1:{web_port}/"
@@ -102,8 +129,13 @@ def screenshots(port: int, web_port: int, folder: Path) -> list[Path]:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
 
         def phone(locale: str = "en-GB", viewport: dict = PHONE):
-            context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True,
-                                          device_scale_factor=1, locale=locale)
+            context = browser.new_context(
+                viewport=viewport,
+                is_mobile=True,
+                has_touch=True,
+                device_scale_factor=1,
+                locale=locale,
+            )
             page = context.new_page()
             page.goto(url)
             page.fill("#name", "Ann")
@@ -137,8 +169,10 @@ def screenshots(port: int, web_port: int, folder: Path) -> list[Path]:
             while made < moves and not page.locator("#game-over").count():
                 made += step(page)
                 page.wait_for_timeout(30)
-            while not page.locator("button.card.legal, button.action").count() \
-                    or page.locator("#close-summary").count():
+            while (
+                not page.locator("button.card.legal, button.action").count()
+                or page.locator("#close-summary").count()
+            ):
                 if page.locator("#close-summary").count():
                     page.click("#close-summary")
                 page.wait_for_timeout(50)
@@ -188,19 +222,26 @@ def host_lobby(folder: Path) -> Path:
     on 127.0.0.1 with its data in a scratch folder."""
     import os
     import tempfile
+
     scratch = tempfile.mkdtemp(prefix="cardtable-shot-")
-    os.environ.update(XDG_DATA_HOME=scratch, XDG_CONFIG_HOME=scratch,
-                      SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    os.environ.update(
+        XDG_DATA_HOME=scratch,
+        XDG_CONFIG_HOME=scratch,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+    )
     from game.client.app import App
     from game.client.config import Settings
     from game.client.hosting import start_host
+
     app = App(Settings(name="Ann", sound=False), size=(960, 540))
     app.reset(app.scene("title"))
     try:
         start_host(app, "127.0.0.1", 0, "quando", 4, "normal", {}, None, None)
         deadline = time.monotonic() + 10
-        while (app.session.room is None or app.session.seat is None) \
-                and time.monotonic() < deadline:
+        while (
+            app.session.room is None or app.session.seat is None
+        ) and time.monotonic() < deadline:
             app.frame(1 / 60)
         for _ in range(20):
             app.frame(1 / 60)
@@ -224,16 +265,22 @@ def main() -> None:
             return
         sizes = page_size()
         total = sum(sizes.values())
-        print(f"page: {total / 1024:.1f} KiB in {len(sizes)} files (uncompressed): "
-              + ", ".join(f"{k} {v / 1024:.1f}" for k, v in sizes.items()))
+        print(
+            f"page: {total / 1024:.1f} KiB in {len(sizes)} files (uncompressed): "
+            + ", ".join(f"{k} {v / 1024:.1f}" for k, v in sizes.items())
+        )
         paints = first_paint(f"http://127.0.0.1:{server.web_port}/", args.paints)
-        print(f"first contentful paint: median {statistics.median(paints):.0f} ms "
-              f"(min {min(paints):.0f}, max {max(paints):.0f}, {len(paints)} fresh pages)")
+        print(
+            f"first contentful paint: median {statistics.median(paints):.0f} ms "
+            f"(min {min(paints):.0f}, max {max(paints):.0f}, {len(paints)} fresh pages)"
+        )
         times = asyncio.run(round_trips(server.port, server.web_port, args.round_trips))
         for kind, values in times.items():
             us = sorted(v * 1e6 for v in values)
-            print(f"round trip over {kind:9}: median {statistics.median(us):.0f} µs, "
-                  f"p90 {us[int(len(us) * 0.9)]:.0f} µs ({len(us)} pings)")
+            print(
+                f"round trip over {kind:9}: median {statistics.median(us):.0f} µs, "
+                f"p90 {us[int(len(us) * 0.9)]:.0f} µs ({len(us)} pings)"
+            )
     finally:
         server.stop()
         threading.Event().wait(0.1)

@@ -4,6 +4,7 @@ A search bot's 1,000 clones cost 1,000 × the clone figure: "clone µs" reads as
 
     python bench/engine.py [--games quando,blanco] [--players 2,4] [--seconds 2] [--repeats 5]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -82,8 +83,10 @@ def main(argv: list[str] | None = None) -> None:
     except ValueError:
         parser.error("--players takes comma-separated integers")
     print(f"python {sys.version.split()[0]}, medians of {args.repeats} runs")
-    print(f"{'game':9} {'pl':>2} {'steps/s':>9} {'games/s':>8} {'clone µs':>9} "
-          f"{'legal+apply µs':>15} {'digest µs':>10} {'view µs':>8}")
+    print(
+        f"{'game':9} {'pl':>2} {'steps/s':>9} {'games/s':>8} {'clone µs':>9} "
+        f"{'legal+apply µs':>15} {'digest µs':>10} {'view µs':>8}"
+    )
     for game in games:
         cls = GAMES[game]
         for players in counts:
@@ -91,17 +94,24 @@ def main(argv: list[str] | None = None) -> None:
                 continue
             rates = [playout_rate(game, players, args.seconds, r) for r in range(args.repeats)]
             states = sample_states(game, players, 400, 99)
-            clone = statistics.median(per_call_us(states, lambda s: s.clone())
-                                      for _ in range(args.repeats))
-            act = statistics.median(per_call_us([s.clone() for s in states if not s.is_over], step)
-                                    for _ in range(args.repeats))
-            digest = statistics.median(per_call_us(states, lambda s: s.digest())
-                                       for _ in range(args.repeats))
-            view = statistics.median(per_call_us(states, lambda s: s.view(0))
-                                     for _ in range(args.repeats))
-            print(f"{game:9} {players:>2} {statistics.median(r[0] for r in rates):>9,.0f} "
-                  f"{statistics.median(r[1] for r in rates):>8,.1f} {clone:>9.1f} {act:>15.1f} "
-                  f"{digest:>10.1f} {view:>8.1f}")
+            clone = statistics.median(
+                per_call_us(states, lambda s: s.clone()) for _ in range(args.repeats)
+            )
+            act = statistics.median(
+                per_call_us([s.clone() for s in states if not s.is_over], step)
+                for _ in range(args.repeats)
+            )
+            digest = statistics.median(
+                per_call_us(states, lambda s: s.digest()) for _ in range(args.repeats)
+            )
+            view = statistics.median(
+                per_call_us(states, lambda s: s.view(0)) for _ in range(args.repeats)
+            )
+            print(
+                f"{game:9} {players:>2} {statistics.median(r[0] for r in rates):>9,.0f} "
+                f"{statistics.median(r[1] for r in rates):>8,.1f} {clone:>9.1f} {act:>15.1f} "
+                f"{digest:>10.1f} {view:>8.1f}"
+            )
 
 
 if __name__ == "__main__":

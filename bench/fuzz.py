@@ -7,6 +7,7 @@ input (all must be 0).
     python bench/fuzz.py --atheris [--inputs 100000]   # coverage-guided (pip install atheris):
                                                        # "Done N runs" and exit 0: no crash
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,8 +35,13 @@ from tests.fuzzing import (  # noqa: E402
 
 
 def fuzz_settings(count: int) -> settings:
-    return settings(max_examples=count, deadline=None, database=None, phases=[Phase.generate],
-                    suppress_health_check=list(HealthCheck))
+    return settings(
+        max_examples=count,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
 
 
 def run(inputs: int, random_seed: int) -> list[tuple[str, Tally, float]]:
@@ -50,6 +56,7 @@ def run(inputs: int, random_seed: int) -> list[tuple[str, Tally, float]]:
     @given(frame_inputs())
     def frame_case(case):
         fuzz_frames(frames, *case)
+
     frame_case()
     results.append(("frame decoder", frames, time.perf_counter() - started))
 
@@ -61,6 +68,7 @@ def run(inputs: int, random_seed: int) -> list[tuple[str, Tally, float]]:
     @given(frame_inputs())
     def connection_case(case):
         fuzz_connection(connection, *case)
+
     connection_case()
     results.append(("connection rules", connection, time.perf_counter() - started))
 
@@ -72,6 +80,7 @@ def run(inputs: int, random_seed: int) -> list[tuple[str, Tally, float]]:
     @given(st.one_of(messages(), plain))
     def validator_case(message):
         fuzz_validator(valid, message)
+
     validator_case()
     results.append(("message validator", valid, time.perf_counter() - started))
 
@@ -90,9 +99,12 @@ def run(inputs: int, random_seed: int) -> list[tuple[str, Tally, float]]:
                 elif roll == 1:
                     target.feed(rooms, *data.draw(latest()))
                 else:
-                    target.feed(rooms, data.draw(st.integers(0, 6)),
-                                data.draw(messages(rooms=True)))
+                    target.feed(
+                        rooms, data.draw(st.integers(0, 6)), data.draw(messages(rooms=True))
+                    )
+
             server_case()
+
         run_server_target(server_steps, chosen_seeds)
         results.append((f"{name} with real rooms", rooms, time.perf_counter() - started))
     return results
@@ -127,9 +139,11 @@ def report(results: list[tuple[str, Tally, float]]) -> bool:
     clean = True
     for name, tally, seconds in results:
         rate = f", {tally.inputs / seconds:,.0f}/s" if seconds else ""
-        print(f"{name}: {tally.inputs:,} inputs{rate}; crashes {len(tally.crashes)}, unhandled "
-              f"exceptions {len(tally.unhandled)}, state changes from refused inputs "
-              f"{len(tally.changed_by_refusal)}")
+        print(
+            f"{name}: {tally.inputs:,} inputs{rate}; crashes {len(tally.crashes)}, unhandled "
+            f"exceptions {len(tally.unhandled)}, state changes from refused inputs "
+            f"{len(tally.changed_by_refusal)}"
+        )
         common = ", ".join(f"{k} {v}" for k, v in tally.outcomes.most_common(8))
         print(f"  outcomes: {common}")
         for problem in (tally.crashes + tally.unhandled + tally.changed_by_refusal)[:10]:
@@ -142,8 +156,9 @@ def report(results: list[tuple[str, Tally, float]]) -> bool:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--inputs", type=int, default=100_000,
-                        help="inputs in all (default 100,000)")
+    parser.add_argument(
+        "--inputs", type=int, default=100_000, help="inputs in all (default 100,000)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--atheris", action="store_true", help="coverage-guided, with atheris")
     args = parser.parse_args(argv)

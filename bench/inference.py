@@ -11,6 +11,7 @@ often the next player really could follow), the Brier score of both samplers ove
 and over the endgame (the next player holding at most `--endgame` cards), and the score of
 always predicting the overall rate, the floor any guess without inference reaches.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,9 @@ def observations(games: int, samples: int, seed: int) -> list[tuple[float, float
     return out
 
 
-def _judge(state: Quasenbo, view: dict, legal: list, seen: list[dict], samples: int,
-           rng: random.Random) -> list[tuple[float, float, bool, int]]:
+def _judge(
+    state: Quasenbo, view: dict, legal: list, seen: list[dict], samples: int, rng: random.Random
+) -> list[tuple[float, float, bool, int]]:
     me = view["seat"]
     nxt = 1 - me
     informed_sampler, blind_sampler = Sampler(view, seen), Sampler(view, seen, infer=False)
@@ -61,9 +63,14 @@ def _judge(state: Quasenbo, view: dict, legal: list, seen: list[dict], samples: 
         card = state.hands[me][action[1]]
         if not MASK[card]:
             continue  # the Excuse names its suit: no one chance per card
-        out.append((sum(_can_follow(d.hands[nxt], card) for d in informed) / samples,
-                    sum(_can_follow(d.hands[nxt], card) for d in blind) / samples,
-                    _can_follow(state.hands[nxt], card), len(state.hands[nxt])))
+        out.append(
+            (
+                sum(_can_follow(d.hands[nxt], card) for d in informed) / samples,
+                sum(_can_follow(d.hands[nxt], card) for d in blind) / samples,
+                _can_follow(state.hands[nxt], card),
+                len(state.hands[nxt]),
+            )
+        )
     return out
 
 
@@ -89,26 +96,35 @@ def main(argv: list[str] | None = None) -> int:
     obs = observations(args.games, args.samples, args.seed)
     if not obs:
         parser.error("no decision with a choice in these games; play more of them")
-    print(f"{GAME}, 2 players, {args.games} games, {len(obs)} playable cards, "
-          f"{args.samples} determinizations each")
-    print("can the next player follow this card?  predicted tenth | cards | mean prediction "
-          "| really could")
+    print(
+        f"{GAME}, 2 players, {args.games} games, {len(obs)} playable cards, "
+        f"{args.samples} determinizations each"
+    )
+    print(
+        "can the next player follow this card?  predicted tenth | cards | mean prediction "
+        "| really could"
+    )
     for tenth in range(10):
         cell = [(p, t) for p, _, t, _ in obs if min(9, int(p * 10)) == tenth]
         if cell:
-            print(f"  {tenth / 10:.1f}–{(tenth + 1) / 10:.1f} | {len(cell):6,} | "
-                  f"{sum(p for p, _ in cell) / len(cell):.3f} | "
-                  f"{sum(t for _, t in cell) / len(cell):.3f}")
-    for label, part in (("all cards", obs),
-                        (f"endgame (next hand ≤ {args.endgame})",
-                         [o for o in obs if o[3] <= args.endgame])):
+            print(
+                f"  {tenth / 10:.1f}–{(tenth + 1) / 10:.1f} | {len(cell):6,} | "
+                f"{sum(p for p, _ in cell) / len(cell):.3f} | "
+                f"{sum(t for _, t in cell) / len(cell):.3f}"
+            )
+    for label, part in (
+        ("all cards", obs),
+        (f"endgame (next hand ≤ {args.endgame})", [o for o in obs if o[3] <= args.endgame]),
+    ):
         if not part:
             continue
         rate = sum(t for *_, t, _ in part) / len(part)
-        print(f"Brier score, {label} ({len(part):,}): with inference "
-              f"{brier([(p, t) for p, _, t, _ in part]):.4f}, without "
-              f"{brier([(q, t) for _, q, t, _ in part]):.4f}, always {rate:.3f} "
-              f"{brier([(rate, t) for *_, t, _ in part]):.4f}")
+        print(
+            f"Brier score, {label} ({len(part):,}): with inference "
+            f"{brier([(p, t) for p, _, t, _ in part]):.4f}, without "
+            f"{brier([(q, t) for _, q, t, _ in part]):.4f}, always {rate:.3f} "
+            f"{brier([(rate, t) for *_, t, _ in part]):.4f}"
+        )
     return 0
 
 

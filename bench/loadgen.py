@@ -1,5 +1,6 @@
 """Load on a real server: a server.py subprocess on 127.0.0.1, and many lean bot clients in
 this process that play whole games through the protocol and time every action's round trip."""
+
 from __future__ import annotations
 
 import asyncio
@@ -55,9 +56,11 @@ def summary(rtts: list[float]) -> str:
     ms = [r * 1000 for r in rtts]
     if not ms:
         return "no round trips"
-    return (f"p50 {percentile(ms, 50):.2f} ms, p90 {percentile(ms, 90):.2f} ms, "
-            f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms (n={len(ms)}, "
-            f"median {statistics.median(ms):.2f} ms)")
+    return (
+        f"p50 {percentile(ms, 50):.2f} ms, p90 {percentile(ms, 90):.2f} ms, "
+        f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms (n={len(ms)}, "
+        f"median {statistics.median(ms):.2f} ms)"
+    )
 
 
 class ServerProcess:
@@ -70,11 +73,28 @@ class ServerProcess:
         self.port = 0
 
     def __enter__(self) -> ServerProcess:
-        args = [sys.executable, str(ROOT / "server.py"), "--host", "127.0.0.1", "--port", "0",
-                "--log-dir", str(self.log_dir), "--max-conns-per-ip", "5000",
-                "--max-rooms", "5000", "--rate", "1000000", "--burst", "1000000", *self.extra]
-        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True, cwd=ROOT)
+        args = [
+            sys.executable,
+            str(ROOT / "server.py"),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--log-dir",
+            str(self.log_dir),
+            "--max-conns-per-ip",
+            "5000",
+            "--max-rooms",
+            "5000",
+            "--rate",
+            "1000000",
+            "--burst",
+            "1000000",
+            *self.extra,
+        ]
+        self.proc = subprocess.Popen(
+            args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT
+        )
         line = self.proc.stdout.readline()
         match = re.search(r"listening on [\d.]+:(\d+)", line)
         if not match:
@@ -194,7 +214,8 @@ class Seat(asyncio.Protocol):
             action, step = self.rng.choice(legal), message["step"]
             if self.think:
                 asyncio.get_running_loop().call_later(
-                    self.think * self.rng.uniform(0.5, 1.5), self.act, step, action)
+                    self.think * self.rng.uniform(0.5, 1.5), self.act, step, action
+                )
             else:
                 self.act(step, action)
 
@@ -210,9 +231,18 @@ class Seat(asyncio.Protocol):
             self.transport.close()
 
 
-async def table(port: int, game: str, humans: int, stats: Stats, think: float, stop: asyncio.Event,
-                seed: int, players: int | None = None, options: dict | None = None,
-                after: float = 0.0) -> bool:
+async def table(
+    port: int,
+    game: str,
+    humans: int,
+    stats: Stats,
+    think: float,
+    stop: asyncio.Event,
+    seed: int,
+    players: int | None = None,
+    options: dict | None = None,
+    after: float = 0.0,
+) -> bool:
     """One room after another of `game`: `humans` client seats, random bots on the rest,
     from `after` seconds on (a ramp: a thousand clients do not arrive in the same
     millisecond) until `stop`. Returns True if a game was lost (it stalled or a connection
@@ -230,8 +260,9 @@ async def table(port: int, game: str, humans: int, stats: Stats, think: float, s
         host = seats[0]
         while not stop.is_set():
             request = rng.getrandbits(30)
-            host.send({"t": "create", "id": request, "game": game, "players": players,
-                       "options": options})
+            host.send(
+                {"t": "create", "id": request, "game": game, "players": players, "options": options}
+            )
             room = (await host.expect(lambda m, r=request: m.get("re") == r))["room"]["id"]
             loop = asyncio.get_running_loop()
             for index, seat in enumerate(seats):
@@ -241,14 +272,22 @@ async def table(port: int, game: str, humans: int, stats: Stats, think: float, s
                 seat.send({"t": "ready", "room": room, "ready": True})
             for index in range(humans, players):
                 host.send({"t": "bot", "room": room, "seat": index, "level": "random"})
-            await host.expect(lambda m, r=room: m["t"] == "room" and m["room"]["id"] == r and all(
-                s["kind"] != "open" and s["ready"] for s in m["room"]["seats"]))
+            await host.expect(
+                lambda m, r=room: (
+                    m["t"] == "room"
+                    and m["room"]["id"] == r
+                    and all(s["kind"] != "open" and s["ready"] for s in m["room"]["seats"])
+                )
+            )
             host.send({"t": "start", "room": room})
             games = asyncio.gather(*(seat.over for seat in seats))
-            while not (games.done() or stop.is_set()) and \
-                    time.perf_counter() - max(seat.heard for seat in seats) < STALL:
-                await asyncio.wait([games, stopping], timeout=1.0,
-                                   return_when=asyncio.FIRST_COMPLETED)
+            while (
+                not (games.done() or stop.is_set())
+                and time.perf_counter() - max(seat.heard for seat in seats) < STALL
+            ):
+                await asyncio.wait(
+                    [games, stopping], timeout=1.0, return_when=asyncio.FIRST_COMPLETED
+                )
             if games.done() and all(games.result()):
                 stats.games += 1
             elif not stop.is_set():

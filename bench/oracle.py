@@ -17,6 +17,7 @@ cap) – where in a game knowing the other hand is worth what.
 The search is the normal level's (its model, rollouts and iterations); only the sampling
 differs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -78,8 +79,9 @@ def sees(mode: str, state: State, seat: int, endgame: int) -> bool:
     """Whether the search of `seat` sees every hand at this decision in `mode`."""
     if mode in ("always", "never"):
         return mode == "always"
-    late = any(len(hand) <= endgame for s, hand in enumerate(cast(Quasenbo, state).hands)
-               if s != seat)
+    late = any(
+        len(hand) <= endgame for s, hand in enumerate(cast(Quasenbo, state).hands) if s != seat
+    )
     return late == (mode == "endgame")
 
 
@@ -93,8 +95,11 @@ def play(task: tuple[str, int, int, int, int, int]) -> float:
     while not state.is_over:
         legal = state.legal_actions()
         if state.to_move == me and len(legal) > 1:
-            model = (Oracle(state, seen) if sees(mode, state, me, endgame)
-                     else KITS[GAME].model(state.view(me), seen))
+            model = (
+                Oracle(state, seen)
+                if sees(mode, state, me, endgame)
+                else KITS[GAME].model(state.view(me), seen)
+            )
             action, _ = search(model, me, legal, Budget(iterations=iterations), rng)
         else:
             action = rng.choice(legal)
@@ -107,8 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--iterations", type=int,
-                        default=level_budget("normal", GAME).iterations)
+    parser.add_argument("--iterations", type=int, default=level_budget("normal", GAME).iterations)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sees", default="always", help="comma-separated: " + ", ".join(SEES))
     parser.add_argument("--endgame", type=int, default=2)
@@ -122,23 +126,39 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games, --iterations, --endgame and --jobs must be at least 1")
     if not 2 <= args.players <= 8:
         parser.error("--players takes 2 to 8")
-    tasks = [(mode, args.players, args.seed * 100_003 + g, g % args.players, args.iterations,
-              args.endgame) for mode in modes for g in range(args.games)]
+    tasks = [
+        (
+            mode,
+            args.players,
+            args.seed * 100_003 + g,
+            g % args.players,
+            args.iterations,
+            args.endgame,
+        )
+        for mode in modes
+        for g in range(args.games)
+    ]
     if args.jobs > 1:
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
             shares = pool.map(play, tasks)
     else:
         shares = [play(task) for task in tasks]
-    print(f"{GAME}, {args.players} players, {args.games} games, the search at "
-          f"{args.iterations} iterations against random; a fair share is "
-          f"{1 / args.players:.1%}")
+    print(
+        f"{GAME}, {args.players} players, {args.games} games, the search at "
+        f"{args.iterations} iterations against random; a fair share is "
+        f"{1 / args.players:.1%}"
+    )
     for k, mode in enumerate(modes):
-        wins = sum(shares[k * args.games:(k + 1) * args.games])
+        wins = sum(shares[k * args.games : (k + 1) * args.games])
         low, high = wilson(wins, args.games)
-        where = {"endgame": f" (another hand at most {args.endgame} cards)",
-                 "before": f" (every other hand over {args.endgame} cards)"}.get(mode, "")
-        print(f"  sees the other hands {mode}{where}: wins {wins / args.games:.1%} "
-              f"(95% CI {low:.1%}–{high:.1%})")
+        where = {
+            "endgame": f" (another hand at most {args.endgame} cards)",
+            "before": f" (every other hand over {args.endgame} cards)",
+        }.get(mode, "")
+        print(
+            f"  sees the other hands {mode}{where}: wins {wins / args.games:.1%} "
+            f"(95% CI {low:.1%}–{high:.1%})"
+        )
     return 0
 
 

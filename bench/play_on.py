@@ -6,6 +6,7 @@ other replays in its log folder and re-running it to the step).
 
     python bench/play_on.py [--runs 5] [--step 1000] [--others 50]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,25 +49,36 @@ def main() -> None:
                 playback.seek(0)
                 began = time.perf_counter()
                 playback.seek(args.step)
-                origin = {"replay": "0" * 64, "step": args.step, "mode": mode,
-                          "snapshot": playback.state().to_snapshot()}
+                origin = {
+                    "replay": "0" * 64,
+                    "step": args.step,
+                    "mode": mode,
+                    "snapshot": playback.state().to_snapshot(),
+                }
                 start_from(check_origin(origin), run)
                 times.append(time.perf_counter() - began)
-            print(f"play on from step {args.step}, {mode}: "
-                  f"{statistics.median(times) * 1000:.1f} ms")
+            print(
+                f"play on from step {args.step}, {mode}: {statistics.median(times) * 1000:.1f} ms"
+            )
         for other in range(args.others):
             record_game(Path(folder) / f"other-{other}.ctr", "quasenbo", 4, other)
         playback.seek(args.step)
-        origin = {"replay": replay_hash(path.read_bytes()), "step": args.step,
-                  "mode": "as_it_was", "snapshot": playback.state().to_snapshot()}
+        origin = {
+            "replay": replay_hash(path.read_bytes()),
+            "step": args.step,
+            "mode": "as_it_was",
+            "snapshot": playback.state().to_snapshot(),
+        }
         times = []
         for _ in range(args.runs):
             began = time.perf_counter()
             history = history_before(Path(folder), check_origin(origin))
             times.append(time.perf_counter() - began)
         assert len(history) == args.step
-        print(f"the bots' history up to step {args.step}, the replay among {args.others} "
-              f"others: {statistics.median(times) * 1000:.0f} ms")
+        print(
+            f"the bots' history up to step {args.step}, the replay among {args.others} "
+            f"others: {statistics.median(times) * 1000:.0f} ms"
+        )
 
 
 if __name__ == "__main__":

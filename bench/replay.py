@@ -4,6 +4,7 @@ repeated runs.
 
     python bench/replay.py [--games 20] [--repeats 5] [--long 5000]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,9 +25,14 @@ from game.replay.playback import Playback  # noqa: E402
 from game.replay.record import record_game  # noqa: E402
 from game.replay.verify import start_state, verify_replay  # noqa: E402
 
-CONFIGS = [("quando", 2, {"target": 50}), ("quando", 4, {"target": 50}),
-           ("blanco", 2, {}), ("blanco", 4, {}),
-           ("quasenbo", 2, {}), ("quasenbo", 6, {"hand_size": 5})]
+CONFIGS = [
+    ("quando", 2, {"target": 50}),
+    ("quando", 4, {"target": 50}),
+    ("blanco", 2, {}),
+    ("blanco", 4, {}),
+    ("quasenbo", 2, {}),
+    ("quasenbo", 6, {"hand_size": 5}),
+]
 """The games measured: (game, players, options), recorded with random moves."""
 
 LONG = ("quando", 4, {"target": 300}, ("knock",))
@@ -37,7 +43,7 @@ def step_bytes(path: Path) -> tuple[int, int, int]:
     """(bytes of the step records, steps, whole file size) of one replay file."""
     data = path.read_bytes()
     unpacker = msgpack.Unpacker(raw=False)
-    unpacker.feed(data[len(MAGIC):])
+    unpacker.feed(data[len(MAGIC) :])
     sizes = []
     start = 0
     for record in unpacker:
@@ -65,8 +71,10 @@ def per_state_us(states: list, call) -> float:
 
 def digest_parts(states: list) -> dict[str, float]:
     """Mean µs per state of State.digest() and of the to_snapshot() it hashes."""
-    return {"digest": per_state_us(states, lambda s: s.digest()),
-            "to_snapshot": per_state_us(states, lambda s: s.to_snapshot())}
+    return {
+        "digest": per_state_us(states, lambda s: s.digest()),
+        "to_snapshot": per_state_us(states, lambda s: s.to_snapshot()),
+    }
 
 
 def seed_of(replay) -> int:
@@ -75,8 +83,9 @@ def seed_of(replay) -> int:
     return replay.end["seed"]
 
 
-def measure_config(folder: Path, game: str, players: int, options: dict, games: int,
-                   repeats: int) -> dict:
+def measure_config(
+    folder: Path, game: str, players: int, options: dict, games: int, repeats: int
+) -> dict:
     """Record `games` games, then measure their size, verify speed and digest cost."""
     paths = []
     for k in range(games):
@@ -109,8 +118,14 @@ def measure_config(folder: Path, game: str, players: int, options: dict, games: 
             states.append(state.clone())
     runs = [digest_parts(states) for _ in range(repeats)]
     parts = {k: statistics.median(run[k] for run in runs) for k in runs[0]}
-    return {"steps": steps, "record_bytes": record_total / steps, "file_bytes": file_total / steps,
-            "verify_rate": steps / verify, "rerun_rate": steps / rerun, **parts}
+    return {
+        "steps": steps,
+        "record_bytes": record_total / steps,
+        "file_bytes": file_total / steps,
+        "verify_rate": steps / verify,
+        "rerun_rate": steps / rerun,
+        **parts,
+    }
 
 
 def measure_long(folder: Path, at: int, repeats: int) -> dict:
@@ -134,56 +149,80 @@ def measure_long(folder: Path, at: int, repeats: int) -> dict:
     # Just before a kept state is the farthest from one: the slowest jump near `at`.
     worst = at // playback.every * playback.every + playback.every - 1
     cold = [jump_to(worst, 0) for _ in range(repeats)]
-    anywhere = [jump_to(pick.randrange(playback.length + 1), pick.randrange(playback.length + 1))
-                for _ in range(500)]
+    anywhere = [
+        jump_to(pick.randrange(playback.length + 1), pick.randrange(playback.length + 1))
+        for _ in range(500)
+    ]
     playback.seek(at)
     back = statistics.median(timed(playback.back) * 1000 for _ in range(200))
     forward = statistics.median(timed(playback.forward) * 1000 for _ in range(200))
-    return {"steps": playback.length, "open_s": opened, "worst": worst,
-            "jump_at_ms": statistics.median(cold),
-            "jump_median_ms": statistics.median(anywhere), "jump_max_ms": max(anywhere),
-            "back_ms": back, "forward_ms": forward, "every": playback.every}
+    return {
+        "steps": playback.length,
+        "open_s": opened,
+        "worst": worst,
+        "jump_at_ms": statistics.median(cold),
+        "jump_median_ms": statistics.median(anywhere),
+        "jump_max_ms": max(anywhere),
+        "back_ms": back,
+        "forward_ms": forward,
+        "every": playback.every,
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games recorded per configuration")
     parser.add_argument("--repeats", type=int, default=5, help="runs per figure (median shown)")
-    parser.add_argument("--long", type=int, default=5000,
-                        help="the step to jump to in the long game")
-    parser.add_argument("--parts", default="configs,long",
-                        help="configs (the table), long (the long game), or both")
+    parser.add_argument(
+        "--long", type=int, default=5000, help="the step to jump to in the long game"
+    )
+    parser.add_argument(
+        "--parts", default="configs,long", help="configs (the table), long (the long game), or both"
+    )
     args = parser.parse_args(argv)
     parts = args.parts.split(",")
     if not parts or set(parts) - {"configs", "long"}:
         parser.error(f"--parts takes configs and/or long, not {args.parts!r}")
-    print(f"python {sys.version.split()[0]}, medians of {args.repeats} runs, "
-          f"{args.games} random games per row")
-    print(f"{'game':9} {'pl':>2} {'steps':>6} {'B/step':>6} {'file B/step':>11} "
-          f"{'verify steps/s':>14} {'re-run only':>11} {'digest µs':>9} {'of it snapshot':>14}")
+    print(
+        f"python {sys.version.split()[0]}, medians of {args.repeats} runs, "
+        f"{args.games} random games per row"
+    )
+    print(
+        f"{'game':9} {'pl':>2} {'steps':>6} {'B/step':>6} {'file B/step':>11} "
+        f"{'verify steps/s':>14} {'re-run only':>11} {'digest µs':>9} {'of it snapshot':>14}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for game, players, options in CONFIGS if "configs" in parts else ():
             m = measure_config(folder, game, players, options, args.games, args.repeats)
-            print(f"{game:9} {players:>2} {m['steps']:>6} {m['record_bytes']:>6.1f} "
-                  f"{m['file_bytes']:>11.1f} {m['verify_rate']:>14,.0f} {m['rerun_rate']:>11,.0f} "
-                  f"{m['digest']:>9.1f} {m['to_snapshot']:>14.1f}")
+            print(
+                f"{game:9} {players:>2} {m['steps']:>6} {m['record_bytes']:>6.1f} "
+                f"{m['file_bytes']:>11.1f} {m['verify_rate']:>14,.0f} {m['rerun_rate']:>11,.0f} "
+                f"{m['digest']:>9.1f} {m['to_snapshot']:>14.1f}"
+            )
         if "configs" in parts:
-            listed = statistics.median(timed(lambda: list_replays(folder))
-                                       for _ in range(args.repeats))
+            listed = statistics.median(
+                timed(lambda: list_replays(folder)) for _ in range(args.repeats)
+            )
             files = len(list(folder.glob("*.ctr")))
-            print(f"list_replays: {files} files in {listed * 1000:.0f} ms "
-                  f"({listed / files * 1000:.2f} ms per file)")
+            print(
+                f"list_replays: {files} files in {listed * 1000:.0f} ms "
+                f"({listed / files * 1000:.2f} ms per file)"
+            )
         if "long" not in parts:
             return
         m = measure_long(folder, args.long, args.repeats)
-        print(f"long game: {m['steps']} steps ({LONG[0]}, {LONG[1]} players, {LONG[2]}); "
-              f"open + verify: {m['open_s'] * 1000:.0f} ms; kept states every {m['every']} "
-              f"steps")
-        print(f"  jump from 0 to step {m['worst']} + view: {m['jump_at_ms']:.2f} ms; "
-              f"500 random jumps + view: median {m['jump_median_ms']:.2f} ms, "
-              f"max {m['jump_max_ms']:.2f} ms; back {m['back_ms']:.2f} ms, "
-              f"forward {m['forward_ms']:.3f} ms")
+        print(
+            f"long game: {m['steps']} steps ({LONG[0]}, {LONG[1]} players, {LONG[2]}); "
+            f"open + verify: {m['open_s'] * 1000:.0f} ms; kept states every {m['every']} "
+            f"steps"
+        )
+        print(
+            f"  jump from 0 to step {m['worst']} + view: {m['jump_at_ms']:.2f} ms; "
+            f"500 random jumps + view: median {m['jump_median_ms']:.2f} ms, "
+            f"max {m['jump_max_ms']:.2f} ms; back {m['back_ms']:.2f} ms, "
+            f"forward {m['forward_ms']:.3f} ms"
+        )
 
 
 if __name__ == "__main__":

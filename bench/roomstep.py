@@ -10,6 +10,7 @@ the games it happens to deal; this one moves only with the code (and the machine
 compare two versions side by side (bench/sidebyside.py). CPU time, not wall time: on a
 shared machine what others run does not count.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,8 +63,10 @@ def main(argv: list[str] | None = None) -> None:
                 for _ in range(args.repeats):
                     run += 1
                     results.append(step_cpu(game, seats, Path(logs), args.steps, run))
-            print(f"{game}, {seats} seats: {statistics.median(r[0] for r in results):.1f} µs "
-                  f"of CPU a step ({results[0][1]} steps)")
+            print(
+                f"{game}, {seats} seats: {statistics.median(r[0] for r in results):.1f} µs "
+                f"of CPU a step ({results[0][1]} steps)"
+            )
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ crowd: many connections: `--connections` client seats in `--rooms` rooms (all se
 
 The load generator runs on the server's event loop too (uvloop where installed).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,6 +55,7 @@ def echo_server(port_queue) -> None:
         server = await asyncio.get_running_loop().create_server(Echo, "127.0.0.1", 0)
         port_queue.put(server.sockets[0].getsockname()[1])
         await server.serve_forever()
+
     run(serve())
 
 
@@ -126,8 +128,9 @@ class Sink:
         self.sent += len(frame(body))
 
 
-def room_steps(game: str, seconds: float, log_dir: Path, seats: int = 2,
-               bot: bool = False) -> float:
+def room_steps(
+    game: str, seconds: float, log_dir: Path, seats: int = 2, bot: bool = False
+) -> float:
     """Steps a second that players make through an in-process room of `seats` seats (games
     one after another, each logged to `log_dir`): the server's work per step without any
     socket. With `bot`, the last seat is a random bot, answered as the server does, and only
@@ -136,8 +139,9 @@ def room_steps(game: str, seconds: float, log_dir: Path, seats: int = 2,
     return steps / wall
 
 
-def room_run(game: str, seconds: float, log_dir: Path, seats: int = 2,
-             bot: bool = False) -> tuple[int, float, float]:
+def room_run(
+    game: str, seconds: float, log_dir: Path, seats: int = 2, bot: bool = False
+) -> tuple[int, float, float]:
     """`room_steps`'s run: the steps counted, the seconds it took and the CPU seconds this
     process used meanwhile – on a shared machine, what others run costs a step's wall time
     but not its CPU time."""
@@ -178,10 +182,12 @@ def flat_out(port: int, game: str, seconds: float) -> Stats:
     while time.perf_counter() < end:
         wire.send({"t": "create", "game": game, "players": 2, "options": LONG_GAMES[game]})
         room = wire.until(lambda m: m["t"] == "room")["room"]["id"]
-        for message in ({"t": "join", "room": room, "seat": 0},
-                        {"t": "ready", "room": room, "ready": True},
-                        {"t": "bot", "room": room, "seat": 1, "level": "random"},
-                        {"t": "start", "room": room}):
+        for message in (
+            {"t": "join", "room": room, "seat": 0},
+            {"t": "ready", "room": room, "ready": True},
+            {"t": "bot", "room": room, "seat": 1, "level": "random"},
+            {"t": "start", "room": room},
+        ):
             wire.send(message)
         update = wire.until(lambda m: m["t"] == "update")
         while "seed" not in update and time.perf_counter() < end:
@@ -189,8 +195,9 @@ def flat_out(port: int, game: str, seconds: float) -> Stats:
                 update = wire.until(lambda m: m["t"] == "update")
                 continue
             sent, step = time.perf_counter(), update["step"]
-            wire.send({"t": "act", "room": room, "step": step,
-                       "action": rng.choice(update["legal"])})
+            wire.send(
+                {"t": "act", "room": room, "step": step, "action": rng.choice(update["legal"])}
+            )
             update = wire.until(lambda m, s=step: m["t"] == "update" and m["step"] > s)
             stats.actions += 1
             if sent >= warm:
@@ -202,16 +209,30 @@ def flat_out(port: int, game: str, seconds: float) -> Stats:
     return stats
 
 
-async def crowd(port: int, connections: int, rooms: int, seconds: float,
-                server: ServerProcess | None = None) -> Stats:
+async def crowd(
+    port: int, connections: int, rooms: int, seconds: float, server: ServerProcess | None = None
+) -> Stats:
     stats, stop = Stats(), asyncio.Event()
     per_room = connections // rooms
     games = list(GAME_SETUPS)
     # Each room's seats take turns: acting after ~per_room/4 s each makes every connection
     # act about once a second.
     think = per_room / 4 * 0.25
-    tasks = [asyncio.create_task(table(port, games[r % len(games)], per_room, stats, think, stop,
-                                       seed=r, after=5.0 * r / rooms)) for r in range(rooms)]
+    tasks = [
+        asyncio.create_task(
+            table(
+                port,
+                games[r % len(games)],
+                per_room,
+                stats,
+                think,
+                stop,
+                seed=r,
+                after=5.0 * r / rooms,
+            )
+        )
+        for r in range(rooms)
+    ]
     await asyncio.sleep(10.0)  # everyone connected and playing
     stats.take()
     cpu = server.cpu_seconds() if server else 0.0
@@ -231,10 +252,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="measured time per part")
     parser.add_argument("--connections", type=int, default=1000)
     parser.add_argument("--rooms", type=int, default=250)
-    parser.add_argument("--parts", default=",".join(PARTS),
-                        help=f"which parts, comma-separated (default: all of {','.join(PARTS)})")
-    parser.add_argument("--seats", default="2,4",
-                        help="the in-process room's numbers of seats, comma-separated (2 to 4)")
+    parser.add_argument(
+        "--parts",
+        default=",".join(PARTS),
+        help=f"which parts, comma-separated (default: all of {','.join(PARTS)})",
+    )
+    parser.add_argument(
+        "--seats",
+        default="2,4",
+        help="the in-process room's numbers of seats, comma-separated (2 to 4)",
+    )
     args = parser.parse_args(argv)
     per_room, rest = divmod(args.connections, args.rooms)
     if rest or not 1 <= per_room <= 4:
@@ -257,17 +284,21 @@ def main(argv: list[str] | None = None) -> None:
         for seats in seat_counts:
             for game in GAME_SETUPS:
                 with tempfile.TemporaryDirectory() as logs:
-                    steps, wall, cpu = room_run(game, args.seconds / 3 / len(seat_counts),
-                                                Path(logs), seats)
-                print(f"in-process room, {game}, {seats} seats: {steps / wall:,.0f} steps/s "
-                      f"({1e6 * wall / steps:.0f} µs a step, {1e6 * cpu / steps:.1f} µs of "
-                      f"CPU)")
+                    steps, wall, cpu = room_run(
+                        game, args.seconds / 3 / len(seat_counts), Path(logs), seats
+                    )
+                print(
+                    f"in-process room, {game}, {seats} seats: {steps / wall:,.0f} steps/s "
+                    f"({1e6 * wall / steps:.0f} µs a step, {1e6 * cpu / steps:.1f} µs of "
+                    f"CPU)"
+                )
         for game in GAME_SETUPS:
             with tempfile.TemporaryDirectory() as logs:
-                rate = room_steps(game, args.seconds / 3 / len(seat_counts), Path(logs),
-                                  bot=True)
-            print(f"in-process room, {game}, one seat against a random bot: {rate:,.0f} "
-                  f"round trips/s (the flat part's ceiling, no sockets)")
+                rate = room_steps(game, args.seconds / 3 / len(seat_counts), Path(logs), bot=True)
+            print(
+                f"in-process room, {game}, one seat against a random bot: {rate:,.0f} "
+                f"round trips/s (the flat part's ceiling, no sockets)"
+            )
     if "flat" not in parts and "crowd" not in parts:
         return
     with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs)) as server:
@@ -277,21 +308,28 @@ def main(argv: list[str] | None = None) -> None:
             cpu = server.cpu_seconds() - cpu
             rate = len(stats.rtts) / (args.seconds / 3)
             share = f" ({rate / ceiling:.0%} of the echo)" if ceiling else ""
-            print(f"one connection flat out, {game} vs a random bot: {rate:,.0f} round trips/s"
-                  f"{share}; {summary(stats.rtts)}; errors {len(stats.errors)}")
+            print(
+                f"one connection flat out, {game} vs a random bot: {rate:,.0f} round trips/s"
+                f"{share}; {summary(stats.rtts)}; errors {len(stats.errors)}"
+            )
             # The warm-up second's round trips count too: the CPU time is the whole run's.
-            print(f"  server CPU per round trip (the player's action and the bot's), {game}: "
-                  f"{1e6 * cpu / max(1, stats.actions):.0f} µs of server CPU")
+            print(
+                f"  server CPU per round trip (the player's action and the bot's), {game}: "
+                f"{1e6 * cpu / max(1, stats.actions):.0f} µs of server CPU"
+            )
         if "crowd" in parts:
             started = time.perf_counter()
-            stats = run(crowd(server.port, args.connections, args.rooms, args.seconds,
-                              server))
-            print(f"{args.connections} connections in {args.rooms} rooms: "
-                  f"{stats.actions / args.seconds:,.0f} actions/s, {stats.games} games finished; "
-                  f"{summary(stats.rtts)}; errors {len(stats.errors)}; server RSS "
-                  f"{server.rss_mib():.0f} MiB ({time.perf_counter() - started:.0f} s)")
-            print(f"  server CPU per action, {args.connections} connections: "
-                  f"{1e6 * stats.server_cpu / max(1, stats.actions):.0f} µs of server CPU")
+            stats = run(crowd(server.port, args.connections, args.rooms, args.seconds, server))
+            print(
+                f"{args.connections} connections in {args.rooms} rooms: "
+                f"{stats.actions / args.seconds:,.0f} actions/s, {stats.games} games finished; "
+                f"{summary(stats.rtts)}; errors {len(stats.errors)}; server RSS "
+                f"{server.rss_mib():.0f} MiB ({time.perf_counter() - started:.0f} s)"
+            )
+            print(
+                f"  server CPU per action, {args.connections} connections: "
+                f"{1e6 * stats.server_cpu / max(1, stats.actions):.0f} µs of server CPU"
+            )
             for error in stats.errors[:5]:
                 print("  error:", error)
 

@@ -11,6 +11,7 @@ by its text before the first colon (or, with no colon, up to the figure; or the
 expression's group named "label"; the figure is then its group named "value"). The load
 average
 is printed before every run."""
+
 from __future__ import annotations
 
 import argparse
@@ -33,8 +34,7 @@ def shim(tree: Path, into: Path) -> Path:
     into.mkdir()
     for name in SHARED:
         (into / name).symlink_to(tree / name)
-    shutil.copytree(HERE / "bench", into / "bench",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(HERE / "bench", into / "bench", ignore=shutil.ignore_patterns("__pycache__"))
     return into
 
 
@@ -43,7 +43,7 @@ def figures(output: str, metric: re.Pattern) -> dict[str, float]:
     for line in output.splitlines():
         found = metric.search(line)
         if found:
-            label = line.split(":", 1)[0] if ":" in line[:found.start()] else line[:found.start()]
+            label = line.split(":", 1)[0] if ":" in line[: found.start()] else line[: found.start()]
             if "label" in metric.groupindex:
                 label = found.group("label")
             value = found.group("value" if "value" in metric.groupindex else 1)
@@ -55,10 +55,16 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", type=Path, required=True, help="the tree of the code before")
     parser.add_argument("--runs", type=int, default=5, help="runs per tree, alternating")
-    parser.add_argument("--metric", default=r"([\d.,]+) µs of CPU",
-                        help="a regular expression whose first group is the figure")
-    parser.add_argument("command", nargs=argparse.REMAINDER,
-                        help="-- then the bench script (a path in this tree) and its options")
+    parser.add_argument(
+        "--metric",
+        default=r"([\d.,]+) µs of CPU",
+        help="a regular expression whose first group is the figure",
+    )
+    parser.add_argument(
+        "command",
+        nargs=argparse.REMAINDER,
+        help="-- then the bench script (a path in this tree) and its options",
+    )
     args = parser.parse_args(argv)
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
@@ -70,13 +76,21 @@ def main(argv: list[str] | None = None) -> None:
         for run in range(args.runs):
             for name, tree in trees.items():
                 load = Path("/proc/loadavg").read_text().split()[0]
-                done = subprocess.run([sys.executable, *command], cwd=tree, text=True,
-                                      capture_output=True, env={**os.environ, "PYTHONPATH": ""})
+                done = subprocess.run(
+                    [sys.executable, *command],
+                    cwd=tree,
+                    text=True,
+                    capture_output=True,
+                    env={**os.environ, "PYTHONPATH": ""},
+                )
                 if done.returncode:
                     sys.exit(f"{name} failed:\n{done.stderr}")
                 found = figures(done.stdout, metric)
-                print(f"run {run + 1} {name} (load {load}): "
-                      + "; ".join(f"{k} {v:g}" for k, v in found.items()), flush=True)
+                print(
+                    f"run {run + 1} {name} (load {load}): "
+                    + "; ".join(f"{k} {v:g}" for k, v in found.items()),
+                    flush=True,
+                )
                 for label, value in found.items():
                     results[name].setdefault(label, []).append(value)
     print(f"\n| figure | before (median of {args.runs}) | after | after / before |")

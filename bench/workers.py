@@ -7,6 +7,7 @@ the memory of the server and of its workers; at the end, the totals and memory g
     python bench/workers.py [--minutes 60] [--tables 4] [--level normal] [--kill-every 180]
                             [--interval 60] [--workers 1]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -65,8 +66,14 @@ def workers_of(pid: int) -> list[int]:
     return found
 
 
-async def table(port: int, game: tuple[str, int, dict], level: str, figures: Figures,
-                stop: asyncio.Event, seed: int) -> None:
+async def table(
+    port: int,
+    game: tuple[str, int, dict],
+    level: str,
+    figures: Figures,
+    stop: asyncio.Event,
+    seed: int,
+) -> None:
     """Game after game of `game` for one client against bots of `level`, acting at once
     with a random legal action; every wait for its turn is measured, a wait of STALL
     seconds is a stall (the game is left and a new one begun)."""
@@ -76,8 +83,16 @@ async def table(port: int, game: tuple[str, int, dict], level: str, figures: Fig
     await client.connect()
     try:
         while not stop.is_set():
-            request = await client.send({"t": "create", "game": name, "players": players,
-                                         "options": options, "local": True, "grace": None})
+            request = await client.send(
+                {
+                    "t": "create",
+                    "game": name,
+                    "players": players,
+                    "options": options,
+                    "local": True,
+                    "grace": None,
+                }
+            )
             room = None
             while room is None:
                 message = await client.recv(STALL)
@@ -104,22 +119,44 @@ async def table(port: int, game: tuple[str, int, dict], level: str, figures: Fig
                     break
                 if message.get("legal"):
                     figures.waits.append(time.perf_counter() - waited_from)
-                    await client.send({"t": "act", "room": room, "step": message["step"],
-                                       "action": rng.choice(message["legal"])})
+                    await client.send(
+                        {
+                            "t": "act",
+                            "room": room,
+                            "step": message["step"],
+                            "action": rng.choice(message["legal"]),
+                        }
+                    )
                     waited_from = time.perf_counter()
             await client.send({"t": "leave", "room": room})
     finally:
         await client.close()
 
 
-async def soak(server: ServerProcess, tables: int, level: str, minutes: float, interval: float,
-               kill_every: float, out=print) -> dict:
+async def soak(
+    server: ServerProcess,
+    tables: int,
+    level: str,
+    minutes: float,
+    interval: float,
+    kill_every: float,
+    out=print,
+) -> dict:
     """Run the soak; returns the totals (stalls, games, kills, errors, rss per interval)."""
     figures, stop = Figures(), asyncio.Event()
-    tasks = [asyncio.create_task(table(server.port, GAMES[n % len(GAMES)], level, figures,
-                                       stop, seed=n)) for n in range(tables)]
-    totals: dict = {"stalls": 0, "games": 0, "kills": 0, "errors": 0, "rss": [],
-                    "workers_rss": [], "max_wait": 0.0}
+    tasks = [
+        asyncio.create_task(table(server.port, GAMES[n % len(GAMES)], level, figures, stop, seed=n))
+        for n in range(tables)
+    ]
+    totals: dict = {
+        "stalls": 0,
+        "games": 0,
+        "kills": 0,
+        "errors": 0,
+        "rss": [],
+        "workers_rss": [],
+        "max_wait": 0.0,
+    }
     started = time.perf_counter()
     end, next_kill = started + minutes * 60, started + kill_every
     next_report = started + interval
@@ -141,11 +178,13 @@ async def soak(server: ServerProcess, tables: int, level: str, minutes: float, i
             totals["rss"].append(rss)
             totals["workers_rss"].append(workers_rss)
             totals["max_wait"] = max(totals["max_wait"], max(ms, default=0.0))
-            out(f"{(now - started) / 60:5.1f} min: {len(ms)} turns, wait for the turn p50 "
+            out(
+                f"{(now - started) / 60:5.1f} min: {len(ms)} turns, wait for the turn p50 "
                 f"{percentile(ms, 50):.0f} ms, p99 {percentile(ms, 99):.0f} ms, max "
                 f"{max(ms, default=0.0):.0f} ms; {part.stalls} stalls, {part.games} games, "
                 f"{len(part.errors)} errors; {kills} workers killed so far; server RSS "
-                f"{rss:.1f} MiB, {len(workers)} workers {workers_rss:.1f} MiB")
+                f"{rss:.1f} MiB, {len(workers)} workers {workers_rss:.1f} MiB"
+            )
             for error in part.errors[:3]:
                 out(f"    error: {error}")
         if next_kill <= now < end:  # after the report, which sees the pool that lived till now
@@ -170,28 +209,48 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--minutes", type=float, default=60.0)
     parser.add_argument("--tables", type=int, default=4)
     parser.add_argument("--level", choices=("normal", "hard"), default="normal")
-    parser.add_argument("--kill-every", type=float, default=180.0,
-                        help="seconds between two workers killed")
+    parser.add_argument(
+        "--kill-every", type=float, default=180.0, help="seconds between two workers killed"
+    )
     parser.add_argument("--interval", type=float, default=60.0, help="seconds per report line")
     parser.add_argument("--workers", type=int, default=1, help="the server's bot workers")
     args = parser.parse_args(argv)
-    if min(args.minutes, args.kill_every, args.interval) <= 0 or args.tables < 1 \
-            or args.workers < 1:
+    if (
+        min(args.minutes, args.kill_every, args.interval) <= 0
+        or args.tables < 1
+        or args.workers < 1
+    ):
         parser.error("every figure must be above zero")
-    print(f"bench/workers.py: {args.tables} tables against {args.level} bots for "
-          f"{args.minutes} min, a worker of {args.workers} killed every {args.kill_every} s; "
-          f"{cpu_note()}", flush=True)
-    with tempfile.TemporaryDirectory() as logs, \
-            ServerProcess(Path(logs), "--bot-workers", str(args.workers)) as server:
-        totals = asyncio.run(soak(server, args.tables, args.level, args.minutes, args.interval,
-                                  args.kill_every, out=lambda line: print(line, flush=True)))
+    print(
+        f"bench/workers.py: {args.tables} tables against {args.level} bots for "
+        f"{args.minutes} min, a worker of {args.workers} killed every {args.kill_every} s; "
+        f"{cpu_note()}",
+        flush=True,
+    )
+    with (
+        tempfile.TemporaryDirectory() as logs,
+        ServerProcess(Path(logs), "--bot-workers", str(args.workers)) as server,
+    ):
+        totals = asyncio.run(
+            soak(
+                server,
+                args.tables,
+                args.level,
+                args.minutes,
+                args.interval,
+                args.kill_every,
+                out=lambda line: print(line, flush=True),
+            )
+        )
     rss, workers = totals["rss"], totals["workers_rss"]
     growth = (max(rss[1:]) / rss[0] - 1) * 100 if len(rss) > 1 else 0.0
-    print(f"total: {totals['games']} games finished, {totals['kills']} workers killed, "
-          f"{totals['stalls']} stalls, {totals['errors']} errors, {totals['failed']} tables "
-          f"failed, longest wait for a turn {totals['max_wait']:.0f} ms; server RSS "
-          f"{rss[0]:.1f} → {rss[-1]:.1f} MiB (growth after the first interval {growth:+.1f}%), "
-          f"workers {workers[0]:.1f} → {workers[-1]:.1f} MiB")
+    print(
+        f"total: {totals['games']} games finished, {totals['kills']} workers killed, "
+        f"{totals['stalls']} stalls, {totals['errors']} errors, {totals['failed']} tables "
+        f"failed, longest wait for a turn {totals['max_wait']:.0f} ms; server RSS "
+        f"{rss[0]:.1f} → {rss[-1]:.1f} MiB (growth after the first interval {growth:+.1f}%), "
+        f"workers {workers[0]:.1f} → {workers[-1]:.1f} MiB"
+    )
 
 
 if __name__ == "__main__":

@@ -31,10 +31,12 @@ def _size(text: str) -> tuple[int, int]:
         w, h = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            _("{text} is not a size like 1280x720").format(text=repr(text))) from None
+            _("{text} is not a size like 1280x720").format(text=repr(text))
+        ) from None
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise argparse.ArgumentTypeError(
-            _("{text}: a window is 320x240 to 7680x4320").format(text=repr(text)))
+            _("{text}: a window is 320x240 to 7680x4320").format(text=repr(text))
+        )
     return w, h
 
 
@@ -43,7 +45,8 @@ def _option(text: str) -> tuple[str, object]:
     key, sep, value = text.partition("=")
     if not sep or not key:
         raise argparse.ArgumentTypeError(
-            _("{text} is not KEY=VALUE (e.g. target=40)").format(text=repr(text)))
+            _("{text} is not KEY=VALUE (e.g. target=40)").format(text=repr(text))
+        )
     lowered = value.lower()
     if lowered in ("true", "on", "yes"):
         return key, True
@@ -58,8 +61,13 @@ def _option(text: str) -> tuple[str, object]:
 class Formatter(argparse.HelpFormatter):
     """argparse's help layout with its one fixed word, the usage line's prefix, translated."""
 
-    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
-                  groups: Iterable[Any], prefix: str | None = None) -> None:
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[Any],
+        prefix: str | None = None,
+    ) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
 
@@ -88,18 +96,25 @@ def language(argv: list[str], saved: str) -> str:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = Parser(
         prog=program_name(),
-        description=_("Quando, Blanco and Quäsenbö at one card table. With no arguments: the "
-                      "title screen (Enter starts quick play against bots)."),
+        description=_(
+            "Quando, Blanco and Quäsenbö at one card table. With no arguments: the "
+            "title screen (Enter starts quick play against bots)."
+        ),
         formatter_class=Formatter,
         add_help=False,
     )
     options = parser.add_argument_group(_("options"))
     options.add_argument("-h", "--help", action="help", help=_("show this help and leave"))
-    options.add_argument("--version", action="version", version=f"%(prog)s {version()}",
-                         help=_("show the program's version and leave"))
     options.add_argument(
-        "--lang", choices=LANGUAGES, help=_("the language to speak (default: your setting, "
-                                            "else your system's)")
+        "--version",
+        action="version",
+        version=f"%(prog)s {version()}",
+        help=_("show the program's version and leave"),
+    )
+    options.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help=_("the language to speak (default: your setting, else your system's)"),
     )
     options.add_argument(
         "--size", type=_size, help=_("window size, e.g. 1280x720 (default: your setting)")
@@ -155,8 +170,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--record-session",
         type=Path,
         metavar="FILE",
-        help=_("record every update the server sends into FILE (appended), for "
-               "`python -m game.client.check FILE`"),
+        help=_(
+            "record every update the server sends into FILE (appended), for "
+            "`python -m game.client.check FILE`"
+        ),
     )
     args = parser.parse_args(argv)
     if args.tour and args.screenshots is None:
@@ -225,9 +242,14 @@ def main(argv: list[str] | None = None) -> int:
     from game.client.scenes.join import JoinScene
 
     if display_missing():
-        print(_("The card table needs a display (a desktop session, X11 or Wayland), and "
+        print(
+            _(
+                "The card table needs a display (a desktop session, X11 or Wayland), and "
                 "none was found. Without a window, use --headless with --autoplay, --tour "
-                "or --frames."), file=sys.stderr)
+                "or --frames."
+            ),
+            file=sys.stderr,
+        )
         return 1
     if args.name:
         settings.name = config.clean_name(args.name) or settings.name

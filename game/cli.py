@@ -1,5 +1,6 @@
 """What the program's command lines share (the client, the server, the tools): argument types
 and the version."""
+
 from __future__ import annotations
 
 import argparse

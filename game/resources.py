@@ -1,6 +1,7 @@
 """The files that ship with the program – font, translation catalogues, icon – read from the
 installed package `game.assets` (the repository's assets/ folder) with importlib.resources, so
 that a wheel, a one-folder bundle and a checkout installed for development find them alike."""
+
 from __future__ import annotations
 
 from importlib.resources import files

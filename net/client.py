@@ -1,5 +1,6 @@
 """The client side of a connection: an asyncio client that reconnects by itself and resumes
 its seats, and a threaded wrapper a pygame loop can poll without ever blocking."""
+
 from __future__ import annotations
 
 import asyncio
@@ -50,8 +51,12 @@ CAUSES: dict[str, str] = {
 }
 """What broke a connection or an attempt, by code (the `cause` param of REASONS)."""
 _ERRNO_CAUSES = {
-    errno.ECONNREFUSED: "refused", errno.ECONNRESET: "reset", errno.ECONNABORTED: "reset",
-    errno.EPIPE: "reset", errno.EHOSTUNREACH: "unreachable", errno.ENETUNREACH: "unreachable",
+    errno.ECONNREFUSED: "refused",
+    errno.ECONNRESET: "reset",
+    errno.ECONNABORTED: "reset",
+    errno.EPIPE: "reset",
+    errno.EHOSTUNREACH: "unreachable",
+    errno.ENETUNREACH: "unreachable",
     errno.ETIMEDOUT: "timeout",
 }
 
@@ -81,8 +86,13 @@ def english(why: str, params: dict) -> str:
 def status_message(status: str, why: str, **params: Any) -> dict:
     """A status message (see STATUS) saying `status` for reason `why` with its `params`.
     Raises KeyError for a code or a param REASONS does not have."""
-    return {"t": STATUS, "status": status, "reason": why, "params": params,
-            "message": english(why, params)}
+    return {
+        "t": STATUS,
+        "status": status,
+        "reason": why,
+        "params": params,
+        "message": english(why, params),
+    }
 
 
 class ConnectionClosed(Exception):
@@ -107,9 +117,17 @@ class Client:
     `try_again()` tries again.
     """
 
-    def __init__(self, host: str, port: int, name: str, *, reconnect: bool = True,
-                 retry_for: float = RETRY_FOR, ping_every: float = PING_EVERY,
-                 silence: float = SILENCE) -> None:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        reconnect: bool = True,
+        retry_for: float = RETRY_FOR,
+        ping_every: float = PING_EVERY,
+        silence: float = SILENCE,
+    ) -> None:
         self.host, self.port, self.name = host, port, name
         self.address = f"{host}:{port}"
         self.reconnect = reconnect
@@ -158,7 +176,8 @@ class Client:
     async def _open(self) -> tuple[asyncio.StreamReader, dict]:
         try:
             reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(self.host, self.port), timeout=5)
+                asyncio.open_connection(self.host, self.port), timeout=5
+            )
         except (TimeoutError, OSError) as err:
             raise ConnectionClosed("no_answer", address=self.address, cause=reason(err)) from None
         self._writer = writer
@@ -172,8 +191,7 @@ class Client:
                 if message["t"] == "welcome":
                     break
                 if message["t"] == "error":
-                    raise ConnectionClosed("refused", code=message["code"],
-                                           text=message["message"])
+                    raise ConnectionClosed("refused", code=message["code"], text=message["message"])
         except ConnectionClosed:
             writer.close()
             raise

@@ -1,4 +1,5 @@
 """Frames on the wire, sans I/O: a 4-byte big-endian length, then one msgpack map."""
+
 from __future__ import annotations
 
 import struct
@@ -67,12 +68,13 @@ class FrameDecoder:
             if size == 0:
                 raise FrameError("bad_frame", "an empty frame")
             if size > self.max_frame:
-                raise FrameError("frame_too_big",
-                                 f"a frame of {size} bytes (the limit is {self.max_frame})")
+                raise FrameError(
+                    "frame_too_big", f"a frame of {size} bytes (the limit is {self.max_frame})"
+                )
             if len(self._buffer) < HEADER.size + size:
                 break
-            body = bytes(self._buffer[HEADER.size:HEADER.size + size])
-            del self._buffer[:HEADER.size + size]
+            body = bytes(self._buffer[HEADER.size : HEADER.size + size])
+            del self._buffer[: HEADER.size + size]
             out.append(decode_body(body))
         return out
 

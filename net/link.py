@@ -8,6 +8,7 @@ often. Nothing at all – no pong, no other message – for `silence` seconds me
 connection is dead (a half-open TCP connection after a Wi-Fi drop or a suspended laptop
 still looks open): the client drops it and reconnects (docs/protocol.md, "Keeping a
 connection")."""
+
 from __future__ import annotations
 
 from collections import deque
@@ -30,11 +31,17 @@ class Link:
     `wait(now)` seconds after the last call: it queues the pings, and sets `dead` once the
     server was silent too long. `now` is any clock in seconds that never goes back."""
 
-    def __init__(self, now: float, ping_every: float = PING_EVERY, silence: float = SILENCE,
-                 max_frame: int = CLIENT_MAX_FRAME) -> None:
+    def __init__(
+        self,
+        now: float,
+        ping_every: float = PING_EVERY,
+        silence: float = SILENCE,
+        max_frame: int = CLIENT_MAX_FRAME,
+    ) -> None:
         if not 0 < ping_every < silence:
-            raise ValueError(f"pings ({ping_every} s apart) must come within the deadline "
-                             f"({silence} s)")
+            raise ValueError(
+                f"pings ({ping_every} s apart) must come within the deadline ({silence} s)"
+            )
         self.ping_every = ping_every
         self.silence = silence
         self.dead = False
@@ -59,8 +66,9 @@ class Link:
         try:
             return validate_server(self._received.popleft())
         except ProtocolError as err:
-            raise FrameError("bad_message",
-                             f"the server sent an invalid message: {err.message}") from None
+            raise FrameError(
+                "bad_message", f"the server sent an invalid message: {err.message}"
+            ) from None
 
     def send(self, message: dict) -> None:
         """Queue `message` for the server."""

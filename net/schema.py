@@ -1,5 +1,6 @@
 """The message schema of protocol version 1: every message, field and error code, and the
 validation that every message from the network passes before anything uses it."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -59,8 +60,14 @@ class ProtocolError(Exception):
     engine's refusal also the message's `template` and its `params` (IllegalAction's), so a
     client can show the reason in its player's language."""
 
-    def __init__(self, code: str, message: str | None = None, *, template: str | None = None,
-                 params: dict[str, int | str] | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str | None = None,
+        *,
+        template: str | None = None,
+        params: dict[str, int | str] | None = None,
+    ) -> None:
         assert code in ERRORS, code
         super().__init__(message or ERRORS[code])
         self.code = code
@@ -70,6 +77,7 @@ class ProtocolError(Exception):
 
 
 # -- field checks: each returns an error text or None ----------------------------------------
+
 
 class Field:
     """One field of a message: whether it may be missing, and what values it takes."""
@@ -105,8 +113,9 @@ class Num(Field):
 
 
 class Str(Field):
-    def __init__(self, lo: int = 0, hi: int = 256, choices: tuple[str, ...] = (),
-                 **kw: bool) -> None:
+    def __init__(
+        self, lo: int = 0, hi: int = 256, choices: tuple[str, ...] = (), **kw: bool
+    ) -> None:
         super().__init__(**kw)
         self.lo, self.hi, self.choices = lo, hi, choices
 
@@ -166,8 +175,10 @@ def _plain(value: Any, depth: int, budget: list[int]) -> bool:
             return True
         return all(_plain(x, depth + 1, budget) for x in value)
     if kind is dict:
-        return all(type(k) is str and len(k) <= 64 and _plain(v, depth + 1, budget)
-                   for k, v in value.items())
+        return all(
+            type(k) is str and len(k) <= 64 and _plain(v, depth + 1, budget)
+            for k, v in value.items()
+        )
     return False
 
 
@@ -184,8 +195,11 @@ class ActionField(Field):
                 continue
             if type(item) is str and len(item) <= 16:
                 continue
-            if type(item) is list and len(item) <= 64 and all(
-                    type(x) is int and -(2**31) <= x < 2**31 for x in item):
+            if (
+                type(item) is list
+                and len(item) <= 64
+                and all(type(x) is int and -(2**31) <= x < 2**31 for x in item)
+            ):
                 continue
             return "a list of a verb, then integers, short words or lists of integers"
         return None
@@ -200,15 +214,20 @@ NAME = Str(1, 256)
 CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "hello": {"version": Int(0, 2**31), "name": NAME},
     "list": {},
-    "create": {"game": Str(1, 16), "players": Int(2, 8),
-               "options": Plain(dict, 1000, optional=True),
-               "code": Str(1, 64, optional=True),
-               "timer": Num(0.1, 3600, optional=True, nullable=True),
-               "level": Str(choices=BOT_LEVELS, optional=True),
-               "grace": Num(0, 3600, optional=True, nullable=True),
-               "local": Bool(optional=True), "hints": Bool(optional=True),
-               "seed": Int(0, 2**64 - 1, optional=True), "again": Str(64, 64, optional=True),
-               "from": Plain(dict, 20_000, optional=True)},
+    "create": {
+        "game": Str(1, 16),
+        "players": Int(2, 8),
+        "options": Plain(dict, 1000, optional=True),
+        "code": Str(1, 64, optional=True),
+        "timer": Num(0.1, 3600, optional=True, nullable=True),
+        "level": Str(choices=BOT_LEVELS, optional=True),
+        "grace": Num(0, 3600, optional=True, nullable=True),
+        "local": Bool(optional=True),
+        "hints": Bool(optional=True),
+        "seed": Int(0, 2**64 - 1, optional=True),
+        "again": Str(64, 64, optional=True),
+        "from": Plain(dict, 20_000, optional=True),
+    },
     "join": {"room": ROOM, "seat": Int(0, 15, optional=True), "code": Str(1, 64, optional=True)},
     "watch": {"room": ROOM, "code": Str(1, 64, optional=True)},
     "bot": {"room": ROOM, "seat": SEAT, "level": Str(choices=BOT_LEVELS)},
@@ -232,24 +251,40 @@ SERVER_MESSAGES: dict[str, dict[str, Field]] = {
     "rooms": {"rooms": Plain(list)},
     "room": {"room": Plain(dict)},
     "seated": {"room": ROOM, "seat": SEAT, "token": TOKEN, "resumed": Bool()},
-    "update": {"room": ROOM, "step": Int(0, 2**31), "events": Plain(list), "digest": Bytes(8),
-               "to_move": Int(0, 15, nullable=True), "view": Plain(dict, optional=True),
-               "legal": Plain(list, optional=True),
-               "clock": Plain(dict, optional=True, nullable=True),
-               "by": Str(choices=("player", "bot"), optional=True),
-               "actor": Int(0, 15, optional=True, nullable=True),
-               "seed_hash": Bytes(32, optional=True),
-               "seed": Int(0, 2**64 - 1, optional=True), "missed": Plain(list, optional=True),
-               # a whole long game: a Blanco game's steps hold some 10,000 dicts and lists
-               "past": Plain(list, max_items=2_000_000, optional=True)},
-    "error": {"code": Str(1, 32), "message": Str(0, 1000), "template": Str(0, 1000, optional=True),
-              "params": Plain(dict, max_items=32, optional=True)},
+    "update": {
+        "room": ROOM,
+        "step": Int(0, 2**31),
+        "events": Plain(list),
+        "digest": Bytes(8),
+        "to_move": Int(0, 15, nullable=True),
+        "view": Plain(dict, optional=True),
+        "legal": Plain(list, optional=True),
+        "clock": Plain(dict, optional=True, nullable=True),
+        "by": Str(choices=("player", "bot"), optional=True),
+        "actor": Int(0, 15, optional=True, nullable=True),
+        "seed_hash": Bytes(32, optional=True),
+        "seed": Int(0, 2**64 - 1, optional=True),
+        "missed": Plain(list, optional=True),
+        # a whole long game: a Blanco game's steps hold some 10,000 dicts and lists
+        "past": Plain(list, max_items=2_000_000, optional=True),
+    },
+    "error": {
+        "code": Str(1, 32),
+        "message": Str(0, 1000),
+        "template": Str(0, 1000, optional=True),
+        "params": Plain(dict, max_items=32, optional=True),
+    },
     "pong": {"n": Int(optional=True)},
     "rematch": {"room": ROOM, "from": ROOM},
     # No client reads "words": optional, so that clients from now on accept a hint without it;
     # the server still sends it, as every earlier client requires it.
-    "hint": {"room": ROOM, "step": Int(0, 2**31), "action": ActionField(),
-             "words": Str(0, 200, optional=True), "chance": Num(0, 1, nullable=True)},
+    "hint": {
+        "room": ROOM,
+        "step": Int(0, 2**31),
+        "action": ActionField(),
+        "words": Str(0, 200, optional=True),
+        "chance": Num(0, 1, nullable=True),
+    },
     "bye": {"code": Str(1, 32), "message": Str(0, 1000)},
 }
 """Every message a server may send (clients validate them the same way); a reply to a request
@@ -307,6 +342,7 @@ def validate_server(message: Any) -> dict:
 # -- what a server sends: each message is built here, from its fields ---------------------------
 # (an update, the one message made of an engine's state, is built by the host's room)
 
+
 def _reply(message: dict, re: int | None) -> dict:
     """`message`, answering the request whose "id" was `re` (if any)."""
     if re is not None:
@@ -314,8 +350,14 @@ def _reply(message: dict, re: int | None) -> dict:
     return message
 
 
-def error(code: str, message: str | None = None, re: int | None = None, *,
-          template: str | None = None, params: dict[str, int | str] | None = None) -> dict:
+def error(
+    code: str,
+    message: str | None = None,
+    re: int | None = None,
+    *,
+    template: str | None = None,
+    params: dict[str, int | str] | None = None,
+) -> dict:
     """An error message for the wire: `code` (a key of ERRORS) and a human message; with
     `template`, also it and its `params` (the message is the template filled in)."""
     reply: dict[str, object] = {"t": "error", "code": code, "message": message or ERRORS[code]}
@@ -349,12 +391,22 @@ def rematch(room: str, old: str) -> dict:
     return {"t": "rematch", "room": room, "from": old}
 
 
-def hint(room: str, step: int, action: list, words: str, chance: float | None,
-         re: int | None = None) -> dict:
+def hint(
+    room: str, step: int, action: list, words: str, chance: float | None, re: int | None = None
+) -> dict:
     """The normal bot's suggestion for the receiver's decision at `step`, in `words` as the
     engine puts it, with its estimated win chance (None when not estimated)."""
-    return _reply({"t": "hint", "room": room, "step": step, "action": action,
-                   "words": words, "chance": chance}, re)
+    return _reply(
+        {
+            "t": "hint",
+            "room": room,
+            "step": step,
+            "action": action,
+            "words": words,
+            "chance": chance,
+        },
+        re,
+    )
 
 
 def pong(n: int | None) -> dict:

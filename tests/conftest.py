@@ -1,6 +1,7 @@
 """Test-wide settings: SDL without a display, hypothesis profiles (`ci` by default;
 `HYPOTHESIS_PROFILE=long` digs deeper), a private cache folder for every test, and a check at
 the end of the run that no process it started is still running."""
+
 import os
 import signal
 import sys
@@ -13,10 +14,12 @@ from hypothesis import HealthCheck, settings
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-settings.register_profile("ci", max_examples=100, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("long", max_examples=1000, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "long", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 MARK = "CARDTABLE_TEST_RUN"

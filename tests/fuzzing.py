@@ -5,6 +5,7 @@ one, and a player's own that lets `create` choose the seed and play on from a st
 tally what went wrong. Every request type is sent, the latest ones (`stand_in`, `hint`,
 `pause`, `create` with `local`, `seed`, `again` and `from`) with values made to get past
 the validator: real snapshots of real games, bent."""
+
 from __future__ import annotations
 
 import asyncio
@@ -36,16 +37,32 @@ from net.schema import (
 
 WORDS = sorted({w for cls in GAMES.values() for w in cls.WORDS})
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.integers(-3, 20),
-                    st.floats(allow_nan=True), st.text(max_size=12), st.binary(max_size=12),
-                    st.sampled_from(WORDS + ["", "room", "t", "\x00", "é" * 300]))
-plain = st.one_of(scalars, st.lists(scalars, max_size=5),
-                  st.dictionaries(st.text(max_size=6), scalars, max_size=4),
-                  st.lists(st.lists(scalars, max_size=3), max_size=3))
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.integers(-3, 20),
+    st.floats(allow_nan=True),
+    st.text(max_size=12),
+    st.binary(max_size=12),
+    st.sampled_from(WORDS + ["", "room", "t", "\x00", "é" * 300]),
+)
+plain = st.one_of(
+    scalars,
+    st.lists(scalars, max_size=5),
+    st.dictionaries(st.text(max_size=6), scalars, max_size=4),
+    st.lists(st.lists(scalars, max_size=3), max_size=3),
+)
 actions = st.one_of(
-    st.lists(st.one_of(st.sampled_from(WORDS), st.integers(-2, 12),
-                       st.lists(st.integers(-2, 12), max_size=5)), min_size=1, max_size=7),
-    plain)
+    st.lists(
+        st.one_of(
+            st.sampled_from(WORDS), st.integers(-2, 12), st.lists(st.integers(-2, 12), max_size=5)
+        ),
+        min_size=1,
+        max_size=7,
+    ),
+    plain,
+)
 
 
 def fitting(field: Field) -> st.SearchStrategy:
@@ -60,10 +77,14 @@ def fitting(field: Field) -> st.SearchStrategy:
     if isinstance(field, Bool):
         return st.booleans()
     if isinstance(field, Str):
-        return st.sampled_from(field.choices) if field.choices else st.one_of(
-            st.text(max_size=30), st.sampled_from(sorted(GAMES)))
-    return st.dictionaries(st.sampled_from(["target", "max_turns", "deck", "excuse", "hand_size"]),
-                           scalars, max_size=3)
+        return (
+            st.sampled_from(field.choices)
+            if field.choices
+            else st.one_of(st.text(max_size=30), st.sampled_from(sorted(GAMES)))
+        )
+    return st.dictionaries(
+        st.sampled_from(["target", "max_turns", "deck", "excuse", "hand_size"]), scalars, max_size=3
+    )
 
 
 def _snapshots() -> list[dict]:
@@ -87,9 +108,12 @@ def origins(draw) -> dict:
     """A `from` of `create`: a real snapshot with its step, or one with a field bent, left
     out, or added."""
     snapshot = dict(draw(st.sampled_from(SNAPSHOTS)))
-    origin: dict = {"replay": draw(hashes), "step": snapshot.get("step", 0),
-                    "mode": draw(st.sampled_from(["as_it_was", "reshuffled", "sideways"])),
-                    "snapshot": snapshot}
+    origin: dict = {
+        "replay": draw(hashes),
+        "step": snapshot.get("step", 0),
+        "mode": draw(st.sampled_from(["as_it_was", "reshuffled", "sideways"])),
+        "snapshot": snapshot,
+    }
     bend = draw(st.integers(0, 6))
     if bend == 1:
         origin["step"] = draw(st.one_of(st.integers(-1, 50), plain))
@@ -103,8 +127,12 @@ def origins(draw) -> dict:
     return origin
 
 
-LATEST = {"from": origins(), "again": hashes, "seed": st.integers(0, 2**64 - 1),
-          "local": st.booleans()}
+LATEST = {
+    "from": origins(),
+    "again": hashes,
+    "seed": st.integers(0, 2**64 - 1),
+    "local": st.booleans(),
+}
 """Values that get past the validator for the latest `create` fields."""
 
 
@@ -135,15 +163,22 @@ def latest(draw) -> tuple[int, dict]:
     player alone with a bot, mostly from that player (peer 5), with fields right or bent."""
     kind = draw(st.sampled_from(["create", "stand_in", "hint", "pause"]))
     if kind == "create":
-        message: dict = {"t": "create", "game": draw(st.sampled_from(sorted(GAMES))),
-                         "players": draw(st.integers(2, 4))}
+        message: dict = {
+            "t": "create",
+            "game": draw(st.sampled_from(sorted(GAMES))),
+            "players": draw(st.integers(2, 4)),
+        }
         for name, values in LATEST.items():
             if draw(st.booleans()):
-                message[name] = draw(st.one_of(values, plain) if draw(st.integers(0, 5)) == 0
-                                     else values)
+                message[name] = draw(
+                    st.one_of(values, plain) if draw(st.integers(0, 5)) == 0 else values
+                )
         return draw(st.integers(0, 6)), message
-    good = {"stand_in": st.integers(0, 2), "hint": st.sampled_from([0, 0, 0, -1, 1]).map(Now),
-            "pause": st.booleans()}[kind]
+    good = {
+        "stand_in": st.integers(0, 2),
+        "hint": st.sampled_from([0, 0, 0, -1, 1]).map(Now),
+        "pause": st.booleans(),
+    }[kind]
     name = {"stand_in": "seat", "hint": "step", "pause": "paused"}[kind]
     message = {"t": kind, "room": Solo(), name: draw(good if draw(st.integers(0, 5)) else plain)}
     return draw(st.sampled_from([5, 5, 5, 0, 6])), message
@@ -237,10 +272,12 @@ def frame_inputs() -> st.SearchStrategy:
     """Bytes: random, or frames around real messages with lengths and bodies bent."""
     real = st.builds(_framed, messages())
     bent = st.tuples(real, st.integers(0, 2**32 - 1), st.binary(max_size=30)).map(
-        lambda t: struct.pack(">I", t[1] % 6000) + t[0][4:] + t[2])
-    return st.tuples(st.one_of(st.binary(max_size=300), real, bent,
-                               st.lists(real, max_size=4).map(b"".join)),
-                     st.lists(st.integers(0, 300), max_size=5))
+        lambda t: struct.pack(">I", t[1] % 6000) + t[0][4:] + t[2]
+    )
+    return st.tuples(
+        st.one_of(st.binary(max_size=300), real, bent, st.lists(real, max_size=4).map(b"".join)),
+        st.lists(st.integers(0, 300), max_size=5),
+    )
 
 
 def fuzz_validator(tally: Tally, message) -> None:
@@ -279,8 +316,15 @@ class Peer:
     def send(self, message: dict) -> None:
         self.rules.send(message)
 
-    def refuse(self, code: str, message: str | None = None, re: int | None = None, *,
-               template: str | None = None, params: dict[str, int | str] | None = None) -> None:
+    def refuse(
+        self,
+        code: str,
+        message: str | None = None,
+        re: int | None = None,
+        *,
+        template: str | None = None,
+        params: dict[str, int | str] | None = None,
+    ) -> None:
         self.rules.refuse(code, message, re, template=template, params=params)
 
     def close(self) -> None:
@@ -328,8 +372,13 @@ class ServerTarget:
         return self.deliver(peer, encode(message))
 
     def open_room(self, game: str) -> None:
-        host, guest = self.peers[:2] if game == "quando" else \
-            self.peers[2:4] if game == "blanco" else self.peers[4:6]
+        host, guest = (
+            self.peers[:2]
+            if game == "quando"
+            else self.peers[2:4]
+            if game == "blanco"
+            else self.peers[4:6]
+        )
         room = self.request(host, {"t": "create", "game": game, "players": 2})[-1]["room"]["id"]
         for peer in (host, guest):
             self.request(peer, {"t": "join", "room": room})
@@ -339,8 +388,9 @@ class ServerTarget:
     def open_solo_room(self) -> None:
         """The last named peer against a random bot, at Quäsenbö."""
         peer = self.peers[5]
-        room = self.request(peer, {"t": "create", "game": "quasenbo", "players": 2,
-                                   "local": True})[-1]["room"]["id"]
+        room = self.request(peer, {"t": "create", "game": "quasenbo", "players": 2, "local": True})[
+            -1
+        ]["room"]["id"]
         self.request(peer, {"t": "join", "room": room, "seat": 0})
         self.request(peer, {"t": "bot", "room": room, "seat": 1, "level": "random"})
         self.request(peer, {"t": "ready", "room": room, "ready": True})
@@ -348,12 +398,20 @@ class ServerTarget:
 
     def solo_room(self):
         """The live room of a peer alone with a bot, if there is one."""
-        return next((r for r in self.server.rooms.values() if r.local and r.state
-                     and not r.state.is_over and r.seats[0].peer is not None), None)
+        return next(
+            (
+                r
+                for r in self.server.rooms.values()
+                if r.local and r.state and not r.state.is_over and r.seats[0].peer is not None
+            ),
+            None,
+        )
 
     def fingerprint(self) -> dict:
-        return {rid: (room.state.digest() if room.state else None, repr(room.info()))
-                for rid, room in self.server.rooms.items()}
+        return {
+            rid: (room.state.digest() if room.state else None, repr(room.info()))
+            for rid, room in self.server.rooms.items()
+        }
 
     def feed(self, tally: Tally, peer_index: int, message) -> None:
         """Send `message` as one peer; a refusal must leave every room as it was (a peer
@@ -399,22 +457,38 @@ class ServerTarget:
 
     def play_legal(self, tally: Tally, choice: int) -> None:
         """Advance a game with a legal action, so the fuzzer sees every phase."""
-        rooms = [r for r in self.server.rooms.values() if r.state and not r.state.is_over
-                 and r.seats[r.state.to_move].peer in self.peers]
+        rooms = [
+            r
+            for r in self.server.rooms.values()
+            if r.state and not r.state.is_over and r.seats[r.state.to_move].peer in self.peers
+        ]
         if not rooms:
             return
         room = rooms[choice % len(rooms)]
         seat = room.state.to_move
         legal = room.state.legal_actions()
-        self.feed(tally, self.peers.index(room.seats[seat].peer),
-                  {"t": "act", "room": room.id, "step": room.state.step,
-                   "action": legal[choice % len(legal)]})
+        self.feed(
+            tally,
+            self.peers.index(room.seats[seat].peer),
+            {
+                "t": "act",
+                "room": room.id,
+                "step": room.state.step,
+                "action": legal[choice % len(legal)],
+            },
+        )
 
     def keep_going(self) -> None:
         """Replace finished or abandoned games, and keep the peers' inboxes small."""
         for game in GAMES:
-            live = [r for r in self.server.rooms.values() if r.game == game and r.state
-                    and not r.state.is_over and all(s.peer for s in r.seats)]
+            live = [
+                r
+                for r in self.server.rooms.values()
+                if r.game == game
+                and r.state
+                and not r.state.is_over
+                and all(s.peer for s in r.seats)
+            ]
             if not live and len(self.server.rooms) < 30:
                 for peer in self.peers:
                     peer.rooms.clear()
@@ -427,8 +501,10 @@ class ServerTarget:
 
 def run_server_target(steps, chosen_seeds: bool = False) -> None:
     """Run `steps(target)` inside an event loop, as the server's bot scheduling expects."""
+
     async def main() -> None:
         target = ServerTarget(chosen_seeds)
         steps(target)
         await target.server.close()
+
     asyncio.run(main())

@@ -1,5 +1,6 @@
 """The project's shape holds: no import cycle, each layer imports only what it may, every
 module says what it is for, and mypy finds nothing."""
+
 from __future__ import annotations
 
 import ast
@@ -11,8 +12,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted([*ROOT.joinpath("game").rglob("*.py"), *ROOT.joinpath("net").rglob("*.py"),
-                  ROOT / "server.py"])
+SOURCES = sorted(
+    [*ROOT.joinpath("game").rglob("*.py"), *ROOT.joinpath("net").rglob("*.py"), ROOT / "server.py"]
+)
 
 
 def module_name(path: Path) -> str:
@@ -36,12 +38,14 @@ def imported(name: str, path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join([*anchor, *([base] if base else [])])
             # `from package import module` imports the module; `from module import name`
             # imports the module that holds the name.
-            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
-                       for alias in node.names]
+            targets = [
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
+                for alias in node.names
+            ]
         else:
             continue
         for target in targets:
@@ -122,8 +126,7 @@ ALLOWED = {
     "game.bots": {"game.rules", "game.levels"},
     "game.replay": {"game.rules", "game.bots"},
     "game.host": {"game.rules", "game.bots", "game.replay", "net"},
-    "game.client": {"game.rules", "game.bots", "game.replay", "game.host", "net",
-                    "game.resources"},
+    "game.client": {"game.rules", "game.bots", "game.replay", "game.host", "net", "game.resources"},
     "game.resources": set(),
     "game.__main__": {"game.client", "game.rules", "game.bots"},
     "game.levels": set(),
@@ -146,10 +149,13 @@ def test_each_module_imports_only_the_layers_it_may(name):
 def test_the_wire_loads_no_bot_and_no_engine():
     """A program that only speaks the protocol does not pay for the bots' search or the
     engines: importing net loads neither."""
-    code = ("import sys, net.client, net.framing, net.link, net.schema; "
-            "print(sorted(m for m in sys.modules if m.startswith(('game.bots', 'game.rules'))))")
-    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                         timeout=60)
+    code = (
+        "import sys, net.client, net.framing, net.link, net.schema; "
+        "print(sorted(m for m in sys.modules if m.startswith(('game.bots', 'game.rules'))))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr
 
 
@@ -169,27 +175,47 @@ def test_no_module_finds_files_beside_itself(name):
     """Shipped files are read with importlib.resources (game/resources.py): a path built from
     `__file__` holds in a checkout only, not in a wheel, a zip or a bundle."""
     tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
-    assert not any(isinstance(node, ast.Name) and node.id == "__file__"
-                   for node in ast.walk(tree)), f"{name} builds a path from __file__"
+    assert not any(
+        isinstance(node, ast.Name) and node.id == "__file__" for node in ast.walk(tree)
+    ), f"{name} builds a path from __file__"
 
 
 def test_every_package_is_installed():
     """pyproject.toml lists the packages by name (assets/ and browser_table/ are mapped in as
     game.assets and game.browser_table): a new package folder missing from the list would be
     missing from the wheel."""
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-                 ["packages"])
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
     folders = {module_name(path) for path in SOURCES if path.name == "__init__.py"}
     assert listed == folders | {"game.assets", "game.browser_table"}
 
 
 def test_mypy_finds_nothing():
-    run = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
-                         text=True, timeout=600)
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
 
 
 def test_ruff_finds_nothing():
-    run = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=ROOT,
-                         capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+
+
+def test_the_code_is_as_ruff_format_writes_it():
+    """One formatter ends the question of layout: `ruff format .` before committing."""
+    run = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]

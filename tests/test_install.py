@@ -2,6 +2,7 @@
 and installed into a fresh virtual environment outside the source tree must run – the
 checkout hides missing package data. Marked `install` (`-m "not install"` skips it by hand);
 it needs the package index for the build backend and the dependencies."""
+
 from __future__ import annotations
 
 import os
@@ -39,13 +40,19 @@ def checkout_copy(target: Path) -> Path:
     copied to `target`: a build writes build/ and *.egg-info beside its sources, and this one
     must not write into the source tree."""
     try:
-        listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
-                                capture_output=True).stdout.decode().split("\0")
+        listed = (
+            subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True)
+            .stdout.decode()
+            .split("\0")
+        )
         names = [name for name in listed if name and (ROOT / name).is_file()]
     except (OSError, subprocess.CalledProcessError):
         skipped = {".git", ".venv", "build", "dist", "__pycache__", ".pytest_cache"}
-        names = [str(path.relative_to(ROOT)) for path in ROOT.rglob("*") if path.is_file()
-                 and not skipped & set(path.relative_to(ROOT).parts)]
+        names = [
+            str(path.relative_to(ROOT))
+            for path in ROOT.rglob("*")
+            if path.is_file() and not skipped & set(path.relative_to(ROOT).parts)
+        ]
     for name in names:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, target / name)
@@ -59,8 +66,12 @@ def built(tmp_path_factory) -> tuple[Path, Path]:
     work = tmp_path_factory.mktemp("build")
     source = checkout_copy(work / "source")
     dist = work / "dist"
-    subprocess.run([sys.executable, "-m", "build", "--outdir", str(dist), str(source)],
-                   check=True, capture_output=True, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(dist), str(source)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
     shutil.rmtree(source)
     (sdist,) = dist.glob("cardtable-*.tar.gz")
     (wheel,) = dist.glob("cardtable-*.whl")
@@ -72,22 +83,38 @@ def venv(built, tmp_path_factory) -> Path:
     """A fresh virtual environment, outside the source tree, with the wheel installed."""
     folder = tmp_path_factory.mktemp("venv")
     subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True, timeout=300)
-    subprocess.run([str(folder / "bin" / "python"), "-m", "pip", "install", "--quiet",
-                    str(built[1])], check=True, capture_output=True, timeout=900)
+    subprocess.run(
+        [str(folder / "bin" / "python"), "-m", "pip", "install", "--quiet", str(built[1])],
+        check=True,
+        capture_output=True,
+        timeout=900,
+    )
     return folder
 
 
-def run(venv: Path, home: Path, *command: str, timeout: float = 300
-        ) -> subprocess.CompletedProcess[str]:
+def run(
+    venv: Path, home: Path, *command: str, timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
     """`command` from the venv's bin/, started in a folder of its own with no path to the
     checkout and private settings and data folders."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
-    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / "config"),
-               XDG_DATA_HOME=str(home / "data"), XDG_CACHE_HOME=str(home / "cache"),
-               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env.update(
+        HOME=str(home),
+        XDG_CONFIG_HOME=str(home / "config"),
+        XDG_DATA_HOME=str(home / "data"),
+        XDG_CACHE_HOME=str(home / "cache"),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+    )
     home.mkdir(exist_ok=True)
-    return subprocess.run([str(venv / "bin" / command[0]), *command[1:]], cwd=home, env=env,
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [str(venv / "bin" / command[0]), *command[1:]],
+        cwd=home,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def test_the_wheel_holds_the_assets_and_only_names_of_its_own(built):
@@ -97,8 +124,9 @@ def test_the_wheel_holds_the_assets_and_only_names_of_its_own(built):
     tops = {name.split("/")[0] for name in names}
     dist_info = {top for top in tops if top.endswith(".dist-info")}
     assert tops - dist_info == {"game", "net"}, "no top-level server, assets or tests"
-    assert not any(name.startswith("game/assets/") and name.endswith((".pyc", "~"))
-                   for name in names)
+    assert not any(
+        name.startswith("game/assets/") and name.endswith((".pyc", "~")) for name in names
+    )
 
 
 def test_the_sdist_holds_the_assets_and_the_sources(built):
@@ -110,9 +138,13 @@ def test_the_sdist_holds_the_assets_and_the_sources(built):
 
 
 def test_the_installed_packages_come_from_the_venv(venv, tmp_path):
-    done = run(venv, tmp_path, "python", "-c",
-               "import game, net, game.assets as a; print(game.__file__, net.__file__, "
-               "a.__file__)")
+    done = run(
+        venv,
+        tmp_path,
+        "python",
+        "-c",
+        "import game, net, game.assets as a; print(game.__file__, net.__file__, a.__file__)",
+    )
     assert done.returncode == 0, done.stderr
     for path in done.stdout.split():
         assert Path(path).is_relative_to(venv), path
@@ -130,9 +162,23 @@ def test_the_client_plays_a_game_headless_in_each_language(venv, tmp_path, code)
     """A whole game against bots with the shipped font and catalogue; `--help` speaks the
     language (its words come from the shipped catalogue)."""
     shots = tmp_path / "shots"
-    done = run(venv, tmp_path, "cardtable", "--headless", "--lang", code, "--autoplay",
-               "--game", "quasenbo", "--players", "2", "--level", "random",
-               "--screenshots", str(shots))
+    done = run(
+        venv,
+        tmp_path,
+        "cardtable",
+        "--headless",
+        "--lang",
+        code,
+        "--autoplay",
+        "--game",
+        "quasenbo",
+        "--players",
+        "2",
+        "--level",
+        "random",
+        "--screenshots",
+        str(shots),
+    )
     assert done.returncode == 0, done.stderr
     assert "game over" in done.stdout
     assert (shots / "autoplay-over.png").stat().st_size > 10_000
@@ -153,9 +199,23 @@ def help_line(code: str) -> str:
 def test_the_server_listens_and_serves_the_browser_table(venv, tmp_path):
     env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
     proc = subprocess.Popen(
-        [str(venv / "bin" / "cardtable-server"), "--host", "127.0.0.1", "--port", "0",
-         "--web", "0", "--log-dir", str(tmp_path / "logs")],
-        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            str(venv / "bin" / "cardtable-server"),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--web",
+            "0",
+            "--log-dir",
+            str(tmp_path / "logs"),
+        ],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()

@@ -20,6 +20,7 @@ is how the server calls bots in its worker processes: a bot keeps no memory betw
 decisions, everything it knows comes from the view and the history it is given, as plain
 data.
 """
+
 from __future__ import annotations
 
 import logging
@@ -69,8 +70,12 @@ KITS: dict[str, Kit] = {
     # Kept to the heuristic's choice unless clearly beaten, the search played like the
     # heuristic (51.5% against it, 400 games). Its iterations are cheap (a root-only tree,
     # short rollouts): the normal level affords 2,000 within its time cap, hard 10,000.
-    "quasenbo": Kit(quasenbo.heuristic, quasenbo.Model, favourite=False,
-                    iterations={"normal": 2000, "hard": 10000}),
+    "quasenbo": Kit(
+        quasenbo.heuristic,
+        quasenbo.Model,
+        favourite=False,
+        iterations={"normal": 2000, "hard": 10000},
+    ),
 }
 """Every game the bots play, by the engine's name."""
 
@@ -125,11 +130,13 @@ class SearchBot:
                 return legal[0]
             return self.kit.heuristic(view, legal, history, self.rng)
         # The heuristic's choice is the search's favourite: kept unless clearly beaten.
-        favourite = self.kit.heuristic(view, legal, history, self.rng) if self.kit.favourite \
-            else None
+        favourite = (
+            self.kit.heuristic(view, legal, history, self.rng) if self.kit.favourite else None
+        )
         model = self.kit.model(view, history)
-        action, self.last = search(model, view["seat"], legal, self.budget, self.rng,
-                                   prior=favourite)
+        action, self.last = search(
+            model, view["seat"], legal, self.budget, self.rng, prior=favourite
+        )
         return action
 
 
@@ -170,8 +177,9 @@ HINT_LEVEL = "normal"
 """The level whose suggestion a hint is: the normal bot's."""
 
 
-def suggest(game: str, seed: int, view: dict, legal: list[Action],
-            history: list[dict]) -> tuple[Action, float | None]:
+def suggest(
+    game: str, seed: int, view: dict, legal: list[Action], history: list[dict]
+) -> tuple[Action, float | None]:
     """A hint for the seat whose `view`, `legal` actions and seen events (`history`) are
     given: the normal bot's choice and its estimated win chance (the search's mean for that
     action), None when the choice was not searched (forced, or the heuristic's to make).
@@ -182,8 +190,15 @@ def suggest(game: str, seed: int, view: dict, legal: list[Action],
     return action, chance
 
 
-def decide(level: str, game: str, seat: int, seed: int, view: dict, legal: list[Action],
-           history: list[dict]) -> Action:
+def decide(
+    level: str,
+    game: str,
+    seat: int,
+    seed: int,
+    view: dict,
+    legal: list[Action],
+    history: list[dict],
+) -> Action:
     """One decision by a fresh bot: what a server runs, in a worker process for the slow
     levels. Returns one of `legal`; raises ValueError for an unknown level or game, and
     never otherwise: a bot that fails is logged and replaced by a uniform choice, so that a

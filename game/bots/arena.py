@@ -13,6 +13,7 @@ count only decisions with a choice (more than one legal action). The run's finge
 hashes every game's outcome and length: two runs with equal fingerprints played the same
 games, which is how a change that must not alter the bots' play is checked.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,8 +46,10 @@ def parse_bot(spec: str) -> str:
         number = budget[:-2] if budget.endswith("ms") else budget
         if number.isdigit() and int(number) > 0:
             return spec
-    raise ValueError(f"unknown bot {spec!r} (known: random, heuristic, ismcts, easy, normal, "
-                     f"hard, ismcts@ITERATIONS, ismcts@MILLISECONDSms)")
+    raise ValueError(
+        f"unknown bot {spec!r} (known: random, heuristic, ismcts, easy, normal, "
+        f"hard, ismcts@ITERATIONS, ismcts@MILLISECONDSms)"
+    )
 
 
 def build_bot(spec: str, game: str, seed: int) -> Bot:
@@ -91,8 +94,10 @@ def play_game(args: tuple[str, int, dict, list[str], int, int]) -> GameRecord:
     game, players, options, bots, seed, index = args
     state = new_game(game, players, game_seed(seed, index, "deal"), options)
     entry_of_seat = [(seat + index) % players for seat in range(players)]
-    seats = [build_bot(bots[entry_of_seat[seat]], game, game_seed(seed, index, f"bot{seat}"))
-             for seat in range(players)]
+    seats = [
+        build_bot(bots[entry_of_seat[seat]], game, game_seed(seed, index, f"bot{seat}"))
+        for seat in range(players)
+    ]
     history: list[list[dict]] = [[] for _ in range(players)]
     times: list[list[float]] = [[] for _ in range(players)]
     iterations = [0] * players
@@ -117,10 +122,13 @@ def play_game(args: tuple[str, int, dict, list[str], int, int]) -> GameRecord:
     for seat in range(players):
         by_entry[entry_of_seat[seat]] = seat
     return GameRecord(
-        index, [1.0 / len(winners) if by_entry[e] in winners else 0.0 for e in range(players)],
+        index,
+        [1.0 / len(winners) if by_entry[e] in winners else 0.0 for e in range(players)],
         [times[by_entry[e]] for e in range(players)],
         [iterations[by_entry[e]] for e in range(players)],
-        [search_seconds[by_entry[e]] for e in range(players)], state.step)
+        [search_seconds[by_entry[e]] for e in range(players)],
+        state.step,
+    )
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -182,18 +190,22 @@ def tabulate(bots: list[str], records: Iterable[GameRecord]) -> list[Row]:
 
 def format_table(rows: list[Row], games: int, players: int) -> str:
     """The results table: win rate with its 95% CI per bot, ties, decision times."""
-    lines = [f"{games} games, {players} players; a fair share is {100 / players:.1f}%; "
-             "ties share the win",
-             f"{'bot':<16} {'seats':>6} {'wins':>8} {'win %':>7} {'95% CI':>15} {'ties':>5} "
-             f"{'mean ms':>8} {'median ms':>9} {'iter/s':>8}"]
+    lines = [
+        f"{games} games, {players} players; a fair share is {100 / players:.1f}%; "
+        "ties share the win",
+        f"{'bot':<16} {'seats':>6} {'wins':>8} {'win %':>7} {'95% CI':>15} {'ties':>5} "
+        f"{'mean ms':>8} {'median ms':>9} {'iter/s':>8}",
+    ]
     for row in rows:
         low, high = row.ci
         mean = statistics.fmean(row.times) * 1000 if row.times else 0.0
         median = statistics.median(row.times) * 1000 if row.times else 0.0
         rate = f"{row.iterations / row.search_seconds:8.0f}" if row.search_seconds else f"{'-':>8}"
-        lines.append(f"{row.name:<16} {row.seats:>6} {row.wins:>8.1f} {100 * row.rate:>6.1f}% "
-                     f"{f'{100 * low:.1f}–{100 * high:.1f}%':>15} {row.ties:>5} {mean:>8.1f} "
-                     f"{median:>9.1f} {rate}")
+        lines.append(
+            f"{row.name:<16} {row.seats:>6} {row.wins:>8.1f} {100 * row.rate:>6.1f}% "
+            f"{f'{100 * low:.1f}–{100 * high:.1f}%':>15} {row.ties:>5} {mean:>8.1f} "
+            f"{median:>9.1f} {rate}"
+        )
     return "\n".join(lines)
 
 
@@ -217,8 +229,10 @@ class Progress:
         left = elapsed / self.done * (self.total - self.done)
         filled = self.width * self.done // self.total
         bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {self.done}/{self.total} games  "
-                          f"{_clock(elapsed)} elapsed, {_clock(left)} left ")
+        self.stream.write(
+            f"\r[{bar}] {self.done}/{self.total} games  "
+            f"{_clock(elapsed)} elapsed, {_clock(left)} left "
+        )
         if self.done == self.total:
             self.stream.write("\n")
         self.stream.flush()
@@ -230,9 +244,16 @@ def _clock(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def run(game: str, players: int, bots: list[str], games: int, seed: int,
-        options: dict | None = None,
-        jobs: int = 1, progress: bool = True) -> list[GameRecord]:
+def run(
+    game: str,
+    players: int,
+    bots: list[str],
+    games: int,
+    seed: int,
+    options: dict | None = None,
+    jobs: int = 1,
+    progress: bool = True,
+) -> list[GameRecord]:
     """Play `games` games and return their records in game order. Deterministic for a given
     seed when no bot has a time budget (`normal`, `hard` and `ismcts@Nms` depend on the
     machine's speed)."""
@@ -300,19 +321,28 @@ def draw_chart(rows: list[Row], path: str, title: str, players: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """The command line; returns the exit status (argparse exits with 2 on bad flags)."""
-    parser = argparse.ArgumentParser(prog="python -m game.bots.arena",
-                                     description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m game.bots.arena", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--game", required=True, choices=sorted(KITS))
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--bots", required=True,
-                        help="comma-separated, one per seat: random, heuristic, ismcts, easy, "
-                             "normal, hard, ismcts@N (iterations), ismcts@Nms")
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated, one per seat: random, heuristic, ismcts, easy, "
+        "normal, hard, ismcts@N (iterations), ismcts@Nms",
+    )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                        help="worker processes (default: one per core)")
-    parser.add_argument("--options", default="{}",
-                        help="game options as JSON, e.g. '{\"target\": 40}'")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes (default: one per core)",
+    )
+    parser.add_argument(
+        "--options", default="{}", help="game options as JSON, e.g. '{\"target\": 40}'"
+    )
     parser.add_argument("--png", metavar="FILE", help="also save a chart of the win rates")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -338,15 +368,24 @@ def main(argv: list[str] | None = None) -> int:
         new_game(args.game, args.players, 0, options)
     except ValueError as err:
         parser.error(f"--options: {err}")
-    records = run(args.game, args.players, bots, args.games, args.seed, options, args.jobs,
-                  progress=not args.quiet)
+    records = run(
+        args.game,
+        args.players,
+        bots,
+        args.games,
+        args.seed,
+        options,
+        args.jobs,
+        progress=not args.quiet,
+    )
     rows = tabulate(bots, records)
     print(f"{args.game}, {', '.join(bots)}, seed {args.seed}, options {json.dumps(options)}")
     print(format_table(rows, args.games, args.players))
     print(f"fingerprint {fingerprint(records)}")
     if args.png:
-        draw_chart(rows, args.png, f"{args.game}, {args.players} players, {args.games} games",
-                   args.players)
+        draw_chart(
+            rows, args.png, f"{args.game}, {args.players} players, {args.games} games", args.players
+        )
         print(f"chart saved to {args.png}")
     return 0
 

@@ -1,5 +1,6 @@
 """Blanco for bots: which unseen card can be where, determinizations, grid values, a heuristic
 player and the search model."""
+
 from __future__ import annotations
 
 import math
@@ -50,8 +51,11 @@ def _hands_from_history(view: dict, history: list[dict]) -> list[list[str | None
         elif kind == "reshuffle":
             pile = list(ev["discard"])
     shown = view["discard"]
-    if ([len(h) for h in hands] != [len(h) for h in view["hands"]] or len(pile) != len(shown)
-            or any(c is not None and c != v for c, v in zip(pile, shown))):
+    if (
+        [len(h) for h in hands] != [len(h) for h in view["hands"]]
+        or len(pile) != len(shown)
+        or any(c is not None and c != v for c, v in zip(pile, shown))
+    ):
         raise Inconsistent("the hands or the discard differ from the view")
     hands[me] = list(view["hands"][me])
     return hands
@@ -208,8 +212,9 @@ REVEAL_WORTH = 0.3
 """What turning up an unknown card is worth (it may match; it shows what to replace)."""
 
 
-def _best_place(cells: list[int], rows: int, cols: int, stage: int, card: int,
-                hand: list[int]) -> float:
+def _best_place(
+    cells: list[int], rows: int, cols: int, stage: int, card: int, hand: list[int]
+) -> float:
     """The best worth of the grid after placing `card` somewhere (hand: the cards kept)."""
     best = -math.inf
     for i in range(len(cells)):
@@ -219,8 +224,9 @@ def _best_place(cells: list[int], rows: int, cols: int, stage: int, card: int,
     return best
 
 
-def play_choice(cells: list[int], rows: int, cols: int, stage: int, hand: list[int],
-                acts: Sequence[Sequence]) -> Sequence:
+def play_choice(
+    cells: list[int], rows: int, cols: int, stage: int, hand: list[int], acts: Sequence[Sequence]
+) -> Sequence:
     """The best of the place and discard actions `acts` (lists or frozen tuples) for a grid as
     its owner knows it and the three hand cards: placements are valued after the lines they
     complete are removed; a discard that turns a card up, as the grid with that card still
@@ -229,7 +235,7 @@ def play_choice(cells: list[int], rows: int, cols: int, stage: int, hand: list[i
     cache: dict[tuple, float] = {}
     for a in acts:
         h = a[1]
-        kept = hand[:h] + hand[h + 1:]
+        kept = hand[:h] + hand[h + 1 :]
         if a[0] == "place":
             i = a[2] * cols + a[3]
             trial = list(cells)
@@ -245,8 +251,9 @@ def play_choice(cells: list[int], rows: int, cols: int, stage: int, hand: list[i
     return best
 
 
-def _peek_choice(cells: list[int], cols: int, acts: Sequence[Sequence],
-                 rng: random.Random) -> Sequence:
+def _peek_choice(
+    cells: list[int], cols: int, acts: Sequence[Sequence], rng: random.Random
+) -> Sequence:
     """Look at an unknown card in the line with most known cards (else any unknown one)."""
     unknown = [a for a in acts if len(a) == 3 and cells[a[1] * cols + a[2]] == HIDDEN]
     if not unknown:
@@ -254,7 +261,7 @@ def _peek_choice(cells: list[int], cols: int, acts: Sequence[Sequence],
 
     def known_neighbours(a: Sequence) -> int:
         r, c = a[1], a[2]
-        line = cells[r * cols:r * cols + cols] + cells[c::cols]
+        line = cells[r * cols : r * cols + cols] + cells[c::cols]
         return sum(v != HIDDEN for v in line)
 
     top = max(known_neighbours(a) for a in unknown)
@@ -288,8 +295,10 @@ def heuristic(view: dict, legal: list[Action], history: list[dict], rng: random.
         keep = grid_value(cells, rows, cols, stage, hand)
         return ["reveal"] if settled_value(trial, rows, cols, stage, hand) >= keep else ["keep"]
     if phase == "eliminate":
+
         def after(a: Action) -> float:
             return settled_value(*remove_line(cells, rows, cols, a[1], a[2]), stage, hand)
+
         return max(legal, key=after)
     if phase == "play":
         return list(play_choice(cells, rows, cols, stage, hand, legal))
@@ -365,8 +374,10 @@ class Model:
                     return acts[1]
             return acts[0]
         if phase == "eliminate":
+
             def after(a: tuple) -> float:
                 return settled_value(*remove_line(cells, rows, cols, a[1], a[2]), stage, hand)
+
             return max(acts, key=after)
         if phase == "chain":
             return acts[0]
@@ -377,8 +388,12 @@ class Model:
         n = state.players
         if state.result is not None:
             return shares(state.result, n)
-        values = [grid_value(state.owner_cells(s), state.rows[s], state.cols[s],
-                             state.stage[s], state.hands[s]) for s in range(n)]
+        values = [
+            grid_value(
+                state.owner_cells(s), state.rows[s], state.cols[s], state.stage[s], state.hands[s]
+            )
+            for s in range(n)
+        ]
         top = max(values)
         weights = [math.exp((v - top) / 2.5) for v in values]
         whole = sum(weights)

@@ -17,6 +17,7 @@ arena (BENCHMARKS.md):
 - a heuristic's choice can be the favourite (`prior`), kept unless clearly beaten;
 - a determinization may serve a few iterations (`Model.reuse`), a clone each time.
 """
+
 from __future__ import annotations
 
 import math
@@ -116,10 +117,18 @@ class Node:
         self.kids: dict[int, dict[tuple, Node]] = {}
 
 
-def search(model: Model, seat: int, legal: list[Action], budget: Budget,
-           rng: random.Random, exploration: float = 0.7, opponent_nodes: bool = False,
-           prior: Action | None = None, bias: float = 0.1,
-           override: float = 1.0) -> tuple[Action, SearchStats]:
+def search(
+    model: Model,
+    seat: int,
+    legal: list[Action],
+    budget: Budget,
+    rng: random.Random,
+    exploration: float = 0.7,
+    opponent_nodes: bool = False,
+    prior: Action | None = None,
+    bias: float = 0.1,
+    override: float = 1.0,
+) -> tuple[Action, SearchStats]:
     """Choose one of `legal` (the real legal actions of `seat`, which must be to move in every
     determinization) within `budget`. Returns the action (an item of `legal`) and what the
     search did. A single legal action is returned without searching. Raises nothing of its
@@ -190,8 +199,9 @@ def search(model: Model, seat: int, legal: list[Action], budget: Budget,
             for a in acts:
                 child = kids[a]
                 child.avail += 1
-                score = (child.total / child.visits
-                         + exploration * sqrt(log(child.avail) / child.visits))
+                score = child.total / child.visits + exploration * sqrt(
+                    log(child.avail) / child.visits
+                )
                 if node is root and a == favourite:
                     score += bias / (child.visits + 1)
                 if score > best_score:
@@ -222,12 +232,14 @@ def search(model: Model, seat: int, legal: list[Action], budget: Budget,
     best_index = max(range(len(legal)), key=lambda i: (visits[i], means[i]))
     if favourite is not None and favourite in keys:
         kept = keys.index(favourite)
-        if kept != best_index and not _clearly_better(kids.get(keys[best_index]),
-                                                      kids.get(favourite), override):
+        if kept != best_index and not _clearly_better(
+            kids.get(keys[best_index]), kids.get(favourite), override
+        ):
             best_index = kept
     stats.confidence = visits[best_index] / max(1, stats.iterations)
-    stats.actions = [(legal[i], visits[i], means[i], _standard_error(kids.get(k)))
-                     for i, k in enumerate(keys)]
+    stats.actions = [
+        (legal[i], visits[i], means[i], _standard_error(kids.get(k))) for i, k in enumerate(keys)
+    ]
     return legal[best_index], stats
 
 

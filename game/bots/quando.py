@@ -1,5 +1,6 @@
 """Quando for bots: what one seat knows of every card, determinizations, a heuristic player
 and the search model (rollout policy, horizon, evaluation)."""
+
 from __future__ import annotations
 
 import math
@@ -70,8 +71,9 @@ class Knowledge:
 
     __slots__ = ("hands", "discard", "draw", "plays")
 
-    def __init__(self, hands: list[list[Card]], discard: list[Card], draw: list[Card],
-                 plays: list[int]) -> None:
+    def __init__(
+        self, hands: list[list[Card]], discard: list[Card], draw: list[Card], plays: list[int]
+    ) -> None:
         self.hands = hands
         self.discard = discard
         self.draw = draw
@@ -85,8 +87,10 @@ class Knowledge:
 def from_view(view: dict) -> Knowledge:
     """What the view alone says."""
     me = view["seat"]
-    hands = [[[f, None] for f in h["fronts"]] if s == me else [[None, b] for b in h["backs"]]
-             for s, h in enumerate(view["hands"])]
+    hands = [
+        [[f, None] for f in h["fronts"]] if s == me else [[None, b] for b in h["backs"]]
+        for s, h in enumerate(view["hands"])
+    ]
     count, top = view["draw"]["count"], view["draw"]["top"]
     draw = [[None, None] for _ in range(count)]
     if count:
@@ -109,12 +113,14 @@ def _replay(view: dict, history: list[dict]) -> Knowledge:
         events = history
     else:
         deal = history[start]
-        hands = [[[f, None] for f in h["fronts"]] if "fronts" in h else
-                 [[None, b] for b in h["backs"]] for h in deal["hands"]]
+        hands = [
+            [[f, None] for f in h["fronts"]] if "fronts" in h else [[None, b] for b in h["backs"]]
+            for h in deal["hands"]
+        ]
         draw = [[None, None] for _ in range(deal["draw"]["count"])]
         if draw:
             draw[0][0] = deal["draw"]["top"]
-        events = history[start + 1:]
+        events = history[start + 1 :]
     discard: list[Card] = []
     for ev in events:
         kind = ev["type"]
@@ -162,8 +168,11 @@ def _replay(view: dict, history: list[dict]) -> Knowledge:
 
 def _merge(known: Knowledge, seen: Knowledge) -> None:
     """Check `known` against the view's `seen` and take every side the view shows."""
-    pairs = [(a, b) for ha, hb in zip(known.hands, seen.hands, strict=True)
-             for a, b in zip(ha, hb, strict=True)]
+    pairs = [
+        (a, b)
+        for ha, hb in zip(known.hands, seen.hands, strict=True)
+        for a, b in zip(ha, hb, strict=True)
+    ]
     pairs += list(zip(known.discard, seen.discard, strict=True))
     pairs += list(zip(known.draw, seen.draw, strict=True))
     for card, shown in pairs:
@@ -227,8 +236,9 @@ def _fill(known: Knowledge, rng: random.Random) -> list[tuple[int, int]]:
     return out  # type: ignore[return-value]
 
 
-def _partners(half: list[tuple[int, int, int, int]], pool: set[int],
-              rng: random.Random) -> list[int]:
+def _partners(
+    half: list[tuple[int, int, int, int]], pool: set[int], rng: random.Random
+) -> list[int]:
     """For each card with one known side v, a partner w so that the pairs {v, w} are distinct
     and in `pool`: a randomized greedy assignment, most constrained values first, that leaves
     every value enough pairs for the cards still waiting for it, each w weighted by the
@@ -318,13 +328,15 @@ class Sampler:
         hands = []
         k = 0
         for size in sizes:
-            hands.append(cards[k:k + size])
+            hands.append(cards[k : k + size])
             k += size
-        return self.determinizer.deal(hands, cards[k:k + discards], cards[k + discards:],
-                                      rng.getrandbits(64))
+        return self.determinizer.deal(
+            hands, cards[k : k + discards], cards[k + discards :], rng.getrandbits(64)
+        )
 
 
 # -- judging cards from one seat's knowledge -------------------------------------------------
+
 
 class Odds:
     """Expected hidden sides, as the sampler draws them: for a card showing v, the mean of
@@ -399,8 +411,14 @@ class Style:
 STYLE = Style()
 
 
-def turn_choice(acts: Sequence, fronts: list[int], others: list[float], draw_value: float,
-                top_up: int | None, style: Style = STYLE) -> Sequence:
+def turn_choice(
+    acts: Sequence,
+    fronts: list[int],
+    others: list[float],
+    draw_value: float,
+    top_up: int | None,
+    style: Style = STYLE,
+) -> Sequence:
     """The heuristic's turn: one of `acts` (legal turn actions, as lists or frozen tuples),
     given the player's fronts, the others' expected sums, the front the coming draw is
     expected to bring and the draw pile's visible top."""
@@ -440,17 +458,20 @@ def turn_choice(acts: Sequence, fronts: list[int], others: list[float], draw_val
     total = sum(fronts)
     if knock is not None:
         low = min(others) - style.last_turn_gain
-        if total <= style.knock_always or (total <= style.knock_max
-                                           and total <= low - style.knock_margin):
+        if total <= style.knock_always or (
+            total <= style.knock_max and total <= low - style.knock_margin
+        ):
             return knock
-    if done is not None and (best is None or (best_shed <= draw_value + style.pass_margin
-                                              and not best_triplet)):
+    if done is not None and (
+        best is None or (best_shed <= draw_value + style.pass_margin and not best_triplet)
+    ):
         return done
     return best if best is not None else acts[-1]
 
 
-def heuristic(view: dict, legal: list[Action], history: list[dict], rng: random.Random,
-              style: Style = STYLE) -> Action:
+def heuristic(
+    view: dict, legal: list[Action], history: list[dict], rng: random.Random, style: Style = STYLE
+) -> Action:
     """A good player's rules of thumb: shed the most points (several cards beat one, a
     triplet hurts everyone else), draw the hidden side when the visible one is high, knock
     when the own sum is low and likely the lowest, pass in the last round unless a play
@@ -468,8 +489,11 @@ def heuristic(view: dict, legal: list[Action], history: list[dict], rng: random.
         # Each flip turns a zero into its back: the lowest expected back.
         hand = known.hands[me]
         return min(legal, key=lambda a: odds.other(hand[a[1]], 1))
-    others = [sum(odds.other(c, 0, view["plays"][s]) for c in known.hands[s])
-              for s in range(view["players"]) if s != me]
+    others = [
+        sum(odds.other(c, 0, view["plays"][s]) for c in known.hands[s])
+        for s in range(view["players"])
+        if s != me
+    ]
     up, down = _next_sides(known, odds)
     top = known.draw[0][0] if known.draw else None
     return list(turn_choice(legal, view["hands"][me]["fronts"], others, min(up, down), top, style))
@@ -489,6 +513,7 @@ def _next_sides(known: Knowledge, odds: Odds) -> tuple[float, float]:
 
 # -- the search model --------------------------------------------------------------------------
 
+
 class Model:
     """ISMCTS model for one decision: determinizations from `Sampler` (each serves two
     iterations: sampling costs as much as a rollout); rollouts in which every player follows
@@ -499,8 +524,9 @@ class Model:
     tree_depth: int | None = None
     reuse: int = 2
 
-    def __init__(self, view: dict, history: list[dict], depth: int = 80,
-                 style: Style = STYLE) -> None:
+    def __init__(
+        self, view: dict, history: list[dict], depth: int = 80, style: Style = STYLE
+    ) -> None:
         self.sampler = Sampler(view, history)
         self.round = view["round"]
         self.target = view["target"]
@@ -570,10 +596,15 @@ class Model:
         if state.knocker is None:
             if state.plays[seat] >= 2 and total <= style.knock_max:
                 plays = state.plays
-                low = min(sum(MEAN_OTHER[c % 11] for c in hand) + len(hand) * LEAN[lean(plays[s])]
-                          for s, hand in enumerate(state.hands) if s != seat)
-                if (total <= style.knock_always
-                        or total <= low - style.last_turn_gain - style.knock_margin):
+                low = min(
+                    sum(MEAN_OTHER[c % 11] for c in hand) + len(hand) * LEAN[lean(plays[s])]
+                    for s, hand in enumerate(state.hands)
+                    if s != seat
+                )
+                if (
+                    total <= style.knock_always
+                    or total <= low - style.last_turn_gain - style.knock_margin
+                ):
                     return _KNOCK
         elif best_shed <= draw_value + style.pass_margin and not best_triplet:
             return _PASS
@@ -603,8 +634,7 @@ def _last_draw(state: Quando) -> bool:
     """Whether the next step is the draw that ends the round after a knock (no triplet
     penalty to follow, a card on the draw pile): a rollout stops there and scores the round
     itself, sparing the engine the next round's shuffle."""
-    return (state.phase == DRAW and not state.triplet and bool(state.draw)
-            and state.last_turn())
+    return state.phase == DRAW and not state.triplet and bool(state.draw) and state.last_turn()
 
 
 def win_chances(totals: list[int], target: int) -> list[float]:

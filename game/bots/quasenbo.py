@@ -1,5 +1,6 @@
 """Quäsenbö for bots: which unseen card can be where, determinizations, a heuristic player and
 the search model (rollout policy, horizon, evaluation)."""
+
 from __future__ import annotations
 
 import itertools
@@ -60,13 +61,17 @@ class Knowledge:
         seen = set(view["hands"][me]) | set(view["row"])
         seen.update(ev["card"] for ev in history if ev["type"] == "play")
         seen.update(ev["card"] for ev in history if ev["type"] == "draw" and "card" in ev)
-        self.decks = [flags for flags, (codes, cards) in _DECKS.items()
-                      if len(cards) == total and seen <= codes]
+        self.decks = [
+            flags
+            for flags, (codes, cards) in _DECKS.items()
+            if len(cards) == total and seen <= codes
+        ]
         if not self.decks:
             raise Inconsistent("no deck holds the cards seen")
         mine = set(view["hands"][me]) | set(view["row"])
-        self.unseen = {flags: [c for c in _DECKS[flags][1] if CODE[c] not in mine]
-                       for flags in self.decks}
+        self.unseen = {
+            flags: [c for c in _DECKS[flags][1] if CODE[c] not in mine] for flags in self.decks
+        }
         self.voids: list[list[tuple[int, int]]] = [[(0, 0)] * size for size in view["hand_sizes"]]
         self.pile: frozenset[int] | None = None
         try:
@@ -152,7 +157,8 @@ class Sampler:
         # Loosen the inferences one by one if no deal satisfies them (a history that is not
         # the whole game, or an unlucky greedy): the view alone always has a deal.
         self.levels: tuple[tuple[bool, frozenset[int] | None], ...] = (
-            ((True, self.known.pile), (True, None), (False, None)) if infer else ((False, None),))
+            ((True, self.known.pile), (True, None), (False, None)) if infer else ((False, None),)
+        )
         self.others = [s for s in range(view["players"]) if s != view["seat"]]
         self.determinizer = Determinizer(view, history)
         self.constrained = any(void != (0, 0) for s in self.others for void in self.known.voids[s])
@@ -164,8 +170,9 @@ class Sampler:
         hands, pile = self._deal(known.unseen[flags], rng)
         return self.determinizer.deal(flags, hands, pile, rng.getrandbits(64))
 
-    def _deal(self, unseen: list[int],
-              rng: random.Random) -> tuple[dict[int, list[int]], list[int]]:
+    def _deal(
+        self, unseen: list[int], rng: random.Random
+    ) -> tuple[dict[int, list[int]], list[int]]:
         for voids, pile in self.levels:
             for _attempt in range(6):
                 dealt = self._try(unseen, voids, pile, rng)
@@ -173,8 +180,9 @@ class Sampler:
                     return dealt
         raise Inconsistent("no deal fits the view")
 
-    def _try(self, unseen: list[int], use_voids: bool, pile: frozenset[int] | None,
-             rng: random.Random) -> tuple[dict[int, list[int]], list[int]] | None:
+    def _try(
+        self, unseen: list[int], use_voids: bool, pile: frozenset[int] | None, rng: random.Random
+    ) -> tuple[dict[int, list[int]], list[int]] | None:
         view = self.view
         sizes = view["hand_sizes"]
         if pile is None and not (use_voids and self.constrained):
@@ -185,12 +193,15 @@ class Sampler:
             dealt: dict[int, list[int]] = {}
             at = 0
             for s in self.others:
-                dealt[s] = cards[at:at + sizes[s]]
+                dealt[s] = cards[at : at + sizes[s]]
                 at += sizes[s]
             return (dealt, cards[at:]) if len(cards) - at == view["draw"]["count"] else None
         hands: dict[int, list[int | None]] = {s: [None] * sizes[s] for s in self.others}
-        slots = [(s, i, self.known.voids[s][i] if use_voids else (0, 0))
-                 for s in self.others for i in range(view["hand_sizes"][s])]
+        slots = [
+            (s, i, self.known.voids[s][i] if use_voids else (0, 0))
+            for s in self.others
+            for i in range(view["hand_sizes"][s])
+        ]
         cards = list(unseen)
         rng.shuffle(cards)
         # Cards that cannot be in the pile must be in a hand: place those first.
@@ -222,6 +233,7 @@ class Sampler:
 
 
 # -- the heuristic player ----------------------------------------------------------------------
+
 
 def _play_mask(card: int, action: Action) -> int:
     return SUIT_BIT[action[2]] if len(action) == 3 else MASK[card]
@@ -273,6 +285,7 @@ def heuristic(view: dict, legal: list[Action], history: list[dict], rng: random.
 
 
 # -- the search model --------------------------------------------------------------------------
+
 
 class Model:
     """ISMCTS model for one decision: determinizations from `Sampler`; rollouts that play a
@@ -370,8 +383,11 @@ def careless(seat: int, history: list[dict]) -> float:
         kind = ev["type"]
         if kind == "play":
             if ev["seat"] != seat and run >= 2 and not drew:
-                odds *= (CARELESS_RUNS / CAREFUL_RUNS if ev["run"] >= 3
-                         else (1 - CARELESS_RUNS) / (1 - CAREFUL_RUNS))
+                odds *= (
+                    CARELESS_RUNS / CAREFUL_RUNS
+                    if ev["run"] >= 3
+                    else (1 - CARELESS_RUNS) / (1 - CAREFUL_RUNS)
+                )
             run, drew = ev["run"], False
         elif kind == "draw":
             drew = drew or not ev["penalty"]

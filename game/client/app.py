@@ -280,8 +280,11 @@ class App:
             return
         if isinstance(self.top, Dialog) and self.top.title == _(HOST_QUIT_TITLE):
             return
-        names = others[0] if len(others) == 1 else _("{names} and {last}").format(
-            names=", ".join(others[:-1]), last=others[-1])
+        names = (
+            others[0]
+            if len(others) == 1
+            else _("{names} and {last}").format(names=", ".join(others[:-1]), last=others[-1])
+        )
         self.push(
             Dialog(
                 self,
@@ -325,8 +328,13 @@ class App:
     def hosting(self) -> bool:
         """Whether the session is on the LAN server this program hosts."""
         session, server = self.session, self.hosted
-        return (session is not None and server is not None and server.running
-                and session.kept_as != LOCAL and session.port == server.port)
+        return (
+            session is not None
+            and server is not None
+            and server.running
+            and session.kept_as != LOCAL
+            and session.port == server.port
+        )
 
     def stop(self) -> None:
         """End the program (the loop stops after this frame)."""

@@ -30,7 +30,11 @@ QUANDO_NUMBERS: tuple[int, ...] = tuple(
 """Quando card sides: a hand or pile shows one side, coded as the number's string."""
 
 RANK_LABELS: dict[int | None, str] = {
-    decktet.ACE: "A", decktet.CROWN: "C", decktet.PAWN: "P", decktet.COURT: "Ct", None: ""
+    decktet.ACE: "A",
+    decktet.CROWN: "C",
+    decktet.PAWN: "P",
+    decktet.COURT: "Ct",
+    None: "",
 }
 """How a Decktet rank is printed on a card face (the numbers 2–9 as themselves)."""
 
@@ -56,13 +60,21 @@ ASPECT = 1.4
 # Blanco's colour-blind symbols: one shape per colour, told apart by outline alone.
 # Mnemonic where one exists (red heart, sky drop, navy night moon, green clover).
 BLANCO_SYMBOLS: dict[str, str] = {
-    "red": "heart", "orange": "circle", "yellow": "star", "lime": "triangle",
-    "green": "clover", "sky": "drop", "navy": "moon", "purple": "diamond",
-    "pink": "cross", "brown": "square",
+    "red": "heart",
+    "orange": "circle",
+    "yellow": "star",
+    "lime": "triangle",
+    "green": "clover",
+    "sky": "drop",
+    "navy": "moon",
+    "purple": "diamond",
+    "pink": "cross",
+    "brown": "square",
 }
 
 
 # --- Public API -------------------------------------------------------------------------
+
 
 def card_size(width: int) -> tuple[int, int]:
     """Return the (width, height) in pixels of a card rendered at `width`: height is
@@ -87,8 +99,9 @@ def card_codes(game: str) -> tuple[str, ...]:
     return tuple(DECKTET_CARDS)
 
 
-def render_card(code: str | None, width: int, *, game: str, face_up: bool = True,
-                highlight: str | None = None) -> pygame.Surface:
+def render_card(
+    code: str | None, width: int, *, game: str, face_up: bool = True, highlight: str | None = None
+) -> pygame.Surface:
     """Return the picture of one card as an SRCALPHA surface of `card_size(width)`.
 
     `game` is "quando", "blanco" or "quasenbo". `code` is the card as the client shows it:
@@ -131,8 +144,9 @@ def render_quando_pair(up: int, down: int | None, width: int) -> pygame.Surface:
     Raises ValueError if a number is outside 0..10, if up == down, or for a bad width.
     """
     for side in (up, down):
-        if side is not None and (isinstance(side, bool) or not isinstance(side, int)
-                                 or side not in QUANDO_NUMBERS):
+        if side is not None and (
+            isinstance(side, bool) or not isinstance(side, int) or side not in QUANDO_NUMBERS
+        ):
             raise ValueError(f"Quando sides are ints 0..10, got {side!r}")
     if up == down:
         raise ValueError(f"a Quando card has two different numbers, got {up} on both sides")
@@ -207,14 +221,17 @@ def symbol_svg(game: str, name: str) -> str:
             # A stroke's width tapers in pygame; one mean width is close at a card's size.
             width = 2 * sum(part.radii) / len(part.radii)
             tag = "polygon" if part.closed else "polyline"
-            out.append(f'<{tag}{cls} points="{pts}" fill="none" stroke-width="{width:.3f}" '
-                       f'stroke-linecap="round" stroke-linejoin="round"/>')
+            out.append(
+                f'<{tag}{cls} points="{pts}" fill="none" stroke-width="{width:.3f}" '
+                f'stroke-linecap="round" stroke-linejoin="round"/>'
+            )
         else:
             out.append(f'<polygon{cls} points="{pts}"/>')
     return "".join(out)
 
 
 # --- Validation -------------------------------------------------------------------------
+
 
 def _check_game(game: str) -> None:
     if game not in GAMES:
@@ -238,13 +255,17 @@ def _canonical(game: str, code: str) -> str:
     if game == "blanco":
         if code in _BLANCO_CODES:
             return code
-        raise ValueError(f"unknown blanco card code {code!r}: expected 'color:number' with a "
-                         f"colour from {blanco.COLOURS} and a number 1..12, e.g. 'navy:12'")
+        raise ValueError(
+            f"unknown blanco card code {code!r}: expected 'color:number' with a "
+            f"colour from {blanco.COLOURS} and a number 1..12, e.g. 'navy:12'"
+        )
     base = code[:-2] if code.endswith("#2") else code
     if base in DECKTET_CARDS:
         return base
-    raise ValueError(f"unknown quasenbo card code {code!r}: expected a Decktet code such as "
-                     "'ace-moons', 'author' or 'excuse', optionally with '#2'")
+    raise ValueError(
+        f"unknown quasenbo card code {code!r}: expected a Decktet code such as "
+        "'ace-moons', 'author' or 'excuse', optionally with '#2'"
+    )
 
 
 _QUANDO_CODES = frozenset(card_codes("quando"))
@@ -252,6 +273,7 @@ _BLANCO_CODES = frozenset(card_codes("blanco"))
 
 
 # --- The canvas: shapes supersampled, text at final size ------------------------------------
+
 
 class _Canvas:
     """One card being drawn, in *card units*: 1.0 is the width of the card body.
@@ -328,11 +350,24 @@ class _Canvas:
             self.layer.set_clip(previous)
 
     # shapes
-    def rrect(self, color: Sequence[int], x: float, y: float, w: float, h: float,
-              radius: float, width: float = 0) -> None:
+    def rrect(
+        self,
+        color: Sequence[int],
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        radius: float,
+        width: float = 0,
+    ) -> None:
         line = 0 if width == 0 else max(1, round(self.px(width)))
-        pygame.draw.rect(self.layer, color, self.rect(x, y, w, h), line,
-                         border_radius=max(0, round(self.px(radius))))
+        pygame.draw.rect(
+            self.layer,
+            color,
+            self.rect(x, y, w, h),
+            line,
+            border_radius=max(0, round(self.px(radius))),
+        )
 
     def poly(self, color: Sequence[int], pts: Sequence[tuple[float, float]]) -> None:
         pygame.draw.polygon(self.layer, color, [self.pt(x, y) for x, y in pts])
@@ -341,8 +376,13 @@ class _Canvas:
         line = 0 if width == 0 else max(1, round(self.px(width)))
         pygame.draw.circle(self.layer, color, self.pt(x, y), max(1.0, self.px(r)), line)
 
-    def stroke(self, color: Sequence[int], pts: Sequence[tuple[float, float]],
-               radii: float | Sequence[float], closed: bool = False) -> None:
+    def stroke(
+        self,
+        color: Sequence[int],
+        pts: Sequence[tuple[float, float]],
+        radii: float | Sequence[float],
+        closed: bool = False,
+    ) -> None:
         """A thick line with round joins and caps (pygame's wide lines leave gaps at joins)."""
         rs = [radii] * len(pts) if isinstance(radii, (int, float)) else list(radii)
         mapped = [self.pt(x, y) for x, y in pts]
@@ -350,21 +390,33 @@ class _Canvas:
             pygame.draw.lines(self.layer, color, closed, mapped, max(1, round(self.px(2 * rs[0]))))
         else:
             for (a, b), ra, rb in zip(
-                    zip(mapped, mapped[1:] + mapped[:1] if closed else mapped[1:]),
-                    rs, rs[1:] + rs[:1] if closed else rs[1:]):
+                zip(mapped, mapped[1:] + mapped[:1] if closed else mapped[1:]),
+                rs,
+                rs[1:] + rs[:1] if closed else rs[1:],
+            ):
                 pygame.draw.line(self.layer, color, a, b, max(1, round(self.px(ra + rb))))
         for p, r in zip(mapped, rs):
             pygame.draw.circle(self.layer, color, p, max(0.5, self.px(r)))
 
     # text
-    def text(self, text: str, color: RGB, x: float, y: float, w: float, h: float, *,
-             align: str = "center") -> None:
+    def text(
+        self,
+        text: str,
+        color: RGB,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        align: str = "center",
+    ) -> None:
         """Queue `text` (numerals, capitals) cropped to its ink and as large as fits the box."""
         box_w, box_h = max(1, round(w * self.unit)), max(1, round(h * self.unit))
         self._place(_ink_surface(text, color, box_w, box_h), x, y, w, h, align)
 
-    def words(self, text: str, color: RGB, x: float, y: float, w: float, h: float,
-              cap: float) -> None:
+    def words(
+        self, text: str, color: RGB, x: float, y: float, w: float, h: float, cap: float
+    ) -> None:
         """Queue a name centred in the box, its capitals `cap` high where the box allows.
 
         Sizing by capital height, not by the box, sets all names alike: a long name wraps
@@ -375,8 +427,9 @@ class _Canvas:
         cap_px = max(5, round(cap * self.unit))
         self._place(_words_surface(text, color, box_w, box_h, cap_px), x, y, w, h, "center")
 
-    def _place(self, surf: pygame.Surface, x: float, y: float, w: float, h: float,
-               align: str) -> None:
+    def _place(
+        self, surf: pygame.Surface, x: float, y: float, w: float, h: float, align: str
+    ) -> None:
         box_w, box_h = max(1, round(w * self.unit)), max(1, round(h * self.unit))
         if self._rot:
             surf = pygame.transform.flip(surf, True, True)
@@ -398,6 +451,7 @@ class _Canvas:
 
 
 # --- Text ---------------------------------------------------------------------------------
+
 
 @lru_cache(maxsize=1)
 def _cap_ratio() -> float:
@@ -457,7 +511,7 @@ def _words_surface(text: str, color: RGB, max_w: int, max_h: int, cap_px: int) -
     # space or hyphen nearest the middle, keeping a hyphen on the first line.
     if palette.font(size).size(text)[0] > max_w * 1.15 and cuts:
         i = min(cuts, key=lambda j: abs(j - len(text) / 2))
-        lines = [text[: i + 1].rstrip(), text[i + 1:].lstrip()]
+        lines = [text[: i + 1].rstrip(), text[i + 1 :].lstrip()]
 
     def step(f: pygame.font.Font) -> int:
         # The bundled font's line box is roomy.
@@ -465,16 +519,22 @@ def _words_surface(text: str, color: RGB, max_w: int, max_h: int, cap_px: int) -
 
     while size > 2:
         f = palette.font(size)
-        over = max(max(f.size(line)[0] for line in lines) / max_w,
-                   (step(f) * (len(lines) - 1) + f.get_height()) / max_h)
+        over = max(
+            max(f.size(line)[0] for line in lines) / max_w,
+            (step(f) * (len(lines) - 1) + f.get_height()) / max_h,
+        )
         if over <= 1.0:
             break
         size = max(2, min(size - 1, int(size / over)))
     f = palette.font(size)
     rendered = [f.render(line, True, color) for line in lines]
-    out = pygame.Surface((max(r.get_width() for r in rendered),
-                          step(f) * (len(rendered) - 1) + rendered[-1].get_height()),
-                         pygame.SRCALPHA)
+    out = pygame.Surface(
+        (
+            max(r.get_width() for r in rendered),
+            step(f) * (len(rendered) - 1) + rendered[-1].get_height(),
+        ),
+        pygame.SRCALPHA,
+    )
     for i, r in enumerate(rendered):
         out.blit(r, ((out.get_width() - r.get_width()) // 2, i * step(f)))
     return out
@@ -496,14 +556,17 @@ class _Part(NamedTuple):
 
 
 def _arc(cx: float, cy: float, r: float, a0: float, a1: float, n: int) -> list[Pt]:
-    return [(cx + r * math.cos(a0 + (a1 - a0) * i / n), cy + r * math.sin(a0 + (a1 - a0) * i / n))
-            for i in range(n + 1)]
+    return [
+        (cx + r * math.cos(a0 + (a1 - a0) * i / n), cy + r * math.sin(a0 + (a1 - a0) * i / n))
+        for i in range(n + 1)
+    ]
 
 
 def _regular(n: int, r: float, start: float = -math.pi / 2) -> tuple[Pt, ...]:
-    return tuple((r * math.cos(start + 2 * math.pi * i / n),
-                  r * math.sin(start + 2 * math.pi * i / n))
-                 for i in range(n))
+    return tuple(
+        (r * math.cos(start + 2 * math.pi * i / n), r * math.sin(start + 2 * math.pi * i / n))
+        for i in range(n)
+    )
 
 
 def _star(n: int, r_out: float, r_in: float) -> tuple[Pt, ...]:
@@ -543,8 +606,13 @@ def _normalised(parts: Sequence[_Part], extent: float = 0.5) -> tuple[_Part, ...
             ys += [y - pad, y + pad]
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     k = 2 * extent / max(max(xs) - min(xs), max(ys) - min(ys))
-    return tuple(p._replace(pts=tuple(((x - cx) * k, (y - cy) * k) for x, y in p.pts),
-                            radii=tuple(r * k for r in p.radii)) for p in parts)
+    return tuple(
+        p._replace(
+            pts=tuple(((x - cx) * k, (y - cy) * k) for x, y in p.pts),
+            radii=tuple(r * k for r in p.radii),
+        )
+        for p in parts
+    )
 
 
 def _heart() -> tuple[Pt, ...]:
@@ -572,9 +640,25 @@ def _blanco_symbols() -> dict[str, tuple[_Part, ...]]:
         "square": (_Part("poly", ((-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5))),),
         "diamond": (_Part("poly", ((0.0, -0.5), (0.36, 0.0), (0.0, 0.5), (-0.36, 0.0))),),
         "star": (_Part("poly", _star(5, 0.5, 0.21)),),
-        "cross": (_Part("poly", ((-0.17, -0.5), (0.17, -0.5), (0.17, -0.17), (0.5, -0.17),
-                                 (0.5, 0.17), (0.17, 0.17), (0.17, 0.5), (-0.17, 0.5),
-                                 (-0.17, 0.17), (-0.5, 0.17), (-0.5, -0.17), (-0.17, -0.17))),),
+        "cross": (
+            _Part(
+                "poly",
+                (
+                    (-0.17, -0.5),
+                    (0.17, -0.5),
+                    (0.17, -0.17),
+                    (0.5, -0.17),
+                    (0.5, 0.17),
+                    (0.17, 0.17),
+                    (0.17, 0.5),
+                    (-0.17, 0.5),
+                    (-0.17, 0.17),
+                    (-0.5, 0.17),
+                    (-0.5, -0.17),
+                    (-0.17, -0.17),
+                ),
+            ),
+        ),
         "heart": (_Part("poly", _heart()),),
         "moon": (_Part("poly", _crescent(0.5, 0.42, 0.24, -0.14)),),
         "drop": (_Part("poly", _drop()),),
@@ -591,8 +675,9 @@ def _blanco_symbols() -> dict[str, tuple[_Part, ...]]:
 
 
 def _wave_path(y0: float) -> tuple[Pt, ...]:
-    return tuple((-0.45 + 0.9 * i / 24, y0 + 0.08 * math.sin(4 * math.pi * i / 24))
-                 for i in range(25))
+    return tuple(
+        (-0.45 + 0.9 * i / 24, y0 + 0.08 * math.sin(4 * math.pi * i / 24)) for i in range(25)
+    )
 
 
 def _leaf() -> tuple[_Part, ...]:
@@ -612,10 +697,14 @@ def _leaf() -> tuple[_Part, ...]:
 def _wyrm() -> tuple[_Part, ...]:
     # A fat S, tail thin at the lower left, a round head at the upper right: about as wide
     # as it is tall, so it stays a serpent at 10 px instead of a squiggle.
-    lower = [(0.3 * math.cos(a), 0.2 + 0.2 * math.sin(a))
-             for a in (math.radians(d) for d in range(160, -91, -10))]
-    upper = [(0.3 * math.cos(a), -0.2 + 0.2 * math.sin(a))
-             for a in (math.radians(d) for d in range(90, 339, 10))]
+    lower = [
+        (0.3 * math.cos(a), 0.2 + 0.2 * math.sin(a))
+        for a in (math.radians(d) for d in range(160, -91, -10))
+    ]
+    upper = [
+        (0.3 * math.cos(a), -0.2 + 0.2 * math.sin(a))
+        for a in (math.radians(d) for d in range(90, 339, 10))
+    ]
     path = tuple(lower + upper[1:])
     n = len(path)
     radii = tuple(0.03 + 0.07 * i / (n - 1) for i in range(n))
@@ -629,8 +718,10 @@ def _wyrm() -> tuple[_Part, ...]:
 
 def _knot() -> tuple[_Part, ...]:
     # A trefoil: the simplest true knot, read as "a knot" even without over/under breaks.
-    path = tuple((math.sin(t) + 2 * math.sin(2 * t), math.cos(t) - 2 * math.cos(2 * t))
-                 for t in (2 * math.pi * i / 48 for i in range(48)))
+    path = tuple(
+        (math.sin(t) + 2 * math.sin(2 * t), math.cos(t) - 2 * math.cos(2 * t))
+        for t in (2 * math.pi * i / 48 for i in range(48))
+    )
     return (
         _Part("stroke", path, (0.42,) * 48, closed=True),
         _Part("stroke", path, (0.12,) * 48, detail=True, closed=True),
@@ -641,9 +732,16 @@ def _decktet_symbols() -> dict[str, tuple[_Part, ...]]:
     rays = []
     for i in range(8):
         a = 2 * math.pi * i / 8
-        rays.append(_Part("poly", ((0.3 * math.cos(a - 0.2), 0.3 * math.sin(a - 0.2)),
-                                   (0.5 * math.cos(a), 0.5 * math.sin(a)),
-                                   (0.3 * math.cos(a + 0.2), 0.3 * math.sin(a + 0.2)))))
+        rays.append(
+            _Part(
+                "poly",
+                (
+                    (0.3 * math.cos(a - 0.2), 0.3 * math.sin(a - 0.2)),
+                    (0.5 * math.cos(a), 0.5 * math.sin(a)),
+                    (0.3 * math.cos(a + 0.2), 0.3 * math.sin(a + 0.2)),
+                ),
+            )
+        )
     s = {
         "moons": (_Part("poly", _crescent(0.5, 0.41, -0.22, -0.12)),),
         "suns": (_Part("circle", ((0.0, 0.0),), (0.23,)), *rays),
@@ -656,15 +754,25 @@ def _decktet_symbols() -> dict[str, tuple[_Part, ...]]:
 
 
 def _crown() -> tuple[_Part, ...]:
-    body = ((-0.46, 0.28), (-0.5, -0.18), (-0.22, 0.04), (0.0, -0.3), (0.22, 0.04), (0.5, -0.18),
-            (0.46, 0.28))
-    return _normalised((
-        _Part("poly", body),
-        _Part("circle", ((-0.5, -0.2),), (0.08,)),
-        _Part("circle", ((0.0, -0.32),), (0.08,)),
-        _Part("circle", ((0.5, -0.2),), (0.08,)),
-        _Part("poly", ((-0.46, 0.33), (0.46, 0.33), (0.46, 0.44), (-0.46, 0.44))),
-    ), 0.5)
+    body = (
+        (-0.46, 0.28),
+        (-0.5, -0.18),
+        (-0.22, 0.04),
+        (0.0, -0.3),
+        (0.22, 0.04),
+        (0.5, -0.18),
+        (0.46, 0.28),
+    )
+    return _normalised(
+        (
+            _Part("poly", body),
+            _Part("circle", ((-0.5, -0.2),), (0.08,)),
+            _Part("circle", ((0.0, -0.32),), (0.08,)),
+            _Part("circle", ((0.5, -0.2),), (0.08,)),
+            _Part("poly", ((-0.46, 0.33), (0.46, 0.33), (0.46, 0.44), (-0.46, 0.44))),
+        ),
+        0.5,
+    )
 
 
 _BLANCO_SHAPES = _blanco_symbols()
@@ -672,20 +780,38 @@ _SUIT_SHAPES = _decktet_symbols()
 _CROWN = _crown()
 _EXCUSE_STAR = (_Part("poly", _star(8, 0.5, 0.22)),)
 # An almond between two arcs: the white of the eye mark.
-_EYE = _normalised((_Part("poly", tuple(
-    _arc(0, 0.32, 0.55, -math.pi / 2 - 0.9, -math.pi / 2 + 0.9, 12)
-    + _arc(0, -0.32, 0.55, math.pi / 2 - 0.9, math.pi / 2 + 0.9, 12)[1:-1])),), 0.5)
+_EYE = _normalised(
+    (
+        _Part(
+            "poly",
+            tuple(
+                _arc(0, 0.32, 0.55, -math.pi / 2 - 0.9, -math.pi / 2 + 0.9, 12)
+                + _arc(0, -0.32, 0.55, math.pi / 2 - 0.9, math.pi / 2 + 0.9, 12)[1:-1]
+            ),
+        ),
+    ),
+    0.5,
+)
 _BOLT = ((0.56, 0.0), (0.12, 0.56), (0.44, 0.56), (0.26, 1.0), (0.88, 0.4), (0.55, 0.4), (0.8, 0.0))
 
 
-def _draw_parts(cv: _Canvas, parts: Sequence[_Part], cx: float, cy: float, size: float,
-                fill: RGB, detail: RGB | None = None, outline: RGB | None = None,
-                outline_w: float = 0.0) -> None:
+def _draw_parts(
+    cv: _Canvas,
+    parts: Sequence[_Part],
+    cx: float,
+    cy: float,
+    size: float,
+    fill: RGB,
+    detail: RGB | None = None,
+    outline: RGB | None = None,
+    outline_w: float = 0.0,
+) -> None:
     """Draw a symbol centred at (cx, cy) in card units, `size` across.
 
     With `outline`, every part is first drawn fattened by `outline_w` in that colour, then
     filled: the outline hugs the union of the parts (the clover's three leaves read as one).
     """
+
     def place(p: Pt) -> Pt:
         return cx + p[0] * size, cy + p[1] * size
 
@@ -719,11 +845,18 @@ def _card_body(cv: _Canvas, face: RGB, raised: bool, edge: RGB = palette.CARD_ED
     """Shadow, face colour and a thin edge; a raised card casts a longer, softer shadow."""
     m = cv.margin / cv.unit
     # Offset plus spread stays within the margin, or the shadow's edge would be cut straight.
-    off_x, off_y, spread = ((0.3 * m, 0.72 * m, 0.26 * m) if raised
-                            else (0.15 * m, 0.45 * m, 0.12 * m))
+    off_x, off_y, spread = (
+        (0.3 * m, 0.72 * m, 0.26 * m) if raised else (0.15 * m, 0.45 * m, 0.12 * m)
+    )
     a = cv.aspect
-    cv.rrect((*palette.CARD_SHADOW, 34), off_x - spread, off_y - spread, 1 + 2 * spread,
-             a + 2 * spread, RADIUS + spread)
+    cv.rrect(
+        (*palette.CARD_SHADOW, 34),
+        off_x - spread,
+        off_y - spread,
+        1 + 2 * spread,
+        a + 2 * spread,
+        RADIUS + spread,
+    )
     cv.rrect((*palette.CARD_SHADOW, 70), off_x, off_y, 1, a, RADIUS)
     cv.rrect(face, 0, 0, 1, a, RADIUS)
     cv.rrect(edge, 0, 0, 1, a, RADIUS, width=0.012)
@@ -740,15 +873,30 @@ def _highlight(cv: _Canvas, kind: str | None) -> None:
             steps = 4
             for i in range(1, steps + 1):
                 e = m * i / steps
-                cv.rrect((*palette.HIGHLIGHT_LEGAL, 150 - 30 * i), -e, -e, 1 + 2 * e, a + 2 * e,
-                         RADIUS + e, width=m / steps)
+                cv.rrect(
+                    (*palette.HIGHLIGHT_LEGAL, 150 - 30 * i),
+                    -e,
+                    -e,
+                    1 + 2 * e,
+                    a + 2 * e,
+                    RADIUS + e,
+                    width=m / steps,
+                )
             cv.rrect((*palette.HIGHLIGHT_LEGAL, 255), 0, 0, 1, a, RADIUS, width=0.03)
-            cv.rrect((*palette.HIGHLIGHT_LEGAL, 90), 0.03, 0.03, 0.94, a - 0.06, RADIUS - 0.02,
-                     width=0.025)
+            cv.rrect(
+                (*palette.HIGHLIGHT_LEGAL, 90),
+                0.03,
+                0.03,
+                0.94,
+                a - 0.06,
+                RADIUS - 0.02,
+                width=0.025,
+            )
         elif kind == "selected":
             e = 0.6 * m
-            cv.rrect((*palette.HIGHLIGHT_SELECTED, 90), -e, -e, 1 + 2 * e, a + 2 * e, RADIUS + e,
-                     width=e)
+            cv.rrect(
+                (*palette.HIGHLIGHT_SELECTED, 90), -e, -e, 1 + 2 * e, a + 2 * e, RADIUS + e, width=e
+            )
             cv.rrect((*palette.HIGHLIGHT_SELECTED, 255), 0, 0, 1, a, RADIUS, width=0.04)
         else:  # hover
             cv.rrect((*palette.HIGHLIGHT_HOVER, 40), 0, 0, 1, a, RADIUS)
@@ -767,11 +915,13 @@ def _eye_mark(cv: _Canvas) -> None:
 
 # --- Quando -------------------------------------------------------------------------------
 
+
 def _quando_face(cv: _Canvas, n: int) -> None:
     col = palette.QUANDO_NUMBER_COLORS[n]
     a = cv.aspect
-    cv.rrect(mix(palette.CARD_FACE, col, 0.5), 0.045, 0.045, 0.91, a - 0.09, RADIUS - 0.03,
-             width=0.014)
+    cv.rrect(
+        mix(palette.CARD_FACE, col, 0.5), 0.045, 0.045, 0.91, a - 0.09, RADIUS - 0.03, width=0.014
+    )
     cv.circle(mix(palette.CARD_FACE, col, 0.13), 0.5, a / 2, 0.38)
     cv.text(str(n), col, 0.16, a / 2 - 0.27, 0.68, 0.54)
     _quando_index(cv, n)
@@ -801,8 +951,15 @@ def _quando_back(cv: _Canvas) -> None:
             x0 = i * step
             cv.stroke(palette.QUANDO_BACK_LINE, [(x0, 0.0), (x0 + a, a)], 0.008)
             cv.stroke(palette.QUANDO_BACK_LINE, [(x0 + a, 0.0), (x0, a)], 0.008)
-    cv.rrect(mix(palette.QUANDO_BACK, (255, 255, 255), 0.55), 0.06, 0.06, 0.88, a - 0.12, 0.04,
-             width=0.012)
+    cv.rrect(
+        mix(palette.QUANDO_BACK, (255, 255, 255), 0.55),
+        0.06,
+        0.06,
+        0.88,
+        a - 0.12,
+        0.04,
+        width=0.012,
+    )
     # The eleven number colours run 0..10 over the top and back under the banner: the
     # game's palette on its back, with no dot hidden by the word.
     cx, cy = 0.5, a / 2
@@ -811,10 +968,19 @@ def _quando_back(cv: _Canvas) -> None:
     for n, col in enumerate(palette.QUANDO_NUMBER_COLORS):
         step = math.pi / 12
         for ang in (math.pi + step * (n + 1), math.pi - step * (n + 1)):
-            cv.circle(mix(col, (255, 255, 255), 0.15), cx + 0.36 * math.cos(ang),
-                      cy + 0.36 * math.sin(ang), 0.04)
-    _banner(cv, "QUANDO", mix(palette.QUANDO_BACK, (0, 0, 0), 0.35),
-            mix(palette.QUANDO_BACK, (255, 255, 255), 0.55), (246, 242, 230))
+            cv.circle(
+                mix(col, (255, 255, 255), 0.15),
+                cx + 0.36 * math.cos(ang),
+                cy + 0.36 * math.sin(ang),
+                0.04,
+            )
+    _banner(
+        cv,
+        "QUANDO",
+        mix(palette.QUANDO_BACK, (0, 0, 0), 0.35),
+        mix(palette.QUANDO_BACK, (255, 255, 255), 0.55),
+        (246, 242, 230),
+    )
 
 
 def _banner(cv: _Canvas, word: str, fill: RGB, edge: RGB, ink: RGB) -> None:
@@ -826,6 +992,7 @@ def _banner(cv: _Canvas, word: str, fill: RGB, edge: RGB, ink: RGB) -> None:
 
 
 # --- Blanco -------------------------------------------------------------------------------
+
 
 def _blanco_face(cv: _Canvas, color: str, number: int) -> None:
     rgb = palette.BLANCO_RGB[color]
@@ -855,8 +1022,16 @@ def _blanco_index(cv: _Canvas, color: str, number: int) -> None:
 
 def _blanco_symbol(cv: _Canvas, color: str, cx: float, cy: float, size: float) -> None:
     rgb = palette.BLANCO_RGB[color]
-    _draw_parts(cv, _BLANCO_SHAPES[BLANCO_SYMBOLS[color]], cx, cy, size, rgb,
-                outline=palette.CARD_INK, outline_w=max(0.012, size * 0.08))
+    _draw_parts(
+        cv,
+        _BLANCO_SHAPES[BLANCO_SYMBOLS[color]],
+        cx,
+        cy,
+        size,
+        rgb,
+        outline=palette.CARD_INK,
+        outline_w=max(0.012, size * 0.08),
+    )
 
 
 def _blanco_back(cv: _Canvas) -> None:
@@ -879,19 +1054,29 @@ def _blanco_back(cv: _Canvas) -> None:
 
 # --- Quäsenbö / Decktet ---------------------------------------------------------------------
 
+
 def _suit_detail(suit: str) -> RGB:
     return mix(palette.DECKTET_SUIT_RGB[suit], (255, 255, 255), 0.6)
 
 
 def _suit_symbol(cv: _Canvas, suit: str, cx: float, cy: float, size: float) -> None:
-    _draw_parts(cv, _SUIT_SHAPES[suit], cx, cy, size, palette.DECKTET_SUIT_RGB[suit],
-                _suit_detail(suit))
+    _draw_parts(
+        cv, _SUIT_SHAPES[suit], cx, cy, size, palette.DECKTET_SUIT_RGB[suit], _suit_detail(suit)
+    )
 
 
 def _rank_mark(cv: _Canvas, rank: str, x: float, y: float, w: float, h: float) -> None:
     if rank == "C":
-        _draw_parts(cv, _CROWN, x + w / 2, y + h / 2, min(w, h * 1.2), palette.EXCUSE_GOLD,
-                    outline=palette.CARD_INK, outline_w=0.012)
+        _draw_parts(
+            cv,
+            _CROWN,
+            x + w / 2,
+            y + h / 2,
+            min(w, h * 1.2),
+            palette.EXCUSE_GOLD,
+            outline=palette.CARD_INK,
+            outline_w=0.012,
+        )
     else:
         cv.text(rank, palette.CARD_INK, x, y, w, h)
 
@@ -915,8 +1100,16 @@ def _decktet_face(cv: _Canvas, code: str) -> None:
     cx = px + pw / 2
     if len(suits) == 1:
         if rank == "C":
-            _draw_parts(cv, _CROWN, cx, py + 0.17, 0.3, palette.EXCUSE_GOLD,
-                        outline=palette.CARD_INK, outline_w=0.012)
+            _draw_parts(
+                cv,
+                _CROWN,
+                cx,
+                py + 0.17,
+                0.3,
+                palette.EXCUSE_GOLD,
+                outline=palette.CARD_INK,
+                outline_w=0.012,
+            )
             _suit_symbol(cv, suits[0], cx, py + ph / 2 + 0.1, 0.46)
         else:
             _suit_symbol(cv, suits[0], cx, py + ph / 2, 0.5)
@@ -955,8 +1148,9 @@ def _excuse_face(cv: _Canvas) -> None:
 def _decktet_back(cv: _Canvas) -> None:
     a = cv.aspect
     line = palette.DECKTET_BACK_LINE
-    _card_body(cv, palette.DECKTET_BACK, raised=False,
-               edge=mix(palette.DECKTET_BACK, (0, 0, 0), 0.5))
+    _card_body(
+        cv, palette.DECKTET_BACK, raised=False, edge=mix(palette.DECKTET_BACK, (0, 0, 0), 0.5)
+    )
     with cv.clipped(0.06, 0.06, 0.88, a - 0.12):
         faint = mix(palette.DECKTET_BACK, line, 0.3)
         for i in range(-3, 4):  # just the diamonds that reach the clipped area
@@ -976,10 +1170,12 @@ def _decktet_back(cv: _Canvas) -> None:
 
 # --- Putting a card together ---------------------------------------------------------------
 
+
 # typed=True: a width of 90.0 must be refused, not served the cached picture for 90.
 @lru_cache(maxsize=2048, typed=True)
-def _draw_cached(game: str, code: str | None, width: int, face_up: bool,
-                 highlight: str | None, language: str) -> pygame.Surface:
+def _draw_cached(
+    game: str, code: str | None, width: int, face_up: bool, highlight: str | None, language: str
+) -> pygame.Surface:
     """Draw one validated card: a face if `face_up`, else the back (labelled if `code`);
     `language` is the one the face's words are drawn in (it keys the cache)."""
     cv = _Canvas(width)
@@ -1011,8 +1207,9 @@ def _known_label(cv: _Canvas, game: str, code: str) -> None:
     cv.rrect(palette.CARD_INK, x - 0.012, y - 0.012, w + 0.024, h + 0.024, 0.06)
     cv.rrect(palette.CARD_FACE, x, y, w, h, 0.05)
     if game == "quando":
-        cv.text(code, palette.QUANDO_NUMBER_COLORS[int(code)], x + 0.04, y + 0.04, w - 0.08,
-                h - 0.08)
+        cv.text(
+            code, palette.QUANDO_NUMBER_COLORS[int(code)], x + 0.04, y + 0.04, w - 0.08, h - 0.08
+        )
     elif game == "blanco":
         color, number = code.split(":")
         cv.text(number, palette.CARD_INK, x + 0.03, y + 0.04, w * 0.55 - 0.03, h - 0.08)
@@ -1029,19 +1226,25 @@ def _known_label(cv: _Canvas, game: str, code: str) -> None:
 
 # --- Contact sheets -------------------------------------------------------------------------
 
+
 def contact_sheet(game: str, width: int) -> pygame.Surface:
     """Every card of `game` at `width`, then its back, highlights and special looks, labelled.
 
     A visual check for people, not used by the game.
     """
-    items: list[tuple[str, pygame.Surface]] = [(c, render_card(c, width, game=game))
-                                               for c in card_codes(game)]
+    items: list[tuple[str, pygame.Surface]] = [
+        (c, render_card(c, width, game=game)) for c in card_codes(game)
+    ]
     sample = {"quando": "7", "blanco": "navy:12", "quasenbo": "light-keeper"}[game]
     items.append(("back", render_card(None, width, game=game)))
     for hl in ("legal", "selected", "hover", "known"):
         items.append((f"{sample} {hl}", render_card(sample, width, game=game, highlight=hl)))
-    items.append((f"{sample} known, down",
-                  render_card(sample, width, game=game, face_up=False, highlight="known")))
+    items.append(
+        (
+            f"{sample} known, down",
+            render_card(sample, width, game=game, face_up=False, highlight="known"),
+        )
+    )
     items.append(("back legal", render_card(None, width, game=game, highlight="legal")))
     if game == "quando":
         for up, down in ((3, 7), (0, 10), (10, 0), (6, 9)):

@@ -121,16 +121,18 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        return Settings(), _("Your settings file could not be read ({why}); using the "
-                             "defaults.").format(why=err)
+        return Settings(), _(
+            "Your settings file could not be read ({why}); using the defaults."
+        ).format(why=err)
     if not isinstance(raw, dict):
         return Settings(), _("Your settings file is not a settings object; using the defaults.")
     known = {f.name for f in fields(Settings)}
     try:
         settings = Settings(**{k: v for k, v in raw.items() if k in known}).checked()
     except (TypeError, ValueError) as err:
-        return Settings(), _("Your settings file has a bad value ({why}); using the "
-                             "defaults.").format(why=err)
+        return Settings(), _(
+            "Your settings file has a bad value ({why}); using the defaults."
+        ).format(why=err)
     return settings, None
 
 

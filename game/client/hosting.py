@@ -28,9 +28,7 @@ def _local_session(app: Host) -> Session | None:
     """A session on a new embedded server for the player's own games, which goes on with
     their unfinished local games; None (after a dialog saying why) if it cannot start."""
     try:
-        server = start_embedded(
-            log_dir=config.log_dir(), recover="local", chosen_seeds=True
-        )
+        server = start_embedded(log_dir=config.log_dir(), recover="local", chosen_seeds=True)
     except (OSError, ValueError) as err:
         app.push(
             Dialog(
@@ -42,8 +40,14 @@ def _local_session(app: Host) -> Session | None:
         )
         return None
     return app.open_session(
-        Session("127.0.0.1", server.port, app.settings.name, server=server,
-                retry_for=app.retry_for, kept_as=LOCAL)
+        Session(
+            "127.0.0.1",
+            server.port,
+            app.settings.name,
+            server=server,
+            retry_for=app.retry_for,
+            kept_as=LOCAL,
+        )
     )
 
 
@@ -76,8 +80,10 @@ def last_hosted(app: Host) -> tuple[str, int]:
         port = int(last.get("port", HOST_PORT))
     except (TypeError, ValueError):
         port = HOST_PORT
-    return (interface if isinstance(interface, str) and interface else HOST_INTERFACE,
-            port if 1 <= port <= 65535 else HOST_PORT)
+    return (
+        interface if isinstance(interface, str) and interface else HOST_INTERFACE,
+        port if 1 <= port <= 65535 else HOST_PORT,
+    )
 
 
 def hosted_before(app: Host) -> list[KeptSeat]:
@@ -87,8 +93,11 @@ def hosted_before(app: Host) -> list[KeptSeat]:
     if app.hosted is not None and app.hosted.running:
         return []
     waiting = unclaimed_rooms(config.log_dir())
-    return [seat for seat in SeatStore(config.seats_dir()).seats()
-            if seat.server != LOCAL and seat.room in waiting]
+    return [
+        seat
+        for seat in SeatStore(config.seats_dir()).seats()
+        if seat.server != LOCAL and seat.room in waiting
+    ]
 
 
 def way_back(app: Host) -> KeptSeat | None:
@@ -137,8 +146,11 @@ class SeatProbe:
 
     def __init__(self, app: Host) -> None:
         hosted = hosted_seat(app)
-        seats = [seat for seat in SeatStore(config.seats_dir()).seats()
-                 if seat.server != LOCAL and seat != hosted]
+        seats = [
+            seat
+            for seat in SeatStore(config.seats_dir()).seats()
+            if seat.server != LOCAL and seat != hosted
+        ]
         self.seat = seats[0] if seats else None
         self.session: Session | None = None
         if self.seat is not None:
@@ -159,8 +171,10 @@ class SeatProbe:
                 session.list_rooms()
             elif message["t"] == "rooms":
                 self.close()
-                running = any(room["id"] == self.seat.room and room["started"]
-                              and not room["over"] for room in message["rooms"])
+                running = any(
+                    room["id"] == self.seat.room and room["started"] and not room["over"]
+                    for room in message["rooms"]
+                )
                 return self.seat if running else None
             elif message["t"] == "status" and message["status"] in ("closed", "reconnecting"):
                 self.close()
@@ -194,8 +208,7 @@ def refusal(game: str, problem: str) -> str:
     names the engine by its id ("quasenbo: …") for logs; the player sees the game's title."""
     title = GAMES[game].title if game in GAMES else game
     reason = problem.removeprefix(f"{game}: ").replace(game, title).rstrip(".")
-    return _("{game} cannot start with these choices: {reason}.").format(game=title,
-                                                                           reason=reason)
+    return _("{game} cannot start with these choices: {reason}.").format(game=title, reason=reason)
 
 
 @dataclass(frozen=True)
@@ -228,8 +241,18 @@ def start_local(
     the same reason). A server that cannot start is reported in a dialog."""
     if _local_session(app) is None:
         return
-    app.goto("lobby", "local", game=game, players=players, level=level, options=options,
-             timer=timer, quick=quick, again=again, play_on=play_on)
+    app.goto(
+        "lobby",
+        "local",
+        game=game,
+        players=players,
+        level=level,
+        options=options,
+        timer=timer,
+        quick=quick,
+        again=again,
+        play_on=play_on,
+    )
 
 
 def continue_local(app: Host, seat: KeptSeat) -> None:
@@ -271,9 +294,20 @@ def start_host(
     app.open_session(hosted_session(app, server))
     shown = lan_addresses() if server.host in ("0.0.0.0", "") else [server.host]
     pages = [] if server.web_port is None else [page_url(a, server.web_port) for a in shown]
-    app.goto("lobby", "host", game=game, players=players, level=level, options=options,
-             timer=timer, code=code, grace=grace, hints=hints,
-             share=[f"{a}:{server.port}" for a in shown], pages=pages)
+    app.goto(
+        "lobby",
+        "host",
+        game=game,
+        players=players,
+        level=level,
+        options=options,
+        timer=timer,
+        code=code,
+        grace=grace,
+        hints=hints,
+        share=[f"{a}:{server.port}" for a in shown],
+        pages=pages,
+    )
 
 
 def _start_hosting(host: str, port: int, web: bool) -> EmbeddedServer:
@@ -283,8 +317,9 @@ def _start_hosting(host: str, port: int, web: bool) -> EmbeddedServer:
         return start_embedded(host, port, log_dir=config.log_dir(), recover="shared")
     if port and port < 65535:
         try:
-            return start_embedded(host, port, log_dir=config.log_dir(), recover="shared",
-                                  web=port + 1)
+            return start_embedded(
+                host, port, log_dir=config.log_dir(), recover="shared", web=port + 1
+            )
         except OSError:
             pass  # the next port is taken (or ours is: tried again below, and reported)
     return start_embedded(host, port, log_dir=config.log_dir(), recover="shared", web=0)
@@ -301,10 +336,16 @@ def _hosted_server(app: Host, host: str, port: int, web: bool) -> EmbeddedServer
     try:
         server = _start_hosting(host, port, web)
     except OSError as err:
-        app.push(Dialog(app, _("Cannot host"),
-                        _("Could not listen on {address}: {why}").format(
-                            address=f"{host}:{port}", why=err.strerror or err),
-                        [(_("OK"), None)]))
+        app.push(
+            Dialog(
+                app,
+                _("Cannot host"),
+                _("Could not listen on {address}: {why}").format(
+                    address=f"{host}:{port}", why=err.strerror or err
+                ),
+                [(_("OK"), None)],
+            )
+        )
         return None
     app.hosted = server
     return server

@@ -59,8 +59,12 @@ each engine `Option` (its third argument)."""
 SOURCES = ("game", "browser_table")
 """The folders whose strings the template holds: the pygame client's and the browser table's
 (its JavaScript: the same catalogue serves both, game/host/web.py)."""
-METHODS = [("node_modules/**", "ignore"), ("vendor/**", "ignore"), ("**.py", "python"),
-           ("**.js", "javascript")]
+METHODS = [
+    ("node_modules/**", "ignore"),
+    ("vendor/**", "ignore"),
+    ("**.py", "python"),
+    ("**.js", "javascript"),
+]
 """How each file under SOURCES is read (the page's bundled dependency is not ours)."""
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
@@ -173,6 +177,7 @@ def language_name(code: str) -> str:
 
 # -- the catalogues' upkeep -------------------------------------------------------------------
 
+
 def template_path(root: Path) -> Path:
     """The template `.pot` in the checkout at `root` (the folder holding game/ and assets/)."""
     return root / "assets" / "locale" / f"{DOMAIN}.pot"
@@ -191,8 +196,11 @@ def extract(root: Path) -> Catalog:
     template = Catalog(project="cardtable", domain=DOMAIN, fuzzy=False)
     for folder in SOURCES:
         found = extract_from_dir(
-            root / folder, method_map=METHODS, keywords=KEYWORDS,
-            comment_tags=("TRANSLATORS:",), strip_comment_tags=True,
+            root / folder,
+            method_map=METHODS,
+            keywords=KEYWORDS,
+            comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True,
         )
         for filename, line, message, comments, context in found:
             where = (f"{folder}/{filename}", line)
@@ -208,8 +216,9 @@ def write_template(template: Catalog, path: Path) -> None:
     """Write `template` as a `.pot` file at `path`, sorted by message."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
-        write_po(out, template, width=100, sort_output=True, omit_header=False,
-                 include_lineno=False)
+        write_po(
+            out, template, width=100, sort_output=True, omit_header=False, include_lineno=False
+        )
 
 
 def update(template: Catalog, root: Path, languages: Iterable[str]) -> dict[str, int]:
@@ -223,8 +232,14 @@ def update(template: Catalog, root: Path, languages: Iterable[str]) -> dict[str,
             catalog = read_po(po, locale=code, domain=DOMAIN)
         catalog.update(template, update_header_comment=False)
         with path.open("wb") as out:
-            write_po(out, catalog, width=100, sort_output=True, ignore_obsolete=True,
-                     include_lineno=False)
+            write_po(
+                out,
+                catalog,
+                width=100,
+                sort_output=True,
+                ignore_obsolete=True,
+                include_lineno=False,
+            )
         missing[code] = sum(not complete(m.string, m.fuzzy) for m in catalog if m.id)
     return missing
 
@@ -252,11 +267,14 @@ def main(argv: list[str] | None = None) -> int:
     """`python -m game.client.i18n extract|update|compile`: regenerate the template from the
     sources, merge it into each language's catalogue (both in the checkout the command runs
     in), or check that each shipped catalogue compiles."""
-    parser = argparse.ArgumentParser(prog="python -m game.client.i18n",
-                                     description=main.__doc__)
+    parser = argparse.ArgumentParser(prog="python -m game.client.i18n", description=main.__doc__)
     parser.add_argument("command", choices=("extract", "update", "compile"))
-    parser.add_argument("--root", type=Path, default=Path.cwd(),
-                        help="the checkout (the folder holding game/ and assets/; default: here)")
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=Path.cwd(),
+        help="the checkout (the folder holding game/ and assets/; default: here)",
+    )
     args = parser.parse_args(argv)
     others = [code for code in LANGUAGES if code != SOURCE]
     if args.command == "compile":

@@ -56,9 +56,10 @@ class SeatStore:
                 json.dump(record, file)
             os.replace(tmp, path)
         except OSError as err:
-            return _("Your seat could not be saved on this computer ({reason}): if this "
-                     "program stops, you may not get it back.").format(
-                reason=err.strerror or err)
+            return _(
+                "Your seat could not be saved on this computer ({reason}): if this "
+                "program stops, you may not get it back."
+            ).format(reason=err.strerror or err)
         return None
 
     def forget(self, server: str, room: str) -> None:

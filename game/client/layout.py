@@ -214,8 +214,12 @@ class Table:
 
     def regions(self) -> list[tuple[str, Rect]]:
         """Every named region, for the overlap checks of the tests."""
-        out = [("topbar", self.topbar), ("prompt", self.prompt), ("buttons", self.buttons),
-               ("toasts", self.toasts)]
+        out = [
+            ("topbar", self.topbar),
+            ("prompt", self.prompt),
+            ("buttons", self.buttons),
+            ("toasts", self.toasts),
+        ]
         for area in self.seats:
             out += [(f"badge{area.seat}", area.badge), (f"cards{area.seat}", area.cards)]
         out += [(name, rect) for name, rect in self.places.items()]
@@ -338,8 +342,9 @@ def blanco(size: tuple[int, int], players: int, viewer: int) -> Table:
     # The hand's cards at the column's top, the toasts' band under them.
     column = Rect(mine.right + px(16, s), mid.top, mid.right - mine.right - px(16, s), mid.height)
     hand = Rect(column.topleft, (column.width, card_size(hand_w)[1] + px(20, s)))
-    toasts = Rect(column.left, hand.bottom + px(6, s), column.width,
-                  column.bottom - hand.bottom - px(6, s))
+    toasts = Rect(
+        column.left, hand.bottom + px(6, s), column.width, column.bottom - hand.bottom - px(6, s)
+    )
     pile_w = min(card_width(80, s), (side - px(34, s)) // 2)
     pile_h = card_size(pile_w)[1]
     draw = Rect(px(12, s), bottom_top + px(8, s), pile_w, pile_h)
@@ -545,8 +550,7 @@ def viewer(size: tuple[int, int]) -> Viewer:
     # the graph above it, on the same scale) leaves it room at both.
     left, right = margin + knob_radius(scrub_h), controls.width - margin - position_w
     legend = Rect(left, controls.top + px(6, s), controls.width - margin - left, legend_h)
-    graph = Rect(left, legend.bottom + px(2, s), right - gap - knob_radius(scrub_h) - left,
-                 graph_h)
+    graph = Rect(left, legend.bottom + px(2, s), right - gap - knob_radius(scrub_h) - left, graph_h)
     chooser_h = (graph_h - gap) // 2
     estimates = Rect(right, graph.top, position_w, chooser_h)
     analyse = Rect(estimates.left, estimates.bottom + gap, position_w, chooser_h)

@@ -8,8 +8,10 @@ from collections.abc import Mapping
 from game.client.i18n import NC_, _, pgettext
 
 LEVEL_NAMES: dict[str, tuple[str, str]] = {
-    "random": NC_("bot level", "Random"), "easy": NC_("bot level", "Easy"),
-    "normal": NC_("bot level", "Normal"), "hard": NC_("bot level", "Hard"),
+    "random": NC_("bot level", "Random"),
+    "easy": NC_("bot level", "Easy"),
+    "normal": NC_("bot level", "Normal"),
+    "hard": NC_("bot level", "Hard"),
 }
 """Each of the bots' LEVELS (game.bots) as a menu shows it (translated when shown). In their
 own context: "Normal" is also an animation speed, which other languages inflect apart."""

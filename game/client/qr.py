@@ -1,6 +1,7 @@
 """A QR code of a text (the browser table's address) as a pygame surface, for the host's
 lobby: a guest points a phone's camera at the screen instead of typing an address. Made
 with segno (pure Python)."""
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -205,8 +205,10 @@ class Session:
         try:
             self.reports.append(write_report(drift, config.desync_dir()))
         except OSError as err:
-            return _("Out of step with the server – resynced; the desync report could not be "
-                     "saved ({why})").format(why=err.strerror or err)
+            return _(
+                "Out of step with the server – resynced; the desync report could not be "
+                "saved ({why})"
+            ).format(why=err.strerror or err)
         return _("Out of step with the server – resynced")
 
     # -- sending -------------------------------------------------------------------------------

@@ -26,8 +26,9 @@ log = logging.getLogger(__name__)
 def drop_probe_noise(text: str) -> str:
     """`text` (what was written to stderr while the mixer opened) without the probing
     noise: every other line stays."""
-    return "".join(line for line in text.splitlines(keepends=True)
-                   if not line.startswith(PROBE_NOISE))
+    return "".join(
+        line for line in text.splitlines(keepends=True) if not line.startswith(PROBE_NOISE)
+    )
 
 
 @contextlib.contextmanager

@@ -17,18 +17,27 @@ Names = Callable[[int], str]
 
 
 SUIT_NAMES: dict[str, str] = {
-    "moons": N_("moons"), "suns": N_("suns"), "waves": N_("waves"), "leaves": N_("leaves"),
-    "wyrms": N_("wyrms"), "knots": N_("knots"),
+    "moons": N_("moons"),
+    "suns": N_("suns"),
+    "waves": N_("waves"),
+    "leaves": N_("leaves"),
+    "wyrms": N_("wyrms"),
+    "knots": N_("knots"),
 }
 """The Decktet's suits (game.rules.decktet.SUITS) in the player's words."""
 BLANCO_CARDS: dict[str, str] = {
     # TRANSLATORS: a Blanco card's name, its colour and number (this and the nine after it):
     # order the words and inflect the colour as your players name a card ("il 12 verde",
     # "grüne 12", "12 vert").
-    "red": N_("red {number}"), "orange": N_("orange {number}"),
-    "yellow": N_("yellow {number}"), "lime": N_("lime {number}"),
-    "green": N_("green {number}"), "sky": N_("sky {number}"), "navy": N_("navy {number}"),
-    "purple": N_("purple {number}"), "pink": N_("pink {number}"),
+    "red": N_("red {number}"),
+    "orange": N_("orange {number}"),
+    "yellow": N_("yellow {number}"),
+    "lime": N_("lime {number}"),
+    "green": N_("green {number}"),
+    "sky": N_("sky {number}"),
+    "navy": N_("navy {number}"),
+    "purple": N_("purple {number}"),
+    "pink": N_("pink {number}"),
     "brown": N_("brown {number}"),
 }
 """Each of Blanco's colours (game.rules.blanco.COLOURS) as the template of its cards' names:
@@ -37,16 +46,23 @@ way."""
 ACES: dict[str, str] = {
     # TRANSLATORS: a Decktet ace as the object of a verb ("plays the Ace of Moons"; this and
     # the five after it); a suit inside a card's name is capitalised, as a common noun it is not.
-    "moons": N_("the Ace of Moons"), "suns": N_("the Ace of Suns"),
-    "waves": N_("the Ace of Waves"), "leaves": N_("the Ace of Leaves"),
-    "wyrms": N_("the Ace of Wyrms"), "knots": N_("the Ace of Knots"),
+    "moons": N_("the Ace of Moons"),
+    "suns": N_("the Ace of Suns"),
+    "waves": N_("the Ace of Waves"),
+    "leaves": N_("the Ace of Leaves"),
+    "wyrms": N_("the Ace of Wyrms"),
+    "knots": N_("the Ace of Knots"),
 }
 """Each Decktet ace's name in a sentence, whole: the case and article the suit takes after
 "Ace of" is each language's own."""
 ACE_TITLES: dict[str, str] = {
     # TRANSLATORS: the title printed on a Decktet ace's face, as a name (and the five after).
-    "moons": N_("Ace of Moons"), "suns": N_("Ace of Suns"), "waves": N_("Ace of Waves"),
-    "leaves": N_("Ace of Leaves"), "wyrms": N_("Ace of Wyrms"), "knots": N_("Ace of Knots"),
+    "moons": N_("Ace of Moons"),
+    "suns": N_("Ace of Suns"),
+    "waves": N_("Ace of Waves"),
+    "leaves": N_("Ace of Leaves"),
+    "wyrms": N_("Ace of Wyrms"),
+    "knots": N_("Ace of Knots"),
 }
 """Each Decktet ace's title as its face shows it."""
 
@@ -307,7 +323,8 @@ def _quando_action(action: list, view: dict, say: Say) -> str | None:
         cards = _cards("quando", fronts)
         if len(fronts) == 3 and len(set(fronts)) == 1:
             return say(N_("plays {cards} – a triplet"), N_("play {cards} – a triplet")).format(
-                cards=cards)
+                cards=cards
+            )
         return say(N_("plays {cards}"), N_("play {cards}")).format(cards=cards)
     if verb == "draw":
         if action[1] == "up":
@@ -326,29 +343,32 @@ def _blanco_action(action: list, view: dict, say: Say) -> str | None:
     hand = view["hands"][view["seat"]]
     if verb == "take":
         if action[1] == "discard" and view["discard"]:
-            return say(N_("takes {card} from the discard pile"),
-                       N_("take {card} from the discard pile")).format(
-                card=card("blanco", view["discard"][-1]))
+            return say(
+                N_("takes {card} from the discard pile"), N_("take {card} from the discard pile")
+            ).format(card=card("blanco", view["discard"][-1]))
         return say(N_("takes a card from the deck"), N_("take a card from the deck"))
     if verb == "discard":
         what = card("blanco", hand[action[1]])
         if len(action) == 4:
-            return say(N_("discards {card} and turns up {where}"),
-                       N_("discard {card} and turn up {where}")).format(
-                card=what, where=_where(action[2:]))
+            return say(
+                N_("discards {card} and turns up {where}"), N_("discard {card} and turn up {where}")
+            ).format(card=what, where=_where(action[2:]))
         return say(N_("discards {card}"), N_("discard {card}")).format(card=what)
     if verb == "place":
         return say(N_("places {card} at {where}"), N_("place {card} at {where}")).format(
-            card=card("blanco", hand[action[1]]), where=_where(action[2:]))
+            card=card("blanco", hand[action[1]]), where=_where(action[2:])
+        )
     if verb == "swap":
         where, other = _where(action[1:3]), _where(action[3:5])
         if len(action) == 6:
             turned = _where(action[1:3] if action[5] == 0 else action[3:5])
-            return say(N_("swaps {where} and {other}, turning up {turned}"),
-                       N_("swap {where} and {other}, turning up {turned}")).format(
-                where=where, other=other, turned=turned)
+            return say(
+                N_("swaps {where} and {other}, turning up {turned}"),
+                N_("swap {where} and {other}, turning up {turned}"),
+            ).format(where=where, other=other, turned=turned)
         return say(N_("swaps {where} and {other}"), N_("swap {where} and {other}")).format(
-            where=where, other=other)
+            where=where, other=other
+        )
     if verb == "eliminate":
         if action[1] == "row":
             text = say(N_("removes row {number}"), N_("remove row {number}"))
@@ -357,13 +377,12 @@ def _blanco_action(action: list, view: dict, say: Say) -> str | None:
         return text.format(number=action[2] + 1)
     if verb == "reveal":
         if len(action) == 1:
-            return say(N_("turns the card looked at face up"),
-                       N_("turn the card you looked at face up"))
-        return say(N_("turns up {where}"), N_("turn up {where}")).format(
-            where=_where(action[1:3]))
+            return say(
+                N_("turns the card looked at face up"), N_("turn the card you looked at face up")
+            )
+        return say(N_("turns up {where}"), N_("turn up {where}")).format(where=_where(action[1:3]))
     if verb == "peek":
-        return say(N_("looks at {where}"), N_("look at {where}")).format(
-            where=_where(action[1:3]))
+        return say(N_("looks at {where}"), N_("look at {where}")).format(where=_where(action[1:3]))
     words = {
         "skip": (N_("does not look"), N_("do not look")),
         "keep": (N_("keeps the card hidden"), N_("keep the card hidden")),
@@ -377,7 +396,8 @@ def _quasenbo_action(action: list, view: dict, say: Say) -> str | None:
         what = card("quasenbo", view["hands"][view["seat"]][action[1]])
         if len(action) == 3:
             return say(N_("plays {card} as {suit}"), N_("play {card} as {suit}")).format(
-                card=what, suit=suit_name(action[2]))
+                card=what, suit=suit_name(action[2])
+            )
         return say(N_("plays {card}"), N_("play {card}")).format(card=what)
     words = {
         "draw": (N_("draws a card"), N_("draw a card")),

@@ -121,8 +121,9 @@ def blit_wrapped(
     y = rect.centery - len(lines) * step // 2
     drawn = []
     for line in lines:
-        drawn.append(blit_text(surface, line, size, color, Rect(rect.left, y, rect.width, step),
-                               align))
+        drawn.append(
+            blit_text(surface, line, size, color, Rect(rect.left, y, rect.width, step), align)
+        )
         y += step
     return drawn
 
@@ -370,8 +371,14 @@ class TextField(Widget):
             small = max(MIN_SIZE, size * 3 // 4)
             width = text_width(f"{self.max_len}/{self.max_len}", small) + 8
             inner.width -= width
-            blit_text(surface, count, small, palette.DANGER if self.refused else palette.TEXT_DIM,
-                      Rect(inner.right, self.rect.top, width, self.rect.height), "right")
+            blit_text(
+                surface,
+                count,
+                small,
+                palette.DANGER if self.refused else palette.TEXT_DIM,
+                Rect(inner.right, self.rect.top, width, self.rect.height),
+                "right",
+            )
         shown = self.value or self.placeholder
         color = palette.TEXT if self.value else palette.TEXT_DIM
         surf = text(shown, size, color)
@@ -587,13 +594,19 @@ class Toasts:
         for message, color, age, life in reversed(self.items[-3:]):
             fitting = size
             lines = self._lines(message, fitting, color, band.width)
-            while not drawn and fitting > TOAST_LEAST and _plate_height(lines, fitting) > (
-                band.height
+            while (
+                not drawn
+                and fitting > TOAST_LEAST
+                and _plate_height(lines, fitting) > (band.height)
             ):
                 fitting -= 1
                 lines = self._lines(message, fitting, color, band.width)
-            box = pygame.Rect(0, 0, max(line.get_width() for line in lines) + fitting,
-                              _plate_height(lines, fitting))
+            box = pygame.Rect(
+                0,
+                0,
+                max(line.get_width() for line in lines) + fitting,
+                _plate_height(lines, fitting),
+            )
             box.midbottom = (band.centerx, bottom)
             if drawn and box.top < band.top:
                 break
@@ -675,8 +688,10 @@ def seat_plate(
     if h < 60:
         one_line = text_width(label, size) + 8 + text_width(detail, detail_size) <= inner.width
         if one_line or inner.height < 2 * line_h:
-            if short and text_width(label, MIN_SIZE) + 8 + text_width(detail, MIN_SIZE) > \
-                    inner.width:
+            if (
+                short
+                and text_width(label, MIN_SIZE) + 8 + text_width(detail, MIN_SIZE) > inner.width
+            ):
                 label = short + tag
             _plate_one_line(surface, inner, label, detail, status, size, name_color)
             _draw_clock(surface, rect, clock)
@@ -691,7 +706,7 @@ def seat_plate(
     room = max(1, lines - len(rows) - (1 if status and lines >= 3 else 0))
     parts = wrap(detail, detail_size, inner.width - 4, " · ")
     if len(parts) > room:
-        rest = " · ".join(parts[room - 1:]).split(" · ")
+        rest = " · ".join(parts[room - 1 :]).split(" · ")
         last = rest[:1]
         for piece in rest[1:]:
             if text_width(" · ".join([*last, piece]), MIN_SIZE) > inner.width - 4:
@@ -706,14 +721,20 @@ def seat_plate(
     y = inner.top + (inner.height - step * len(rows)) // 2
     for k, (value, color) in enumerate(rows):
         row_size = size if k == 0 else max(MIN_SIZE, int(size * 0.85))
-        blit_text(surface, value, row_size, color, Rect(inner.left + 2, y, inner.width - 4, step),
-                  "left")
+        blit_text(
+            surface, value, row_size, color, Rect(inner.left + 2, y, inner.width - 4, step), "left"
+        )
         y += step
     _draw_clock(surface, rect, clock)
 
 
 def _plate_one_line(
-    surface: pygame.Surface, inner: Rect, label: str, detail: str, status: str, size: int,
+    surface: pygame.Surface,
+    inner: Rect,
+    label: str,
+    detail: str,
+    status: str,
+    size: int,
     name_color: RGB,
 ) -> None:
     """A short plate's one line: the name (and its status pill), the detail at the right."""
@@ -723,8 +744,9 @@ def _plate_one_line(
     name_w = max(inner.width // 2, inner.width - detail_w - 8)
     if text_width(label, MIN_SIZE) > name_w:
         label = shortened(label, MIN_SIZE, name_w, middle=True)
-    drawn = blit_text(surface, label, size, name_color, Rect(inner.left, inner.top, name_w,
-                                                             inner.height), "left")
+    drawn = blit_text(
+        surface, label, size, name_color, Rect(inner.left, inner.top, name_w, inner.height), "left"
+    )
     # The detail takes what the name leaves (a long name at a small scale may be wider than
     # its share even at the smallest font).
     free = Rect(drawn.right + 8, inner.top, inner.right - drawn.right - 8, inner.height)

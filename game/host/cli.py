@@ -1,8 +1,9 @@
 """The card-table server's command line: run the host on a port until stopped.
 
-    cardtable-server --host 127.0.0.1 --port 7777 --log-dir logs   (installed)
-    python server.py --host 127.0.0.1 --port 7777 --log-dir logs   (in a checkout)
+cardtable-server --host 127.0.0.1 --port 7777 --log-dir logs   (installed)
+python server.py --host 127.0.0.1 --port 7777 --log-dir logs   (in a checkout)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,40 +31,87 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     defaults = Limits()
     parser = argparse.ArgumentParser(
         description="Host card-table games (Quando, Blanco, Quäsenbö) on a LAN.",
-        epilog="Unfinished games in --log-dir are resumed at start. See docs/operations.md.")
+        epilog="Unfinished games in --log-dir are resumed at start. See docs/operations.md.",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (0.0.0.0: every interface; default %(default)s)")
-    parser.add_argument("--port", type=int, default=7777, help="TCP port (0: any free port; "
-                                                               "default %(default)s)")
-    parser.add_argument("--web", type=int, default=None, metavar="PORT",
-                        help="also serve the browser table on this port: the page at / and the "
-                             "protocol over a WebSocket at /ws (0: any free port; default: off)")
-    parser.add_argument("--log-dir", type=Path, default=Path("logs"),
-                        help="where replay logs go and unfinished games are resumed from "
-                             "(default %(default)s)")
-    parser.add_argument("--fsync", action="store_true",
-                        help="force every logged step to disk (survives power loss; slower)")
-    parser.add_argument("--allow-stacked-decks", action="store_true",
-                        help="let rooms be created with the deck option (a stacked deck, for "
-                             "tests and tutorials; such rooms are marked as stacked)")
-    parser.add_argument("--bot-workers", type=positive(int), default=None,
-                        help="processes for search bots (default: cores - 1)")
-    parser.add_argument("--event-loop", choices=LOOPS, default=LOOPS[0],
-                        help="uvloop (where installed) or asyncio's own (default %(default)s)")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (0.0.0.0: every interface; default %(default)s)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=7777, help="TCP port (0: any free port; default %(default)s)"
+    )
+    parser.add_argument(
+        "--web",
+        type=int,
+        default=None,
+        metavar="PORT",
+        help="also serve the browser table on this port: the page at / and the "
+        "protocol over a WebSocket at /ws (0: any free port; default: off)",
+    )
+    parser.add_argument(
+        "--log-dir",
+        type=Path,
+        default=Path("logs"),
+        help="where replay logs go and unfinished games are resumed from (default %(default)s)",
+    )
+    parser.add_argument(
+        "--fsync",
+        action="store_true",
+        help="force every logged step to disk (survives power loss; slower)",
+    )
+    parser.add_argument(
+        "--allow-stacked-decks",
+        action="store_true",
+        help="let rooms be created with the deck option (a stacked deck, for "
+        "tests and tutorials; such rooms are marked as stacked)",
+    )
+    parser.add_argument(
+        "--bot-workers",
+        type=positive(int),
+        default=None,
+        help="processes for search bots (default: cores - 1)",
+    )
+    parser.add_argument(
+        "--event-loop",
+        choices=LOOPS,
+        default=LOOPS[0],
+        help="uvloop (where installed) or asyncio's own (default %(default)s)",
+    )
     limits = parser.add_argument_group("limits")
     limits.add_argument("--max-rooms", type=positive(int), default=defaults.max_rooms)
     limits.add_argument("--max-conns-per-ip", type=positive(int), default=defaults.max_conns_per_ip)
-    limits.add_argument("--rate", type=positive(float), default=defaults.rate,
-                        help="messages per second per connection, on average")
-    limits.add_argument("--burst", type=positive(int), default=defaults.burst,
-                        help="messages a connection may send at once")
-    limits.add_argument("--max-frame", type=positive(int), default=defaults.max_frame,
-                        help="largest frame a client may send, in bytes")
-    limits.add_argument("--max-name", type=positive(int), default=defaults.max_name,
-                        help="longest player name, in characters")
-    limits.add_argument("--idle", type=positive(float), default=defaults.idle,
-                        help="seconds of silence before a connection is closed")
+    limits.add_argument(
+        "--rate",
+        type=positive(float),
+        default=defaults.rate,
+        help="messages per second per connection, on average",
+    )
+    limits.add_argument(
+        "--burst",
+        type=positive(int),
+        default=defaults.burst,
+        help="messages a connection may send at once",
+    )
+    limits.add_argument(
+        "--max-frame",
+        type=positive(int),
+        default=defaults.max_frame,
+        help="largest frame a client may send, in bytes",
+    )
+    limits.add_argument(
+        "--max-name",
+        type=positive(int),
+        default=defaults.max_name,
+        help="longest player name, in characters",
+    )
+    limits.add_argument(
+        "--idle",
+        type=positive(float),
+        default=defaults.idle,
+        help="seconds of silence before a connection is closed",
+    )
     args = parser.parse_args(argv)
     if not 0 <= args.port <= 65535:
         parser.error(f"--port must be from 0 to 65535, not {args.port}")
@@ -90,11 +138,22 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     raise_file_limit()
-    limits = Limits(max_rooms=args.max_rooms, max_conns_per_ip=args.max_conns_per_ip,
-                    rate=args.rate, burst=args.burst, max_frame=args.max_frame,
-                    max_name=args.max_name, idle=args.idle)
-    server = Server(args.log_dir, limits, fsync=args.fsync, bot_workers=args.bot_workers,
-                    allow_stacked_decks=args.allow_stacked_decks)
+    limits = Limits(
+        max_rooms=args.max_rooms,
+        max_conns_per_ip=args.max_conns_per_ip,
+        rate=args.rate,
+        burst=args.burst,
+        max_frame=args.max_frame,
+        max_name=args.max_name,
+        idle=args.idle,
+    )
+    server = Server(
+        args.log_dir,
+        limits,
+        fsync=args.fsync,
+        bot_workers=args.bot_workers,
+        allow_stacked_decks=args.allow_stacked_decks,
+    )
 
     async def serve() -> None:
         stop = asyncio.Event()

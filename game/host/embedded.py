@@ -1,5 +1,6 @@
 """A server on a background thread with its own event loop: the one way the client (quick
 play, single player, hosting a LAN game) and the tests start a server inside their process."""
+
 from __future__ import annotations
 
 import asyncio
@@ -50,7 +51,8 @@ class EmbeddedServer:
             self.loop.run_until_complete(self.server.start(self.host, self.requested_port))
             if self.requested_web is not None:
                 self.web_port = self.loop.run_until_complete(
-                    start_web(self.server, self.host, self.requested_web))
+                    start_web(self.server, self.host, self.requested_web)
+                )
         except BaseException as err:  # reported by _start(), in the caller's thread
             self._error = err
             self._ready.set()
@@ -87,10 +89,17 @@ class EmbeddedServer:
             self._thread.join(timeout=10)
 
 
-def start_embedded(host: str = "127.0.0.1", port: int = 0, *, log_dir: Path | None = None,
-                   recover: str = "all", limits: Limits | None = None,
-                   allow_stacked_decks: bool = False,
-                   chosen_seeds: bool = False, web: int | None = None) -> EmbeddedServer:
+def start_embedded(
+    host: str = "127.0.0.1",
+    port: int = 0,
+    *,
+    log_dir: Path | None = None,
+    recover: str = "all",
+    limits: Limits | None = None,
+    allow_stacked_decks: bool = False,
+    chosen_seeds: bool = False,
+    web: int | None = None,
+) -> EmbeddedServer:
     """Start a server listening on `host`:`port` (0: a free port) on a background thread and
     return it once it listens. Its games are logged in `log_dir` (None: not logged), whose
     unfinished games of the kind `recover` names (game.host.server.RECOVER: the client's
@@ -101,8 +110,13 @@ def start_embedded(host: str = "127.0.0.1", port: int = 0, *, log_dir: Path | No
     `log_dir`, ValueError for a bad `recover` or `chosen_seeds` on another host."""
     if chosen_seeds and host != "127.0.0.1":
         raise ValueError("only a server on 127.0.0.1 may let its player choose the seed")
-    server = Server(log_dir, limits, recover=recover, allow_stacked_decks=allow_stacked_decks,
-                    chosen_seeds=chosen_seeds)
+    server = Server(
+        log_dir,
+        limits,
+        recover=recover,
+        allow_stacked_decks=allow_stacked_decks,
+        chosen_seeds=chosen_seeds,
+    )
     embedded = EmbeddedServer(host, port, server, web)
     embedded._start()
     return embedded

@@ -1,5 +1,6 @@
 """A room's steps, packed and compressed, for late joiners ("what happened meanwhile") and
 for the bots' history of what their seat saw."""
+
 from __future__ import annotations
 
 import itertools
@@ -47,8 +48,8 @@ class History:
 
     def append(self, seat: int, by_bot: bool, events: list[Event]) -> None:
         self._tail += pack(
-            [seat, by_bot, [[e.type, e.public, list(e.private.items()), e.others]
-                            for e in events]])
+            [seat, by_bot, [[e.type, e.public, list(e.private.items()), e.others] for e in events]]
+        )
         self._count += 1
         if self._count % self.BLOCK == 0:
             self._blocks.append(zlib.compress(self._tail))
@@ -73,6 +74,14 @@ class History:
             unpacker.feed(zlib.decompress(block))
         unpacker.feed(bytes(self._tail))
         records = itertools.islice(unpacker, step - first * self.BLOCK, None)
-        return [StepRecord(seat, by_bot, [Event(kind, public, dict(private), others)
-                                          for kind, public, private, others in events])
-                for seat, by_bot, events in records]
+        return [
+            StepRecord(
+                seat,
+                by_bot,
+                [
+                    Event(kind, public, dict(private), others)
+                    for kind, public, private, others in events
+                ],
+            )
+            for seat, by_bot, events in records
+        ]

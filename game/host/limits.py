@@ -1,5 +1,6 @@
 """What one server allows: each limit is a command-line flag of server.py (see --help) and
 is told to every client in the welcome message."""
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass

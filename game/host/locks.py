@@ -2,6 +2,7 @@
 marks files as its own – a game's secrets, its spare files – so that no other server, in this
 process or another program, takes them over or removes them; a crash releases the lock with
 the process."""
+
 from __future__ import annotations
 
 import sys

@@ -1,5 +1,6 @@
 """The event loop the server runs on: uvloop where it is installed (Linux and macOS),
 asyncio's own elsewhere or when asked – the same code either way."""
+
 from __future__ import annotations
 
 import asyncio

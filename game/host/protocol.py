@@ -11,6 +11,7 @@ second; a connection silent for too long is closed. What breaks them gets an err
 and a broken stream or a wrong version closes the connection. The time is passed in, so the
 rules are tested with bytes and numbers alone; game/host/server.py is the asyncio adapter.
 """
+
 from __future__ import annotations
 
 import math
@@ -78,8 +79,10 @@ class Connection:
             if not body:
                 raise FrameError("bad_frame", "an empty message")
             if len(body) > self.limits.max_frame:
-                raise FrameError("frame_too_big", f"a message of {len(body)} bytes "
-                                                  f"(the limit is {self.limits.max_frame})")
+                raise FrameError(
+                    "frame_too_big",
+                    f"a message of {len(body)} bytes (the limit is {self.limits.max_frame})",
+                )
             self._received.append(decode_body(body))
         except FrameError as err:
             self.refuse(err.code, err.message)
@@ -88,8 +91,10 @@ class Connection:
     def receive_eof(self) -> None:
         """The client stopped sending: the connection closes (refusing a frame cut short)."""
         if self._decoder.pending and not self.closing:
-            self.refuse("bad_frame", f"the stream ended inside a frame "
-                                     f"({self._decoder.pending} bytes of it arrived)")
+            self.refuse(
+                "bad_frame",
+                f"the stream ended inside a frame ({self._decoder.pending} bytes of it arrived)",
+            )
         self.close()
 
     def requests(self) -> Iterator[Any]:
@@ -132,8 +137,15 @@ class Connection:
         if not self.closing:
             self._out.append(body)
 
-    def refuse(self, code: str, message: str | None = None, re: int | None = None, *,
-               template: str | None = None, params: dict[str, int | str] | None = None) -> None:
+    def refuse(
+        self,
+        code: str,
+        message: str | None = None,
+        re: int | None = None,
+        *,
+        template: str | None = None,
+        params: dict[str, int | str] | None = None,
+    ) -> None:
         """Queue an error with `code` (net.schema.ERRORS), answering request `re` if given;
         an engine's refusal also carries its `template` and `params`."""
         self.send(error(code, message, re, template=template, params=params))
@@ -187,14 +199,17 @@ class Connection:
             self.refuse(err.code, err.message, re)
             return
         if message["version"] != PROTOCOL_VERSION:
-            self.refuse("version_mismatch", f"this server speaks protocol version "
-                                            f"{PROTOCOL_VERSION}, not {message['version']}")
+            self.refuse(
+                "version_mismatch",
+                f"this server speaks protocol version {PROTOCOL_VERSION}, not {message['version']}",
+            )
             self.close()
             return
         name = message["name"].strip()
         if len(name) > self.limits.max_name:
-            self.refuse("name_too_long",
-                        f"names have at most {self.limits.max_name} characters", re)
+            self.refuse(
+                "name_too_long", f"names have at most {self.limits.max_name} characters", re
+            )
         elif not name or not name.isprintable():
             self.refuse("bad_message", "a name is printable text", re)
         else:

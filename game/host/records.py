@@ -3,6 +3,7 @@ of the seat tokens and join code, which the log must not show while the game run
 game rebuilt from both after a restart. A server holds a lock on each game's secrets file
 while the game is its own, so that no second server (another program hosting from the same
 data folder) goes on with the same game."""
+
 from __future__ import annotations
 
 import logging
@@ -47,9 +48,14 @@ class GameLog:
     with the room and the seat and ends the logging, never the game: the replay then ends
     at the last step written, as after a crash."""
 
-    def __init__(self, path: Path, writer: ReplayWriter | None,
-                 files: SpareFiles | None = None, claim: int | None = None,
-                 room: str = "?") -> None:
+    def __init__(
+        self,
+        path: Path,
+        writer: ReplayWriter | None,
+        files: SpareFiles | None = None,
+        claim: int | None = None,
+        room: str = "?",
+    ) -> None:
         self.path = path
         self.room = room
         self._writer = writer
@@ -57,18 +63,29 @@ class GameLog:
         self._claim = claim
 
     @classmethod
-    def create(cls, log_dir: Path, header: dict, secrets: Secrets, fsync: bool = False,
-               files: SpareFiles | None = None) -> GameLog:
+    def create(
+        cls,
+        log_dir: Path,
+        header: dict,
+        secrets: Secrets,
+        fsync: bool = False,
+        files: SpareFiles | None = None,
+    ) -> GameLog:
         """The files of a game starting now in `log_dir`: the secrets first, then the log
         holding `header` (see `make_header`). OSError if they cannot be written."""
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
         path = Path(log_dir) / f"{stamp}-{secrets.room}{SUFFIX}"
         spares = files or SpareFiles(log_dir, keep=0)
-        secret = {"room": secrets.room, "seed": secrets.seed, "code_hash": secrets.code_hash,
-                  "tokens": secrets.tokens}
+        secret = {
+            "room": secrets.room,
+            "seed": secrets.seed,
+            "code_hash": secrets.code_hash,
+            "tokens": secrets.tokens,
+        }
         # A placed file is locked already: the claim on the game from its first moment.
-        claim = spares.place(path.with_suffix(SECRET_SUFFIX),
-                             msgpack.packb(secret, use_bin_type=True), fsync)
+        claim = spares.place(
+            path.with_suffix(SECRET_SUFFIX), msgpack.packb(secret, use_bin_type=True), fsync
+        )
         try:
             writer = ReplayWriter.create(path, header, fsync, spares)
         except OSError:
@@ -107,8 +124,13 @@ class GameLog:
 
     def _failed(self, what: str, err: OSError) -> None:
         """A write failed: say so, and write no more (the game goes on unlogged)."""
-        log.error("room %s %s cannot be logged in %s (%s); the game goes on unlogged",
-                  self.room, what, self.path, err)
+        log.error(
+            "room %s %s cannot be logged in %s (%s); the game goes on unlogged",
+            self.room,
+            what,
+            self.path,
+            err,
+        )
         if self._writer is not None:
             try:
                 self._writer.close()
@@ -131,7 +153,8 @@ class GameLog:
         record, the seat tokens are no use any more."""
         self.close()
         (self._files or SpareFiles(self.path.parent, keep=0)).remove(
-            self.path.with_suffix(SECRET_SUFFIX))
+            self.path.with_suffix(SECRET_SUFFIX)
+        )
 
 
 def unfinished(log_dir: Path) -> list[Path]:
@@ -226,8 +249,7 @@ def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) 
             secret = msgpack.unpackb(file.read())
         secrets = Secrets(secret["room"], secret["seed"], secret["code_hash"], secret["tokens"])
     except (OSError, ValueError, TypeError, KeyError) as err:
-        raise ValueError(f"{log_path}: its secrets file is missing or damaged "
-                         f"({err})") from None
+        raise ValueError(f"{log_path}: its secrets file is missing or damaged ({err})") from None
     header = replay.header
     if seed_hash(secrets.seed) != header["seed_hash"]:  # ValueError too for a seed out of range
         raise ValueError(f"{log_path}: the secret seed does not match the header's hash")
@@ -243,16 +265,30 @@ def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) 
             events = state.apply(step.action)
         except IllegalAction as err:
             raise ValueError(f"{log_path}: step {number} is refused: {err.reason}") from None
-        if state.digest()[:len(step.digest)] != step.digest:
+        if state.digest()[: len(step.digest)] != step.digest:
             raise ValueError(f"{log_path}: step {number} gives another state than logged")
         history.append(step.seat, step.by_bot, events)
     if replay.end is not None:
-        return Recovered(header, secrets, state, history, replay.hints_used(),
-                         GameLog(log_path, None, files, claim, secrets.room),
-                         finished=True, abandoned=replay.end["reason"] == "abandoned")
+        return Recovered(
+            header,
+            secrets,
+            state,
+            history,
+            replay.hints_used(),
+            GameLog(log_path, None, files, claim, secrets.room),
+            finished=True,
+            abandoned=replay.end["reason"] == "abandoned",
+        )
     log = GameLog(log_path, ReplayWriter.resume(replay, fsync), files, claim, secrets.room)
     if state.is_over:  # the last step was logged, its end record was not
         log.finish(secrets.seed, state.result)
-    return Recovered(header, secrets, state, history, replay.hints_used(), log,
-                     finished=state.is_over,
-                     abandoned=False)
+    return Recovered(
+        header,
+        secrets,
+        state,
+        history,
+        replay.hints_used(),
+        log,
+        finished=state.is_over,
+        abandoned=False,
+    )

@@ -1,6 +1,7 @@
 """One room of the server: its seats and tokens, the authoritative engine, bots standing in,
 the turn timer's deadline, and its files (game/host/records.py). No sockets: connections are
 anything with `send(message)`, so the room is driven the same way by the server and by tests."""
+
 from __future__ import annotations
 
 import hashlib
@@ -35,15 +36,20 @@ BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
 """A bot's name by its seat, so that players can tell the bots at a table apart."""
 
 
-
 class Refused(Exception):
     """A request the room refuses, and so leaves everything as it was: `code` (one of the
     protocol's error codes, net.schema.ERRORS), the reason for people (None: the code's own),
     and for an engine's refusal its `template` and `params` (IllegalAction's). The server
     answers it with the wire's error."""
 
-    def __init__(self, code: str, message: str | None = None, *, template: str | None = None,
-                 params: dict[str, int | str] | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str | None = None,
+        *,
+        template: str | None = None,
+        params: dict[str, int | str] | None = None,
+    ) -> None:
         super().__init__(message or code)
         self.code = code
         self.message = message
@@ -91,9 +97,16 @@ class Seat:
 
     def info(self, index: int, stand_in: str) -> dict:
         """The seat as room maps show it; `stand_in` is the level of the room's stand-in."""
-        return {"seat": index, "kind": self.kind, "name": self.name, "level": self.level,
-                "ready": self.ready, "connected": self.peer is not None, "away": self.away,
-                "stand_in": stand_in if self.away else None}
+        return {
+            "seat": index,
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level,
+            "ready": self.ready,
+            "connected": self.peer is not None,
+            "away": self.away,
+            "stand_in": stand_in if self.away else None,
+        }
 
 
 @dataclass
@@ -181,7 +194,8 @@ class Room:
     def check_code(self, code: str | None) -> None:
         """Refused("bad_code") unless the room is public or `code` is its join code."""
         if self.code_hash is not None and (
-                code is None or not hmac.compare_digest(token_hash(code), self.code_hash)):
+            code is None or not hmac.compare_digest(token_hash(code), self.code_hash)
+        ):
             raise Refused("bad_code")
 
     @property
@@ -275,7 +289,8 @@ class Room:
             if not self.started:
                 self.seats[seat] = Seat()
             elif not self.spectators and not any(
-                    s.kind == "human" for i, s in enumerate(self.seats) if i != seat):
+                s.kind == "human" for i, s in enumerate(self.seats) if i != seat
+            ):
                 self.seats[seat].peer = None
                 self.abandon()
             else:
@@ -385,11 +400,14 @@ class Room:
         if self.seats[seat].away:
             raise Refused("not_your_turn", "a bot is playing your seat: resume it first")
         if step < state.step:
-            raise Refused("stale_step", f"this request answers step {step}; the game "
-                                       f"is at step {state.step}")
+            raise Refused(
+                "stale_step", f"this request answers step {step}; the game is at step {state.step}"
+            )
         if step > state.step:
-            raise Refused("future_step", f"this request answers step {step}; the game "
-                                        f"is only at step {state.step}")
+            raise Refused(
+                "future_step",
+                f"this request answers step {step}; the game is only at step {state.step}",
+            )
         return state, seat
 
     def hint_request(self, peer: Peer, step: int) -> tuple[int, dict, list, list[dict]]:
@@ -412,8 +430,14 @@ class Room:
         Ignored if the game moved on meanwhile (the player came back and acted) or was
         paused while the bot thought."""
         state = self.state
-        if state is None or state.is_over or self.abandoned or state.step != step \
-                or state.to_move != seat or self.paused:
+        if (
+            state is None
+            or state.is_over
+            or self.abandoned
+            or state.step != step
+            or state.to_move != seat
+            or self.paused
+        ):
             return
         if self.seats[seat].kind == "human" and not self.seats[seat].away:
             return
@@ -459,16 +483,18 @@ class Room:
     def _running(self) -> State:
         state = self.playing()
         if state.is_over or self.abandoned:
-            raise Refused("game_over", "the game is over" if state.is_over
-                         else "the game was abandoned")
+            raise Refused(
+                "game_over", "the game is over" if state.is_over else "the game was abandoned"
+            )
         return state
 
     def _apply(self, state: State, seat: int, by_bot: bool, action: list) -> None:
         try:
             events = state.apply(action)
         except IllegalAction as err:
-            raise Refused("illegal_action", err.reason, template=err.template,
-                         params=err.params) from None
+            raise Refused(
+                "illegal_action", err.reason, template=err.template, params=err.params
+            ) from None
         if self.log is not None:
             # The step reaches the log before anyone hears of it: a crash now loses nothing
             # that a player saw.
@@ -489,16 +515,21 @@ class Room:
         for (peer, viewer), digest in zip(audience, digests):
             send_packed = getattr(peer, "send_packed", None)
             if send_packed is None or bodies is None:
-                peer.send(self.update_for(viewer, events, actor=seat, by_bot=by_a_bot,
-                                          digest=digest))
+                peer.send(
+                    self.update_for(viewer, events, actor=seat, by_bot=by_a_bot, digest=digest)
+                )
             else:
                 send_packed(bodies(viewer, digest))
 
     def _set_deadline(self) -> None:
         state = self.state
         seat = None if state is None or state.is_over else state.to_move
-        if self.timer is None or seat is None or self.seats[seat].kind != "human" \
-                or self.seats[seat].away:
+        if (
+            self.timer is None
+            or seat is None
+            or self.seats[seat].kind != "human"
+            or self.seats[seat].away
+        ):
             self.deadline = self.clock_left = None
         elif self.paused:  # the player acted while paused: their next turn's clock waits
             self.deadline, self.clock_left = None, self.timer
@@ -509,8 +540,7 @@ class Room:
         """(seat, level) when a bot must decide now: a bot seat, or a player's seat that a
         bot stands in for; else None."""
         state = self.state
-        if state is None or state.is_over or self.abandoned or state.to_move is None \
-                or self.paused:
+        if state is None or state.is_over or self.abandoned or state.to_move is None or self.paused:
             return None
         seat = self.seats[state.to_move]
         if seat.kind == "bot":
@@ -521,16 +551,23 @@ class Room:
 
     def history_for(self, seat: int | None, since: int = 0) -> list[dict]:
         """Every event of the steps after step `since` as `seat` received them."""
-        return [e.for_seat(seat) for record in self.history.since(since)
-                for e in record.events]
+        return [e.for_seat(seat) for record in self.history.since(since) for e in record.events]
 
     def resume(self, peer: Peer, token: str) -> int:
         """Give `peer` the seat whose token it holds, as it was – under the name it was
         joined with, whatever name the new connection gives – with every step of the game
         as the seat saw it: before it went away (`past`) and since (`missed`)."""
         digest = token_hash(token)
-        index = next((i for i, s in enumerate(self.seats) if s.kind == "human" and
-                      s.token_hash is not None and hmac.compare_digest(s.token_hash, digest)), None)
+        index = next(
+            (
+                i
+                for i, s in enumerate(self.seats)
+                if s.kind == "human"
+                and s.token_hash is not None
+                and hmac.compare_digest(s.token_hash, digest)
+            ),
+            None,
+        )
         if index is None:
             raise Refused("bad_token")
         seat = self.seats[index]
@@ -549,10 +586,15 @@ class Room:
             # The whole game as this seat saw it, for the player's move log: what happened
             # before they went away, then what they missed.
             first = self.history.first
-            steps = [{"step": first + k + 1, "seat": r.seat,
-                      "by": "bot" if r.by_bot else "player",
-                      "events": [e.for_seat(index) for e in r.events]}
-                     for k, r in enumerate(self.history.since(first))]
+            steps = [
+                {
+                    "step": first + k + 1,
+                    "seat": r.seat,
+                    "by": "bot" if r.by_bot else "player",
+                    "events": [e.for_seat(index) for e in r.events],
+                }
+                for k, r in enumerate(self.history.since(first))
+            ]
             split = len(steps) if missed_from is None else max(0, missed_from - first)
             update["past"] = steps[:split]
             if missed_from is not None:
@@ -576,18 +618,29 @@ class Room:
         out = [(s.peer, i) for i, s in enumerate(self.seats) if s.peer is not None]
         return out + [(p, None) for p in self.spectators]
 
-    def update_for(self, seat: int | None, events: list[Event], *, full: bool = False,
-                   actor: int | None = None, by_bot: bool = False,
-                   digest: bytes | None = None) -> dict:
+    def update_for(
+        self,
+        seat: int | None,
+        events: list[Event],
+        *,
+        full: bool = False,
+        actor: int | None = None,
+        by_bot: bool = False,
+        digest: bytes | None = None,
+    ) -> dict:
         """The update `seat` (None: a spectator) gets for a step with `events`; `digest`, if
         known, is its view's (see `State.view_digests`)."""
         state = self.playing()
         if full or digest is None:
             view, digest = state.view_and_digest(seat)
         update: dict[str, Any] = {
-            "t": "update", "room": self.id, "step": state.step,
-            "events": [e.for_seat(seat) for e in events], "digest": digest,
-            "to_move": state.to_move, "clock": self.clock(),
+            "t": "update",
+            "room": self.id,
+            "step": state.step,
+            "events": [e.for_seat(seat) for e in events],
+            "digest": digest,
+            "to_move": state.to_move,
+            "clock": self.clock(),
         }
         if events:
             update["actor"], update["by"] = actor, "bot" if by_bot else "player"
@@ -602,14 +655,18 @@ class Room:
             update["seed"] = self.seed
         return update
 
-    def _step_bodies(self, state: State, events: list[Event], actor: int,
-                     by_bot: bool) -> Callable[[int | None, bytes], bytes]:
+    def _step_bodies(
+        self, state: State, events: list[Event], actor: int, by_bot: bool
+    ) -> Callable[[int | None, bytes], bytes]:
         """A function giving `viewer`'s update for a step with `events` packed, given its
         view's digest: the bytes `pack(update_for(viewer, events, ...))` makes, but what
         every viewer's update shares – the room, step, turn and clock, each event as all
         but its private seats see it, the legal actions – is packed once for all of them."""
-        head = pack({"t": "update", "room": self.id, "step": state.step})[1:] \
-            + pack("events") + _array_header(len(events))
+        head = (
+            pack({"t": "update", "room": self.id, "step": state.step})[1:]
+            + pack("events")
+            + _array_header(len(events))
+        )
         rest: dict[str, Any] = {"to_move": state.to_move, "clock": self.clock()}
         if events:
             rest["actor"], rest["by"] = actor, "bot" if by_bot else "player"
@@ -633,29 +690,45 @@ class Room:
                 parts.append(packed)
             parts += (_DIGEST, pack(digest), tail, mine, seed)
             return b"".join(parts)
+
         return body_for
 
     def clock(self) -> dict | None:
         """The running turn clock: whose it is and the seconds left."""
         if self.deadline is None or self.state is None:
             return None
-        return {"seat": self.state.to_move, "left": max(0.0, self.deadline - time.monotonic()),
-                "total": self.timer}
+        return {
+            "seat": self.state.to_move,
+            "left": max(0.0, self.deadline - time.monotonic()),
+            "total": self.timer,
+        }
 
     def info(self) -> dict:
         """The room as the lobby and the room list show it."""
         # The deck order of a stacked deck would show everyone every hand: only the fact
         # that the deck is stacked is told.
         options = {k: v for k, v in self.options.items() if k != "deck"}
-        return {"id": self.id, "game": self.game, "players": self.players,
-                "options": options, "stacked": self.stacked,
-                "seats": [s.info(i, self.level) for i, s in enumerate(self.seats)],
-                "started": self.started, "over": self.finished_at is not None,
-                "step": self.state.step if self.state else 0, "private": self.private,
-                "local": self.local, "timer": self.timer, "grace": self.grace,
-                "level": self.level, "spectators": len(self.spectators),
-                "hints": self.hints, "hints_allowed": self.hints_allowed,
-                "hints_used": list(self.hints_used), "paused": self.paused}
+        return {
+            "id": self.id,
+            "game": self.game,
+            "players": self.players,
+            "options": options,
+            "stacked": self.stacked,
+            "seats": [s.info(i, self.level) for i, s in enumerate(self.seats)],
+            "started": self.started,
+            "over": self.finished_at is not None,
+            "step": self.state.step if self.state else 0,
+            "private": self.private,
+            "local": self.local,
+            "timer": self.timer,
+            "grace": self.grace,
+            "level": self.level,
+            "spectators": len(self.spectators),
+            "hints": self.hints,
+            "hints_allowed": self.hints_allowed,
+            "hints_used": list(self.hints_used),
+            "paused": self.paused,
+        }
 
     def announce(self) -> None:
         """Tell every member how the room looks now."""
@@ -675,13 +748,25 @@ class Room:
         seats = [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
         # The options as the engine completed them: a later change of a default must not
         # change how an old log replays.
-        header = make_header(self.game, self.players, state.options, seats, seed,
-                             type(state).WORDS, state.digest(), room=self.id,
-                             timer=self.timer, level=self.level, private=self.private,
-                             grace=self.grace, local=self.local, stacked=self.stacked,
-                             hints=self.hints,
-                             **({"again": self.again} if self.again else {}),
-                             **({"origin": self.origin} if self.origin else {}))
+        header = make_header(
+            self.game,
+            self.players,
+            state.options,
+            seats,
+            seed,
+            type(state).WORDS,
+            state.digest(),
+            room=self.id,
+            timer=self.timer,
+            level=self.level,
+            private=self.private,
+            grace=self.grace,
+            local=self.local,
+            stacked=self.stacked,
+            hints=self.hints,
+            **({"again": self.again} if self.again else {}),
+            **({"origin": self.origin} if self.origin else {}),
+        )
         hidden = Secrets(self.id, seed, self.code_hash, [s.token_hash for s in self.seats])
         return GameLog.create(log_dir, header, hidden, self.fsync, self.files)
 
@@ -700,8 +785,7 @@ class Room:
                 self.log.close()
 
     @classmethod
-    def recover(cls, log_path: Path, fsync: bool = False,
-                files: SpareFiles | None = None) -> Room:
+    def recover(cls, log_path: Path, fsync: bool = False, files: SpareFiles | None = None) -> Room:
         """The room of a game in the log directory, rebuilt from its files (see
         `records.recover`, whose ValueError and ReplayError it raises). An unfinished game
         goes on from there; a finished one (its room was not forgotten yet) stays so that
@@ -710,16 +794,31 @@ class Room:
         header = game.header
         # Logs written before rooms had a grace period, local games or hints in the log
         # lack those keys.
-        room = cls(header["room"], header["game"], header["players"], header["options"],
-                   log_dir=log_path.parent, code_hash=game.secrets.code_hash,
-                   timer=header["timer"], level=header["level"],
-                   grace=header.get("grace", DEFAULT_GRACE), local=header.get("local", False),
-                   hints=header.get("hints", False), origin=header.get("origin"), fsync=fsync,
-                   files=files, hints_used=game.hints_used)
+        room = cls(
+            header["room"],
+            header["game"],
+            header["players"],
+            header["options"],
+            log_dir=log_path.parent,
+            code_hash=game.secrets.code_hash,
+            timer=header["timer"],
+            level=header["level"],
+            grace=header.get("grace", DEFAULT_GRACE),
+            local=header.get("local", False),
+            hints=header.get("hints", False),
+            origin=header.get("origin"),
+            fsync=fsync,
+            files=files,
+            hints_used=game.hints_used,
+        )
         for index, (seat, token) in enumerate(zip(header["seats"], game.secrets.tokens)):
             room.seats[index] = Seat(seat["kind"], seat["name"], seat["level"], token, ready=True)
-        room.state, room.seed, room.history, room.log = \
-            game.state, game.secrets.seed, game.history, game.log
+        room.state, room.seed, room.history, room.log = (
+            game.state,
+            game.secrets.seed,
+            game.history,
+            game.log,
+        )
         if game.finished:
             room.finished_at = time.monotonic()
             room.abandoned = game.abandoned

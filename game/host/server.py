@@ -1,6 +1,7 @@
 """The asyncio server: the only place games advance. One process, many rooms; msgpack frames
 over TCP (docs/protocol.md); a replay log per game (docs/replay-format.md). Each connection is
 a thin adapter between its transport and its rules (game/host/protocol.py)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -121,8 +122,15 @@ class Client(asyncio.Protocol):
             self.server.pending(self)
         self.rules.send_packed(body)
 
-    def refuse(self, code: str, message: str | None = None, re: int | None = None, *,
-               template: str | None = None, params: dict[str, int | str] | None = None) -> None:
+    def refuse(
+        self,
+        code: str,
+        message: str | None = None,
+        re: int | None = None,
+        *,
+        template: str | None = None,
+        params: dict[str, int | str] | None = None,
+    ) -> None:
         """Queue an error with `code`, answering request `re` if given; an engine's refusal
         also carries its `template` and `params`."""
         self.send(error(code, message, re, template=template, params=params))
@@ -155,10 +163,16 @@ class Server:
     `allow_stacked_decks`. Embedded use: game/host/embedded.py runs one in a background
     thread for the client."""
 
-    def __init__(self, log_dir: Path | None = None, limits: Limits | None = None,
-                 fsync: bool = False, bot_workers: int | None = None,
-                 recover: str = "all", allow_stacked_decks: bool = False,
-                 chosen_seeds: bool = False) -> None:
+    def __init__(
+        self,
+        log_dir: Path | None = None,
+        limits: Limits | None = None,
+        fsync: bool = False,
+        bot_workers: int | None = None,
+        recover: str = "all",
+        allow_stacked_decks: bool = False,
+        chosen_seeds: bool = False,
+    ) -> None:
         if recover not in RECOVER:
             raise ValueError(f"recover must be one of {', '.join(RECOVER)}, not {recover!r}")
         self.chosen_seeds = chosen_seeds
@@ -182,12 +196,22 @@ class Server:
         self._listeners: list[asyncio.base_events.Server] = []
         self._ticker: asyncio.Task | None = None
         self._handlers: dict[str, Callable[[Client, dict], None]] = {
-            "list": self._list, "create": self._create,
-            "join": self._join, "watch": self._watch, "bot": self._bot, "unbot": self._unbot,
-            "ready": self._ready, "start": self._start, "leave": self._leave,
-            "stand_in": self._stand_in, "act": self._act,
-            "resume": self._resume, "sync": self._sync, "rematch": self._rematch,
-            "hint": self._hint, "pause": self._pause,
+            "list": self._list,
+            "create": self._create,
+            "join": self._join,
+            "watch": self._watch,
+            "bot": self._bot,
+            "unbot": self._unbot,
+            "ready": self._ready,
+            "start": self._start,
+            "leave": self._leave,
+            "stand_in": self._stand_in,
+            "act": self._act,
+            "resume": self._resume,
+            "sync": self._sync,
+            "rematch": self._rematch,
+            "hint": self._hint,
+            "pause": self._pause,
             "ping": self._ping,
         }
 
@@ -237,8 +261,13 @@ class Server:
                 continue
             self.rooms[room.id] = room
             state = room.playing()
-            log.info("resumed room %s (%s) at step %d%s", room.id, room.game, state.step,
-                     ", game over" if state.is_over else "")
+            log.info(
+                "resumed room %s (%s) at step %d%s",
+                room.id,
+                room.game,
+                state.step,
+                ", game over" if state.is_over else "",
+            )
 
     async def close(self) -> None:
         """Stop listening, tell every client, close every log (unfinished games stay
@@ -268,14 +297,17 @@ class Server:
         """The rooms whose game is under way (dealt, not over), as the room list shows them
         (`Room.info`): what the program hosting this server tells its player before it stops
         the server, and where it offers the way back to a seat."""
-        return [room.info() for room in self.rooms.values()
-                if room.started and room.finished_at is None]
+        return [
+            room.info() for room in self.rooms.values() if room.started and room.finished_at is None
+        ]
 
     def admit(self, conn: Client) -> None:
         """A new connection: counted against its address's limit, or refused."""
         if self.per_address.get(conn.address, 0) >= self.limits.max_conns_per_ip:
-            conn.refuse("too_many_connections",
-                        f"at most {self.limits.max_conns_per_ip} connections per address")
+            conn.refuse(
+                "too_many_connections",
+                f"at most {self.limits.max_conns_per_ip} connections per address",
+            )
             conn.close()
             return
         self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
@@ -338,9 +370,13 @@ class Server:
         if room.finished_at is not None:
             age = now - room.finished_at
             return age > self.limits.finished_room_ttl or (
-                age > self.limits.finished_grace and not room.members())
-        return not room.started and not room.members() and \
-            now - room.created_at > self.limits.lobby_grace
+                age > self.limits.finished_grace and not room.members()
+            )
+        return (
+            not room.started
+            and not room.members()
+            and now - room.created_at > self.limits.lobby_grace
+        )
 
     # -- requests ----------------------------------------------------------------------------
 
@@ -370,8 +406,9 @@ class Server:
 
     def _create(self, conn: Client, message: dict) -> None:
         if len(self.rooms) >= self.limits.max_rooms:
-            raise ProtocolError("too_many_rooms", f"this server holds at most "
-                                                  f"{self.limits.max_rooms} rooms")
+            raise ProtocolError(
+                "too_many_rooms", f"this server holds at most {self.limits.max_rooms} rooms"
+            )
         game, players, options = message["game"], message["players"], message.get("options", {})
         if game not in GAMES:
             raise ProtocolError("bad_options", f"unknown game {game!r} (known: {', '.join(GAMES)})")
@@ -380,8 +417,9 @@ class Server:
         try:
             new_game(game, players, 0, options)  # the engine's own checks, before any room exists
         except BadOptions as err:
-            raise ProtocolError("bad_options", err.reason, template=err.template,
-                                params=err.params) from None
+            raise ProtocolError(
+                "bad_options", err.reason, template=err.template, params=err.params
+            ) from None
         except ValueError as err:
             raise ProtocolError("bad_options", str(err)) from None
         room_id = secrets.token_hex(4)
@@ -392,24 +430,40 @@ class Server:
         if seed is not None and not self.chosen_seeds:
             raise ProtocolError("bad_options", "this server deals every game a fresh seed")
         if again is not None and not HASH.fullmatch(again):
-            raise ProtocolError("bad_options", "again names a replay by its SHA-256, in 64 "
-                                               "lower-case hex digits")
+            raise ProtocolError(
+                "bad_options", "again names a replay by its SHA-256, in 64 lower-case hex digits"
+            )
         if again is not None and seed is None:
             raise ProtocolError("bad_options", "a deal played again comes with its seed")
         origin, history = message.get("from"), History()
         if origin is not None:
             origin, options, history = self._origin(origin, game, players, room_id)
-        room = Room(room_id, game, players, options, log_dir=self.log_dir,
-                    code_hash=token_hash(code) if code else None, timer=message.get("timer"),
-                    level=message.get("level", "normal"), hints=message.get("hints", False),
-                    grace=message.get("grace", DEFAULT_GRACE), local=message.get("local", False),
-                    owner=conn, fsync=self.fsync, files=self.spares, chosen_seed=seed,
-                    again=again, origin=origin, history=history)
+        room = Room(
+            room_id,
+            game,
+            players,
+            options,
+            log_dir=self.log_dir,
+            code_hash=token_hash(code) if code else None,
+            timer=message.get("timer"),
+            level=message.get("level", "normal"),
+            hints=message.get("hints", False),
+            grace=message.get("grace", DEFAULT_GRACE),
+            local=message.get("local", False),
+            owner=conn,
+            fsync=self.fsync,
+            files=self.spares,
+            chosen_seed=seed,
+            again=again,
+            origin=origin,
+            history=history,
+        )
         self.rooms[room_id] = room
         conn.send(room_message(room.info(), message.get("id")))
 
-    def _origin(self, origin: dict, game: str, players: int,
-                room_id: str) -> tuple[dict, dict, History]:
+    def _origin(
+        self, origin: dict, game: str, players: int, room_id: str
+    ) -> tuple[dict, dict, History]:
         """`create`'s `from`, checked (game/replay/origin.py), the options of its game and the
         history the room begins with (records.history_before: the old game's steps, re-run
         here from its replay in the log directory – the client's snapshot must be where
@@ -425,15 +479,20 @@ class Server:
             raise ProtocolError("bad_options", str(err)) from None
         snapshot = origin["snapshot"]
         if snapshot["game"] != game or snapshot["players"] != players:
-            raise ProtocolError("bad_options", f"the snapshot is of {snapshot['players']} "
-                                               f"players' {snapshot['game']}")
+            raise ProtocolError(
+                "bad_options",
+                f"the snapshot is of {snapshot['players']} players' {snapshot['game']}",
+            )
         try:
             history = history_before(self.log_dir, origin)
         except ValueError as err:
             raise ProtocolError("bad_options", str(err)) from None
         except Exception:  # an unreadable folder or a bug: the game is still playable
-            log.exception("room %s: the lead-up to step %d failed; the bots' history begins "
-                          "there", room_id, origin["step"])
+            log.exception(
+                "room %s: the lead-up to step %d failed; the bots' history begins there",
+                room_id,
+                origin["step"],
+            )
             history = History(origin["step"])
         return origin, snapshot["options"], history
 
@@ -499,10 +558,22 @@ class Server:
         if len(self.rooms) >= self.limits.max_rooms:
             raise ProtocolError("too_many_rooms")
         room_id = secrets.token_hex(4)
-        room = Room(room_id, old.game, old.players, old.options, log_dir=self.log_dir,
-                    code_hash=old.code_hash, timer=old.timer, level=old.level, hints=old.hints,
-                    grace=old.grace, local=old.local, owner=conn, fsync=self.fsync,
-                    files=self.spares)
+        room = Room(
+            room_id,
+            old.game,
+            old.players,
+            old.options,
+            log_dir=self.log_dir,
+            code_hash=old.code_hash,
+            timer=old.timer,
+            level=old.level,
+            hints=old.hints,
+            grace=old.grace,
+            local=old.local,
+            owner=conn,
+            fsync=self.fsync,
+            files=self.spares,
+        )
         for index, seat in enumerate(old.seats):
             if seat.kind == "bot":
                 room.seats[index] = type(seat)("bot", seat.name, level=seat.level, ready=True)
@@ -515,21 +586,30 @@ class Server:
         step = message["step"]
         seat, view, legal, history = room.hint_request(conn, step)
         task = asyncio.get_running_loop().create_task(
-            self._send_hint(conn, room, seat, step, view, legal, history, message.get("id")))
+            self._send_hint(conn, room, seat, step, view, legal, history, message.get("id"))
+        )
         self.hint_tasks.add(task)
         task.add_done_callback(self.hint_tasks.discard)
 
-    async def _send_hint(self, conn: Client, room: Room, seat: int, step: int, view: dict,
-                         legal: list, history: list[dict], re: int | None) -> None:
+    async def _send_hint(
+        self,
+        conn: Client,
+        room: Room,
+        seat: int,
+        step: int,
+        view: dict,
+        legal: list,
+        history: list[dict],
+        re: int | None,
+    ) -> None:
         """The search runs where the bots' do; its answer goes to the asker alone. A search
         that fails (its worker died twice, or a bug) is logged and the asker told."""
         try:
             action, chance = await self._in_worker(
-                room, seat, "hint", suggest, room.game, random.getrandbits(64), view, legal,
-                history)
+                room, seat, "hint", suggest, room.game, random.getrandbits(64), view, legal, history
+            )
             state = room.state
-            words = describe(state, action) if state is not None and state.step == step \
-                else None
+            words = describe(state, action) if state is not None and state.step == step else None
             conn.send(hint(room.id, step, action, (words or str(action))[:200], chance, re))
         except Exception:
             log.exception("room %s seat %d: the hint for step %d failed", room.id, seat, step)
@@ -577,18 +657,39 @@ class Server:
                 else:
                     try:
                         action = await self._in_worker(
-                            room, seat, f"{level} bot", decide, level, room.game, seat,
-                            random.getrandbits(64), view, legal, room.history_for(seat))
+                            room,
+                            seat,
+                            f"{level} bot",
+                            decide,
+                            level,
+                            room.game,
+                            seat,
+                            random.getrandbits(64),
+                            view,
+                            legal,
+                            room.history_for(seat),
+                        )
                     except Exception:
-                        log.exception("room %s seat %d: the %s bot's decision at step %d "
-                                      "failed; it plays a uniform choice", room.id, seat,
-                                      level, step)
+                        log.exception(
+                            "room %s seat %d: the %s bot's decision at step %d "
+                            "failed; it plays a uniform choice",
+                            room.id,
+                            seat,
+                            level,
+                            step,
+                        )
                         action = random.choice(legal)
                 try:
                     room.bot_act(seat, step, action)
                 except Refused as err:  # a bot bug: fall back, never stall the game
-                    log.error("room %s seat %d: the %s bot chose %r: %s", room.id, seat, level,
-                              action, err)
+                    log.error(
+                        "room %s seat %d: the %s bot chose %r: %s",
+                        room.id,
+                        seat,
+                        level,
+                        action,
+                        err,
+                    )
                     room.bot_act(seat, step, random.choice(legal))
         except Exception:  # a bug here must not stop the other rooms' bots, nor this room's
             log.exception("room %s: the bot loop failed; it starts again in a second", room.id)
@@ -602,19 +703,25 @@ class Server:
         """A room whose bot loop failed: its bots go on, unless the room or the server is
         gone meanwhile."""
         if self.rooms.get(room.id) is room and any(
-                listener.is_serving() for listener in self._listeners):
+            listener.is_serving() for listener in self._listeners
+        ):
             self._kick(room)
 
-    async def _in_worker(self, room: Room, seat: int, what: str, fn: Callable[..., Any],
-                         *args: Any) -> Any:
+    async def _in_worker(
+        self, room: Room, seat: int, what: str, fn: Callable[..., Any], *args: Any
+    ) -> Any:
         """`fn(*args)` in a bot worker process. A pool whose worker died (killed, out of
         memory) is replaced and the call tried once more on the new one; a second failure
         propagates (BrokenProcessPool), as does whatever `fn` raises."""
         try:
             return await self._run_in_pool(fn, *args)
         except concurrent.futures.process.BrokenProcessPool:
-            log.error("room %s seat %d: a bot worker died during the %s; new workers try "
-                      "again", room.id, seat, what)
+            log.error(
+                "room %s seat %d: a bot worker died during the %s; new workers try again",
+                room.id,
+                seat,
+                what,
+            )
         return await self._run_in_pool(fn, *args)
 
     async def _run_in_pool(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -636,7 +743,9 @@ class Server:
             context = multiprocessing.get_context("spawn")
             self.pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self.bot_workers or max(1, (os.cpu_count() or 2) - 1),
-                mp_context=context, initializer=_end_with_parent)
+                mp_context=context,
+                initializer=_end_with_parent,
+            )
         return self.pool
 
 
@@ -646,8 +755,9 @@ def _end_with_parent() -> None:
     multiprocessing's resource tracker running with it."""
     parent = multiprocessing.parent_process()
     if parent is not None:
-        threading.Thread(target=_exit_once_gone, args=(parent.sentinel,), name="parent-watch",
-                         daemon=True).start()
+        threading.Thread(
+            target=_exit_once_gone, args=(parent.sentinel,), name="parent-watch", daemon=True
+        ).start()
 
 
 def _exit_once_gone(sentinel: int) -> None:

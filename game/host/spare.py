@@ -5,6 +5,7 @@ every player of the server; naming a ready file costs ~0.03 ms. Servers may shar
 (the client's hosted LAN server and its local one, another program using the same data
 folder): each holds a lock on its own spares (game/host/locks.py), and a server starting
 removes only the spares nobody holds – those of a server that stopped or crashed."""
+
 from __future__ import annotations
 
 import collections

@@ -2,6 +2,7 @@
 WebSocket at /ws, one msgpack map per binary message, behind the same connection rules as TCP
 (game/host/protocol.py). The WebSocket's own framing is the `websockets` library's sans-I/O
 ServerProtocol, driven here from an asyncio.Protocol as the TCP adapter drives its frames."""
+
 from __future__ import annotations
 
 import asyncio
@@ -43,9 +44,14 @@ CATALOGUE_SOURCES = ("browser_table/", "net/", "game/rules/")
 """The files whose messages the page shows: its own, the protocol's errors, the engines'
 refusals and option names."""
 TYPES = {
-    ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8", ".json": "application/json", ".svg": "image/svg+xml",
-    ".png": "image/png", ".ico": "image/x-icon", ".webmanifest": "application/manifest+json",
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
 }
 """What is served, by file name ending; any other file of the package is not."""
 BUILD_FILES = ("package.json", "package-lock.json")
@@ -90,8 +96,10 @@ def catalogue_json(language: str) -> bytes:
     CATALOGUE_SOURCES that are translated and not fuzzy; English has no messages."""
     messages: dict[str, str | list[str]] = {}
     if language == "en":
-        return json.dumps({"plural": "(n != 1)", "nplurals": 2, "messages": messages,
-                           "errors": ERRORS}, separators=(",", ":")).encode()
+        return json.dumps(
+            {"plural": "(n != 1)", "nplurals": 2, "messages": messages, "errors": ERRORS},
+            separators=(",", ":"),
+        ).encode()
     resource = files("game.assets").joinpath("locale", language, "LC_MESSAGES", "cardtable.po")
     with resource.open("rb") as po:
         catalog = read_po(po, locale=language)
@@ -109,9 +117,16 @@ def catalogue_json(language: str) -> bytes:
         elif isinstance(message.string, str):
             messages[prefix + str(message.id)] = message.string
     errors = {code: str(messages.get(text, text)) for code, text in ERRORS.items()}
-    return json.dumps({"plural": catalog.plural_expr, "nplurals": catalog.num_plurals,
-                       "messages": messages, "errors": errors}, ensure_ascii=False,
-                      separators=(",", ":")).encode()
+    return json.dumps(
+        {
+            "plural": catalog.plural_expr,
+            "nplurals": catalog.num_plurals,
+            "messages": messages,
+            "errors": errors,
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    ).encode()
 
 
 def http_response(request: Request) -> Response:
@@ -121,16 +136,22 @@ def http_response(request: Request) -> Response:
     found: tuple[bytes, str] | None = None
     if request.method != "GET":
         found = None
-    elif (match := re.fullmatch(r"/locale/([a-z]{2})\.json", path)) and \
-            match.group(1) in LANGUAGES:
+    elif (match := re.fullmatch(r"/locale/([a-z]{2})\.json", path)) and match.group(1) in LANGUAGES:
         found = catalogue_json(match.group(1)), "application/json; charset=utf-8"
     else:
         found = static_file(path)
     status, phrase = (200, "OK") if found else (404, "Not Found")
     body, kind = found or (b"not found\n", "text/plain; charset=utf-8")
-    headers = Headers([("Date", email.utils.formatdate(usegmt=True)), ("Connection", "close"),
-                       ("Content-Length", str(len(body))), ("Content-Type", kind),
-                       ("Cache-Control", "no-cache"), *SECURITY_HEADERS])
+    headers = Headers(
+        [
+            ("Date", email.utils.formatdate(usegmt=True)),
+            ("Connection", "close"),
+            ("Content-Length", str(len(body))),
+            ("Content-Type", kind),
+            ("Cache-Control", "no-cache"),
+            *SECURITY_HEADERS,
+        ]
+    )
     return Response(status, phrase, headers, body)
 
 
@@ -153,7 +174,8 @@ class WebClient(Client):
         peer = transport.get_extra_info("peername")
         self.address = peer[0] if peer else "?"
         self._handshake = asyncio.get_running_loop().call_later(
-            HANDSHAKE_TIMEOUT, self._handshake_timeout)
+            HANDSHAKE_TIMEOUT, self._handshake_timeout
+        )
 
     def _handshake_timeout(self) -> None:
         if self.ws.state is State.CONNECTING and self.transport is not None:
@@ -262,4 +284,3 @@ def page_url(host: str, port: int) -> str:
     """The page's address as a person types it: the host's address and the port."""
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/"
-

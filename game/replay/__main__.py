@@ -13,6 +13,7 @@ cannot be read or a bad command line, and for `analyse`, a game that did not run
 verified end (without the seed nothing can be re-run, so no seat's view can be rebuilt),
 130 for an analysis stopped with Ctrl-C. Every error is one line on stderr.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -70,8 +71,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     replay = _read(args.file)
     if args.seat is not None and not 0 <= args.seat < replay.header["players"]:
-        raise Failure(f"--seat {args.seat}: this game has seats 0 to "
-                      f"{replay.header['players'] - 1}")
+        raise Failure(
+            f"--seat {args.seat}: this game has seats 0 to {replay.header['players'] - 1}"
+        )
     for line in show_lines(Playback(replay), args.seat):
         print(line)
     return 0
@@ -94,11 +96,14 @@ def cmd_list(args: argparse.Namespace) -> int:
         if info.error:
             print(f"{info.path.name}: unreadable: {info.error}")
             continue
-        state = (info.reason or "over" if info.finished else "unfinished") + \
-            (", torn" if info.torn else "")
+        state = (info.reason or "over" if info.finished else "unfinished") + (
+            ", torn" if info.torn else ""
+        )
         winners = f"; winners: {', '.join(info.winners)}" if info.winners else ""
-        print(f"{info.path.name}: {info.created:%Y-%m-%d %H:%M} {info.game}, "
-              f"{', '.join(info.names)}; {info.steps} steps, {state}{winners}")
+        print(
+            f"{info.path.name}: {info.created:%Y-%m-%d %H:%M} {info.game}, "
+            f"{', '.join(info.names)}; {info.steps} steps, {state}{winners}"
+        )
     return 0
 
 
@@ -108,8 +113,15 @@ def cmd_record(args: argparse.Namespace) -> int:
     except ValueError as err:
         raise Failure(f"--options is not JSON: {err}") from None
     try:
-        summary = record_game(args.out, args.game, args.players, args.seed, options,
-                              policy_seed=args.policy_seed, stop_after=args.stop_after)
+        summary = record_game(
+            args.out,
+            args.game,
+            args.players,
+            args.seed,
+            options,
+            policy_seed=args.policy_seed,
+            stop_after=args.stop_after,
+        )
     except ValueError as err:
         raise Failure(str(err)) from None
     except OSError as err:
@@ -123,21 +135,33 @@ def _percent(estimate: analysis.Estimate) -> str:
 
 
 def _estimate_json(estimate: analysis.Estimate) -> dict:
-    return {"chance": round(estimate.value, 4), "stderr": round(estimate.stderr, 4),
-            "samples": estimate.samples}
+    return {
+        "chance": round(estimate.value, 4),
+        "stderr": round(estimate.stderr, 4),
+        "samples": estimate.samples,
+    }
 
 
 def _progress(done: int, total: int) -> None:
-    print(f"\ranalysing: step {done} of {total}", end="" if done < total else "\n",
-          file=sys.stderr, flush=True)
+    print(
+        f"\ranalysing: step {done} of {total}",
+        end="" if done < total else "\n",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     replay = _read(args.file)
     try:
         result = analysis.analyse(
-            args.file, args.level, jobs=args.jobs, threshold=args.threshold / 100,
-            every_seat=args.every_seat, progress=_progress if sys.stderr.isatty() else None)
+            args.file,
+            args.level,
+            jobs=args.jobs,
+            threshold=args.threshold / 100,
+            every_seat=args.every_seat,
+            progress=_progress if sys.stderr.isatty() else None,
+        )
     except ReplayError as err:  # the file changed since it was read
         raise _unreadable(args.file, err) from None
     except (analysis.AnalysisError, ValueError) as err:
@@ -156,6 +180,7 @@ def _words(playback: Playback) -> Words:
     def words(step: int, action: list) -> str:
         playback.seek(step - 1)
         return describe(playback.state(), action) or action_text(action)
+
     return words
 
 
@@ -166,19 +191,30 @@ def _analysis_json(result: analysis.Analysis, playback: Playback) -> Iterator[st
     words = _words(playback)
     for step in result.steps:
         mark = step.mark
-        yield json.dumps({
-            "step": step.step, "seat": step.seat, "action": step.action,
-            "words": playback.entries[step.step - 1].words,
-            "hint": playback.entries[step.step - 1].hinted,
-            "fair": [_estimate_json(e) for e in step.fair],
-            "seeing": [_estimate_json(e) for e in step.seeing],
-            "options": [{"action": o.action, **_estimate_json(o.estimate)}
-                        for o in step.options],
-            "mark": None if mark is None else {
-                "chance": _estimate_json(mark.chosen), "better": mark.better,
-                "better_words": words(step.step, mark.better),
-                "better_chance": _estimate_json(mark.best), "cost": round(mark.cost, 4)}},
-            ensure_ascii=False)
+        yield json.dumps(
+            {
+                "step": step.step,
+                "seat": step.seat,
+                "action": step.action,
+                "words": playback.entries[step.step - 1].words,
+                "hint": playback.entries[step.step - 1].hinted,
+                "fair": [_estimate_json(e) for e in step.fair],
+                "seeing": [_estimate_json(e) for e in step.seeing],
+                "options": [
+                    {"action": o.action, **_estimate_json(o.estimate)} for o in step.options
+                ],
+                "mark": None
+                if mark is None
+                else {
+                    "chance": _estimate_json(mark.chosen),
+                    "better": mark.better,
+                    "better_words": words(step.step, mark.better),
+                    "better_chance": _estimate_json(mark.best),
+                    "cost": round(mark.cost, 4),
+                },
+            },
+            ensure_ascii=False,
+        )
 
 
 def _analysis_text(result: analysis.Analysis, playback: Playback) -> Iterator[str]:
@@ -188,20 +224,27 @@ def _analysis_text(result: analysis.Analysis, playback: Playback) -> Iterator[st
     words = _words(playback)
 
     def mark_text(mark: analysis.Mark) -> str:
-        return (f"{names[mark.seat]} {words(mark.step, mark.action)}: "
-                f"{_percent(mark.chosen)}; {words(mark.step, mark.better)}: "
-                f"{_percent(mark.best)} (cost {100 * mark.cost:.0f} points)")
+        return (
+            f"{names[mark.seat]} {words(mark.step, mark.action)}: "
+            f"{_percent(mark.chosen)}; {words(mark.step, mark.better)}: "
+            f"{_percent(mark.best)} (cost {100 * mark.cost:.0f} points)"
+        )
 
-    yield (f"{header['game']}, {', '.join(names)}; level {result.level}"
-           f"{' (cached)' if result.cached else ''}. Per seat: its chance as it could judge "
-           f"it / seeing every card.")
+    yield (
+        f"{header['game']}, {', '.join(names)}; level {result.level}"
+        f"{' (cached)' if result.cached else ''}. Per seat: its chance as it could judge "
+        f"it / seeing every card."
+    )
     for step in result.steps:
         entry = playback.entries[step.step - 1]
-        yield (f"{step.step:5}  {names[step.seat]}: {entry.words}"
-               f"{' (after a hint)' if entry.hinted else ''}")
+        yield (
+            f"{step.step:5}  {names[step.seat]}: {entry.words}"
+            f"{' (after a hint)' if entry.hinted else ''}"
+        )
         yield "       " + "  ".join(
             f"{names[s]} {_percent(step.fair[s])} / {_percent(step.seeing[s])}"
-            for s in range(len(names)))
+            for s in range(len(names))
+        )
         if step.mark is not None:
             yield f"       MISTAKE: {mark_text(step.mark)}"
     yield f"end    {'  '.join(f'{n} {100 * v:.0f}%' for n, v in zip(names, result.result))}"
@@ -222,20 +265,28 @@ def _threshold(text: str) -> float:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = Parser(prog=PROG, description=__doc__.splitlines()[0],
-                    formatter_class=argparse.RawDescriptionHelpFormatter,
-                    epilog="\n".join(__doc__.splitlines()[2:]) +
-                    "\nThe file format: docs/replay-format.md.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                     parser_class=Parser)
-    verify = commands.add_parser("verify",
-                                 help="re-run a replay and check every digest and the seed")
+    parser = Parser(
+        prog=PROG,
+        description=__doc__.splitlines()[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="\n".join(__doc__.splitlines()[2:]) + "\nThe file format: docs/replay-format.md.",
+    )
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=Parser
+    )
+    verify = commands.add_parser(
+        "verify", help="re-run a replay and check every digest and the seed"
+    )
     verify.add_argument("file", type=Path, metavar="FILE")
     verify.set_defaults(run=cmd_verify)
     show = commands.add_parser("show", help="every step in words, with its events")
     show.add_argument("file", type=Path, metavar="FILE")
-    show.add_argument("--seat", type=int, default=None,
-                      help="show the events as this seat received them (default: a spectator)")
+    show.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        help="show the events as this seat received them (default: a spectator)",
+    )
     show.set_defaults(run=cmd_show)
     diff = commands.add_parser("diff", help="the first step where two replays of a game part")
     diff.add_argument("a", type=Path, metavar="A")
@@ -250,25 +301,47 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     record.add_argument("--players", type=int, required=True)
     record.add_argument("--seed", type=int, required=True)
     record.add_argument("--options", default="{}", help="game options as a JSON object")
-    record.add_argument("--policy-seed", type=int, default=0,
-                        help="seed of the random choice of moves")
-    record.add_argument("--stop-after", type=int, default=None,
-                        help="stop unfinished after this many steps")
+    record.add_argument(
+        "--policy-seed", type=int, default=0, help="seed of the random choice of moves"
+    )
+    record.add_argument(
+        "--stop-after", type=int, default=None, help="stop unfinished after this many steps"
+    )
     record.set_defaults(run=cmd_record)
-    analyse = commands.add_parser("analyse", help="every step's win chances per seat and the "
-                                  "marked mistakes of a finished game")
+    analyse = commands.add_parser(
+        "analyse",
+        help="every step's win chances per seat and the marked mistakes of a finished game",
+    )
     analyse.add_argument("file", type=Path, metavar="FILE")
-    analyse.add_argument("--level", choices=analysis.LEVELS, default="normal",
-                         help="the bot level whose search judges (default: normal)")
-    analyse.add_argument("--json", action="store_true",
-                         help="one JSON object per step instead of text")
-    analyse.add_argument("--threshold", type=_threshold, default=100 * analysis.THRESHOLD,
-                         metavar="P", help="mark choices that cost at least P points of win "
-                         f"chance (default: {100 * analysis.THRESHOLD:.0f})")
-    analyse.add_argument("--jobs", type=positive(int), default=analysis.JOBS, metavar="N",
-                         help=f"worker processes (default: {analysis.JOBS})")
-    analyse.add_argument("--every-seat", action="store_true",
-                         help="mark every seat's choices, not only human players' own")
+    analyse.add_argument(
+        "--level",
+        choices=analysis.LEVELS,
+        default="normal",
+        help="the bot level whose search judges (default: normal)",
+    )
+    analyse.add_argument(
+        "--json", action="store_true", help="one JSON object per step instead of text"
+    )
+    analyse.add_argument(
+        "--threshold",
+        type=_threshold,
+        default=100 * analysis.THRESHOLD,
+        metavar="P",
+        help="mark choices that cost at least P points of win "
+        f"chance (default: {100 * analysis.THRESHOLD:.0f})",
+    )
+    analyse.add_argument(
+        "--jobs",
+        type=positive(int),
+        default=analysis.JOBS,
+        metavar="N",
+        help=f"worker processes (default: {analysis.JOBS})",
+    )
+    analyse.add_argument(
+        "--every-seat",
+        action="store_true",
+        help="mark every seat's choices, not only human players' own",
+    )
     analyse.set_defaults(run=cmd_analyse)
     return parser.parse_args(argv)
 

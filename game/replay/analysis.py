@@ -32,6 +32,7 @@ A mistake (`Mark`) is a step where a marked seat (a human's own decision, not a 
 bot's) chose an action whose fair estimate is at least `threshold` below the action its
 search preferred, by more than `CLEAR` standard errors of the difference.
 """
+
 from __future__ import annotations
 
 import json
@@ -247,8 +248,9 @@ def _mean(values: list[float]) -> Estimate:
     return Estimate(mean, math.sqrt(variance), n)
 
 
-def _rollouts(model: Model, count: int, rng: random.Random,
-              truth: State | None = None) -> list[list[float]]:
+def _rollouts(
+    model: Model, count: int, rng: random.Random, truth: State | None = None
+) -> list[list[float]]:
     """`count` rollouts' values (per seat) from determinizations of `model`'s seat, or from
     `truth` when given."""
     out = []
@@ -300,8 +302,9 @@ def level_effort(level: str, game: str) -> Effort:
     return Effort(iterations, max(1, iterations // SEEING_SHARE), ROLLOUTS[level])
 
 
-def mover_estimate(game: str, view: dict, history: list[dict], legal: list[Action],
-                   step: int, effort: Effort) -> tuple[Estimate, list[Option], int | None]:
+def mover_estimate(
+    game: str, view: dict, history: list[dict], legal: list[Action], step: int, effort: Effort
+) -> tuple[Estimate, list[Option], int | None]:
     """The fair estimate of the seat to move at `step` (view["seat"]), from its view, the
     events it was shown and its legal actions only: (its estimate, every legal action's
     estimate, the index of the preferred one). A forced step has no options and no
@@ -315,8 +318,9 @@ def mover_estimate(game: str, view: dict, history: list[dict], legal: list[Actio
     return _searched(model, seat, legal, effort.search, rng)
 
 
-def other_estimate(game: str, view: dict, history: list[dict], step: int,
-                   effort: Effort) -> Estimate:
+def other_estimate(
+    game: str, view: dict, history: list[dict], step: int, effort: Effort
+) -> Estimate:
     """The fair estimate of a seat not to move at `step` (view["seat"]) from its view and
     the events it was shown only: rollouts from its own determinizations."""
     seat = view["seat"]
@@ -325,21 +329,24 @@ def other_estimate(game: str, view: dict, history: list[dict], step: int,
     return _mean([v[seat] for v in values])
 
 
-def _searched(model: Model, seat: int, legal: list[Action], iterations: int,
-              rng: random.Random) -> tuple[Estimate, list[Option], int]:
+def _searched(
+    model: Model, seat: int, legal: list[Action], iterations: int, rng: random.Random
+) -> tuple[Estimate, list[Option], int]:
     """A search over `legal` of at most `iterations` (see OPTIONS_FOR_ALL): the preferred
     action's estimate, every action's, and the preferred one's index."""
     share = min(1.0, len(legal) / OPTIONS_FOR_ALL)
     budget = Budget(iterations=max(1, math.ceil(iterations * share)))
     action, stats = search(model, seat, legal, budget, rng)
-    options = [Option(a, Estimate(mean, stderr, visits))
-               for a, visits, mean, stderr in stats.actions]
+    options = [
+        Option(a, Estimate(mean, stderr, visits)) for a, visits, mean, stderr in stats.actions
+    ]
     preferred = legal.index(action)
     return options[preferred].estimate, options, preferred
 
 
-def seeing_estimates(game: str, truth: State, history: list[dict], step: int,
-                     effort: Effort) -> list[Estimate]:
+def seeing_estimates(
+    game: str, truth: State, history: list[dict], step: int, effort: Effort
+) -> list[Estimate]:
     """Every seat's estimate at `step` seeing every card of `truth` (a state with a seat to
     move; `history` is the events that seat was shown): the mover's from a search with the
     true state as its only determinization, the others' from rollouts of it with the mover's
@@ -367,8 +374,10 @@ def seen_before(replay: Replay) -> list[list[dict]]:
         lead = lead_up(replay.path.parent, check_origin(replay.header["origin"]))
     except ValueError:
         return [[] for _ in range(players)]
-    return [[event.for_seat(seat) for _, _, events in lead.steps for event in events]
-            for seat in range(players)]
+    return [
+        [event.for_seat(seat) for _, _, events in lead.steps for event in events]
+        for seat in range(players)
+    ]
 
 
 class _Walker:
@@ -407,11 +416,10 @@ class _Walker:
             view = truth.view(seat)
             if seat == mover:
                 estimate, options, preferred = mover_estimate(
-                    self.game, view, self.histories[seat], truth.legal_actions(), step,
-                    self.effort)
+                    self.game, view, self.histories[seat], truth.legal_actions(), step, self.effort
+                )
             else:
-                estimate = other_estimate(self.game, view, self.histories[seat], step,
-                                          self.effort)
+                estimate = other_estimate(self.game, view, self.histories[seat], step, self.effort)
             fair.append(estimate)
         seeing = seeing_estimates(self.game, truth, self.histories[mover], step, self.effort)
         action = self.playback.replay.steps[position].action
@@ -437,8 +445,9 @@ def _work(position: int) -> StepAnalysis:
 # -- marks -------------------------------------------------------------------------------------
 
 
-def find_mark(step: StepAnalysis, threshold: float = THRESHOLD,
-              clear: float = CLEAR) -> Mark | None:
+def find_mark(
+    step: StepAnalysis, threshold: float = THRESHOLD, clear: float = CLEAR
+) -> Mark | None:
     """The step's mistake, if its chosen action's fair estimate is at least `threshold`
     below the action the mover's search preferred and the difference exceeds `clear`
     standard errors of it; None otherwise (and for a forced step)."""
@@ -463,12 +472,12 @@ def marked_seats(replay: Replay, every_seat: bool = False) -> list[bool]:
     """Per step, whether its decision may be marked: a human seat's own decision (not a
     bot standing in for it), or every step with `every_seat`."""
     header = replay.header
-    return [every_seat or (seat_kind(header, s.seat) == "human" and not s.by_bot)
-            for s in replay.steps]
+    return [
+        every_seat or (seat_kind(header, s.seat) == "human" and not s.by_bot) for s in replay.steps
+    ]
 
 
-def _apply_marks(analysis: Analysis, replay: Replay, threshold: float,
-                 every_seat: bool) -> None:
+def _apply_marks(analysis: Analysis, replay: Replay, threshold: float, every_seat: bool) -> None:
     analysis.threshold = threshold
     analysis.marks = []
     for step, markable in zip(analysis.steps, marked_seats(replay, every_seat)):
@@ -482,14 +491,25 @@ def _apply_marks(analysis: Analysis, replay: Replay, threshold: float,
 
 def _cache_record(analysis: Analysis) -> dict:
     return {
-        "format": FORMAT, "version": VERSION, "replay": analysis.replay_hash,
-        "level": analysis.level, "game": analysis.game, "players": analysis.players,
+        "format": FORMAT,
+        "version": VERSION,
+        "replay": analysis.replay_hash,
+        "level": analysis.level,
+        "game": analysis.game,
+        "players": analysis.players,
         "result": analysis.result,
-        "steps": [{"seat": s.seat, "action": s.action,
-                   "fair": [e.to_list() for e in s.fair],
-                   "seeing": [e.to_list() for e in s.seeing],
-                   "options": [[o.action, *o.estimate.to_list()] for o in s.options],
-                   "preferred": s.preferred} for s in analysis.steps]}
+        "steps": [
+            {
+                "seat": s.seat,
+                "action": s.action,
+                "fair": [e.to_list() for e in s.fair],
+                "seeing": [e.to_list() for e in s.seeing],
+                "options": [[o.action, *o.estimate.to_list()] for o in s.options],
+                "preferred": s.preferred,
+            }
+            for s in analysis.steps
+        ],
+    }
 
 
 def _estimate(item: Any) -> Estimate:
@@ -502,9 +522,13 @@ def _estimate(item: Any) -> Estimate:
 def _from_record(record: Any, replay: Replay, digest: str, level: str) -> Analysis | None:
     """The cached analysis, or None when the record is not one of this replay at this level
     in this version."""
-    if (type(record) is not dict or record.get("format") != FORMAT
-            or record.get("version") != VERSION or record.get("replay") != digest
-            or record.get("level") != level):
+    if (
+        type(record) is not dict
+        or record.get("format") != FORMAT
+        or record.get("version") != VERSION
+        or record.get("replay") != digest
+        or record.get("level") != level
+    ):
         return None
     players = replay.header["players"]
     steps = []
@@ -513,11 +537,16 @@ def _from_record(record: Any, replay: Replay, digest: str, level: str) -> Analys
         seeing = [_estimate(e) for e in item["seeing"]]
         options = [Option(o[0], _estimate(o[1:])) for o in item["options"]]
         preferred = item["preferred"]
-        if (len(fair) != players or len(seeing) != players or item["seat"] != logged.seat
-                or (preferred is not None and not 0 <= preferred < len(options))):
+        if (
+            len(fair) != players
+            or len(seeing) != players
+            or item["seat"] != logged.seat
+            or (preferred is not None and not 0 <= preferred < len(options))
+        ):
             raise ValueError("a cached step does not fit the replay")
-        steps.append(StepAnalysis(number, logged.seat, logged.action, fair, seeing, options,
-                                  preferred))
+        steps.append(
+            StepAnalysis(number, logged.seat, logged.action, fair, seeing, options, preferred)
+        )
     result = [float(v) for v in record["result"]]
     if len(result) != players:
         raise ValueError("the cached result does not fit the replay")
@@ -541,8 +570,9 @@ def write_cache(analysis: Analysis) -> bool:
     """Cache `analysis` under its replay's hash (see game/replay/cache.py: whole or not at
     all, also when two programs write at once). Returns False when the cache folder cannot
     be written (the analysis stays uncached)."""
-    return CACHE.write(analysis.replay_hash,
-                       json.dumps(_cache_record(analysis), separators=(",", ":")))
+    return CACHE.write(
+        analysis.replay_hash, json.dumps(_cache_record(analysis), separators=(",", ":"))
+    )
 
 
 # -- the whole game ----------------------------------------------------------------------------
@@ -552,21 +582,31 @@ def _check(replay: Replay) -> None:
     """Raise AnalysisError unless `replay` is a game that ran to its verified end."""
     verdict = Playback(replay).verdict
     if verdict.seed_source == "none" and not replay.finished:
-        raise AnalysisError("the game is not over: its seed is still secret, so nothing can "
-                            "be re-run")
+        raise AnalysisError(
+            "the game is not over: its seed is still secret, so nothing can be re-run"
+        )
     if verdict.status == "failed":
         why = verdict.mismatch.message if verdict.mismatch else "; ".join(verdict.problems)
         raise AnalysisError(f"the replay does not verify: {why}")
     if not verdict.complete:
-        raise AnalysisError("the game did not run to its end (abandoned or unfinished): "
-                            "there is no result to analyse towards")
+        raise AnalysisError(
+            "the game did not run to its end (abandoned or unfinished): "
+            "there is no result to analyse towards"
+        )
 
 
-def analyse(path: Path | str, level: str = "normal", *, jobs: int = JOBS,
-            threshold: float = THRESHOLD, every_seat: bool = False,
-            progress: Callable[[int, int], None] | None = None,
-            cancel: Flag | None = None, use_cache: bool = True,
-            effort: Effort | None = None) -> Analysis:
+def analyse(
+    path: Path | str,
+    level: str = "normal",
+    *,
+    jobs: int = JOBS,
+    threshold: float = THRESHOLD,
+    every_seat: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: Flag | None = None,
+    use_cache: bool = True,
+    effort: Effort | None = None,
+) -> Analysis:
     """Analyse the finished game at `path` at `level` (see the module docstring), or read
     it from its cache. `jobs` worker processes (1: in this process); `progress(done,
     total)` is called after each step; `cancel` is checked between steps. Marks are made
@@ -608,8 +648,13 @@ def analyse(path: Path | str, level: str = "normal", *, jobs: int = JOBS,
     return analysis
 
 
-def _run(replay: Replay, effort: Effort, jobs: int,
-         progress: Callable[[int, int], None] | None, cancel: Flag | None) -> list[StepAnalysis]:
+def _run(
+    replay: Replay,
+    effort: Effort,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    cancel: Flag | None,
+) -> list[StepAnalysis]:
     """Every step's analysis, in order (see `analyse`)."""
     total = len(replay.steps)
     steps: list[StepAnalysis] = []
@@ -652,14 +697,16 @@ class Background:
         self.error: Exception | None = None
         """What stopped it: ReplayError, AnalysisError, ValueError or Cancelled."""
         self._cancel = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(Path(path), level, options),
-                                        name="analysis", daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, args=(Path(path), level, options), name="analysis", daemon=True
+        )
         self._thread.start()
 
     def _run(self, path: Path, level: str, options: dict) -> None:
         try:
-            self.result = analyse(path, level, progress=self._progress, cancel=self._cancel,
-                                  **options)
+            self.result = analyse(
+                path, level, progress=self._progress, cancel=self._cancel, **options
+            )
         except (ReplayError, AnalysisError, ValueError, Cancelled) as err:
             self.error = err
 

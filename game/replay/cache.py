@@ -8,6 +8,7 @@ so it belongs to exactly those bytes wherever the file lies. A write goes to a t
 file in the same folder, then `os.replace` gives it its name: two programs writing at
 once each leave a whole entry, a reader sees the old entry or the new one. Past a kind's
 size limit the entries used longest ago are removed."""
+
 from __future__ import annotations
 
 import os

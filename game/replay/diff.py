@@ -1,5 +1,6 @@
 """Two replays of the same game compared: the first step where they part, and the two states
 there side by side."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -52,9 +53,13 @@ def diff_replays(a: Replay, b: Replay) -> Divergence:
     na, nb = len(a.steps), len(b.steps)
     if na != nb:
         longer, shorter = ("A", "B") if na > nb else ("B", "A")
-        return _at(a, b, min(na, nb) + 1,
-                   f"the first {min(na, nb)} steps are the same; {shorter} ends there and "
-                   f"{longer} goes on to step {max(na, nb)}")
+        return _at(
+            a,
+            b,
+            min(na, nb) + 1,
+            f"the first {min(na, nb)} steps are the same; {shorter} ends there and "
+            f"{longer} goes on to step {max(na, nb)}",
+        )
     ends = _end_difference(a, b)
     if ends:
         return Divergence(None, f"the same {na} steps, but {ends}")
@@ -67,10 +72,14 @@ def _step_difference(sa: Step, sb: Step, a: Replay, b: Replay) -> str:
     if sa.action != sb.action:
         return f"seat {sa.seat} takes different actions"
     if sa.by_bot != sb.by_bot:
-        return (f"the same action, but a bot stood in for seat {sa.seat} in "
-                f"{'A' if sa.by_bot else 'B'} only")
-    return (f"the same action, but different digests: the engines that recorded them disagree "
-            f"(A: {a.header['engine']}, B: {b.header['engine']})")
+        return (
+            f"the same action, but a bot stood in for seat {sa.seat} in "
+            f"{'A' if sa.by_bot else 'B'} only"
+        )
+    return (
+        f"the same action, but different digests: the engines that recorded them disagree "
+        f"(A: {a.header['engine']}, B: {b.header['engine']})"
+    )
 
 
 def _end_difference(a: Replay, b: Replay) -> str | None:
@@ -116,4 +125,3 @@ def _side(replay: Replay, number: int) -> Side:
     if side.step is None and number > 0:
         side.note = f"it ends after step {last}: the state shown is its last"
     return side
-

@@ -2,6 +2,7 @@
 whether it finished – read from the files alone, without re-running any game – and what
 verifying each found when it was last opened (remembered in the user's cache folder,
 game/replay/cache.py)."""
+
 from __future__ import annotations
 
 import json
@@ -72,14 +73,23 @@ def replay_info(replay: Replay) -> ReplayInfo:
     winners = result.get("winners") if result else None
     winner_seats = [s for s in winners if type(s) is int] if type(winners) is list else []
     return ReplayInfo(
-        path=replay.path or Path(), created=datetime.fromtimestamp(header["created"], UTC),
-        game=header["game"], names=[seat_name(header, s) for s in players],
+        path=replay.path or Path(),
+        created=datetime.fromtimestamp(header["created"], UTC),
+        game=header["game"],
+        names=[seat_name(header, s) for s in players],
         kinds=[seat_kind(header, s) for s in players],
-        levels=[seat_info(header, s)["level"] for s in players], options=header["options"],
-        steps=len(replay.steps), finished=replay.finished, reason=end.get("reason"),
-        result=result, torn=replay.torn, engine=header["engine"],
+        levels=[seat_info(header, s)["level"] for s in players],
+        options=header["options"],
+        steps=len(replay.steps),
+        finished=replay.finished,
+        reason=end.get("reason"),
+        result=result,
+        torn=replay.torn,
+        engine=header["engine"],
         room=header["room"] if type(header.get("room")) is str else None,
-        winners=[seat_name(header, s) for s in winner_seats], winner_seats=winner_seats)
+        winners=[seat_name(header, s) for s in winner_seats],
+        winner_seats=winner_seats,
+    )
 
 
 def list_replays(folder: Path | str) -> list[ReplayInfo]:
@@ -102,8 +112,7 @@ def list_replays(folder: Path | str) -> list[ReplayInfo]:
                 mtime = path.stat().st_mtime
             except OSError:
                 mtime = 0.0
-            out.append(ReplayInfo(path, datetime.fromtimestamp(mtime, UTC),
-                                  error=str(err)))
+            out.append(ReplayInfo(path, datetime.fromtimestamp(mtime, UTC), error=str(err)))
     out.sort(key=lambda info: info.created, reverse=True)
     return out
 
@@ -123,8 +132,12 @@ def remember_verdict(replay_path: Path | str, verdict: Verdict) -> bool:
     except OSError:
         return False
     failed_at = verdict.mismatch.step if verdict.mismatch is not None else None
-    record = {"format": VERDICT_FORMAT, "hash": digest, "status": verdict.status,
-              "failed_at": failed_at}
+    record = {
+        "format": VERDICT_FORMAT,
+        "hash": digest,
+        "status": verdict.status,
+        "failed_at": failed_at,
+    }
     return VERDICTS.write(digest, json.dumps(record))
 
 

@@ -1,5 +1,6 @@
 """The replay log file (docs/replay-format.md): its format, an append-only writer, a reader
 that tells a torn tail from corruption."""
+
 from __future__ import annotations
 
 import functools
@@ -150,18 +151,46 @@ class ReplayError(Exception):
 
 
 HEADER_FIELDS: dict[str, type | tuple[type, ...]] = {
-    "t": str, "format": int, "game": str, "players": int, "options": dict, "seats": list,
-    "engine": str, "seed_hash": bytes, "created": (int, float), "words": list, "digest0": bytes}
+    "t": str,
+    "format": int,
+    "game": str,
+    "players": int,
+    "options": dict,
+    "seats": list,
+    "engine": str,
+    "seed_hash": bytes,
+    "created": (int, float),
+    "words": list,
+    "digest0": bytes,
+}
 
 
-def make_header(game: str, players: int, options: dict, seats: list[dict], seed: int,
-                words: tuple[str, ...], digest0: bytes, **extra: Any) -> dict:
+def make_header(
+    game: str,
+    players: int,
+    options: dict,
+    seats: list[dict],
+    seed: int,
+    words: tuple[str, ...],
+    digest0: bytes,
+    **extra: Any,
+) -> dict:
     """The header of a new replay: the seed appears only as its hash. `seats` are
     {"name", "kind", "level"} maps; `extra` holds room settings (room id, timer…)."""
-    return {"t": "header", "format": FORMAT, "game": game, "players": players,
-            "options": options, "seats": seats, "engine": engine_version(),
-            "seed_hash": seed_hash(seed), "created": time.time(), "words": list(words),
-            "digest0": digest0[:DIGEST_SIZE], **extra}
+    return {
+        "t": "header",
+        "format": FORMAT,
+        "game": game,
+        "players": players,
+        "options": options,
+        "seats": seats,
+        "engine": engine_version(),
+        "seed_hash": seed_hash(seed),
+        "created": time.time(),
+        "words": list(words),
+        "digest0": digest0[:DIGEST_SIZE],
+        **extra,
+    }
 
 
 class FilePlacer(Protocol):
@@ -187,8 +216,9 @@ class ReplayWriter:
         rewritten) takes no hint records."""
 
     @classmethod
-    def create(cls, path: Path, header: dict, fsync: bool = False,
-               files: FilePlacer | None = None) -> ReplayWriter:
+    def create(
+        cls, path: Path, header: dict, fsync: bool = False, files: FilePlacer | None = None
+    ) -> ReplayWriter:
         """A new log at `path` holding `header`, in the format the header names (see
         `make_header`; an old header, copied, keeps its format): made by `files`, whole from
         the moment it has its name, when given; else made, then written. FileExistsError if
@@ -201,8 +231,9 @@ class ReplayWriter:
         if files is not None:
             writer._fd = files.place(writer.path, data, fsync)
         else:
-            writer._fd = os.open(writer.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND,
-                                 0o644)
+            writer._fd = os.open(
+                writer.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644
+            )
             writer._write(data)
         writer._words = list(header["words"])
         return writer
@@ -229,14 +260,23 @@ class ReplayWriter:
         ValueError for a format-1 log, which has no such record."""
         if self.format < 2:
             raise ValueError("a format-1 replay log holds no hints")
-        self._write(msgpack.packb({"t": "hint", "seat": seat, "step": step},
-                                  use_bin_type=True))
+        self._write(msgpack.packb({"t": "hint", "seat": seat, "step": step}, use_bin_type=True))
 
     def finish(self, seed: int, result: dict | None, reason: str = "over") -> None:
         """Log the end: the seed (so anyone can check it against the header's hash) and
         the result; `reason` is "over", or "abandoned" for a game stopped unfinished."""
-        self._write(msgpack.packb({"t": "end", "reason": reason, "seed": seed,
-                                   "result": result, "ended": time.time()}, use_bin_type=True))
+        self._write(
+            msgpack.packb(
+                {
+                    "t": "end",
+                    "reason": reason,
+                    "seed": seed,
+                    "result": result,
+                    "ended": time.time(),
+                },
+                use_bin_type=True,
+            )
+        )
         self.close()
 
     def close(self) -> None:
@@ -281,11 +321,13 @@ def parse_replay(data: bytes) -> Replay:
         raise ReplayError("not a card-table replay (it does not start with CTRP)")
     version = data[4] if len(data) > 4 else 0
     if version not in READS:
-        raise ReplayError(f"replay format {version or '?'} is not "
-                          f"supported (this program reads formats "
-                          f"{', '.join(map(str, READS))})")
+        raise ReplayError(
+            f"replay format {version or '?'} is not "
+            f"supported (this program reads formats "
+            f"{', '.join(map(str, READS))})"
+        )
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=len(data) + 1)
-    unpacker.feed(data[len(MAGIC):])
+    unpacker.feed(data[len(MAGIC) :])
     offset = len(MAGIC)
     replay: Replay | None = None
     while True:
@@ -296,13 +338,17 @@ def parse_replay(data: bytes) -> Replay:
                 if replay is None:
                     raise ReplayError("the file ends inside its header") from None
                 if replay.end is not None:
-                    raise ReplayError(f"{len(data) - offset} bytes after the end record, at "
-                                      f"byte {offset} (nothing follows it)") from None
+                    raise ReplayError(
+                        f"{len(data) - offset} bytes after the end record, at "
+                        f"byte {offset} (nothing follows it)"
+                    ) from None
                 limit = MAX_STEP_RECORD if data[offset] == 0x93 else MAX_RECORD
                 if len(data) - offset > limit:
-                    raise ReplayError(f"damaged record at byte {offset} (step "
-                                      f"{len(replay.steps) + 1}): it claims the rest of the "
-                                      f"file ({len(data) - offset} bytes)") from None
+                    raise ReplayError(
+                        f"damaged record at byte {offset} (step "
+                        f"{len(replay.steps) + 1}): it claims the rest of the "
+                        f"file ({len(data) - offset} bytes)"
+                    ) from None
                 replay.torn = True
             break
         except Exception as err:
@@ -312,8 +358,9 @@ def parse_replay(data: bytes) -> Replay:
         if replay is None:
             replay = Replay(_check_header(record, version))
         elif replay.end is not None:
-            raise ReplayError(f"a record after the end record, at byte {offset} (nothing "
-                              "follows it)")
+            raise ReplayError(
+                f"a record after the end record, at byte {offset} (nothing follows it)"
+            )
         elif type(record) is dict and record.get("t") == "end":
             replay.end = _check_end(record, offset)
         elif type(record) is dict and record.get("t") == "hint" and version >= 2:
@@ -334,8 +381,9 @@ def _check_header(record: Any, version: int) -> dict:
         if not isinstance(record.get(name), kind) or type(record.get(name)) is bool:
             raise ReplayError(f"the header's field {name!r} is missing or of the wrong kind")
     if record["format"] != version:
-        raise ReplayError(f"the header says format {record['format']}, the file's first "
-                          f"bytes format {version}")
+        raise ReplayError(
+            f"the header says format {record['format']}, the file's first bytes format {version}"
+        )
     if not all(type(w) is str for w in record["words"]):
         raise ReplayError("the header's word list holds something other than words")
     if len(record["seats"]) != record["players"]:
@@ -345,8 +393,11 @@ def _check_header(record: Any, version: int) -> dict:
 
 def _check_end(record: dict, offset: int) -> dict:
     seed = record.get("seed")
-    if type(seed) is not int or not 0 <= seed < 2**64 or \
-            record.get("reason") not in ("over", "abandoned"):
+    if (
+        type(seed) is not int
+        or not 0 <= seed < 2**64
+        or record.get("reason") not in ("over", "abandoned")
+    ):
         raise ReplayError(f"the end record at byte {offset} has no valid seed or no reason")
     return record
 
@@ -360,8 +411,9 @@ def _check_hint(record: dict, replay: Replay, offset: int) -> Hint:
         raise ReplayError(f"{where} names no seat of this game: {seat!r}")
     expected = replay.first_step + len(replay.steps)
     if step != expected or type(step) is not int:
-        raise ReplayError(f"{where} is for the decision after step {step!r}, but it follows "
-                          f"step {expected}")
+        raise ReplayError(
+            f"{where} is for the decision after step {step!r}, but it follows step {expected}"
+        )
     return Hint(seat, step)
 
 

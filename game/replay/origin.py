@@ -1,5 +1,6 @@
 """Play on from a step of a finished game: the origin a new game's log names, its start, and
 the old game's steps that led there (what each seat had seen)."""
+
 from __future__ import annotations
 
 import re
@@ -29,12 +30,17 @@ def check_origin(origin: Any) -> dict:
         raise ValueError(f"an origin's mode is one of {', '.join(MODES)}")
     state = restore(origin["snapshot"])
     if type(origin["step"]) is not int or origin["step"] != state.step:
-        raise ValueError(f"the snapshot is the state after step {state.step}, "
-                         f"not {origin['step']!r}")
+        raise ValueError(
+            f"the snapshot is the state after step {state.step}, not {origin['step']!r}"
+        )
     if state.is_over:
         raise ValueError("the game was over at that step: there is nothing to play on")
-    return {"replay": origin["replay"], "step": origin["step"], "mode": origin["mode"],
-            "snapshot": state.to_snapshot()}
+    return {
+        "replay": origin["replay"],
+        "step": origin["step"],
+        "mode": origin["mode"],
+        "snapshot": state.to_snapshot(),
+    }
 
 
 def start_from(origin: dict, seed: int) -> State:
@@ -92,12 +98,15 @@ def lead_up(folder: Path | None, origin: dict) -> LeadUp:
         raise ValueError(f"{path.name}: the game played on from has not ended")
     header = replay.header
     state = first_state(header, replay.end["seed"])
-    before = lead_up(folder, check_origin(header["origin"])) if "origin" in header \
+    before = (
+        lead_up(folder, check_origin(header["origin"]))
+        if "origin" in header
         else LeadUp(state.step, [])
+    )
     steps = list(before.steps)
-    for step in replay.steps[:max(0, origin["step"] - state.step)]:
+    for step in replay.steps[: max(0, origin["step"] - state.step)]:
         events = state.apply(step.action)
-        if state.digest()[:len(step.digest)] != step.digest:
+        if state.digest()[: len(step.digest)] != step.digest:
             raise ValueError(f"{path.name}: step {state.step} gives another state than logged")
         steps.append((step.seat, step.by_bot, events))
     if state.step != origin["step"] or state.digest() != restore(origin["snapshot"]).digest():
@@ -105,5 +114,13 @@ def lead_up(folder: Path | None, origin: dict) -> LeadUp:
     return LeadUp(before.first, steps)
 
 
-__all__ = ["HASH", "MODES", "LeadUp", "check_origin", "find_replay", "first_state", "lead_up",
-           "start_from"]
+__all__ = [
+    "HASH",
+    "MODES",
+    "LeadUp",
+    "check_origin",
+    "find_replay",
+    "first_state",
+    "lead_up",
+    "start_from",
+]

@@ -1,5 +1,6 @@
 """Watching a replay – the replay viewer's API: open and verify it in one pass, then move a
 cursor to any step (engine states kept every N steps) and read any seat's view and events."""
+
 from __future__ import annotations
 
 import gc
@@ -41,8 +42,11 @@ def seat_info(header: dict, seat: int) -> dict:
     "level": a bot's level or None}, as a room describes its seats."""
     info = header["seats"][seat] if 0 <= seat < len(header["seats"]) else None
     level = info.get("level") if type(info) is dict else None
-    return {"name": seat_name(header, seat), "kind": seat_kind(header, seat),
-            "level": level if type(level) is str else None}
+    return {
+        "name": seat_name(header, seat),
+        "kind": seat_kind(header, seat),
+        "level": level if type(level) is str else None,
+    }
 
 
 @dataclass
@@ -75,7 +79,7 @@ class Entry:
 
     @property
     def by(self) -> str:
-        """"bot" or "player"."""
+        """ "bot" or "player"."""
         return "bot" if self.by_bot else "player"
 
 
@@ -107,7 +111,7 @@ class _Befores:
             state = self.states[block].clone()
             views = []
             first = block * self.BLOCK
-            for step in self.replay.steps[first:min(first + self.BLOCK, self.length)]:
+            for step in self.replay.steps[first : min(first + self.BLOCK, self.length)]:
                 views.append(state.view(step.seat))
                 state.apply(step.action)
             if len(self._blocks) >= self.KEEP:
@@ -145,11 +149,20 @@ class _Builder:
         step = self.replay.steps[number - 1]
         header = self.replay.header
         self.events.append(events)
-        self.entries.append(Entry(
-            number, step.seat, seat_name(header, step.seat),
-            step.by_bot or seat_kind(header, step.seat) == "bot", step.by_bot, step.action,
-            self._words or json.dumps(step.action), len(self.round_starts) - 1,
-            (number, step.seat) in self._hinted, self.befores))
+        self.entries.append(
+            Entry(
+                number,
+                step.seat,
+                seat_name(header, step.seat),
+                step.by_bot or seat_kind(header, step.seat) == "bot",
+                step.by_bot,
+                step.action,
+                self._words or json.dumps(step.action),
+                len(self.round_starts) - 1,
+                (number, step.seat) in self._hinted,
+                self.befores,
+            )
+        )
         if any(e.type == ROUND_EVENT for e in events):
             self.round_starts.append(number)
         if number % self.every == 0:
@@ -212,8 +225,9 @@ class Playback:
         if self._state is None:
             verdict = self.verdict
             if verdict.seed_source == "none":
-                raise ReplayError("this game cannot be watched until its seed is revealed "
-                                  "at the end")
+                raise ReplayError(
+                    "this game cannot be watched until its seed is revealed at the end"
+                )
             why = verdict.mismatch.message if verdict.mismatch else "; ".join(verdict.problems)
             raise ReplayError(f"this replay cannot be watched: {why}")
         return self._state

@@ -1,5 +1,6 @@
 """Recording games without a server – the engine, a seeded random policy and the server's own
 ReplayWriter – for golden replays, benchmarks and tests."""
+
 from __future__ import annotations
 
 import random
@@ -12,13 +13,22 @@ from game.rules import new_game
 def default_seats(players: int) -> list[dict]:
     """Seats as a quick-play game has them: one player ("Ann") and random bots."""
     return [{"name": "Ann", "kind": "human", "level": None}] + [
-        {"name": "Random bot", "kind": "bot", "level": "random"} for _ in range(players - 1)]
+        {"name": "Random bot", "kind": "bot", "level": "random"} for _ in range(players - 1)
+    ]
 
 
-def record_game(path: Path | str, game: str, players: int, seed: int,
-                options: dict | None = None, *, seats: list[dict] | None = None,
-                policy_seed: int = 0, avoid: tuple[str, ...] = (),
-                stop_after: int | None = None) -> dict:
+def record_game(
+    path: Path | str,
+    game: str,
+    players: int,
+    seed: int,
+    options: dict | None = None,
+    *,
+    seats: list[dict] | None = None,
+    policy_seed: int = 0,
+    avoid: tuple[str, ...] = (),
+    stop_after: int | None = None,
+) -> dict:
     """Play one game with uniformly random legal actions (drawn from `policy_seed`) and log
     it at `path` (which must not exist) exactly as the server does. Verbs in `avoid` are
     chosen only when nothing else is legal (e.g. ("knock",) makes long Quando games).
@@ -29,8 +39,15 @@ def record_game(path: Path | str, game: str, players: int, seed: int,
     (result None when unfinished). Raises ValueError for a game the engine refuses, and
     OSError when the file cannot be written."""
     state = new_game(game, players, seed, options)
-    header = make_header(game, players, state.options, seats or default_seats(players), seed,
-                         type(state).WORDS, state.digest())
+    header = make_header(
+        game,
+        players,
+        state.options,
+        seats or default_seats(players),
+        seed,
+        type(state).WORDS,
+        state.digest(),
+    )
     writer = ReplayWriter.create(Path(path), header)
     pick = random.Random(policy_seed)
     try:
@@ -45,5 +62,10 @@ def record_game(path: Path | str, game: str, players: int, seed: int,
             writer.finish(seed, state.result)
     finally:
         writer.close()
-    return {"game": game, "players": players, "options": state.options, "steps": state.step,
-            "result": state.result}
+    return {
+        "game": game,
+        "players": players,
+        "options": state.options,
+        "steps": state.step,
+        "result": state.result,
+    }

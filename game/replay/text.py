@@ -1,5 +1,6 @@
 """Replays in words for the command line: verdicts, step lists, divergences, and two states
 side by side."""
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,9 @@ def value(data: Any) -> str:
     """Plain data in one line: strings bare at the top, everything else as JSON."""
     if type(data) is str:
         return data
-    return json.dumps(data, ensure_ascii=False,
-                      default=lambda x: x.hex() if isinstance(x, bytes) else str(x))
+    return json.dumps(
+        data, ensure_ascii=False, default=lambda x: x.hex() if isinstance(x, bytes) else str(x)
+    )
 
 
 def action_text(action: list) -> str:
@@ -52,16 +54,19 @@ def side_by_side(rows: list[FieldDiff], left: str, right: str, width: int = WIDT
 
 # -- verify -----------------------------------------------------------------------------------
 
+
 def verdict_lines(verdict: Verdict, header: dict) -> list[str]:
     """The verdict as `python -m game.replay verify` prints it: the outcome on the first
     line ("ok: …", "unfinished: …" or "FAILED …"), then details and notes."""
     lines: list[str] = []
     if verdict.status == "unverified":
-        lines.append(f"unfinished: {verdict.steps} steps, cannot be verified until the seed "
-                     f"is revealed")
+        lines.append(
+            f"unfinished: {verdict.steps} steps, cannot be verified until the seed is revealed"
+        )
     elif verdict.status == "ok":
-        lines.append(f"ok: {verdict.steps} steps verified, {_seed_words(verdict)}, "
-                     f"{_ending_words(verdict)}")
+        lines.append(
+            f"ok: {verdict.steps} steps verified, {_seed_words(verdict)}, {_ending_words(verdict)}"
+        )
     else:
         if verdict.mismatch is not None:
             lines.extend(mismatch_lines(verdict.mismatch, header))
@@ -72,14 +77,19 @@ def verdict_lines(verdict: Verdict, header: dict) -> list[str]:
         lines.append(context + ", " + _ending_words(verdict))
     lines.extend(f"note: {note}" for note in verdict.notes)
     if verdict.torn_at is not None:
-        lines.append(f"note: the last record is torn at byte {verdict.torn_at} (the server "
-                     f"stopped mid-write); only the {verdict.steps} whole steps before it count")
+        lines.append(
+            f"note: the last record is torn at byte {verdict.torn_at} (the server "
+            f"stopped mid-write); only the {verdict.steps} whole steps before it count"
+        )
     return lines
 
 
 def _seed_words(verdict: Verdict) -> str:
-    where = ("the seed" if verdict.seed_source != "secret"
-             else f"the seed (from the {SECRET_SUFFIX} file)")
+    where = (
+        "the seed"
+        if verdict.seed_source != "secret"
+        else f"the seed (from the {SECRET_SUFFIX} file)"
+    )
     return f"{where} {'matches' if verdict.seed_ok else 'does not match'} its hash"
 
 
@@ -100,24 +110,33 @@ def mismatch_lines(mismatch: Mismatch, header: dict) -> list[str]:
     lines = [f"FAILED at step {mismatch.step}{where}: {mismatch.message}"]
     if mismatch.seat is None or mismatch.action is None:  # the deal: no step to show
         return lines
-    lines.append(f"  logged: seat {mismatch.seat} ({seat_name(header, mismatch.seat)}) "
-                 f"{action_text(mismatch.action)}" + _words(mismatch.words))
+    lines.append(
+        f"  logged: seat {mismatch.seat} ({seat_name(header, mismatch.seat)}) "
+        f"{action_text(mismatch.action)}" + _words(mismatch.words)
+    )
     if mismatch.match is None:
-        lines.append("  no action of the seat that had to decide leads to the logged digest: the "
-                     "logged state is unknown (only its digest is in the file)")
+        lines.append(
+            "  no action of the seat that had to decide leads to the logged digest: the "
+            "logged state is unknown (only its digest is in the file)"
+        )
     elif mismatch.match == mismatch.action:
-        lines.append("  the logged action fits the logged digest when the seat that had to decide "
-                     "plays it: the step's seat or its bot mark was altered")
+        lines.append(
+            "  the logged action fits the logged digest when the seat that had to decide "
+            "plays it: the step's seat or its bot mark was altered"
+        )
     else:
-        lines.append(f"  the action {action_text(mismatch.match)}{_words(mismatch.match_words)} "
-                     f"fits the logged digest: the file's action was altered")
+        lines.append(
+            f"  the action {action_text(mismatch.match)}{_words(mismatch.match_words)} "
+            f"fits the logged digest: the file's action was altered"
+        )
     if mismatch.right is not None:
         if mismatch.fields:
             lines.append("  fields that differ:")
             lines.extend(side_by_side(mismatch.fields, mismatch.left_title, mismatch.right_title))
         else:
-            lines.append(f"  the states {mismatch.left_title} and {mismatch.right_title} "
-                         f"are the same")
+            lines.append(
+                f"  the states {mismatch.left_title} and {mismatch.right_title} are the same"
+            )
     elif mismatch.left is not None:
         lines.append(f"  the state {mismatch.left_title}:")
         lines.extend(f"    {name}: {value(data)}" for name, data in mismatch.left.items())
@@ -130,6 +149,7 @@ def _words(words: str | None) -> str:
 
 # -- show -------------------------------------------------------------------------------------
 
+
 def header_lines(playback: Playback) -> list[str]:
     """Who played what, when and with which engine, and the verdict."""
     header = playback.header
@@ -140,12 +160,14 @@ def header_lines(playback: Playback) -> list[str]:
         entry = header["seats"][seat]
         level = entry.get("level") if type(entry) is dict else None
         seats.append(f"{seat} {name} ({kind}{', ' + level if kind == 'bot' and level else ''})")
-    return [f"{header['game']}, {header['players']} players" +
-            (f"; options: {options}" if options else ""),
-            "seats: " + "; ".join(seats),
-            f"started {info.created:%Y-%m-%d %H:%M:%S} UTC by {header['engine']}; seed hash "
-            f"{header['seed_hash'].hex()[:16]}…",
-            *verdict_lines(playback.verdict, header)]
+    return [
+        f"{header['game']}, {header['players']} players"
+        + (f"; options: {options}" if options else ""),
+        "seats: " + "; ".join(seats),
+        f"started {info.created:%Y-%m-%d %H:%M:%S} UTC by {header['engine']}; seed hash "
+        f"{header['seed_hash'].hex()[:16]}…",
+        *verdict_lines(playback.verdict, header),
+    ]
 
 
 def _option(data: Any) -> str:
@@ -170,26 +192,34 @@ def show_lines(playback: Playback, seat: int | None = None) -> Iterator[str]:
         yield f"{entry.number:>5}  seat {entry.seat} {entry.name} ({by}{hinted}): {entry.words}"
         for event in playback.events(seat, entry.number):
             yield f"         {event_text(event)}"
-    rest = playback.replay.steps[playback.length:]
+    rest = playback.replay.steps[playback.length :]
     if rest:
-        why = ("the seed is still secret" if playback.verdict.seed_source == "none"
-               else "the re-run stops here (see the verdict above)")
+        why = (
+            "the seed is still secret"
+            if playback.verdict.seed_source == "none"
+            else "the re-run stops here (see the verdict above)"
+        )
         yield f"-- {len(rest)} more steps as logged, without words or events: {why} --"
     for number, step in enumerate(rest, playback.length + 1):
         by = "bot for the player" if step.by_bot else "logged"
-        yield (f"{number:>5}  seat {step.seat} {seat_name(header, step.seat)} ({by}): "
-               f"{action_text(step.action)}")
+        yield (
+            f"{number:>5}  seat {step.seat} {seat_name(header, step.seat)} ({by}): "
+            f"{action_text(step.action)}"
+        )
     end = playback.replay.end
     if end is None:
         yield "end: none yet (unfinished)"
     else:
         info = replay_info(playback.replay)
-        yield (f"end: {info.reason}; seed {end['seed']}" +
-               (f"; scores {value(info.result.get('scores'))}" if info.result else "") +
-               (f"; winners: {', '.join(info.winners)}" if info.winners else ""))
+        yield (
+            f"end: {info.reason}; seed {end['seed']}"
+            + (f"; scores {value(info.result.get('scores'))}" if info.result else "")
+            + (f"; winners: {', '.join(info.winners)}" if info.winners else "")
+        )
 
 
 # -- diff -------------------------------------------------------------------------------------
+
 
 def divergence_lines(divergence: Divergence, a_header: dict, b_header: dict) -> list[str]:
     """`python -m game.replay diff`: where the two replays part, each side's step there,
@@ -212,10 +242,14 @@ def divergence_lines(divergence: Divergence, a_header: dict, b_header: dict) -> 
 
 def _side_words(side: Side, header: dict, number: int) -> str:
     if number == 0:
-        return (f"{header['game']}, {header['players']} players, seed hash "
-                f"{header['seed_hash'].hex()[:16]}…")
+        return (
+            f"{header['game']}, {header['players']} players, seed hash "
+            f"{header['seed_hash'].hex()[:16]}…"
+        )
     if side.step is None:
         return "no such step"
     by = ", a bot for the player" if side.step.by_bot else ""
-    return (f"seat {side.step.seat} ({seat_name(header, side.step.seat)}{by}) "
-            f"{action_text(side.step.action)}{_words(side.words)}")
+    return (
+        f"seat {side.step.seat} ({seat_name(header, side.step.seat)}{by}) "
+        f"{action_text(side.step.action)}{_words(side.words)}"
+    )

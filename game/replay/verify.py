@@ -1,5 +1,6 @@
 """Re-running a replay: find its seed, check it against the header's hash, re-run the engine on
 every logged action comparing digests, and explain the first step that differs."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ SECRET_SUFFIX = ".secret"
 (game/host/records.py writes it and deletes it once the seed is in the end record)."""
 
 _SEED_LIMIT = 1 << 64
+
 
 @dataclass
 class FieldDiff:
@@ -44,8 +46,12 @@ def _diff_into(out: list[FieldDiff], path: str, left: Any, right: Any) -> None:
     if type(left) is dict and type(right) is dict:
         for key in list(left) + [k for k in right if k not in left]:
             _diff_into(out, f"{path}.{key}" if path else str(key), left.get(key), right.get(key))
-    elif (type(left) is list and type(right) is list and len(left) == len(right)
-          and any(type(x) in (list, dict) for x in left + right)):
+    elif (
+        type(left) is list
+        and type(right) is list
+        and len(left) == len(right)
+        and any(type(x) in (list, dict) for x in left + right)
+    ):
         for index, (a, b) in enumerate(zip(left, right)):
             _diff_into(out, f"{path}[{index}]", a, b)
     else:
@@ -119,7 +125,7 @@ class Verdict:
 
     @property
     def status(self) -> str:
-        """"ok", "unverified" or "failed" (see the class docstring)."""
+        """ "ok", "unverified" or "failed" (see the class docstring)."""
         if self.mismatch is not None or self.problems:
             return "failed"
         if self.seed_ok is None:
@@ -183,9 +189,13 @@ def verify_replay(replay: Replay, observer: Observer | None = None) -> Verdict:
     end record against the re-run's end. Never raises for anything a file may hold; the
     findings are in the returned Verdict."""
     header = replay.header
-    verdict = Verdict(replay.path, len(replay.steps), finished=replay.finished,
-                      reason=replay.end["reason"] if replay.end else None,
-                      torn_at=replay.length if replay.torn else None)
+    verdict = Verdict(
+        replay.path,
+        len(replay.steps),
+        finished=replay.finished,
+        reason=replay.end["reason"] if replay.end else None,
+        torn_at=replay.length if replay.torn else None,
+    )
     seed, verdict.seed_source, note = find_seed(replay)
     if note:
         verdict.notes.append(note)
@@ -193,14 +203,21 @@ def verify_replay(replay: Replay, observer: Observer | None = None) -> Verdict:
         return verdict
     if not 0 <= seed < _SEED_LIMIT:
         verdict.seed_ok = False
-        verdict.problems.append(f"the seed {seed} is not a 64-bit seed, so it cannot match "
-                                f"the seed hash announced at the start")
+        verdict.problems.append(
+            f"the seed {seed} is not a 64-bit seed, so it cannot match "
+            f"the seed hash announced at the start"
+        )
         return verdict
     verdict.seed_ok = seed_hash(seed) == header["seed_hash"]
     if not verdict.seed_ok:
-        verdict.problems.append(("the revealed seed" if verdict.seed_source == "end" else
-                                 f"the seed in the {SECRET_SUFFIX} file") +
-                                " does not match the seed hash announced at the start")
+        verdict.problems.append(
+            (
+                "the revealed seed"
+                if verdict.seed_source == "end"
+                else f"the seed in the {SECRET_SUFFIX} file"
+            )
+            + " does not match the seed hash announced at the start"
+        )
     try:
         state = start_state(replay, seed)
     except ValueError as err:
@@ -208,8 +225,11 @@ def verify_replay(replay: Replay, observer: Observer | None = None) -> Verdict:
         return verdict
     if state.digest()[:DIGEST_SIZE] != header["digest0"]:
         verdict.mismatch = Mismatch(
-            0, "deal", "the dealt state differs from the header's digest0 (another seed, "
-                       "other options or another engine dealt this game)")
+            0,
+            "deal",
+            "the dealt state differs from the header's digest0 (another seed, "
+            "other options or another engine dealt this game)",
+        )
         return verdict
     if observer is not None:
         observer.start(state)
@@ -224,14 +244,15 @@ def verify_replay(replay: Replay, observer: Observer | None = None) -> Verdict:
         # Rebuilt rather than cloned at every step: a clone per step would slow every
         # verify down for the sake of the one that fails.
         before = start_state(replay, seed)
-        for step in replay.steps[:number - 1]:
+        for step in replay.steps[: number - 1]:
             before.apply(step.action)
         verdict.mismatch = _explain(replay, number, before, kind, message)
     return verdict
 
 
-def _rerun(replay: Replay, state: State, observer: Observer | None,
-           problems: list[str]) -> tuple[int, str, str] | None:
+def _rerun(
+    replay: Replay, state: State, observer: Observer | None, problems: list[str]
+) -> tuple[int, str, str] | None:
     """Apply every step to `state`: None if all re-run to their digests, else the failing
     step's number, the Mismatch kind and what went wrong (`state` is then the state before
     that step, or after it for a digest that differs). Hints logged for a seat that did not
@@ -243,12 +264,19 @@ def _rerun(replay: Replay, state: State, observer: Observer | None,
     for number, step in enumerate(replay.steps, 1):
         _check_hints(asked.get(state.step, []), state, problems)
         if step.seat != state.to_move:
-            decider = ("nobody (the game is over)" if state.to_move is None
-                       else f"seat {state.to_move}")
+            decider = (
+                "nobody (the game is over)" if state.to_move is None else f"seat {state.to_move}"
+            )
             return number, "seat", f"seat {step.seat} acted, but {decider} had to decide"
         if step.by_bot and kinds[step.seat] == "bot":
-            return number, "seat", (f"the step says a bot stood in for seat {step.seat}'s "
-                                    f"player, but seat {step.seat} is a bot")
+            return (
+                number,
+                "seat",
+                (
+                    f"the step says a bot stood in for seat {step.seat}'s "
+                    f"player, but seat {step.seat} is a bot"
+                ),
+            )
         if observer is not None:
             observer.before(number, state, step)
         try:
@@ -268,18 +296,28 @@ def _check_hints(seats: list[int], state: State, problems: list[str]) -> None:
     seat that had to decide there (a hint is only ever given for one's own decision)."""
     for seat in seats:
         if seat != state.to_move:
-            decider = ("nobody (the game is over)" if state.to_move is None
-                       else f"seat {state.to_move}")
-            problems.append(f"the log says seat {seat} was given a hint after step "
-                            f"{state.step}, but {decider} had to decide")
+            decider = (
+                "nobody (the game is over)" if state.to_move is None else f"seat {state.to_move}"
+            )
+            problems.append(
+                f"the log says seat {seat} was given a hint after step "
+                f"{state.step}, but {decider} had to decide"
+            )
 
 
 def _explain(replay: Replay, number: int, before: State, kind: str, message: str) -> Mismatch:
     """The Mismatch of step `number` (`before` is the state before it; left unchanged):
     look for an action that reproduces the logged digest, and the states to compare."""
     step = replay.steps[number - 1]
-    mismatch = Mismatch(number, kind, message, step_offset(replay, number), step.seat,
-                        step.action, describe(before, step.action))
+    mismatch = Mismatch(
+        number,
+        kind,
+        message,
+        step_offset(replay, number),
+        step.seat,
+        step.action,
+        describe(before, step.action),
+    )
     ours = _after(before, step.action)
     fitting = _reproducing(before, step)
     if fitting is not None:
@@ -336,21 +374,27 @@ def _check_end(replay: Replay, state: State, verdict: Verdict) -> None:
     steps = len(replay.steps)
     if end is None:
         if state.is_over:
-            verdict.notes.append(f"the game is over after step {steps}, but the log has no end "
-                                 f"record (the server stopped before writing it)")
+            verdict.notes.append(
+                f"the game is over after step {steps}, but the log has no end "
+                f"record (the server stopped before writing it)"
+            )
         return
     if end["reason"] == "over":
         if not state.is_over:
-            verdict.problems.append(f"the end record says the game is over, but after step "
-                                    f"{steps} it is not")
+            verdict.problems.append(
+                f"the end record says the game is over, but after step {steps} it is not"
+            )
         elif end.get("result") != state.result:
-            verdict.problems.append(f"the end record's result {end.get('result')} differs from "
-                                    f"the re-run's {state.result}")
+            verdict.problems.append(
+                f"the end record's result {end.get('result')} differs from "
+                f"the re-run's {state.result}"
+            )
         else:
             verdict.complete = True
     elif state.is_over:
-        verdict.problems.append(f"the end record says the game was abandoned, but it is over "
-                                f"after step {steps}")
+        verdict.problems.append(
+            f"the end record says the game was abandoned, but it is over after step {steps}"
+        )
 
 
 def step_offset(replay: Replay, number: int) -> int | None:
@@ -363,7 +407,7 @@ def step_offset(replay: Replay, number: int) -> int | None:
     except OSError:
         return None
     unpacker = msgpack.Unpacker(raw=False, max_buffer_size=len(data) + 1)
-    unpacker.feed(data[len(MAGIC):])
+    unpacker.feed(data[len(MAGIC) :])
     try:
         for _ in range(number):  # the header, then the steps before this one
             unpacker.skip()

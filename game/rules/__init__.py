@@ -1,4 +1,5 @@
 """The rules engines behind one interface: look a game up by name, start or restore it."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -43,5 +44,17 @@ def update_view(game: str, view: dict, event: dict) -> None:
     find_game(game).update_view(view, event)
 
 
-__all__ = ["Action", "BadOptions", "Event", "GAMES", "IllegalAction", "State", "find_game",
-           "new_game", "reshuffle", "restore", "update_view", "view_digest"]
+__all__ = [
+    "Action",
+    "BadOptions",
+    "Event",
+    "GAMES",
+    "IllegalAction",
+    "State",
+    "find_game",
+    "new_game",
+    "reshuffle",
+    "restore",
+    "update_view",
+    "view_digest",
+]

@@ -1,4 +1,5 @@
 """The engine contract every game implements: the State class, events, errors, PRNG, digests."""
+
 from __future__ import annotations
 
 import hashlib
@@ -85,8 +86,13 @@ class Event:
 
     __slots__ = ("type", "public", "private", "others")
 
-    def __init__(self, type: str, public: dict | None = None,
-                 private: dict[int, dict] | None = None, others: dict | None = None) -> None:
+    def __init__(
+        self,
+        type: str,
+        public: dict | None = None,
+        private: dict[int, dict] | None = None,
+        others: dict | None = None,
+    ) -> None:
         self.type = type
         self.public = public or {}
         self.private = private or {}
@@ -100,8 +106,10 @@ class Event:
         return out
 
     def __repr__(self) -> str:
-        return (f"Event({self.type!r}, {self.public!r}, private={self.private!r}, "
-                f"others={self.others!r})")
+        return (
+            f"Event({self.type!r}, {self.public!r}, private={self.private!r}, "
+            f"others={self.others!r})"
+        )
 
 
 _SCALARS = frozenset((int, str, bool, float, bytes, type(None)))
@@ -161,8 +169,9 @@ _CODES: dict[tuple, list[str]] = {}
 """Card lists as codes, by their code table, order and cards (see `codes_of`)."""
 
 
-def codes_of(cards: list[int], code: Sequence[str] | Mapping[int, str],
-             reverse: bool = False) -> list[str]:
+def codes_of(
+    cards: list[int], code: Sequence[str] | Mapping[int, str], reverse: bool = False
+) -> list[str]:
     """`cards` (ids) as `code` names them, in reverse order with `reverse`, for state digests
     alone: from the lists made before when it is one of them – for long piles that seldom
     change (a draw pile), where looking the list up costs less than naming each card.
@@ -184,8 +193,10 @@ def _pairs(run: dict) -> bytes:
 
 _ARRAY_HEADER = [bytes([0x90 | n]) for n in range(16)]
 """msgpack's header of an array of n < 16 items (a list per seat: 2 to 8 of them)."""
-_SEAT: dict[int | None, bytes] = {None: msgpack.packb(None),
-                                  **{n: msgpack.packb(n) for n in range(16)}}
+_SEAT: dict[int | None, bytes] = {
+    None: msgpack.packb(None),
+    **{n: msgpack.packb(n) for n in range(16)},
+}
 """A view's "seat", packed."""
 
 
@@ -231,11 +242,15 @@ class Option:
 
 def int_in(lo: int, hi: int) -> Callable[[Any], Problem | None]:
     """An option check: an int (not a bool) in [lo, hi]."""
+
     def check(value: Any) -> Problem | None:
         if type(value) is not int or not lo <= value <= hi:
-            return Problem("{game}: option {option} must be an integer from {lo} to {hi}, "
-                           "not {value}", {"lo": lo, "hi": hi})
+            return Problem(
+                "{game}: option {option} must be an integer from {lo} to {hi}, not {value}",
+                {"lo": lo, "hi": hi},
+            )
         return None
+
     return check
 
 
@@ -265,15 +280,20 @@ def check_options(game: str, spec: dict[str, Option], given: dict | None) -> dic
         raise BadOptions("{game}: options must be a mapping", game=game)
     unknown = sorted(str(k) for k in given if k not in spec)
     if unknown:
-        raise BadOptions("{game}: unknown option {names} (known: {known})", game=game,
-                         names=", ".join(unknown), known=", ".join(spec))
+        raise BadOptions(
+            "{game}: unknown option {names} (known: {known})",
+            game=game,
+            names=", ".join(unknown),
+            known=", ".join(spec),
+        )
     options = {}
     for name, opt in spec.items():
         value = given.get(name, opt.default)
         problem = opt.check(value)
         if problem:
-            raise BadOptions(problem.template, game=game, option=name, value=repr(value),
-                             **problem.params)
+            raise BadOptions(
+                problem.template, game=game, option=name, value=repr(value), **problem.params
+            )
         options[name] = list(value) if isinstance(value, list) else value
     return options
 
@@ -281,8 +301,13 @@ def check_options(game: str, spec: dict[str, Option], given: dict | None) -> dic
 def check_players(game: str, players: Any, lo: int, hi: int) -> int:
     """The player count, or BadOptions if the game does not allow it."""
     if type(players) is not int or not lo <= players <= hi:
-        raise BadOptions("{game} is for {lo} to {hi} players, not {players}", game=game, lo=lo,
-                         hi=hi, players=repr(players))
+        raise BadOptions(
+            "{game} is for {lo} to {hi} players, not {players}",
+            game=game,
+            lo=lo,
+            hi=hi,
+            players=repr(players),
+        )
     return players
 
 
@@ -293,20 +318,30 @@ def check_seed(seed: Any) -> int:
     return seed
 
 
-def check_stacked_deck(game: str, deck: list[str], ids: dict[str, int], full: list[int],
-                       same: Callable[[int], int] = lambda card: card) -> list[int]:
+def check_stacked_deck(
+    game: str,
+    deck: list[str],
+    ids: dict[str, int],
+    full: list[int],
+    same: Callable[[int], int] = lambda card: card,
+) -> list[int]:
     """A stacked deck's card ids (top first), or BadOptions unless it holds exactly the cards
     of `full` (card ids), each as often as there; `same` maps a card to its identity (e.g.
     a Quando card either way up)."""
     try:
         cards = [ids[code] for code in deck]
     except KeyError as err:
-        raise BadOptions("{game}: option deck has an unknown card code {code}", game=game,
-                         code=repr(err.args[0])) from None
+        raise BadOptions(
+            "{game}: option deck has an unknown card code {code}", game=game, code=repr(err.args[0])
+        ) from None
     if sorted(same(c) for c in cards) != sorted(same(c) for c in full):
-        raise BadOptions("{game}: option deck must hold every card of this game exactly once "
-                         "({cards} cards), it has {count}", game=game, cards=len(full),
-                         count=len(cards))
+        raise BadOptions(
+            "{game}: option deck must hold every card of this game exactly once "
+            "({cards} cards), it has {count}",
+            game=game,
+            cards=len(full),
+            count=len(cards),
+        )
     return cards
 
 
@@ -324,8 +359,11 @@ def freeze(action: Any) -> tuple:
         elif (kind is list or kind is tuple) and all(type(x) is int for x in item):
             out.append(tuple(item))
         else:
-            raise IllegalAction("{verb}: {item} is not an index, a word or a list of indices",
-                                verb=action[0], item=repr(item))
+            raise IllegalAction(
+                "{verb}: {item} is not an index, a word or a list of indices",
+                verb=action[0],
+                item=repr(item),
+            )
     return tuple(out)
 
 
@@ -386,10 +424,11 @@ class State(ABC):
         Raises ValueError for a player count the game does not allow, KeyError for a
         view without these keys."""
         return {
-            "players": check_players(cls.game, view["players"], cls.min_players,
-                                     cls.max_players),
-            "seed": 0, "step": sum(1 for ev in history if ev["type"] == "next"),
-            "to_move": view["to_move"], "phase": view["phase"],
+            "players": check_players(cls.game, view["players"], cls.min_players, cls.max_players),
+            "seed": 0,
+            "step": sum(1 for ev in history if ev["type"] == "next"),
+            "to_move": view["to_move"],
+            "phase": view["phase"],
             "result": copy_result(view["result"]),
         }
 
@@ -512,9 +551,14 @@ class State(ABC):
                 else:
                     items = others[key]
                     header = _ARRAY_HEADER[len(items)]
-                    pieces.append((key, [header + b"".join(items[:k]) for k in range(len(items))],
-                                   [b"".join(items[k + 1:]) for k in range(len(items))],
-                                   header + b"".join(items)))
+                    pieces.append(
+                        (
+                            key,
+                            [header + b"".join(items[:k]) for k in range(len(items))],
+                            [b"".join(items[k + 1 :]) for k in range(len(items))],
+                            header + b"".join(items),
+                        )
+                    )
             else:
                 run[key] = value
         pieces.append(lead + _pairs(run))
@@ -587,7 +631,30 @@ class State(ABC):
         return self.to_snapshot()
 
 
-__all__ = ["Action", "BadOptions", "Event", "IllegalAction", "Option", "Problem", "Refusal",
-           "Rng", "State", "canonical", "check_options", "check_players", "check_seed",
-           "check_stacked_deck", "codes_of", "copy_result", "data_digest", "freeze", "int_in",
-           "is_bool", "is_deck_or_none", "ordered_digest", "pack", "thaw", "view_digest"]
+__all__ = [
+    "Action",
+    "BadOptions",
+    "Event",
+    "IllegalAction",
+    "Option",
+    "Problem",
+    "Refusal",
+    "Rng",
+    "State",
+    "canonical",
+    "check_options",
+    "check_players",
+    "check_seed",
+    "check_stacked_deck",
+    "codes_of",
+    "copy_result",
+    "data_digest",
+    "freeze",
+    "int_in",
+    "is_bool",
+    "is_deck_or_none",
+    "ordered_digest",
+    "pack",
+    "thaw",
+    "view_digest",
+]

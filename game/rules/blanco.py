@@ -1,4 +1,5 @@
 """Blanco: empty a face-down grid by completing columns of one colour and rows of one number."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -21,8 +22,18 @@ from game.rules.base import (
     pack,
 )
 
-COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "lime", "green", "sky", "navy", "purple",
-                            "pink", "brown")
+COLOURS: tuple[str, ...] = (
+    "red",
+    "orange",
+    "yellow",
+    "lime",
+    "green",
+    "sky",
+    "navy",
+    "purple",
+    "pink",
+    "brown",
+)
 # A card is an int `colour * 12 + number - 1`, so the canonical order is 0..119.
 CARDS: list[int] = list(range(120))
 CODE: list[str] = [f"{colour}:{number}" for colour in COLOURS for number in range(1, 13)]
@@ -41,7 +52,15 @@ ROW_KEY: list[int] = [(v & CARD) % 12 if v & UP else -1 for v in range(512)]
 COL_KEY: list[int] = [(v & CARD) // 12 if v & UP else -1 for v in range(512)]
 
 REVEAL, PEEK, TURN, PLAY, ELIMINATE, REWARD, CHAIN, OVER = (
-    "reveal", "peek", "turn", "play", "eliminate", "reward", "chain", "over")
+    "reveal",
+    "peek",
+    "turn",
+    "play",
+    "eliminate",
+    "reward",
+    "chain",
+    "over",
+)
 """The kinds of decision: a setup (or stage-2) reveal and peek; the turn's choice of take or
 swap; after a take, discard or place; which complete line goes first; the reward peek; after a
 chain reaction, whether the peeked card turns face up. OVER: nobody decides any more."""
@@ -84,11 +103,13 @@ class _Shape:
         # with the key its cells must share.
         self.lines: list[tuple[Line, list[int]]] = []
         if cols >= 2:
-            self.lines += [(("row", r, tuple(range(r * cols, r * cols + cols))), ROW_KEY)
-                           for r in range(rows)]
+            self.lines += [
+                (("row", r, tuple(range(r * cols, r * cols + cols))), ROW_KEY) for r in range(rows)
+            ]
         if rows >= 2:
-            self.lines += [(("col", c, tuple(range(c, rows * cols, cols))), COL_KEY)
-                           for c in range(cols)]
+            self.lines += [
+                (("col", c, tuple(range(c, rows * cols, cols))), COL_KEY) for c in range(cols)
+            ]
         self.swaps: list[tuple[int, int, tuple, tuple]] = []
         for i in cells:
             r, c = self.pos[i]
@@ -117,13 +138,14 @@ def complete_lines(cells: Sequence[int], rows: int, cols: int) -> list[Line]:
     return out
 
 
-def remove_line(cells: list[int], rows: int, cols: int, kind: str,
-                index: int) -> tuple[list[int], int, int]:
+def remove_line(
+    cells: list[int], rows: int, cols: int, kind: str, index: int
+) -> tuple[list[int], int, int]:
     """The grid (cells, rows, cols) once its row or column (`kind` "row" or "col") `index`
     is taken out and the gap closed; a grid left without rows or columns is empty (0 x 0).
     `cells` is not changed."""
     if kind == "row":
-        cells = cells[:index * cols] + cells[index * cols + cols:]
+        cells = cells[: index * cols] + cells[index * cols + cols :]
         rows -= 1
     else:
         cells = [v for i, v in enumerate(cells) if i % cols != index]
@@ -172,12 +194,25 @@ class Blanco(State):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "max_turns": Option(1000, int_in(1, 1_000_000), "Turn limit",
-                            (30, 60, 100, 200, 500, 1000)),
+        "max_turns": Option(
+            1000, int_in(1, 1_000_000), "Turn limit", (30, 60, 100, 200, 500, 1000)
+        ),
         "deck": Option(None, is_deck_or_none, "Stacked deck"),
     }
-    WORDS: ClassVar[tuple[str, ...]] = ("take", "discard", "place", "swap", "reveal", "peek",
-                                        "eliminate", "skip", "keep", "deck", "row", "col")
+    WORDS: ClassVar[tuple[str, ...]] = (
+        "take",
+        "discard",
+        "place",
+        "swap",
+        "reveal",
+        "peek",
+        "eliminate",
+        "skip",
+        "keep",
+        "deck",
+        "row",
+        "col",
+    )
     OWNED: ClassVar[tuple[str, ...]] = ("grids", "hands")
     SPLICE_FROM: ClassVar[int] = 2  # its grids are kept packed (`_packed_grid`)
 
@@ -207,7 +242,7 @@ class Blanco(State):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         for k in range(HAND * n):
             self.hands[k % n].append(deck[dealt + 1 + k])
-        self.draw: list[int] = deck[dealt + 1 + HAND * n:][::-1]  # top card last
+        self.draw: list[int] = deck[dealt + 1 + HAND * n :][::-1]  # top card last
         self.box: list[int] = []
         self.step = 0
         self.turns = 0
@@ -256,9 +291,16 @@ class Blanco(State):
             self.draw = pile[::-1]
             self.discard = self.discard[-1:]
             self.box = []
-            events.append(Event("reshuffle", {"draw": self._draw_public(),
-                                              "discard": [CODE[c] for c in self.discard],
-                                              "box": []}))
+            events.append(
+                Event(
+                    "reshuffle",
+                    {
+                        "draw": self._draw_public(),
+                        "discard": [CODE[c] for c in self.discard],
+                        "box": [],
+                    },
+                )
+            )
         return self.draw.pop()
 
     def _draw_public(self) -> dict:
@@ -268,8 +310,9 @@ class Blanco(State):
         grid = self.grids[seat]
         card = grid[index] & CARD
         grid[index] = card | UP
-        events.append(Event("reveal", {"seat": seat, "pos": self._pos(seat, index),
-                                       "card": CODE[card]}))
+        events.append(
+            Event("reveal", {"seat": seat, "pos": self._pos(seat, index), "card": CODE[card]})
+        )
 
     # -- the turn ----------------------------------------------------------------------------
 
@@ -302,15 +345,25 @@ class Blanco(State):
         # A chain reaction: the line was not complete, not even inside a longer complete line,
         # before the turn's first removal. After the reward a further one earns nothing, so
         # it is not announced as one.
-        chain = not self.rewarded and not any(all(c in line for c in cards)
-                                              for line in self.before)
+        chain = not self.rewarded and not any(all(c in line for c in cards) for line in self.before)
         self.chain = self.chain or chain
         self.removed += 1
-        self.grids[seat], self.rows[seat], self.cols[seat] = remove_line(grid, rows, cols, kind,
-                                                                          index)
+        self.grids[seat], self.rows[seat], self.cols[seat] = remove_line(
+            grid, rows, cols, kind, index
+        )
         self.box.extend(cards)
-        events.append(Event("eliminate", {"seat": seat, "line": kind, "index": index,
-                                          "cards": [CODE[c] for c in cards], "chain": chain}))
+        events.append(
+            Event(
+                "eliminate",
+                {
+                    "seat": seat,
+                    "line": kind,
+                    "index": index,
+                    "cards": [CODE[c] for c in cards],
+                    "chain": chain,
+                },
+            )
+        )
 
     def _settled(self, events: list[Event]) -> None:
         """Eliminations have stopped: a stage change, a win, the reward, or the turn's end."""
@@ -333,8 +386,18 @@ class Blanco(State):
         self.stage[seat] = 2
         self.grids[seat] = [self._pop_card(events) for _ in range(STAGE_TWO[0] * STAGE_TWO[1])]
         self.rows[seat], self.cols[seat] = STAGE_TWO
-        events.append(Event("stage", {"seat": seat, "stage": 2, "rows": STAGE_TWO[0],
-                                      "cols": STAGE_TWO[1], "draw": self._draw_public()}))
+        events.append(
+            Event(
+                "stage",
+                {
+                    "seat": seat,
+                    "stage": 2,
+                    "rows": STAGE_TWO[0],
+                    "cols": STAGE_TWO[1],
+                    "draw": self._draw_public(),
+                },
+            )
+        )
         self.phase = REVEAL
 
     def _end_turn(self, events: list[Event]) -> None:
@@ -348,8 +411,9 @@ class Blanco(State):
 
     def _finish(self, reason: str, events: list[Event]) -> None:
         """Game over: every player's cards left; the fewest win (one winner after a win)."""
-        scores = [len(grid) + (12 if stage == 1 else 0)
-                  for grid, stage in zip(self.grids, self.stage)]
+        scores = [
+            len(grid) + (12 if stage == 1 else 0) for grid, stage in zip(self.grids, self.stage)
+        ]
         best = min(scores)
         self.result = {"scores": scores, "winners": [s for s, x in enumerate(scores) if x == best]}
         self.to_move = None
@@ -408,8 +472,11 @@ class Blanco(State):
             if len(args) != 2 or any(type(x) is not int for x in args):
                 return IllegalAction("{verb} names a grid position: row, column", verb=verb)
             if not (0 <= args[0] < rows and 0 <= args[1] < cols):
-                return IllegalAction("your grid has rows 0 to {row} and columns 0 to {column}",
-                                     row=rows - 1, column=cols - 1)
+                return IllegalAction(
+                    "your grid has rows 0 to {row} and columns 0 to {column}",
+                    row=rows - 1,
+                    column=cols - 1,
+                )
             return None
 
         def face_down(args: tuple, template: str) -> IllegalAction:
@@ -419,76 +486,107 @@ class Blanco(State):
 
         if phase == REVEAL:
             if verb == "reveal":
-                return face_down(action[1:], "turn up one of your face-down cards: the card at "
-                                 "row {row}, column {column} is already face up")
+                return face_down(
+                    action[1:],
+                    "turn up one of your face-down cards: the card at "
+                    "row {row}, column {column} is already face up",
+                )
             return IllegalAction(
-                "before play starts, turn one of your face-down cards face up (reveal r c)")
+                "before play starts, turn one of your face-down cards face up (reveal r c)"
+            )
         if phase == PEEK:
             if verb == "peek":
-                return face_down(action[1:], "look at one of your face-down cards: the card at "
-                                 "row {row}, column {column} is already face up")
+                return face_down(
+                    action[1:],
+                    "look at one of your face-down cards: the card at "
+                    "row {row}, column {column} is already face up",
+                )
             return IllegalAction("look at one of your face-down cards in secret first (peek r c)")
         if phase == TURN:
             if verb == "take":
                 if action[1:] == ("discard",):
                     return IllegalAction("the discard pile is empty")
-                return IllegalAction("take from the \"deck\" or from the \"discard\"")
+                return IllegalAction('take from the "deck" or from the "discard"')
             if verb == "swap":
                 return self._why_not_swap(action)
             return IllegalAction(
-                "it is your turn: take a card (deck or discard) or swap two neighbouring cards")
+                "it is your turn: take a card (deck or discard) or swap two neighbouring cards"
+            )
         if phase == PLAY:
             hand = len(self.hands[seat])
             if verb not in ("discard", "place"):
                 return IllegalAction("you hold three cards: discard one or place one in your grid")
             if len(action) < 2 or type(action[1]) is not int or not 0 <= action[1] < hand:
-                return IllegalAction("{verb} names a hand card first: 0 to {last}", verb=verb,
-                                     last=hand - 1)
+                return IllegalAction(
+                    "{verb} names a hand card first: 0 to {last}", verb=verb, last=hand - 1
+                )
             down = any(not v & UP for v in grid)
             if verb == "discard" and len(action) == 2:
                 return IllegalAction("also name a face-down card of your grid to turn face up")
             if verb == "discard" and not down:
                 return IllegalAction(
-                    "your grid has no face-down card: discard without naming a position")
+                    "your grid has no face-down card: discard without naming a position"
+                )
             if verb == "discard":
-                return face_down(action[2:], "discarding turns up a face-down card: the card at "
-                                 "row {row}, column {column} is already face up")
+                return face_down(
+                    action[2:],
+                    "discarding turns up a face-down card: the card at "
+                    "row {row}, column {column} is already face up",
+                )
             return cell(action[2:]) or IllegalAction("place names a hand card and a grid position")
         if phase == ELIMINATE:
             lines = ", ".join(f"{k} {i}" for k, i, _ in self._complete(seat))
             return IllegalAction(
-                "several lines are complete: choose which to remove first ({lines})", lines=lines)
+                "several lines are complete: choose which to remove first ({lines})", lines=lines
+            )
         if phase == REWARD:
             if verb == "peek":
-                return face_down(action[1:], "as a reward, look at a face-down card: the card at "
-                                 "row {row}, column {column} is already face up")
+                return face_down(
+                    action[1:],
+                    "as a reward, look at a face-down card: the card at "
+                    "row {row}, column {column} is already face up",
+                )
             return IllegalAction(
-                "you removed a line: look at one face-down card (peek r c) or skip")
-        return IllegalAction("chain reaction: turn the card you looked at face up (reveal) "
-                             "or leave it face down (keep)")
+                "you removed a line: look at one face-down card (peek r c) or skip"
+            )
+        return IllegalAction(
+            "chain reaction: turn the card you looked at face up (reveal) "
+            "or leave it face down (keep)"
+        )
 
     def _why_not_swap(self, action: tuple) -> IllegalAction:
         seat = self.active
         rows, cols = self.rows[seat], self.cols[seat]
         args = action[1:]
         if len(args) not in (4, 5) or any(type(x) is not int for x in args):
-            return IllegalAction("swap names two grid positions: r1, c1, r2, c2 "
-                                 "(and 0 or 1 if both are face down)")
+            return IllegalAction(
+                "swap names two grid positions: r1, c1, r2, c2 (and 0 or 1 if both are face down)"
+            )
         r1, c1, r2, c2 = args[:4]
         if not all(0 <= r < rows for r in (r1, r2)) or not all(0 <= c < cols for c in (c1, c2)):
-            return IllegalAction("your grid has rows 0 to {row} and columns 0 to {column}",
-                                 row=rows - 1, column=cols - 1)
+            return IllegalAction(
+                "your grid has rows 0 to {row} and columns 0 to {column}",
+                row=rows - 1,
+                column=cols - 1,
+            )
         if abs(r1 - r2) + abs(c1 - c2) != 1:
             return IllegalAction("only two orthogonally neighbouring cards can swap")
         if (r1, c1) > (r2, c2):
-            return IllegalAction("name the upper or left card first: swap {r2}, {c2}, {r1}, {c1}",
-                                 r1=r1, c1=c1, r2=r2, c2=c2)
+            return IllegalAction(
+                "name the upper or left card first: swap {r2}, {c2}, {r1}, {c1}",
+                r1=r1,
+                c1=c1,
+                r2=r2,
+                c2=c2,
+            )
         grid = self.grids[seat]
-        both_down = not (grid[self._index(seat, r1, c1)] & UP
-                         or grid[self._index(seat, r2, c2)] & UP)
+        both_down = not (
+            grid[self._index(seat, r1, c1)] & UP or grid[self._index(seat, r2, c2)] & UP
+        )
         if both_down and len(args) == 4:
             return IllegalAction(
-                "both cards are face down: add 0 or 1 to say which one turns face up")
+                "both cards are face down: add 0 or 1 to say which one turns face up"
+            )
         if not both_down and len(args) == 5:
             return IllegalAction("choose which card turns face up only when both are face down")
         return IllegalAction("the last number is 0 (the first card turns up) or 1 (the second)")
@@ -505,9 +603,13 @@ class Blanco(State):
             # card left the discard anyway.
             card = self._pop_card(events) if action[1] == "deck" else self.discard.pop()
             self.hands[seat].append(card)
-            events.append(Event("take", {"seat": seat, "source": action[1],
-                                         "draw": self._draw_public()},
-                                {seat: {"card": CODE[card]}}))
+            events.append(
+                Event(
+                    "take",
+                    {"seat": seat, "source": action[1], "draw": self._draw_public()},
+                    {seat: {"card": CODE[card]}},
+                )
+            )
             self.phase = PLAY
         elif verb == "discard":
             card = self.hands[seat].pop(action[1])
@@ -524,17 +626,30 @@ class Blanco(State):
             old = grid[i] & CARD
             grid[i] = card | UP
             self.discard.append(old)
-            events.append(Event("place", {"seat": seat, "index": action[1],
-                                          "pos": [action[2], action[3]],
-                                          "card": CODE[card], "replaced": CODE[old]}))
+            events.append(
+                Event(
+                    "place",
+                    {
+                        "seat": seat,
+                        "index": action[1],
+                        "pos": [action[2], action[3]],
+                        "card": CODE[card],
+                        "replaced": CODE[old],
+                    },
+                )
+            )
             self._eliminate(events)
         elif verb == "swap":
             i = self._index(seat, action[1], action[2])
             j = self._index(seat, action[3], action[4])
             a, b = grid[i], grid[j]
             grid[i], grid[j] = b, a
-            events.append(Event("swap", {"seat": seat, "pos": [action[1], action[2]],
-                                         "other": [action[3], action[4]]}))
+            events.append(
+                Event(
+                    "swap",
+                    {"seat": seat, "pos": [action[1], action[2]], "other": [action[3], action[4]]},
+                )
+            )
             if len(action) == 6:
                 # k names the card by where it was before the exchange.
                 self._turn_up(seat, j if action[5] == 0 else i, events)
@@ -561,8 +676,13 @@ class Blanco(State):
         elif verb == "peek":
             i = self._index(seat, action[1], action[2])
             grid[i] |= KNOWN
-            events.append(Event("peek", {"seat": seat, "pos": [action[1], action[2]]},
-                                {seat: {"card": CODE[grid[i] & CARD]}}))
+            events.append(
+                Event(
+                    "peek",
+                    {"seat": seat, "pos": [action[1], action[2]]},
+                    {seat: {"card": CODE[grid[i] & CARD]}},
+                )
+            )
             if phase == REWARD and self.chain:
                 self.peeked = i
                 self.phase = CHAIN
@@ -583,8 +703,13 @@ class Blanco(State):
         return events
 
     def _next_public(self) -> dict:
-        return {"to_move": self.to_move, "phase": self.phase, "turns": self.turns,
-                "chain": self.chain, "peeked": self._peeked_pos()}
+        return {
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "turns": self.turns,
+            "chain": self.chain,
+            "peeked": self._peeked_pos(),
+        }
 
     def _peeked_pos(self) -> list[int] | None:
         return None if self.peeked is None else self._pos(self.active, self.peeked)
@@ -622,8 +747,9 @@ class Blanco(State):
                 return f"looks at the card at {_where(action[1:3])}"
         except (IndexError, TypeError, KeyError):
             return str(action)
-        return {"skip": "does not look at a card",
-                "keep": "leaves the card face down"}.get(verb, str(action))
+        return {"skip": "does not look at a card", "keep": "leaves the card face down"}.get(
+            verb, str(action)
+        )
 
     # -- what each seat sees -----------------------------------------------------------------
 
@@ -633,13 +759,23 @@ class Blanco(State):
         mine = owner == seat
         cards, up, known = [], [], []
         for r in range(rows):
-            row = grid[r * cols:r * cols + cols]
-            cards.append([CODE[v & CARD] if v & UP or everything or (mine and v & KNOWN) else None
-                          for v in row])
+            row = grid[r * cols : r * cols + cols]
+            cards.append(
+                [
+                    CODE[v & CARD] if v & UP or everything or (mine and v & KNOWN) else None
+                    for v in row
+                ]
+            )
             up.append([bool(v & UP) for v in row])
             known.append([bool(v & KNOWN) for v in row])
-        return {"cards": cards, "cols": cols, "known": known, "rows": rows,
-                "stage": self.stage[owner], "up": up}
+        return {
+            "cards": cards,
+            "cols": cols,
+            "known": known,
+            "rows": rows,
+            "stage": self.stage[owner],
+            "up": up,
+        }
 
     def view(self, seat: int | None) -> dict:
         """What `seat` (None: a spectator) sees, as fresh plain data:
@@ -656,14 +792,24 @@ class Blanco(State):
     def _view(self, seat: int | None, grids: list) -> dict:
         # Keys in sorted order, so the view is its own canonical form (see State.view_and_digest).
         return {
-            "box": [CODE[c] for c in self.box], "chain": self.chain,
-            "discard": [CODE[c] for c in self.discard], "draw": self._draw_public(),
-            "game": self.game, "grids": grids,
-            "hands": [self._own_hand(s) if s == seat else [None] * len(hand)
-                      for s, hand in enumerate(self.hands)],
-            "max_turns": self.options["max_turns"], "peeked": self._peeked_pos(),
-            "phase": self.phase, "players": self.players, "result": copy_result(self.result),
-            "seat": seat, "to_move": self.to_move, "turns": self.turns,
+            "box": [CODE[c] for c in self.box],
+            "chain": self.chain,
+            "discard": [CODE[c] for c in self.discard],
+            "draw": self._draw_public(),
+            "game": self.game,
+            "grids": grids,
+            "hands": [
+                self._own_hand(s) if s == seat else [None] * len(hand)
+                for s, hand in enumerate(self.hands)
+            ],
+            "max_turns": self.options["max_turns"],
+            "peeked": self._peeked_pos(),
+            "phase": self.phase,
+            "players": self.players,
+            "result": copy_result(self.result),
+            "seat": seat,
+            "to_move": self.to_move,
+            "turns": self.turns,
         }
 
     def owner_cells(self, seat: int) -> list[int]:
@@ -680,8 +826,13 @@ class Blanco(State):
     def _packed_grid(self, owner: int, seat: int | None) -> bytes:
         """`_grid_seen(owner, seat)` packed, from the grids packed before when it is one of
         them (most grids do not change in a step)."""
-        key = (owner == seat, self.stage[owner], self.rows[owner], self.cols[owner],
-               *self.grids[owner])
+        key = (
+            owner == seat,
+            self.stage[owner],
+            self.rows[owner],
+            self.cols[owner],
+            *self.grids[owner],
+        )
         packed = _PACKED_GRIDS.get(key)
         if packed is None:
             if len(_PACKED_GRIDS) >= _PACKED_GRIDS_KEPT:
@@ -692,7 +843,9 @@ class Blanco(State):
     def _digest_parts(self) -> tuple[dict, dict[str, list[bytes]]]:
         grids = [self._packed_grid(s, None) for s in range(self.players)]
         return self._view(None, grids), {
-            "grids": grids, "hands": [_PACKED_NONES[len(hand)] for hand in self.hands]}
+            "grids": grids,
+            "hands": [_PACKED_NONES[len(hand)] for hand in self.hands],
+        }
 
     def _packed_own(self, seat: int) -> dict[str, bytes]:
         return {"grids": self._packed_grid(seat, seat), "hands": pack(self._own_hand(seat))}
@@ -768,17 +921,24 @@ class Blanco(State):
         elif kind == "stage":
             rows, cols = event["rows"], event["cols"]
             view["grids"][event["seat"]] = {
-                "stage": event["stage"], "rows": rows, "cols": cols,
+                "stage": event["stage"],
+                "rows": rows,
+                "cols": cols,
                 "cards": [[None] * cols for _ in range(rows)],
                 "up": [[False] * cols for _ in range(rows)],
-                "known": [[False] * cols for _ in range(rows)]}
+                "known": [[False] * cols for _ in range(rows)],
+            }
             view["draw"] = dict(event["draw"])
         elif kind == "game_over":
             view["result"] = copy_result(event["result"])
         elif kind == "next":
-            view.update(to_move=event["to_move"], phase=event["phase"], turns=event["turns"],
-                        chain=event["chain"],
-                        peeked=None if event["peeked"] is None else list(event["peeked"]))
+            view.update(
+                to_move=event["to_move"],
+                phase=event["phase"],
+                turns=event["turns"],
+                chain=event["chain"],
+                peeked=None if event["peeked"] is None else list(event["peeked"]),
+            )
 
     # -- copies and snapshots ----------------------------------------------------------------
 
@@ -801,12 +961,16 @@ class Blanco(State):
     def _shuffle_unseen(self, rng: Rng) -> None:
         # The draw pile and the face-down cells their owners never looked at; the cells keep
         # their bits, only their cards change.
-        cells = [(s, i) for s, grid in enumerate(self.grids)
-                 for i, v in enumerate(grid) if not v & (UP | KNOWN)]
+        cells = [
+            (s, i)
+            for s, grid in enumerate(self.grids)
+            for i, v in enumerate(grid)
+            if not v & (UP | KNOWN)
+        ]
         pool = self.draw + [self.grids[s][i] & CARD for s, i in cells]
         rng.shuffle(pool)
-        self.draw = pool[:len(self.draw)]
-        for (s, i), card in zip(cells, pool[len(self.draw):]):
+        self.draw = pool[: len(self.draw)]
+        for (s, i), card in zip(cells, pool[len(self.draw) :]):
             self.grids[s][i] = (self.grids[s][i] & ~CARD) | card
 
     def to_snapshot(self) -> dict:
@@ -815,37 +979,62 @@ class Blanco(State):
         draw: top first; discard: top last; before: the cards of the lines that were complete
         before the turn's first removal; peeked: a flat cell index or None."""
         return {
-            "game": self.game, "players": self.players, "seed": self.seed,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
             "options": {k: list(v) if isinstance(v, list) else v for k, v in self.options.items()},
-            "rng": self.rng.state, "step": self.step, "turns": self.turns,
-            "grids": [{"stage": self.stage[s], "rows": self.rows[s], "cols": self.cols[s],
-                       "cards": [CODE[v & CARD] for v in grid],
-                       "up": [bool(v & UP) for v in grid],
-                       "known": [bool(v & KNOWN) for v in grid]}
-                      for s, grid in enumerate(self.grids)],
+            "rng": self.rng.state,
+            "step": self.step,
+            "turns": self.turns,
+            "grids": [
+                {
+                    "stage": self.stage[s],
+                    "rows": self.rows[s],
+                    "cols": self.cols[s],
+                    "cards": [CODE[v & CARD] for v in grid],
+                    "up": [bool(v & UP) for v in grid],
+                    "known": [bool(v & KNOWN) for v in grid],
+                }
+                for s, grid in enumerate(self.grids)
+            ],
             "hands": [[CODE[c] for c in hand] for hand in self.hands],
             "draw": [CODE[c] for c in reversed(self.draw)],
             "discard": [CODE[c] for c in self.discard],
             "box": [CODE[c] for c in self.box],
-            "setup": self.setup, "active": self.active, "to_move": self.to_move,
-            "phase": self.phase, "removed": self.removed, "chain": self.chain,
-            "rewarded": self.rewarded, "peeked": self.peeked,
+            "setup": self.setup,
+            "active": self.active,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "removed": self.removed,
+            "chain": self.chain,
+            "rewarded": self.rewarded,
+            "peeked": self.peeked,
             "before": [[CODE[c] for c in line] for line in self.before],
             "result": copy_result(self.result),
         }
 
     def _digest_snapshot(self) -> dict:
         return {
-            "game": self.game, "players": self.players, "seed": self.seed,
-            "options": self.options, "rng": self.rng.state, "step": self.step,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "rng": self.rng.state,
+            "step": self.step,
             "turns": self.turns,
             "grids": [self._snapshot_grid(s) for s in range(self.players)],
             "hands": [[CODE[c] for c in hand] for hand in self.hands],
-            "draw": codes_of(self.draw, CODE, True), "discard": [CODE[c] for c in self.discard],
+            "draw": codes_of(self.draw, CODE, True),
+            "discard": [CODE[c] for c in self.discard],
             "box": codes_of(self.box, CODE),
-            "setup": self.setup, "active": self.active, "to_move": self.to_move,
-            "phase": self.phase, "removed": self.removed, "chain": self.chain,
-            "rewarded": self.rewarded, "peeked": self.peeked,
+            "setup": self.setup,
+            "active": self.active,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "removed": self.removed,
+            "chain": self.chain,
+            "rewarded": self.rewarded,
+            "peeked": self.peeked,
             "before": [[CODE[c] for c in line] for line in self.before],
             "result": copy_result(self.result),
         }
@@ -860,9 +1049,13 @@ class Blanco(State):
             if len(_SNAPSHOT_GRIDS) >= _PACKED_GRIDS_KEPT:
                 _SNAPSHOT_GRIDS.clear()
             found = _SNAPSHOT_GRIDS[key] = {
-                "stage": self.stage[s], "rows": self.rows[s], "cols": self.cols[s],
-                "cards": [CODE[v & CARD] for v in grid], "up": [bool(v & UP) for v in grid],
-                "known": [bool(v & KNOWN) for v in grid]}
+                "stage": self.stage[s],
+                "rows": self.rows[s],
+                "cols": self.cols[s],
+                "cards": [CODE[v & CARD] for v in grid],
+                "up": [bool(v & UP) for v in grid],
+                "known": [bool(v & KNOWN) for v in grid],
+            }
         return found
 
     @classmethod
@@ -871,8 +1064,9 @@ class Blanco(State):
         (missing fields, unknown cards, cards missing or twice, bad shapes or phase)."""
         try:
             state = cls.__new__(cls)
-            state.players = check_players(cls.game, snapshot["players"], cls.min_players,
-                                          cls.max_players)
+            state.players = check_players(
+                cls.game, snapshot["players"], cls.min_players, cls.max_players
+            )
             state.seed = check_seed(snapshot["seed"])
             state.options = check_options(cls.game, cls.OPTIONS, snapshot["options"])
             state.rng = Rng(int(snapshot["rng"]))
@@ -882,10 +1076,15 @@ class Blanco(State):
             state.grids, state.rows, state.cols, state.stage = [], [], [], []
             for g in grids:
                 rows, cols = int(g["rows"]), int(g["cols"])
-                cells = [ID[code] | (UP if up else 0) | (KNOWN if known and not up else 0)
-                         for code, up, known in zip(g["cards"], g["up"], g["known"], strict=True)]
-                if ((rows, cols) not in SHAPES or len(cells) != rows * cols
-                        or g["stage"] not in (1, 2)):
+                cells = [
+                    ID[code] | (UP if up else 0) | (KNOWN if known and not up else 0)
+                    for code, up, known in zip(g["cards"], g["up"], g["known"], strict=True)
+                ]
+                if (
+                    (rows, cols) not in SHAPES
+                    or len(cells) != rows * cols
+                    or g["stage"] not in (1, 2)
+                ):
                     raise ValueError("a grid's shape does not match its cards")
                 state.grids.append(cells)
                 state.rows.append(rows)
@@ -908,24 +1107,34 @@ class Blanco(State):
             state._legal_cache = None
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise ValueError(f"not a Blanco snapshot: {err!r}") from None
-        cards = sorted(state.draw + state.discard + state.box
-                       + [c for h in state.hands for c in h]
-                       + [v & CARD for g in state.grids for v in g])
-        if (cards != CARDS or len(state.grids) != state.players
-                or len(state.hands) != state.players or not 0 <= state.active < state.players
-                or state.phase not in (REVEAL, PEEK, TURN, PLAY, ELIMINATE, REWARD, CHAIN, OVER)
-                or (state.phase == OVER) != (state.result is not None)
-                or (state.phase == CHAIN) != (state.peeked is not None)):
+        cards = sorted(
+            state.draw
+            + state.discard
+            + state.box
+            + [c for h in state.hands for c in h]
+            + [v & CARD for g in state.grids for v in g]
+        )
+        if (
+            cards != CARDS
+            or len(state.grids) != state.players
+            or len(state.hands) != state.players
+            or not 0 <= state.active < state.players
+            or state.phase not in (REVEAL, PEEK, TURN, PLAY, ELIMINATE, REWARD, CHAIN, OVER)
+            or (state.phase == OVER) != (state.result is not None)
+            or (state.phase == CHAIN) != (state.peeked is not None)
+        ):
             raise ValueError("not a Blanco snapshot: its cards, seats or phase are inconsistent")
         return state
-
 
 
 def view_cells(grid: dict) -> list[int]:
     """A grid of a seat's view (`view["grids"][s]`) as cells, flat and row-major: a face-up
     card with UP, a face-down card the seat knows without it, HIDDEN for the others."""
-    return [ID[c] | (UP if up else 0) if c is not None else HIDDEN
-            for row_c, row_u in zip(grid["cards"], grid["up"]) for c, up in zip(row_c, row_u)]
+    return [
+        ID[c] | (UP if up else 0) if c is not None else HIDDEN
+        for row_c, row_u in zip(grid["cards"], grid["up"])
+        for c, up in zip(row_c, row_u)
+    ]
 
 
 def turn_events(history: list[dict]) -> list[dict]:
@@ -933,7 +1142,7 @@ def turn_events(history: list[dict]) -> list[dict]:
     for k in range(len(history) - 1, -1, -1):
         ev = history[k]
         if ev["type"] == "next" and ev["phase"] == TURN:
-            return history[k + 1:]
+            return history[k + 1 :]
     return history
 
 
@@ -956,29 +1165,40 @@ class Determinizer:
         before: list[list[int]] = []
         if phase == ELIMINATE and removed:
             cells = view_cells(grid)
-            before = [[cells[i] & CARD for i in line[2]]
-                      for line in complete_lines(cells, grid["rows"], grid["cols"])]
+            before = [
+                [cells[i] & CARD for i in line[2]]
+                for line in complete_lines(cells, grid["rows"], grid["cols"])
+            ]
         peeked = view["peeked"]
         self.grids = view["grids"]
-        self.flags = [[(UP if up else 0) | (KNOWN if known and not up else 0)
-                       for row_u, row_k in zip(g["up"], g["known"])
-                       for up, known in zip(row_u, row_k)]
-                      for g in view["grids"]]
+        self.flags = [
+            [
+                (UP if up else 0) | (KNOWN if known and not up else 0)
+                for row_u, row_k in zip(g["up"], g["known"])
+                for up, known in zip(row_u, row_k)
+            ]
+            for g in view["grids"]
+        ]
         self.discard = [ID[c] for c in view["discard"]]
         self.box = [ID[c] for c in view["box"]]
         self.fields = Blanco.fields_from_view(view, history)
         self.fields.update(
-            options=check_options(Blanco.game, Blanco.OPTIONS,
-                                  {"max_turns": view["max_turns"], "deck": None}),
+            options=check_options(
+                Blanco.game, Blanco.OPTIONS, {"max_turns": view["max_turns"], "deck": None}
+            ),
             turns=view["turns"],
             setup=phase in (REVEAL, PEEK) and view["turns"] == 0 and grid["stage"] == 1,
-            active=active, removed=removed, chain=view["chain"],
+            active=active,
+            removed=removed,
+            chain=view["chain"],
             rewarded=any(ev["type"] == "next" and ev["phase"] == REWARD for ev in turn),
             peeked=None if peeked is None else peeked[0] * grid["cols"] + peeked[1],
-            before=before)
+            before=before,
+        )
 
-    def deal(self, grids: list[list[int]], hands: list[list[int]], draw: list[int],
-             rng: int) -> Blanco:
+    def deal(
+        self, grids: list[list[int]], hands: list[list[int]], draw: list[int], rng: int
+    ) -> Blanco:
         """The state with these cards (ids): every cell of each grid (row-major; face up or
         face down as the view has it), every hand, and the draw pile top first – the cards
         the view shows where it shows them, the others exactly once (else the state is
@@ -986,8 +1206,10 @@ class Determinizer:
         state = Blanco.__new__(Blanco)
         state.__dict__.update(self.fields)
         state.rng = Rng(rng)
-        state.grids = [[card | flag for card, flag in zip(cards, flags)]
-                       for cards, flags in zip(grids, self.flags)]
+        state.grids = [
+            [card | flag for card, flag in zip(cards, flags)]
+            for cards, flags in zip(grids, self.flags)
+        ]
         state.rows = [g["rows"] for g in self.grids]
         state.cols = [g["cols"] for g in self.grids]
         state.stage = [g["stage"] for g in self.grids]
@@ -999,7 +1221,33 @@ class Determinizer:
         return state
 
 
-__all__ = ["CARD", "CARDS", "CHAIN", "CODE", "COLOURS", "Blanco", "Determinizer", "ELIMINATE",
-           "HAND", "HIDDEN", "ID", "KNOWN", "Line", "OVER", "PEEK", "PLAY", "REVEAL", "REWARD",
-           "STAGE_ONE", "STAGE_TWO", "TURN", "UP", "choice_ends_removals", "complete_lines",
-           "remove_line", "settle", "turn_events", "view_cells"]
+__all__ = [
+    "CARD",
+    "CARDS",
+    "CHAIN",
+    "CODE",
+    "COLOURS",
+    "Blanco",
+    "Determinizer",
+    "ELIMINATE",
+    "HAND",
+    "HIDDEN",
+    "ID",
+    "KNOWN",
+    "Line",
+    "OVER",
+    "PEEK",
+    "PLAY",
+    "REVEAL",
+    "REWARD",
+    "STAGE_ONE",
+    "STAGE_TWO",
+    "TURN",
+    "UP",
+    "choice_ends_removals",
+    "complete_lines",
+    "remove_line",
+    "settle",
+    "turn_events",
+    "view_cells",
+]

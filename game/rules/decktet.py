@@ -1,4 +1,5 @@
 """The Decktet: every card's code, rank and suits, in the canonical order of RULES.md."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -42,19 +43,30 @@ BASIC: tuple[Card, ...] = tuple(
     + _cards(7, "castle:suns+knots cave:waves+wyrms chance-meeting:moons+leaves")
     + _cards(8, "betrayal:wyrms+knots diplomat:moons+suns mill:waves+leaves")
     + _cards(9, "darkness:waves+wyrms merchant:leaves+knots pact:moons+suns")
-    + _cards(CROWN, "huntress:moons bard:suns sea:waves end:leaves calamity:wyrms windfall:knots"))
+    + _cards(CROWN, "huntress:moons bard:suns sea:waves end:leaves calamity:wyrms windfall:knots")
+)
 """The 36 cards of the basic deck: the Aces, the numbers 2–9 and the Crowns."""
 
-PAWNS: tuple[Card, ...] = tuple(_cards(PAWN, "watchman:moons+wyrms+knots "
-                                              "light-keeper:suns+waves+knots "
-                                              "borderland:waves+leaves+wyrms "
-                                              "harvest:moons+suns+leaves"))
+PAWNS: tuple[Card, ...] = tuple(
+    _cards(
+        PAWN,
+        "watchman:moons+wyrms+knots "
+        "light-keeper:suns+waves+knots "
+        "borderland:waves+leaves+wyrms "
+        "harvest:moons+suns+leaves",
+    )
+)
 """The four Pawns of the extended deck."""
 
-COURTS: tuple[Card, ...] = tuple(_cards(COURT, "consul:moons+waves+knots "
-                                                "rite:moons+leaves+wyrms "
-                                                "island:suns+waves+wyrms "
-                                                "window:suns+leaves+knots"))
+COURTS: tuple[Card, ...] = tuple(
+    _cards(
+        COURT,
+        "consul:moons+waves+knots "
+        "rite:moons+leaves+wyrms "
+        "island:suns+waves+wyrms "
+        "window:suns+leaves+knots",
+    )
+)
 """The four Courts of the extended deck."""
 
 EXCUSE = Card("excuse", None, ())
@@ -65,7 +77,8 @@ FIRST_COPIES: tuple[Card, ...] = BASIC + PAWNS + COURTS + (EXCUSE,)
 to right)."""
 
 ALL: tuple[Card, ...] = FIRST_COPIES + tuple(
-    Card(card.code + SECOND, card.rank, card.suits) for card in FIRST_COPIES)
+    Card(card.code + SECOND, card.rank, card.suits) for card in FIRST_COPIES
+)
 """Every card any deck can hold: the first copies, then the second copies in the same order."""
 
 
@@ -78,8 +91,9 @@ def name(code: str) -> str:
     return "the " + " ".join(word.capitalize() for word in code.split("-"))
 
 
-def deck(excuse: bool = False, pawns: bool = False, courts: bool = False,
-         double: bool = False) -> list[Card]:
+def deck(
+    excuse: bool = False, pawns: bool = False, courts: bool = False, double: bool = False
+) -> list[Card]:
     """The cards of the deck these options give, in canonical order: the basic deck, then
     the Pawns, the Courts and the Excuse if chosen; with `double`, the same again with `#2`
     codes (the second deck after the first). Raises nothing."""
@@ -95,5 +109,20 @@ def deck(excuse: bool = False, pawns: bool = False, courts: bool = False,
     return first
 
 
-__all__ = ["ACE", "ALL", "BASIC", "COURT", "COURTS", "CROWN", "Card", "EXCUSE", "FIRST_COPIES",
-           "PAWN", "PAWNS", "SECOND", "SUITS", "deck", "name"]
+__all__ = [
+    "ACE",
+    "ALL",
+    "BASIC",
+    "COURT",
+    "COURTS",
+    "CROWN",
+    "Card",
+    "EXCUSE",
+    "FIRST_COPIES",
+    "PAWN",
+    "PAWNS",
+    "SECOND",
+    "SUITS",
+    "deck",
+    "name",
+]

@@ -1,4 +1,5 @@
 """Quando: shed cards with runs and sets, draw the visible or the hidden side, knock when low."""
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -56,8 +57,10 @@ def round_scores(sums: list[int], knocker: int | None) -> tuple[list[int], bool]
     KNOCK_PENALTY."""
     low = min(sums)
     penalized = knocker is not None and not (sums[knocker] == low and sums.count(low) == 1)
-    scores = [s + KNOCK_PENALTY if seat == knocker and penalized else 0 if s == low else s
-              for seat, s in enumerate(sums)]
+    scores = [
+        s + KNOCK_PENALTY if seat == knocker and penalized else 0 if s == low else s
+        for seat, s in enumerate(sums)
+    ]
     return scores, penalized
 
 
@@ -67,10 +70,12 @@ def not_a_play(fronts: list[int]) -> IllegalAction:
     anything is sent."""
     numbers = ", ".join(map(str, fronts))
     if len(fronts) == 3:
-        return IllegalAction("{fronts} are neither three consecutive numbers nor all equal",
-                             fronts=numbers)
-    return IllegalAction("{fronts} are not all equal (a run has exactly three cards)",
-                         fronts=numbers)
+        return IllegalAction(
+            "{fronts} are neither three consecutive numbers nor all equal", fronts=numbers
+        )
+    return IllegalAction(
+        "{fronts} are not all equal (a run has exactly three cards)", fronts=numbers
+    )
 
 
 class Quando(State):
@@ -88,8 +93,9 @@ class Quando(State):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "target": Option(50, int_in(1, 1000), "Game ends at (points)",
-                         (20, 30, 40, 50, 75, 100, 150)),
+        "target": Option(
+            50, int_in(1, 1000), "Game ends at (points)", (20, 30, 40, 50, 75, 100, 150)
+        ),
         "deck": Option(None, is_deck_or_none, "Stacked deck"),
     }
     WORDS: ClassVar[tuple[str, ...]] = ("play", "draw", "flip", "knock", "pass", "up", "down")
@@ -101,8 +107,9 @@ class Quando(State):
         self.options = check_options(self.game, self.OPTIONS, options)
         stacked = None
         if self.options["deck"] is not None:
-            stacked = check_stacked_deck(self.game, self.options["deck"], ID, CARDS,
-                                         same=lambda c: min(c, FLIP[c]))
+            stacked = check_stacked_deck(
+                self.game, self.options["deck"], ID, CARDS, same=lambda c: min(c, FLIP[c])
+            )
         self.rng = Rng(self.seed)
         self.step = 0
         self.round = 0
@@ -138,17 +145,26 @@ class Quando(State):
         self.active = first
         self.phase = TURN
         self.to_move: int | None = first
-        return Event("deal", {"round": self.round, "dealer": (n - 1 + self.round) % n,
-                              "first": first, "draw": self._draw_public()},
-                     {s: {"hands": self._hands_seen(s)} for s in range(n)},
-                     {"hands": self._hands_seen(None)})
+        return Event(
+            "deal",
+            {
+                "round": self.round,
+                "dealer": (n - 1 + self.round) % n,
+                "first": first,
+                "draw": self._draw_public(),
+            },
+            {s: {"hands": self._hands_seen(s)} for s in range(n)},
+            {"hands": self._hands_seen(None)},
+        )
 
     def _draw_public(self) -> dict:
         return {"count": len(self.draw), "top": self.draw[-1] // 11 if self.draw else None}
 
     def _hands_seen(self, seat: int | None) -> list[dict]:
-        return [self._own_hand(s) if s == seat else {"backs": [c % 11 for c in hand]}
-                for s, hand in enumerate(self.hands)]
+        return [
+            self._own_hand(s) if s == seat else {"backs": [c % 11 for c in hand]}
+            for s, hand in enumerate(self.hands)
+        ]
 
     def _own_hand(self, seat: int) -> dict:
         return {"fronts": [c // 11 for c in self.hands[seat]]}
@@ -167,8 +183,14 @@ class Quando(State):
         if side == "down":
             card = FLIP[card]
         self.hands[seat].append(card)
-        events.append(Event("draw", {"seat": seat, "side": side, "draw": self._draw_public()},
-                            {seat: {"front": card // 11}}, {"back": card % 11}))
+        events.append(
+            Event(
+                "draw",
+                {"seat": seat, "side": side, "draw": self._draw_public()},
+                {seat: {"front": card // 11}},
+                {"back": card % 11},
+            )
+        )
         if not self.draw:
             self._turn_over(events)
 
@@ -220,15 +242,23 @@ class Quando(State):
         knocker = self.knocker
         scores, penalized = round_scores(sums, knocker)
         self.totals = [t + s for t, s in zip(self.totals, scores)]
-        self.last_round = {"round": self.round, "reason": reason,
-                           "hands": [[c // 11 for c in hand] for hand in self.hands],
-                           "sums": sums, "scores": scores, "knocker": knocker,
-                           "knock_penalty": penalized, "totals": list(self.totals)}
+        self.last_round = {
+            "round": self.round,
+            "reason": reason,
+            "hands": [[c // 11 for c in hand] for hand in self.hands],
+            "sums": sums,
+            "scores": scores,
+            "knocker": knocker,
+            "knock_penalty": penalized,
+            "totals": list(self.totals),
+        }
         events.append(Event("round_end", _copy_round(self.last_round)))
         if max(self.totals) >= self.options["target"]:
             best = min(self.totals)
-            self.result = {"scores": list(self.totals),
-                           "winners": [s for s, t in enumerate(self.totals) if t == best]}
+            self.result = {
+                "scores": list(self.totals),
+                "winners": [s for s, t in enumerate(self.totals) if t == best],
+            }
             self.to_move, self.phase = None, OVER
             events.append(Event("game_over", {"result": self.result}))
         else:
@@ -271,12 +301,14 @@ class Quando(State):
         hand = self.hands[self._mover()]
         if self.phase == DRAW:
             return IllegalAction(
-                "draw a card first: take its visible side (up) or its hidden side (down)")
+                "draw a card first: take its visible side (up) or its hidden side (down)"
+            )
         if self.phase == PENALTY:
             if any(c < 11 for c in hand):
                 return IllegalAction("triplet penalty: flip one of your zeros")
             return IllegalAction(
-                "triplet penalty: you have no zero, so you draw a card (up or down)")
+                "triplet penalty: you have no zero, so you draw a card (up or down)"
+            )
         if verb == "play":
             idx = action[1] if len(action) == 2 and type(action[1]) is tuple else None
             if not idx:
@@ -290,12 +322,14 @@ class Quando(State):
             if self.knocker is not None:
                 return IllegalAction("someone has already knocked in this round")
             return IllegalAction(
-                "you may knock only after playing cards at least twice in this round")
+                "you may knock only after playing cards at least twice in this round"
+            )
         if verb == "pass":
             return IllegalAction("you may pass only in the last round, after a knock")
         if verb in ("draw", "flip"):
             return IllegalAction(
-                "it is your turn: play cards (or knock, or pass in the last round)")
+                "it is your turn: play cards (or knock, or pass in the last round)"
+            )
         return IllegalAction("{verb} is not an action of Quando", verb=repr(verb))
 
     def _do(self, action: tuple) -> list[Event]:
@@ -311,8 +345,17 @@ class Quando(State):
             self.plays[seat] += 1
             fronts = [c // 11 for c in cards]
             self.triplet = len(cards) == 3 and fronts[0] == fronts[1] == fronts[2]
-            events.append(Event("play", {"seat": seat, "indices": list(action[1]),
-                                         "fronts": fronts, "triplet": self.triplet}))
+            events.append(
+                Event(
+                    "play",
+                    {
+                        "seat": seat,
+                        "indices": list(action[1]),
+                        "fronts": fronts,
+                        "triplet": self.triplet,
+                    },
+                )
+            )
             # A play always leaves cards on the discard, so the draw that follows can happen.
             self.phase = DRAW
         elif verb == "draw":
@@ -326,8 +369,14 @@ class Quando(State):
             hand = self.hands[seat]
             i = action[1]
             hand[i] = FLIP[hand[i]]
-            events.append(Event("flip", {"seat": seat, "index": i},
-                                {seat: {"front": hand[i] // 11}}, {"back": 0}))
+            events.append(
+                Event(
+                    "flip",
+                    {"seat": seat, "index": i},
+                    {seat: {"front": hand[i] // 11}},
+                    {"back": 0},
+                )
+            )
             self.penalty.pop(0)
             self._next_penalty(events)
         elif verb == "knock":
@@ -337,8 +386,17 @@ class Quando(State):
         else:  # pass
             events.append(Event("pass", {"seat": seat}))
             self._end_turn(events)
-        events.append(Event("next", {"to_move": self.to_move, "phase": self.phase,
-                                     "active": self.active, "penalty": list(self.penalty)}))
+        events.append(
+            Event(
+                "next",
+                {
+                    "to_move": self.to_move,
+                    "phase": self.phase,
+                    "active": self.active,
+                    "penalty": list(self.penalty),
+                },
+            )
+        )
         return events
 
     def describe(self, action: list) -> str:
@@ -358,19 +416,30 @@ class Quando(State):
     # -- what each seat sees -----------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict:
-        return self._view(seat, self._hands_seen(seat),
-                          _copy_round(self.last_round, SORTED_ROUND_KEYS))
+        return self._view(
+            seat, self._hands_seen(seat), _copy_round(self.last_round, SORTED_ROUND_KEYS)
+        )
 
     def _view(self, seat: int | None, hands: list, last_round: dict | None) -> dict:
         # Keys in sorted order, so the view is its own canonical form (see State.view_and_digest).
         return {
-            "active": self.active, "dealer": (self.players - 1 + self.round) % self.players,
-            "discard": [c // 11 for c in self.discard], "draw": self._draw_public(),
-            "game": self.game, "hands": hands, "knocker": self.knocker,
+            "active": self.active,
+            "dealer": (self.players - 1 + self.round) % self.players,
+            "discard": [c // 11 for c in self.discard],
+            "draw": self._draw_public(),
+            "game": self.game,
+            "hands": hands,
+            "knocker": self.knocker,
             "last_round": last_round,
-            "penalty": list(self.penalty), "phase": self.phase, "players": self.players,
-            "plays": list(self.plays), "result": copy_result(self.result), "round": self.round,
-            "seat": seat, "target": self.options["target"], "to_move": self.to_move,
+            "penalty": list(self.penalty),
+            "phase": self.phase,
+            "players": self.players,
+            "plays": list(self.plays),
+            "result": copy_result(self.result),
+            "round": self.round,
+            "seat": seat,
+            "target": self.options["target"],
+            "to_move": self.to_move,
             "totals": list(self.totals),
         }
 
@@ -387,8 +456,10 @@ class Quando(State):
     def open_view(self) -> dict:
         view = self.view(None)
         view["seat"] = "open"
-        view["hands"] = [{"fronts": [c // 11 for c in hand], "backs": [c % 11 for c in hand]}
-                         for hand in self.hands]
+        view["hands"] = [
+            {"fronts": [c // 11 for c in hand], "backs": [c % 11 for c in hand]}
+            for hand in self.hands
+        ]
         view["draw"]["cards"] = [CODE[c] for c in reversed(self.draw)]
         return view
 
@@ -396,10 +467,16 @@ class Quando(State):
     def update_view(view: dict, event: dict) -> None:
         kind = event["type"]
         if kind == "deal":
-            view.update(round=event["round"], dealer=event["dealer"], active=event["first"],
-                        hands=[{k: list(v) for k, v in h.items()} for h in event["hands"]],
-                        draw=dict(event["draw"]),
-                        discard=[], plays=[0] * view["players"], knocker=None)
+            view.update(
+                round=event["round"],
+                dealer=event["dealer"],
+                active=event["first"],
+                hands=[{k: list(v) for k, v in h.items()} for h in event["hands"]],
+                draw=dict(event["draw"]),
+                discard=[],
+                plays=[0] * view["players"],
+                knocker=None,
+            )
         elif kind == "play":
             hand = view["hands"][event["seat"]]
             side = hand["fronts" if "fronts" in hand else "backs"]
@@ -431,8 +508,12 @@ class Quando(State):
         elif kind == "game_over":
             view["result"] = copy_result(event["result"])
         elif kind == "next":
-            view.update(to_move=event["to_move"], phase=event["phase"], active=event["active"],
-                        penalty=list(event["penalty"]))
+            view.update(
+                to_move=event["to_move"],
+                phase=event["phase"],
+                active=event["active"],
+                penalty=list(event["penalty"]),
+            )
 
     # -- copies and snapshots ----------------------------------------------------------------
 
@@ -460,28 +541,48 @@ class Quando(State):
 
     def to_snapshot(self) -> dict:
         return {
-            "game": self.game, "players": self.players, "seed": self.seed,
-            "options": dict(self.options), "rng": self.rng.state, "step": self.step,
-            "round": self.round, "totals": list(self.totals),
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "rng": self.rng.state,
+            "step": self.step,
+            "round": self.round,
+            "totals": list(self.totals),
             "hands": [[CODE[c] for c in hand] for hand in self.hands],
             "draw": [CODE[c] for c in reversed(self.draw)],
             "discard": [CODE[c] for c in self.discard],
-            "phase": self.phase, "to_move": self.to_move, "active": self.active,
-            "plays": list(self.plays), "knocker": self.knocker, "triplet": self.triplet,
-            "penalty": list(self.penalty), "last_round": _copy_round(self.last_round),
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "active": self.active,
+            "plays": list(self.plays),
+            "knocker": self.knocker,
+            "triplet": self.triplet,
+            "penalty": list(self.penalty),
+            "last_round": _copy_round(self.last_round),
             "result": copy_result(self.result),
         }
 
     def _digest_snapshot(self) -> dict:
         summary = self.last_round
         return {
-            "game": self.game, "players": self.players, "seed": self.seed,
-            "options": self.options, "rng": self.rng.state, "step": self.step,
-            "round": self.round, "totals": self.totals,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "rng": self.rng.state,
+            "step": self.step,
+            "round": self.round,
+            "totals": self.totals,
             "hands": [[CODE[c] for c in hand] for hand in self.hands],
-            "draw": codes_of(self.draw, CODE, True), "discard": [CODE[c] for c in self.discard],
-            "phase": self.phase, "to_move": self.to_move, "active": self.active,
-            "plays": self.plays, "knocker": self.knocker, "triplet": self.triplet,
+            "draw": codes_of(self.draw, CODE, True),
+            "discard": [CODE[c] for c in self.discard],
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "active": self.active,
+            "plays": self.plays,
+            "knocker": self.knocker,
+            "triplet": self.triplet,
             "penalty": self.penalty,
             "last_round": None if summary is None else {k: summary[k] for k in ROUND_KEYS},
             "result": copy_result(self.result),
@@ -513,11 +614,17 @@ class Quando(State):
             state._legal_cache = None
         except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"not a Quando snapshot: {err!r}") from None
-        cards = sorted(c if c // 11 < c % 11 else FLIP[c]
-                       for c in state.draw + state.discard + [c for h in state.hands for c in h])
+        cards = sorted(
+            c if c // 11 < c % 11 else FLIP[c]
+            for c in state.draw + state.discard + [c for h in state.hands for c in h]
+        )
         seats = state.players
-        if (cards != CARDS or len(state.hands) != seats or len(state.totals) != seats
-                or state.phase not in (TURN, DRAW, PENALTY, OVER)):
+        if (
+            cards != CARDS
+            or len(state.hands) != seats
+            or len(state.totals) != seats
+            or state.phase not in (TURN, DRAW, PENALTY, OVER)
+        ):
             raise ValueError("not a Quando snapshot: its cards, seats or phase are inconsistent")
         return state
 
@@ -542,17 +649,20 @@ class Determinizer:
     def __init__(self, view: dict, history: list[dict]) -> None:
         self.fields = Quando.fields_from_view(view, history)
         self.fields.update(
-            options=check_options(Quando.game, Quando.OPTIONS,
-                                  {"target": view["target"], "deck": None}),
-            round=view["round"], active=view["active"], knocker=view["knocker"],
+            options=check_options(
+                Quando.game, Quando.OPTIONS, {"target": view["target"], "deck": None}
+            ),
+            round=view["round"],
+            active=view["active"],
+            knocker=view["knocker"],
             triplet=view["phase"] == DRAW and pending_triplet(history),
-            last_round=_copy_round(view["last_round"]))
+            last_round=_copy_round(view["last_round"]),
+        )
         self.totals = list(view["totals"])
         self.plays = list(view["plays"])
         self.penalty = list(view["penalty"])
 
-    def deal(self, hands: list[list[int]], discard: list[int], draw: list[int],
-             rng: int) -> Quando:
+    def deal(self, hands: list[list[int]], discard: list[int], draw: list[int], rng: int) -> Quando:
         """The state with these cards: every hand (`front * 11 + back`), the discard (bottom
         first) and the draw pile (top first, `up * 11 + down`) – the sides the view shows
         where it shows them, each of the 55 cards once (else the state is undefined) – and
@@ -583,11 +693,10 @@ def _packed_hand(own: int, hand: list[int]) -> bytes:
     if packed is None:
         if len(_PACKED_HANDS) >= 8192:
             _PACKED_HANDS.clear()
-        packed = _PACKED_HANDS[key] = pack({"fronts": [c // 11 for c in hand]} if own
-                                           else {"backs": [c % 11 for c in hand]})
+        packed = _PACKED_HANDS[key] = pack(
+            {"fronts": [c // 11 for c in hand]} if own else {"backs": [c % 11 for c in hand]}
+        )
     return packed
-
-
 
 
 ROUND_KEYS = ("round", "reason", "hands", "sums", "scores", "knocker", "knock_penalty", "totals")
@@ -606,7 +715,20 @@ def _copy_round(summary: dict | None, keys: tuple[str, ...] = ROUND_KEYS) -> dic
     return copy
 
 
-
-__all__ = ["CARDS", "CODE", "DRAW", "Determinizer", "FLIP", "ID", "KNOCK_PENALTY", "OVER",
-           "PENALTY", "Quando", "TURN", "hand_size", "not_a_play", "pending_triplet",
-           "round_scores"]
+__all__ = [
+    "CARDS",
+    "CODE",
+    "DRAW",
+    "Determinizer",
+    "FLIP",
+    "ID",
+    "KNOCK_PENALTY",
+    "OVER",
+    "PENALTY",
+    "Quando",
+    "TURN",
+    "hand_size",
+    "not_a_play",
+    "pending_triplet",
+    "round_scores",
+]

@@ -1,4 +1,5 @@
 """Quäsenbö: shed your hand onto the played row by suit or rank, never three of a suit in a row."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -50,8 +51,6 @@ def _suit_named(card: int, mask: int) -> str | None:
     """The suit an Excuse in the played row named (None for any other card, and for a
     starting Excuse, which names none)."""
     return SUITS[mask.bit_length() - 1] if mask and not MASK[card] else None
-
-
 
 
 def _name(card: int) -> str:
@@ -144,9 +143,15 @@ class Quasenbo(State):
         full = full_deck(self.options)
         size = self.options["hand_size"]
         if players * size + 1 > len(full):
-            raise BadOptions("{game}: {players} hands of {size} cards and a starting card need "
-                             "{need} cards; this deck has {cards}", game=self.game,
-                             players=players, size=size, need=players * size + 1, cards=len(full))
+            raise BadOptions(
+                "{game}: {players} hands of {size} cards and a starting card need "
+                "{need} cards; this deck has {cards}",
+                game=self.game,
+                players=players,
+                size=size,
+                need=players * size + 1,
+                cards=len(full),
+            )
         self.rng = Rng(self.seed)
         if self.options["deck"] is None:
             cards = list(full)
@@ -162,7 +167,7 @@ class Quasenbo(State):
         # The suits each row card counts as: its own, the one an Excuse named, or none for a
         # starting Excuse (which therefore breaks every run).
         self.row_masks: list[int] = [MASK[cards[dealt]]]
-        self.draw: list[int] = cards[dealt + 1:][::-1]  # top card last
+        self.draw: list[int] = cards[dealt + 1 :][::-1]  # top card last
         self.run = self._run_length()
         self.passes = 0
         self.to_move: int | None = 0
@@ -208,12 +213,18 @@ class Quasenbo(State):
             keep = self._refill(self._shuffle_top_first)
             if not keep:
                 return False
-            events.append(Event("reshuffle", {"kept": keep, "draw": len(self.draw),
-                                              "run": self.run}))
+            events.append(
+                Event("reshuffle", {"kept": keep, "draw": len(self.draw), "run": self.run})
+            )
         card = self.draw.pop()
         self.hands[seat].append(card)
-        events.append(Event("draw", {"seat": seat, "penalty": penalty, "draw": len(self.draw)},
-                            {seat: {"card": CODE[card]}}))
+        events.append(
+            Event(
+                "draw",
+                {"seat": seat, "penalty": penalty, "draw": len(self.draw)},
+                {seat: {"card": CODE[card]}},
+            )
+        )
         return True
 
     def _end(self, winners: list[int]) -> None:
@@ -260,14 +271,16 @@ class Quasenbo(State):
         must = self.legal_keys()[0][0]
         if must == "play" and verb != "play":
             return IllegalAction(
-                "you hold a card that matches the last played card, so you must play one")
+                "you hold a card that matches the last played card, so you must play one"
+            )
         if must == "draw" and verb != "draw":
             return IllegalAction("none of your cards matches the last played card: draw a card")
         if must == "pass" and verb != "pass":
             return IllegalAction("none of your cards matches and no card can be drawn: pass")
         if verb != "play":
-            return IllegalAction("{verb} takes nothing more: [{quoted}]", verb=verb,
-                                 quoted=repr(verb))
+            return IllegalAction(
+                "{verb} takes nothing more: [{quoted}]", verb=verb, quoted=repr(verb)
+            )
         hand = self.hands[self._mover()]
         if len(action) not in (2, 3) or type(action[1]) is not int:
             return IllegalAction("play names a hand index, and for the Excuse a suit too")
@@ -276,17 +289,22 @@ class Quasenbo(State):
             return IllegalAction("your hand has cards 0 to {last}", last=len(hand) - 1)
         card = hand[i]
         if not MASK[card]:
-            return IllegalAction("name the suit the Excuse stands for: one of {suits}",
-                                 suits=", ".join(SUITS))
+            return IllegalAction(
+                "name the suit the Excuse stands for: one of {suits}", suits=", ".join(SUITS)
+            )
         if len(action) == 3:
             return IllegalAction("only the Excuse names a suit")
         last, mask = self.row[-1], self.row_masks[-1]
         if not MASK[last]:
             suit = str(_suit_named(last, mask))
             return IllegalAction(
-                "the Excuse stands for {suit}: play a card of {suit} (or an Excuse)", suit=suit)
-        return IllegalAction("{card} shares neither a suit nor the rank of {last}",
-                             card=_name(card), last=_name(last))
+                "the Excuse stands for {suit}: play a card of {suit} (or an Excuse)", suit=suit
+            )
+        return IllegalAction(
+            "{card} shares neither a suit nor the rank of {last}",
+            card=_name(card),
+            last=_name(last),
+        )
 
     def _do(self, action: tuple) -> list[Event]:
         events: list[Event] = []
@@ -317,8 +335,12 @@ class Quasenbo(State):
         self.row_masks.append(SUIT_BIT[suit] if suit else MASK[card])
         self.run = run = self._run_length()
         self.passes = 0
-        events.append(Event("play", {"seat": seat, "index": action[1], "card": CODE[card],
-                                     "suit": suit, "run": run}))
+        events.append(
+            Event(
+                "play",
+                {"seat": seat, "index": action[1], "card": CODE[card], "suit": suit, "run": run},
+            )
+        )
         due = penalty(run, self.options["double_quasenbo"])
         if due:
             events.append(Event("penalty", {"seat": seat, "run": run, "count": due}))
@@ -407,13 +429,19 @@ class Quasenbo(State):
         # Keys in sorted order, so the view is its own canonical form (see State.view_and_digest).
         return {
             "double_quasenbo": self.options["double_quasenbo"],
-            "draw": {"count": len(self.draw)}, "game": self.game,
+            "draw": {"count": len(self.draw)},
+            "game": self.game,
             "hand_sizes": [len(hand) for hand in self.hands],
             "hands": [self._own_hand(s) if s == seat else None for s in range(self.players)],
             "named": [_suit_named(c, m) for c, m in zip(self.row, self.row_masks)],
-            "passes": self.passes, "phase": self.phase, "players": self.players,
-            "result": copy_result(self.result), "row": [CODE[c] for c in self.row],
-            "run": self.run, "seat": seat, "to_move": self.to_move,
+            "passes": self.passes,
+            "phase": self.phase,
+            "players": self.players,
+            "result": copy_result(self.result),
+            "row": [CODE[c] for c in self.row],
+            "run": self.run,
+            "seat": seat,
+            "to_move": self.to_move,
         }
 
     def _own_hand(self, seat: int) -> list[str]:
@@ -499,26 +527,37 @@ class Quasenbo(State):
     def to_snapshot(self) -> dict:
         """The whole state as plain data with RULES.md card codes (the draw pile top first)."""
         return {
-            "game": self.game, "players": self.players, "seed": self.seed,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
             "options": {k: list(v) if isinstance(v, list) else v for k, v in self.options.items()},
-            "rng": self.rng.state, "step": self.step,
+            "rng": self.rng.state,
+            "step": self.step,
             "hands": [[CODE[c] for c in hand] for hand in self.hands],
             "row": [CODE[c] for c in self.row],
             "named": [_suit_named(c, m) for c, m in zip(self.row, self.row_masks)],
             "draw": [CODE[c] for c in reversed(self.draw)],
-            "passes": self.passes, "to_move": self.to_move, "phase": self.phase,
+            "passes": self.passes,
+            "to_move": self.to_move,
+            "phase": self.phase,
             "result": copy_result(self.result),
         }
 
     def _digest_snapshot(self) -> dict:
         return {
-            "game": self.game, "players": self.players, "seed": self.seed,
-            "options": self.options, "rng": self.rng.state, "step": self.step,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "rng": self.rng.state,
+            "step": self.step,
             "hands": [[CODE[c] for c in hand] for hand in self.hands],
             "row": [CODE[c] for c in self.row],
             "named": [_suit_named(c, m) for c, m in zip(self.row, self.row_masks)],
             "draw": codes_of(self.draw, CODE, True),
-            "passes": self.passes, "to_move": self.to_move, "phase": self.phase,
+            "passes": self.passes,
+            "to_move": self.to_move,
+            "phase": self.phase,
             "result": copy_result(self.result),
         }
 
@@ -529,8 +568,9 @@ class Quasenbo(State):
         no suit anywhere but as the row's first card, or seats and phase that disagree."""
         try:
             state = cls.__new__(cls)
-            state.players = check_players(cls.game, snapshot["players"], cls.min_players,
-                                          cls.max_players)
+            state.players = check_players(
+                cls.game, snapshot["players"], cls.min_players, cls.max_players
+            )
             state.seed = check_seed(snapshot["seed"])
             state.options = check_options(cls.game, cls.OPTIONS, snapshot["options"])
             state.rng = Rng(snapshot["rng"])
@@ -550,15 +590,22 @@ class Quasenbo(State):
         cards = sorted(state.draw + state.row + [c for hand in state.hands for c in hand])
         excuse_named_wrong = any(
             (s is not None and MASK[c]) or (s is None and not MASK[c] and k > 0)
-            for k, (c, s) in enumerate(zip(state.row, named)))
+            for k, (c, s) in enumerate(zip(state.row, named))
+        )
         over = state.result is not None
-        if (cards != sorted(full_deck(state.options)) or len(state.hands) != state.players
-                or not state.row or len(named) != len(state.row) or excuse_named_wrong
-                or not 0 <= state.passes <= (state.players if over else state.players - 1)
-                or (state.phase, state.to_move is None) != ((OVER, True) if over else (TURN, False))
-                or not (over or type(state.to_move) is int and 0 <= state.to_move < state.players)):
-            raise ValueError("not a Quäsenbö snapshot: its cards, row, seats or phase are "
-                             "inconsistent")
+        if (
+            cards != sorted(full_deck(state.options))
+            or len(state.hands) != state.players
+            or not state.row
+            or len(named) != len(state.row)
+            or excuse_named_wrong
+            or not 0 <= state.passes <= (state.players if over else state.players - 1)
+            or (state.phase, state.to_move is None) != ((OVER, True) if over else (TURN, False))
+            or not (over or type(state.to_move) is int and 0 <= state.to_move < state.players)
+        ):
+            raise ValueError(
+                "not a Quäsenbö snapshot: its cards, row, seats or phase are inconsistent"
+            )
         state.run = state._run_length()
         return state
 
@@ -588,8 +635,13 @@ class Determinizer:
         self.fields.update(passes=view["passes"], run=run_length(self.masks))
         self.options: dict[tuple[bool, ...], dict] = {}
 
-    def deal(self, deck_options: tuple[bool, ...], hands: Mapping[int, list[int]],
-             draw: list[int], rng: int) -> Quasenbo:
+    def deal(
+        self,
+        deck_options: tuple[bool, ...],
+        hands: Mapping[int, list[int]],
+        draw: list[int],
+        rng: int,
+    ) -> Quasenbo:
         """The state with these cards: `deck_options` the DECK_OPTIONS' values, `hands[s]` the hand
         of every seat but the viewer's, `draw` the draw pile top first – the deck's cards
         the view does not show, each once (else the state is undefined) – and `rng` as its
@@ -604,8 +656,9 @@ class Determinizer:
         state.__dict__.update(self.fields)
         state.options = options
         state.rng = Rng(rng)
-        state.hands = [list(self.own) if s == self.me else list(hands[s])
-                       for s in range(state.players)]
+        state.hands = [
+            list(self.own) if s == self.me else list(hands[s]) for s in range(state.players)
+        ]
         state.row = list(self.row)
         state.row_masks = list(self.masks)
         state.draw = draw[::-1]
@@ -613,7 +666,23 @@ class Determinizer:
         return state
 
 
-__all__ = ["CODE", "Choose", "DECK_OPTIONS", "Determinizer", "EVERY_SUIT", "ID", "MASK",
-           "OVER", "Quasenbo", "RANK", "SUIT_BIT", "TURN", "follows", "full_deck", "kept",
-           "penalty", "row_mask", "run_length"]
-
+__all__ = [
+    "CODE",
+    "Choose",
+    "DECK_OPTIONS",
+    "Determinizer",
+    "EVERY_SUIT",
+    "ID",
+    "MASK",
+    "OVER",
+    "Quasenbo",
+    "RANK",
+    "SUIT_BIT",
+    "TURN",
+    "follows",
+    "full_deck",
+    "kept",
+    "penalty",
+    "row_mask",
+    "run_length",
+]

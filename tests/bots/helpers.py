@@ -1,5 +1,6 @@
 """Playing games the way the server feeds its bots: the view, the legal actions and each
 seat's history of events as plain data."""
+
 from __future__ import annotations
 
 import random
@@ -11,8 +12,9 @@ GAMES = ("quando", "blanco", "quasenbo")
 """The games the bots play (Blanco joins once its bots exist)."""
 
 
-def positions(game: str, players: int, seed: int, steps: int, options: dict | None = None,
-              pick_seed: int = 0) -> Iterator[tuple[State, list[list[dict]]]]:
+def positions(
+    game: str, players: int, seed: int, steps: int, options: dict | None = None, pick_seed: int = 0
+) -> Iterator[tuple[State, list[list[dict]]]]:
     """(state, histories) after each of the first `steps` uniformly random steps of a game;
     histories[s] is every event seat s received, as the server's `history_for` gives it."""
     state = new_game(game, players, seed, options)
@@ -29,8 +31,9 @@ def positions(game: str, players: int, seed: int, steps: int, options: dict | No
         yield state, histories
 
 
-def last_position(game: str, players: int, seed: int, steps: int, options: dict | None = None,
-                  pick_seed: int = 0) -> tuple[State, list[list[dict]]]:
+def last_position(
+    game: str, players: int, seed: int, steps: int, options: dict | None = None, pick_seed: int = 0
+) -> tuple[State, list[list[dict]]]:
     """The position `positions` ends with: after `steps` random steps, or the game's end."""
     *_, last = positions(game, players, seed, steps, options, pick_seed)
     return last

@@ -1,5 +1,6 @@
 """The bots reach the engines through their public API only: every name they import from
 game.rules is in its module's `__all__`, and they change no object but their own."""
+
 from __future__ import annotations
 
 import ast
@@ -14,8 +15,14 @@ from game.rules import GAMES, State, new_game
 
 HERE = Path(game.bots.__file__).parent
 BOTS = sorted(HERE.glob("*.py"))
-ENGINES = ["game.rules", "game.rules.base", "game.rules.blanco", "game.rules.decktet",
-           "game.rules.quando", "game.rules.quasenbo"]
+ENGINES = [
+    "game.rules",
+    "game.rules.base",
+    "game.rules.blanco",
+    "game.rules.decktet",
+    "game.rules.quando",
+    "game.rules.quasenbo",
+]
 STATE_ATTRIBUTES = frozenset(name for game in GAMES for name in vars(new_game(game, 2, 0)))
 """Every attribute an engine state has: a bot that writes one writes into an engine."""
 
@@ -29,12 +36,18 @@ def engine_imports(module: ast.Module) -> list[tuple[str, str]]:
     as (module, "*"), which reaches past `__all__`."""
     out = []
     for node in ast.walk(module):
-        if isinstance(node, ast.ImportFrom) and node.module and (
-                node.module == "game.rules" or node.module.startswith("game.rules.")):
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and (node.module == "game.rules" or node.module.startswith("game.rules."))
+        ):
             out += [(node.module, alias.name) for alias in node.names]
         elif isinstance(node, ast.Import):
-            out += [(alias.name, "*") for alias in node.names
-                    if alias.name == "game.rules" or alias.name.startswith("game.rules.")]
+            out += [
+                (alias.name, "*")
+                for alias in node.names
+                if alias.name == "game.rules" or alias.name.startswith("game.rules.")
+            ]
     return out
 
 
@@ -67,8 +80,9 @@ def foreign_writes(module: ast.Module) -> list[int]:
             flat += target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
         for target in flat:
             root, attributes = root_and_attributes(target)
-            if (not (isinstance(root, ast.Name) and root.id == "self")
-                    and any(a.attr in STATE_ATTRIBUTES for a in attributes)):
+            if not (isinstance(root, ast.Name) and root.id == "self") and any(
+                a.attr in STATE_ATTRIBUTES for a in attributes
+            ):
                 lines.append(node.lineno)
     return lines
 
@@ -84,16 +98,25 @@ def documented(cls: type) -> set[str]:
 
 def state_reads(module: ast.Module) -> set[str]:
     """The attributes read of any name `state` (what the bots call an engine state)."""
-    return {node.attr for node in ast.walk(module) if isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name) and node.value.id == "state"}
+    return {
+        node.attr
+        for node in ast.walk(module)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "state"
+    }
 
 
 def foreign_private_reads(module: ast.Module) -> list[int]:
     """Lines that read an underscored attribute of anything but `self` or `cls`."""
-    return [node.lineno for node in ast.walk(module)
-            if isinstance(node, ast.Attribute) and node.attr.startswith("_")
-            and not node.attr.startswith("__")
-            and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))]
+    return [
+        node.lineno
+        for node in ast.walk(module)
+        if isinstance(node, ast.Attribute)
+        and node.attr.startswith("_")
+        and not node.attr.startswith("__")
+        and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+    ]
 
 
 @pytest.mark.parametrize("path", BOTS, ids=lambda p: p.name)
@@ -127,12 +150,15 @@ def test_every_engine_module_lists_only_names_it_has(module):
 
 
 def test_the_checks_catch_what_they_look_for():
-    bad = ast.parse("from game.rules.blanco import _Shape\nimport game.rules.quando\n"
-                    "state.hands[1] = []\nstate.rng.state = 0\nself.seen, s.draw = 1, 2\n"
-                    "del state.draw[0]\nx = state._legal_cache\nstate.passes += 1\n")
+    bad = ast.parse(
+        "from game.rules.blanco import _Shape\nimport game.rules.quando\n"
+        "state.hands[1] = []\nstate.rng.state = 0\nself.seen, s.draw = 1, 2\n"
+        "del state.draw[0]\nx = state._legal_cache\nstate.passes += 1\n"
+    )
     assert engine_imports(bad) == [("game.rules.blanco", "_Shape"), ("game.rules.quando", "*")]
     assert foreign_writes(bad) == [3, 4, 5, 6, 8]
     assert foreign_private_reads(bad) == [7]
-    fine = ast.parse("self.seen = 1\nself.hands[0] = []\nhands[0] = []\n"
-                     "x = state.hands\nnode.visits += 1\n")
+    fine = ast.parse(
+        "self.seen = 1\nself.hands[0] = []\nhands[0] = []\nx = state.hands\nnode.visits += 1\n"
+    )
     assert foreign_writes(fine) == [] and foreign_private_reads(fine) == []

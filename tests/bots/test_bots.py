@@ -1,5 +1,6 @@
 """Every bot returns a legal action, sees only plain data, and cannot tell apart two games
 that differ only in cards its seat cannot see."""
+
 from __future__ import annotations
 
 import random
@@ -24,13 +25,21 @@ from tests.bots.helpers import GAMES, last_position, positions
 
 
 def bots_for(game: str, seed: int) -> list:
-    return [RandomBot(seed), HeuristicBot(game, seed), HeuristicBot(game, seed, noise=0.5),
-            SearchBot(game, seed, Budget(iterations=8))]
+    return [
+        RandomBot(seed),
+        HeuristicBot(game, seed),
+        HeuristicBot(game, seed, noise=0.5),
+        SearchBot(game, seed, Budget(iterations=8)),
+    ]
 
 
 @settings(max_examples=25)
-@given(game=st.sampled_from(GAMES), players=st.integers(2, 5), seed=st.integers(0, 2**64 - 1),
-       pick=st.integers(0, 2**32))
+@given(
+    game=st.sampled_from(GAMES),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**64 - 1),
+    pick=st.integers(0, 2**32),
+)
 def test_every_bot_returns_a_legal_action_in_random_positions(game, players, seed, pick):
     chooser = random.Random(pick)
     for state, histories in positions(game, players, seed, 400, None, pick):
@@ -111,9 +120,15 @@ def test_the_server_path_hands_bots_plain_data_only(game, monkeypatch):
     calls = []
 
     def spy(level, game_name, seat, seed, view, legal, history):
-        for name, value in (("level", level), ("game", game_name), ("seat", seat),
-                            ("seed", seed), ("view", view), ("legal", legal),
-                            ("history", history)):
+        for name, value in (
+            ("level", level),
+            ("game", game_name),
+            ("seat", seat),
+            ("seed", seed),
+            ("view", view),
+            ("legal", legal),
+            ("history", history),
+        ):
             assert_plain(value, name)
         calls.append(seat)
         return decide(level, game_name, seat, seed, view, legal, history)
@@ -134,8 +149,15 @@ def test_the_server_path_hands_bots_plain_data_only(game, monkeypatch):
             continue
         seat, level = turn
         # What server.py's bot loop passes to `decide`, argument for argument.
-        action = spy(level, room.game, seat, pick.getrandbits(64), state.view(seat),
-                     state.legal_actions(), room.history_for(seat))
+        action = spy(
+            level,
+            room.game,
+            seat,
+            pick.getrandbits(64),
+            state.view(seat),
+            state.legal_actions(),
+            room.history_for(seat),
+        )
         room.bot_act(seat, state.step, action)
     assert set(calls) == {1, 2}
 
@@ -185,14 +207,16 @@ def test_games_differing_only_in_hidden_cards_give_a_bot_the_same_inputs(game):
         view, legal = real.view(0), real.legal_actions()
         assert (view, legal, histories[0]) == (twin.view(0), twin.legal_actions(), histories[1])
         seed = pick.getrandbits(64)
-        assert decide("easy", game, 0, seed, view, legal, histories[0]) == \
-            decide("easy", game, 0, seed, twin.view(0), twin.legal_actions(), histories[1])
+        assert decide("easy", game, 0, seed, view, legal, histories[0]) == decide(
+            "easy", game, 0, seed, twin.view(0), twin.legal_actions(), histories[1]
+        )
         # The normal level's search without its time cap, which a busy machine would hit
         # after a different number of iterations each time.
         budget = Budget(iterations=level_budget("normal", game).iterations)
         seed = pick.getrandbits(64)
-        assert SearchBot(game, seed, budget).choose(view, legal, histories[0]) == \
-            SearchBot(game, seed, budget).choose(twin.view(0), twin.legal_actions(), histories[1])
+        assert SearchBot(game, seed, budget).choose(view, legal, histories[0]) == SearchBot(
+            game, seed, budget
+        ).choose(twin.view(0), twin.legal_actions(), histories[1])
         action = decide("easy", game, 0, 5, view, legal, histories[0])
         for state, history in ((real, histories[0]), (twin, histories[1])):
             history.extend(event.for_seat(0) for event in state.apply(action))

@@ -1,5 +1,6 @@
 """Determinizations: every sampled state looks exactly like the real one to the seat it was
 sampled for, and what the samplers infer from the history is true of the real game."""
+
 from __future__ import annotations
 
 import random
@@ -25,12 +26,20 @@ def games(draw):
         options = {"max_turns": draw(st.sampled_from([30, 1000]))}
     else:
         players = draw(st.integers(2, 5))
-        options = {key: draw(st.booleans()) for key in ("excuse", "pawns", "courts", "double",
-                                                         "double_quasenbo")}
+        options = {
+            key: draw(st.booleans())
+            for key in ("excuse", "pawns", "courts", "double", "double_quasenbo")
+        }
         options["hand_size"] = draw(st.integers(1, 7))
     steps = draw(st.integers(0, 900 if game == "blanco" else 250))
-    return (game, players, options, draw(st.integers(0, 2**64 - 1)), steps,
-            draw(st.integers(0, 2**32)))
+    return (
+        game,
+        players,
+        options,
+        draw(st.integers(0, 2**64 - 1)),
+        steps,
+        draw(st.integers(0, 2**32)),
+    )
 
 
 @given(setup=games(), sample_seed=st.integers(0, 2**32))
@@ -76,9 +85,12 @@ def test_what_quando_knowledge_claims_is_true(players, seed, pick):
         if state.is_over:
             break
         snapshot = state.to_snapshot()
-        truth = [tuple(map(int, code.split("/")))
-                 for code in [c for hand in snapshot["hands"] for c in hand]
-                 + snapshot["discard"] + snapshot["draw"]]
+        truth = [
+            tuple(map(int, code.split("/")))
+            for code in [c for hand in snapshot["hands"] for c in hand]
+            + snapshot["discard"]
+            + snapshot["draw"]
+        ]
         for seat in range(players):
             known = quando.knowledge(state.view(seat), histories[seat])
             for card, real in zip(known.cards(), truth, strict=True):
@@ -93,16 +105,25 @@ def test_quando_history_adds_what_the_view_forgets():
         if state.is_over:
             break
         view = state.view(0)
-        sides = sum(side is not None for card in quando.knowledge(view, histories[0]).cards()
-                    for side in card)
-        gained += sides - sum(side is not None for card in quando.from_view(view).cards()
-                              for side in card)
+        sides = sum(
+            side is not None
+            for card in quando.knowledge(view, histories[0]).cards()
+            for side in card
+        )
+        gained += sides - sum(
+            side is not None for card in quando.from_view(view).cards() for side in card
+        )
     assert gained > 0
 
 
 @settings(max_examples=15)
-@given(players=st.integers(2, 5), seed=st.integers(0, 2**64 - 1), pick=st.integers(0, 2**32),
-       excuse=st.booleans(), double=st.booleans())
+@given(
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**64 - 1),
+    pick=st.integers(0, 2**32),
+    excuse=st.booleans(),
+    double=st.booleans(),
+)
 def test_what_quasenbo_knowledge_infers_is_true(players, seed, pick, excuse, double):
     options = {"excuse": excuse, "double": double}
     for state, histories in positions("quasenbo", players, seed, 300, options, pick):
@@ -156,8 +177,11 @@ def test_quasenbo_deals_keep_the_inferred_voids_unless_told_not_to():
     def broken(infer: bool) -> int:
         sampler = quasenbo.Sampler(state.view(0), histories[0], infer=infer)
         deals = [sampler.sample(rng).hands[1] for _ in range(30)]
-        return sum(not quasenbo.allowed(card, void)
-                   for hand in deals for card, void in zip(hand, known.voids[1], strict=True))
+        return sum(
+            not quasenbo.allowed(card, void)
+            for hand in deals
+            for card, void in zip(hand, known.voids[1], strict=True)
+        )
 
     assert broken(infer=True) == 0
     assert broken(infer=False) > 0

@@ -1,4 +1,5 @@
 """The search: budgets, reproducibility, and sound choices in positions with a clear answer."""
+
 from __future__ import annotations
 
 import random
@@ -50,8 +51,9 @@ def test_a_time_budget_is_kept():
 def test_searching_every_seat_as_in_the_paper_works_too():
     state, seat, view, legal, history = a_position("quasenbo")
     model = quasenbo.Model(view, history)
-    action, stats = search(model, seat, legal, Budget(iterations=30), random.Random(2),
-                           opponent_nodes=True)
+    action, stats = search(
+        model, seat, legal, Budget(iterations=30), random.Random(2), opponent_nodes=True
+    )
     assert action in legal and stats.iterations == 30
 
 
@@ -62,12 +64,30 @@ def quasenbo_position() -> dict:
     hands = [["journey", "sea"], ["ace-suns", "desert", "battle", "ace-knots", "market"]]
     row = ["ace-moons", "huntress"]
     used = set(row) | {c for hand in hands for c in hand}
-    return {"game": "quasenbo", "players": 2, "seed": 0,
-            "options": {"excuse": False, "pawns": False, "courts": False, "double": False,
-                        "hand_size": 7, "double_quasenbo": False, "deck": None},
-            "rng": 12345, "step": 10, "hands": hands, "row": row, "named": [None, None],
-            "draw": [c for c in cards if c not in used], "passes": 0, "to_move": 0,
-            "phase": "turn", "result": None}
+    return {
+        "game": "quasenbo",
+        "players": 2,
+        "seed": 0,
+        "options": {
+            "excuse": False,
+            "pawns": False,
+            "courts": False,
+            "double": False,
+            "hand_size": 7,
+            "double_quasenbo": False,
+            "deck": None,
+        },
+        "rng": 12345,
+        "step": 10,
+        "hands": hands,
+        "row": row,
+        "named": [None, None],
+        "draw": [c for c in cards if c not in used],
+        "passes": 0,
+        "to_move": 0,
+        "phase": "turn",
+        "result": None,
+    }
 
 
 def quando_position() -> dict:
@@ -75,11 +95,28 @@ def quando_position() -> dict:
     hands = [["10/0", "10/1", "9/0"], ["1/2", "0/3"]]
     used = {tuple(sorted(map(int, c.split("/")))) for hand in hands for c in hand}
     rest = [f"{a}/{b}" for a in range(11) for b in range(a + 1, 11) if (a, b) not in used]
-    return {"game": "quando", "players": 2, "seed": 0, "options": {"target": 50, "deck": None},
-            "rng": 99, "step": 8, "round": 0, "totals": [0, 0], "hands": hands,
-            "draw": rest[:30], "discard": rest[30:], "phase": "turn", "to_move": 0,
-            "active": 0, "plays": [2, 2], "knocker": None, "triplet": False, "penalty": [],
-            "last_round": None, "result": None}
+    return {
+        "game": "quando",
+        "players": 2,
+        "seed": 0,
+        "options": {"target": 50, "deck": None},
+        "rng": 99,
+        "step": 8,
+        "round": 0,
+        "totals": [0, 0],
+        "hands": hands,
+        "draw": rest[:30],
+        "discard": rest[30:],
+        "phase": "turn",
+        "to_move": 0,
+        "active": 0,
+        "plays": [2, 2],
+        "knocker": None,
+        "triplet": False,
+        "penalty": [],
+        "last_round": None,
+        "result": None,
+    }
 
 
 def test_the_search_does_not_knock_on_a_high_hand():
@@ -122,8 +159,14 @@ def test_rollout_policies_choose_only_legal_actions(game, players):
                 twin.apply(list(action))
 
 
-@pytest.mark.parametrize("options", [None, {"excuse": True, "double_quasenbo": True},
-                                     {"double": True, "pawns": True, "courts": True}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        None,
+        {"excuse": True, "double_quasenbo": True},
+        {"double": True, "pawns": True, "courts": True},
+    ],
+)
 def test_the_quasenbo_rollout_keeps_every_card_and_ends_with_chances(options):
     """Model.rollout runs the engine's quick playout, not its steps: no card may appear or
     vanish, the state stays one of the game's, a win needs an empty hand, and the values are
@@ -137,8 +180,7 @@ def test_the_quasenbo_rollout_keeps_every_card_and_ends_with_chances(options):
             twin = model.sample(random.Random(seed))
             values = model.rollout(twin, random.Random(seed))
             cards = twin.draw + twin.row + [c for hand in twin.hands for c in hand]
-            assert sorted(cards) == sorted(full_deck(new_game("quasenbo", 3, 0,
-                                                               options).options))
+            assert sorted(cards) == sorted(full_deck(new_game("quasenbo", 3, 0, options).options))
             assert len(twin.row) == len(twin.row_masks)
             assert restore(twin.to_snapshot()).digest() == twin.digest()
             assert abs(sum(values) - 1) < 1e-9 and all(0 <= v <= 1 for v in values)
@@ -148,8 +190,14 @@ def test_the_quasenbo_rollout_keeps_every_card_and_ends_with_chances(options):
 
 def test_a_player_seen_making_runs_of_three_is_taken_for_careless():
     def play(seat: int, run: int) -> dict:
-        return {"type": "play", "seat": seat, "index": 0, "card": "ace-moons", "suit": None,
-                "run": run}
+        return {
+            "type": "play",
+            "seat": seat,
+            "index": 0,
+            "card": "ace-moons",
+            "suit": None,
+            "run": run,
+        }
 
     assert quasenbo.careless(0, []) == 0.5
     made = [play(0, 2), play(1, 3)] * 5
@@ -159,8 +207,7 @@ def test_a_player_seen_making_runs_of_three_is_taken_for_careless():
     # Seat 1 judges only seat 0, who never made a third card of a run; a play forced by a
     # draw says nothing.
     assert quasenbo.careless(1, made) == quasenbo.careless(0, avoided[:-1])
-    forced = [play(0, 2), {"type": "draw", "seat": 1, "penalty": False, "draw": 3},
-              play(1, 3)]
+    forced = [play(0, 2), {"type": "draw", "seat": 1, "penalty": False, "draw": 3}, play(1, 3)]
     assert quasenbo.careless(0, forced) == 0.5
 
 

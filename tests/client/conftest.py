@@ -46,9 +46,7 @@ def make_app():
 
     apps = []
 
-    def make(
-        size=(1280, 720), speed: float = 4.0, retry_for: float = 1.0, pace: str = "instant"
-    ):
+    def make(size=(1280, 720), speed: float = 4.0, retry_for: float = 1.0, pace: str = "instant"):
         settings = Settings(name="Tester", speed=speed, sound=False, pace=pace)
         app = App(settings, size=size, retry_for=retry_for)
         app.reset(app.scene("title"))
@@ -65,8 +63,16 @@ def server(port: int, log_dir: Path) -> subprocess.Popen:
     """`python server.py` on 127.0.0.1:`port` (0: a free one) logging into `log_dir`, in its
     own process; its first line of output says where it listens."""
     return subprocess.Popen(
-        [sys.executable, str(ROOT / "server.py"), "--host", "127.0.0.1", "--port", str(port),
-         "--log-dir", str(log_dir)],
+        [
+            sys.executable,
+            str(ROOT / "server.py"),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-dir",
+            str(log_dir),
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,

@@ -48,8 +48,11 @@ def test_a_cached_analysis_is_drawn_and_a_click_on_the_graph_jumps(make_app, ana
     assert scene.analysis.cached
     app.draw(app.screen)
     rect = scene.geo.graph
-    colors = {app.screen.get_at((x, y))[:3] for x in range(rect.left, rect.right, 2)
-              for y in range(rect.top, rect.bottom)}
+    colors = {
+        app.screen.get_at((x, y))[:3]
+        for x in range(rect.left, rect.right, 2)
+        for y in range(rect.top, rect.bottom)
+    }
     assert palette.SEAT_LINES[0] in colors and palette.SEAT_LINES[1] in colors
     assert palette.DANGER in colors  # the marks
     length = scene.playback.length
@@ -71,11 +74,14 @@ def test_the_mistake_is_in_the_step_list_with_the_better_play(make_app, analysed
 
 @pytest.mark.parametrize(
     ("code", "step_line", "mark_line"),
-    [("de", "klopft", "klopft: 0\xa0%; spielt "),
-     ("fr", "frappe", "frappe\xa0: 0\xa0%\xa0; joue ")],
+    [
+        ("de", "klopft", "klopft: 0\xa0%; spielt "),
+        ("fr", "frappe", "frappe\xa0: 0\xa0%\xa0; joue "),
+    ],
 )
 def test_the_step_line_and_the_mistake_speak_the_players_language(
-        make_app, analysed, code, step_line, mark_line):
+    make_app, analysed, code, step_line, mark_line
+):
     app = make_app()
     i18n.set_language(code)
     scene = opened(app, analysed, position=9)
@@ -136,8 +142,7 @@ def test_the_game_over_screen_opens_the_costliest_choice_on_its_mark(make_app):
     assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
     viewer = app.top
     if mark is not None:  # P at once, before the viewer's own analysis is in
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0,
-                                             unicode="p"))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
         assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
         assert viewer.play_from == mark.step - 1
         app.pop(app.top)
@@ -155,8 +160,7 @@ def test_the_game_over_screen_opens_the_costliest_choice_on_its_mark(make_app):
         assert viewer.mark_shown() == mark
         first, second = viewer.step_texts(mark.step)
         assert first.startswith("!") and second  # the better move, in words
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0,
-                                             unicode="p"))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
         assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
         assert viewer.play_from == mark.step - 1
         assert app.top.body.startswith(f"From step {mark.step}, before "), app.top.body
@@ -180,8 +184,9 @@ def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):
     scene = table_scene(app)
     assert scene.hints_allowed and scene.hint_button.visible
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
-    assert run(app, lambda: any(item[0].startswith("Hint: ")
-                                for item in scene.table.toasts.items), 30), "no hint came"
+    assert run(
+        app, lambda: any(item[0].startswith("Hint: ") for item in scene.table.toasts.items), 30
+    ), "no hint came"
     assert scene.hints_used == 1  # the server's count, from the room map
     shown = [item[0] for item in scene.table.toasts.items]
     assert "Thinking about a hint…" not in shown, "the hint came: the wait for it is over"
@@ -256,13 +261,18 @@ def test_playing_on_from_a_step_of_a_replay_reshuffled(make_app, tmp_path):
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=5))
     new = read_replay(room_replay(table.room_id))
     origin = new.header["origin"]
-    assert (origin["replay"], origin["step"], origin["mode"]) == \
-        (replay_hash(path.read_bytes()), 10, "reshuffled")
+    assert (origin["replay"], origin["step"], origin["mode"]) == (
+        replay_hash(path.read_bytes()),
+        10,
+        "reshuffled",
+    )
     assert verify_replay(new).ok
     start = first_state(new.header, new.end["seed"])
     assert start.step == 10 and start.view(1) == before
-    assert [(seat["kind"], seat["level"]) for seat in new.header["seats"]] == \
-        [("bot", "easy"), ("human", None)]
+    assert [(seat["kind"], seat["level"]) for seat in new.header["seats"]] == [
+        ("bot", "easy"),
+        ("human", None),
+    ]
 
 
 def test_playing_on_from_a_marked_mistake_starts_at_the_decision(make_app, analysed):
@@ -277,8 +287,9 @@ def test_playing_on_from_a_marked_mistake_starts_at_the_decision(make_app, analy
     assert run(app, lambda: isinstance(app.top, PlayOnDialog), 5)
     dialog = app.top
     name = scene.shown_name(mark.seat)
-    assert dialog.body.startswith(f"From step 9, before {name}'s choice (knocks): {name} "
-                                  "decides first."), dialog.body
+    assert dialog.body.startswith(
+        f"From step 9, before {name}'s choice (knocks): {name} decides first."
+    ), dialog.body
     assert dialog.seat == mark.seat
     click(button(dialog.form, "Play on").rect.center)
     assert run(app, lambda: table_scene(app) is not None and app.session.last is not None, 30)
@@ -297,7 +308,8 @@ def test_the_play_on_dialog_says_which_step_comes_next_and_who_decides(make_app,
 
 
 def test_a_played_on_game_dealt_again_goes_on_from_the_same_step_with_the_same_bots(
-        make_app, tmp_path):
+    make_app, tmp_path
+):
     """Played on from step 6 of a three-seat game, an easy and a random bot beside the
     player: its Deal again (same seats) goes on from that step again, with the same cards
     and the same bots – not a fresh deal, nor every bot at the first one's level."""
@@ -317,16 +329,17 @@ def test_a_played_on_game_dealt_again_goes_on_from_the_same_step_with_the_same_b
 
     def dealt() -> bool:
         scene = table_scene(app)
-        return scene is not None and scene.room_id != first.room_id and \
-            app.session.last is not None
+        return scene is not None and scene.room_id != first.room_id and app.session.last is not None
 
     assert run(app, dealt, 30), "the game was not dealt again"
     assert app.session.last["step"] == 6, "it goes on from the step the first one did"
     again = read_replay(room_replay(table_scene(app).room_id))
     assert again.header["origin"] == played_on.header["origin"]
     assert again.header["seats"] == played_on.header["seats"]
-    assert [(s["kind"], s["level"]) for s in again.header["seats"]] == \
-        [("human", None), ("bot", "easy"), ("bot", "random")]
+    assert [(s["kind"], s["level"]) for s in again.header["seats"]] == [
+        ("human", None),
+        ("bot", "easy"),
+        ("bot", "random"),
+    ]
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=4))
-    assert read_replay(room_replay(table_scene(app).room_id)).end["seed"] == \
-        played_on.end["seed"]
+    assert read_replay(room_replay(table_scene(app).room_id)).end["seed"] == played_on.end["seed"]

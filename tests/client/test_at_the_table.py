@@ -27,8 +27,14 @@ def test_steps_name_the_cards_not_their_codes():
     assert event_words("quasenbo", play, NAMES) == "Bob plays the Ace of Knots, a run of 3"
     betrayal = {"type": "play", "seat": 2, "card": "betrayal#2", "run": 1}
     assert event_words("quasenbo", betrayal, NAMES) == "Cleo plays the Betrayal"
-    chain = {"type": "eliminate", "seat": 0, "line": "column", "index": 2,
-             "cards": ["sky:7", "sky:9"], "chain": True}
+    chain = {
+        "type": "eliminate",
+        "seat": 0,
+        "line": "column",
+        "index": 2,
+        "cards": ["sky:7", "sky:9"],
+        "chain": True,
+    }
     assert event_words("blanco", chain, NAMES) == (
         "Chain reaction! Ann removes column 3: sky 7, sky 9"
     )
@@ -65,8 +71,7 @@ def test_every_legal_action_is_worded_in_each_language_from_the_seats_view(game)
                 for code in ("it", "de", "fr"):
                     i18n.set_language(code)
                     assert action_words(game, action, view) != english, (code, action)
-                    assert advice_words(game, action, view) not in (advice, english), (
-                        code, action)
+                    assert advice_words(game, action, view) not in (advice, english), (code, action)
             state.apply(rng.choice(state.legal_actions()))
     finally:
         i18n.set_language(i18n.SOURCE)
@@ -193,8 +198,7 @@ def test_leaving_a_running_game_asks_first_and_esc_keeps_playing(make_app):
     asked = app.top
     assert isinstance(asked, Dialog) and asked is not menu, "leaving a running game asks first"
     # A local game: keep it for later or end it; Escape is "Cancel" and keeps playing.
-    assert [w.label for w in asked.form.widgets] == ["Keep it for later", "End the game",
-                                                      "Cancel"]
+    assert [w.label for w in asked.form.widgets] == ["Keep it for later", "End the game", "Cancel"]
     asked.handle(esc)
     assert app.top is scene and app.session is not None
 
@@ -202,8 +206,9 @@ def test_leaving_a_running_game_asks_first_and_esc_keeps_playing(make_app):
     app.frame(1 / 60)
     assert app.running and isinstance(app.top, Confirm), "closing the window asks first"
     # It asks what its button does: quit, the game kept (not "go back to the title").
-    assert app.top.body == ("Quit the program? Your game is kept: Quick play or Single player "
-                            "continues it next time."), app.top.body
+    assert app.top.body == (
+        "Quit the program? Your game is kept: Quick play or Single player continues it next time."
+    ), app.top.body
     assert [w.label for w in app.top.form.widgets] == ["Keep playing", "Quit"]
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.frame(1 / 60)
@@ -249,8 +254,11 @@ def test_play_on_cards_that_make_no_play_yet_says_the_rule(make_app):
             return []
         table = scene.table
         hand = table.model["hands"][0]["fronts"]
-        return [a[1] for a in table.chooser.legal or []
-                if a[0] == "play" and len({hand[i] for i in a[1]}) == 3]
+        return [
+            a[1]
+            for a in table.chooser.legal or []
+            if a[0] == "play" and len({hand[i] for i in a[1]}) == 3
+        ]
 
     assert run_frames(app, lambda: bool(runs()), 60, player)
     table = table_scene(app).table
@@ -296,8 +304,9 @@ def test_a_seats_last_move_stays_marked_until_its_next_step(make_app):
 def test_o_sorts_the_hand_by_suit_then_rank_and_the_keys_follow_the_order(make_app):
     app = make_app()
     start_local(app, "quasenbo", 3, "random", {"hand_size": 7})
-    assert run_frames(app, lambda: table_scene(app) is not None and table_scene(app).table.active,
-                      30)
+    assert run_frames(
+        app, lambda: table_scene(app) is not None and table_scene(app).table.active, 30
+    )
     table = table_scene(app).table
     hand = table.hands[0]
     dealt = [sprite.code for sprite in hand]
@@ -365,9 +374,17 @@ def test_no_prompt_of_the_last_round_lingers_into_the_next_deal(make_app):
                     between.append(table.prompt())
         player()
 
-    assert run_frames(app, lambda: (table_scene(app) is not None and table_scene(app).table
-                                    .model.get("round", 0) >= 1 and seen > 0
-                                    and not table_scene(app).table.between_rounds), 120, look)
+    assert run_frames(
+        app,
+        lambda: (
+            table_scene(app) is not None
+            and table_scene(app).table.model.get("round", 0) >= 1
+            and seen > 0
+            and not table_scene(app).table.between_rounds
+        ),
+        120,
+        look,
+    )
     assert seen and not between, between
 
 
@@ -447,14 +464,16 @@ def test_blancos_discard_pile_button_takes_one_mouse_click(make_app):
     step = app.session.last["step"]
     click(cell.center)
     assert run_frames(app, lambda: app.session.last["step"] > step, 10)
-    assert run_frames(app, lambda: any("Tester discards" in line for line, _ in table.log.lines),
-                      5), table.log.lines[-3:]
+    assert run_frames(
+        app, lambda: any("Tester discards" in line for line, _ in table.log.lines), 5
+    ), table.log.lines[-3:]
 
 
 def makes_a_play(fronts: list[int]) -> bool:
     """Quando's rule: equal numbers, or exactly three in a row."""
-    return len(set(fronts)) == 1 or (len(fronts) == 3 and sorted(fronts) == list(
-        range(min(fronts), min(fronts) + 3)))
+    return len(set(fronts)) == 1 or (
+        len(fronts) == 3 and sorted(fronts) == list(range(min(fronts), min(fronts) + 3))
+    )
 
 
 def test_quando_keeps_a_refused_selection_and_enter_plays_nothing(make_app):
@@ -466,16 +485,19 @@ def test_quando_keeps_a_refused_selection_and_enter_plays_nothing(make_app):
     order = table.hand_order(table.hands[table.viewer])
     fronts = table.model["hands"][table.seat]["fronts"]
     # 1, 4, 6 as a fast typist presses them – or the first three keys that make no play.
-    keys = next(ks for ks in [(0, 3, 5), *itertools.combinations(range(len(order)), 3)]
-                if not makes_a_play([fronts[order[k]] for k in ks]))
+    keys = next(
+        ks
+        for ks in [(0, 3, 5), *itertools.combinations(range(len(order)), 3)]
+        if not makes_a_play([fronts[order[k]] for k in ks])
+    )
     step = app.session.last["step"]
     for k in keys:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + k, mod=0,
-                                             unicode=str(k + 1)))
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + k, mod=0, unicode=str(k + 1))
+        )
         app.frame(1 / 60)
     assert table.chooser.chosen == {("hand", order[k]) for k in keys}, "every card stays chosen"
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                         unicode="\r"))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     for _ in range(10):  # time enough for a play sent to come back (a toast lasts longer)
         app.frame(1 / 60)
         time.sleep(0.03)
@@ -498,8 +520,11 @@ def test_a_key_pressed_while_a_move_is_still_shown_is_played_after_it(make_app):
 
     def my_play() -> bool:
         scene = table_scene(app)
-        return scene is not None and scene.table.active and \
-            any(a[0] == "play" for a in scene.table.chooser.legal)
+        return (
+            scene is not None
+            and scene.table.active
+            and any(a[0] == "play" for a in scene.table.chooser.legal)
+        )
 
     assert run_frames(app, my_play, 30)
     table = table_scene(app).table
@@ -518,7 +543,6 @@ def test_a_key_pressed_while_a_move_is_still_shown_is_played_after_it(make_app):
 
     assert run_frames(app, lambda: len(mine()) >= 2, 20), mine()
     assert mine()[-2:] == [play, ["draw", "down"]]
-
 
 
 @pytest.mark.parametrize("line", ["col", "row"])
@@ -550,14 +574,25 @@ def test_blanco_cheers_a_removed_column_as_a_column_and_a_row_as_a_row(make_app,
     scene, _sent = table_for(app, state)
     table = scene.table
     view = after.view(0)
-    table.feed({"t": "update", "room": "r", "step": after.step,
-                "events": [e.for_seat(0) for e in events], "digest": view_digest(view),
-                "to_move": after.to_move, "clock": None})
+    table.feed(
+        {
+            "t": "update",
+            "room": "r",
+            "step": after.step,
+            "events": [e.for_seat(0) for e in events],
+            "digest": view_digest(view),
+            "to_move": after.to_move,
+            "clock": None,
+        }
+    )
     cheers: list[str] = []
     for _ in range(240):
         scene.update(1 / 60)
-        cheers += [item.message for item in table.stage.effects.items
-                   if isinstance(item, Flourish) and item.message not in cheers]
+        cheers += [
+            item.message
+            for item in table.stage.effects.items
+            if isinstance(item, Flourish) and item.message not in cheers
+        ]
     assert not table.keeper.drifting
     assert cheers == (["COLUMN!"] if line == "col" else ["ROW!"]), cheers
 

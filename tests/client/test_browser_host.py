@@ -2,6 +2,7 @@
 default, its lobby shows the page's address and a QR code of it, and a phone's browser
 (headless Chromium) takes the second seat and plays the game to its end with the host's
 window."""
+
 from __future__ import annotations
 
 import pygame
@@ -26,7 +27,9 @@ def test_the_hosts_lobby_shows_the_page_and_a_browser_plays_at_the_pygame_table(
     shot = app.screen.subsurface(lobby.qr_rect.clip(app.screen.get_rect())).copy()
     code = qr_surface(url, lobby.qr_rect.width)
     assert shot.get_at((code.get_width() // 2, code.get_height() // 2)) in (
-        pygame.Color(0, 0, 0), pygame.Color(255, 255, 255))
+        pygame.Color(0, 0, 0),
+        pygame.Color(255, 255, 255),
+    )
     assert pygame.transform.average_color(shot)[:3] != (0, 0, 0)
 
     with sync_api.sync_playwright() as p:

@@ -30,17 +30,35 @@ def pixels(surface: pygame.Surface) -> bytes:
 
 # --- the tables match RULES.md ---------------------------------------------------------
 
+
 def test_tables_hold_the_codes_of_rules_md():
     assert cards.QUANDO_NUMBERS == tuple(range(11))
-    assert COLOURS == ("red", "orange", "yellow", "lime", "green", "sky", "navy", "purple",
-                       "pink", "brown")
+    assert COLOURS == (
+        "red",
+        "orange",
+        "yellow",
+        "lime",
+        "green",
+        "sky",
+        "navy",
+        "purple",
+        "pink",
+        "brown",
+    )
     assert len(card_codes("blanco")) == 120
     assert card_codes("blanco")[:2] == ("red:1", "red:2")
     assert card_codes("blanco")[-1] == "brown:12"
     # 36 base cards, the Excuse, 4 Pawns, 4 Courts.
     assert len(cards.DECKTET_CARDS) == 45
-    assert list(cards.DECKTET_CARDS)[:7] == ["ace-moons", "ace-suns", "ace-waves", "ace-leaves",
-                                             "ace-wyrms", "ace-knots", "author"]
+    assert list(cards.DECKTET_CARDS)[:7] == [
+        "ace-moons",
+        "ace-suns",
+        "ace-waves",
+        "ace-leaves",
+        "ace-wyrms",
+        "ace-knots",
+        "author",
+    ]
     assert cards.DECKTET_CARDS["author"] == ("2", ("moons", "knots"))
     assert cards.DECKTET_CARDS["chance-meeting"] == ("7", ("moons", "leaves"))
     assert cards.DECKTET_CARDS["windfall"] == ("C", ("knots",))
@@ -60,6 +78,7 @@ def test_decktet_ranks_have_the_right_number_of_suits():
 
 
 # --- every card renders ---------------------------------------------------------------------
+
 
 def test_card_size_is_width_by_rounded_one_point_four():
     assert card_size(100) == (100, 140)
@@ -106,6 +125,7 @@ def test_the_three_games_have_different_backs():
 
 # --- caching and aliases ----------------------------------------------------------------------
 
+
 def test_cache_returns_the_same_object():
     first = render_card("navy:12", 90, game="blanco", highlight="legal")
     assert render_card("navy:12", 90, game="blanco", highlight="legal") is first
@@ -114,10 +134,12 @@ def test_cache_returns_the_same_object():
 
 
 def test_second_copy_in_a_double_deck_looks_like_the_first():
-    assert (render_card("author#2", 90, game="quasenbo")
-            is render_card("author", 90, game="quasenbo"))
-    assert (render_card("excuse#2", 48, game="quasenbo")
-            is render_card("excuse", 48, game="quasenbo"))
+    assert render_card("author#2", 90, game="quasenbo") is render_card(
+        "author", 90, game="quasenbo"
+    )
+    assert render_card("excuse#2", 48, game="quasenbo") is render_card(
+        "excuse", 48, game="quasenbo"
+    )
 
 
 def test_a_face_down_card_shows_the_plain_back_whatever_its_code():
@@ -128,11 +150,13 @@ def test_a_face_down_card_shows_the_plain_back_whatever_its_code():
 
 # --- highlights ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game", cards.GAMES)
 def test_each_highlight_has_its_own_look(game):
     code = card_codes(game)[3]
-    looks = [pixels(render_card(code, 90, game=game, highlight=h))
-             for h in (None, *cards.HIGHLIGHTS)]
+    looks = [
+        pixels(render_card(code, 90, game=game, highlight=h)) for h in (None, *cards.HIGHLIGHTS)
+    ]
     assert len(set(looks)) == len(looks)
 
 
@@ -145,11 +169,13 @@ def test_a_known_face_down_card_is_labelled_on_its_back():
     # The label sits on the back: the card's bottom half is the plain back's.
     w, h = card_size(90)
     lower = pygame.Rect(0, h // 2 + 10, w, h // 2 - 10)
-    assert (pixels(red3.subsurface(lower))
-            == pixels(render_card(None, 90, game="blanco").subsurface(lower)))
+    assert pixels(red3.subsurface(lower)) == pixels(
+        render_card(None, 90, game="blanco").subsurface(lower)
+    )
 
 
 # --- Quando's two sides ---------------------------------------------------------------------
+
 
 def test_quando_pair_shows_the_other_side_too():
     single = render_card("3", 90, game="quando")
@@ -168,11 +194,24 @@ def test_quando_pair_refuses_impossible_cards(up, down):
 
 # --- errors ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game, code", [
-    ("quando", "11"), ("quando", "-1"), ("quando", "07"), ("quando", "red:3"),
-    ("blanco", "navy:13"), ("blanco", "navy:0"), ("blanco", "teal:3"), ("blanco", "navy"),
-    ("quasenbo", "ace-stars"), ("quasenbo", "author#3"), ("quasenbo", "Author"), ("quasenbo", "7"),
-])
+
+@pytest.mark.parametrize(
+    "game, code",
+    [
+        ("quando", "11"),
+        ("quando", "-1"),
+        ("quando", "07"),
+        ("quando", "red:3"),
+        ("blanco", "navy:13"),
+        ("blanco", "navy:0"),
+        ("blanco", "teal:3"),
+        ("blanco", "navy"),
+        ("quasenbo", "ace-stars"),
+        ("quasenbo", "author#3"),
+        ("quasenbo", "Author"),
+        ("quasenbo", "7"),
+    ],
+)
 def test_an_unknown_code_raises_a_clear_value_error(game, code):
     with pytest.raises(ValueError, match=re.escape(f"unknown {game} card code {code!r}")):
         render_card(code, 90, game=game)
@@ -183,15 +222,20 @@ def test_a_two_sided_quando_code_points_to_render_quando_pair():
         render_card("3/7", 90, game="quando")
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"code": "3", "width": 90, "game": "poker"}, "unknown game"),
-    ({"code": "3", "width": 10, "game": "quando"}, "width"),
-    ({"code": "3", "width": 5000, "game": "quando"}, "width"),
-    ({"code": "3", "width": 90.0, "game": "quando"}, "width"),
-    ({"code": "3", "width": 90, "game": "quando", "highlight": "glow"}, "highlight"),
-    ({"code": None, "width": 90, "game": "blanco", "face_up": False, "highlight": "known"},
-     "known"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"code": "3", "width": 90, "game": "poker"}, "unknown game"),
+        ({"code": "3", "width": 10, "game": "quando"}, "width"),
+        ({"code": "3", "width": 5000, "game": "quando"}, "width"),
+        ({"code": "3", "width": 90.0, "game": "quando"}, "width"),
+        ({"code": "3", "width": 90, "game": "quando", "highlight": "glow"}, "highlight"),
+        (
+            {"code": None, "width": 90, "game": "blanco", "face_up": False, "highlight": "known"},
+            "known",
+        ),
+    ],
+)
 def test_bad_arguments_raise_value_error(kwargs, message):
     code = kwargs.pop("code")
     width = kwargs.pop("width")
@@ -201,12 +245,15 @@ def test_bad_arguments_raise_value_error(kwargs, message):
 
 # --- colours and symbols can be told apart -------------------------------------------------
 
+
 def _delta_e(a, b):
     """CIE76 colour difference: above about 10 two colours are plainly different."""
+
     def lab(c):
         def lin(v):
             v /= 255
             return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
         r, g, b = map(lin, c)
         x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
         y = 0.2126 * r + 0.7152 * g + 0.0722 * b
@@ -214,15 +261,21 @@ def _delta_e(a, b):
 
         def f(t):
             return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
         return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
     return sum((p - q) ** 2 for p, q in zip(lab(a), lab(b))) ** 0.5
 
 
-@pytest.mark.parametrize("colours", [
-    palette.QUANDO_NUMBER_COLORS,
-    tuple(palette.BLANCO_RGB[c] for c in COLOURS),
-    tuple(palette.DECKTET_SUIT_RGB[s] for s in SUITS),
-], ids=["quando", "blanco", "suits"])
+@pytest.mark.parametrize(
+    "colours",
+    [
+        palette.QUANDO_NUMBER_COLORS,
+        tuple(palette.BLANCO_RGB[c] for c in COLOURS),
+        tuple(palette.DECKTET_SUIT_RGB[s] for s in SUITS),
+    ],
+    ids=["quando", "blanco", "suits"],
+)
 def test_game_colours_are_clearly_distinct(colours):
     worst = min(_delta_e(a, b) for a, b in itertools.combinations(colours, 2))
     assert worst > 25
@@ -245,6 +298,7 @@ def test_blanco_symbols_differ_in_outline_alone():
 
 # --- no display needed; the contact-sheet tool ----------------------------------------------
 
+
 def test_renders_without_a_display_and_never_opens_one():
     script = (
         "import pygame\n"
@@ -254,16 +308,18 @@ def test_renders_without_a_display_and_never_opens_one():
         "assert not pygame.display.get_init()\n"
     )
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
-    result = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
-                            timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
 
 
 def test_contact_sheet_tool_writes_a_png_per_game_and_width(tmp_path):
     cards.main(["--out", str(tmp_path)])
     names = sorted(p.name for p in tmp_path.glob("*.png"))
-    assert names == sorted([f"{g}-{w}.png" for g in cards.GAMES for w in (96, 48)]
-                           + ["blanco-96-grey.png"])
+    assert names == sorted(
+        [f"{g}-{w}.png" for g in cards.GAMES for w in (96, 48)] + ["blanco-96-grey.png"]
+    )
     sheet = pygame.image.load(str(tmp_path / "blanco-96.png"))
     assert sheet.get_width() > 12 * 96
 

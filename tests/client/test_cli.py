@@ -8,8 +8,20 @@ import pytest
 
 from tests.client.conftest import ROOT
 
-SHORT_BOT_GAME = ("--headless", "--autoplay", "--game", "quasenbo", "--players", "3",
-                  "--level", "random", "--option", "hand_size=3", "--speed", "4")
+SHORT_BOT_GAME = (
+    "--headless",
+    "--autoplay",
+    "--game",
+    "quasenbo",
+    "--players",
+    "3",
+    "--level",
+    "random",
+    "--option",
+    "hand_size=3",
+    "--speed",
+    "4",
+)
 """Flags for a quick headless game against random bots (three cards a hand)."""
 
 
@@ -92,19 +104,32 @@ def test_headless_autoplay_plays_a_game_to_its_end(tmp_path):
 
 
 def test_without_a_display_the_window_says_so_and_fails(private_folders):
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    }
     # --frames bounds the run, should a display be found after all.
-    result = subprocess.run([sys.executable, "-m", "game", "--frames", "1"], cwd=ROOT,
-                            env=env | {"SDL_AUDIODRIVER": "dummy"}, capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "--frames", "1"],
+        cwd=ROOT,
+        env=env | {"SDL_AUDIODRIVER": "dummy"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 1, result.stderr
     assert "needs a display" in result.stderr and "--headless" in result.stderr
     assert "Traceback" not in result.stderr
     # Nor when the driver asked for finds no display.
-    result = subprocess.run([sys.executable, "-m", "game", "--frames", "1"], cwd=ROOT,
-                            env=env | {"SDL_AUDIODRIVER": "dummy", "SDL_VIDEODRIVER": "x11"},
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "--frames", "1"],
+        cwd=ROOT,
+        env=env | {"SDL_AUDIODRIVER": "dummy", "SDL_VIDEODRIVER": "x11"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 1 and "needs a display" in result.stderr, result.stderr
     # A driver that shows nothing is fine when asked for by name: SDL_VIDEODRIVER, --headless.
     for asked in ({"SDL_VIDEODRIVER": "offscreen"}, {"SDL_VIDEODRIVER": "dummy"}):

@@ -1,5 +1,6 @@
 """The desktop host's choice of the browser table: on by default in the host form, on the
 port after the game's (or any free one when that is taken); off, no page is served."""
+
 from __future__ import annotations
 
 import socket

@@ -99,9 +99,7 @@ def test_the_committed_template_is_the_sources_template(template, tmp_path):
     with fresh.open("rb") as new, i18n.template_path(ROOT).open("rb") as old:
         assert {(m.context, m.id) for m in read_po(new)} == {
             (m.context, m.id) for m in read_po(old)
-        }, (
-            "run `python -m game.client.i18n update` and translate what is new"
-        )
+        }, "run `python -m game.client.i18n update` and translate what is new"
 
 
 def test_a_new_source_string_without_an_entry_is_found(template):
@@ -110,9 +108,7 @@ def test_a_new_source_string_without_an_entry_is_found(template):
         if message.id:
             grown.add(message.id, context=message.context)
     grown.add("A sentence nobody has translated yet")
-    assert problems(grown, catalogue("de")) == [
-        "missing: 'A sentence nobody has translated yet'"
-    ]
+    assert problems(grown, catalogue("de")) == ["missing: 'A sentence nobody has translated yet'"]
 
 
 def test_a_dropped_placeholder_and_a_fuzzy_entry_are_found(template):
@@ -133,8 +129,9 @@ def test_the_extractor_finds_engine_refusals_and_option_labels(template):
 
 @pytest.mark.parametrize("code", OTHERS)
 def test_each_catalogue_states_its_plural_rule(code):
-    assert catalogue(code).plural_expr == {"it": "(n != 1)", "de": "(n != 1)",
-                                           "fr": "(n > 1)"}[code]
+    assert (
+        catalogue(code).plural_expr == {"it": "(n != 1)", "de": "(n != 1)", "fr": "(n > 1)"}[code]
+    )
 
 
 # --- the language at run time -----------------------------------------------------------------
@@ -182,8 +179,12 @@ def test_numbers_and_dates_are_written_the_players_way():
 
 @pytest.mark.parametrize(
     ("code", "plain", "signed"),
-    [("en", "45%", "+12%"), ("it", "45%", "+12%"),
-     ("de", "45\xa0%", "+12\xa0%"), ("fr", "45\xa0%", "+12\xa0%")],
+    [
+        ("en", "45%", "+12%"),
+        ("it", "45%", "+12%"),
+        ("de", "45\xa0%", "+12\xa0%"),
+        ("fr", "45\xa0%", "+12\xa0%"),
+    ],
 )
 def test_percentages_are_written_the_players_way(code, plain, signed):
     i18n.set_language(code)
@@ -236,8 +237,12 @@ def test_an_engine_refusal_is_a_template_whose_english_is_its_reason():
 
 
 def test_a_refusal_is_shown_in_the_players_language():
-    reply = error("illegal_action", "your hand has cards 0 to 6",
-                  template="your hand has cards 0 to {last}", params={"last": 6})
+    reply = error(
+        "illegal_action",
+        "your hand has cards 0 to 6",
+        template="your hand has cards 0 to {last}",
+        params={"last": 6},
+    )
     assert error_text(reply) == "your hand has cards 0 to 6"
     i18n.set_language("it")
     assert error_text(reply) == "la tua mano ha le carte da 0 a 6"
@@ -260,7 +265,8 @@ def test_connection_news_is_worded_in_the_players_language():
     assert status_text(refused) == "the server at 127.0.0.1:5 did not answer (connection refused)"
     i18n.set_language("de")
     assert status_text(refused) == (
-        "der Server unter 127.0.0.1:5 antwortet nicht (Verbindung abgelehnt)")
+        "der Server unter 127.0.0.1:5 antwortet nicht (Verbindung abgelehnt)"
+    )
     assert status_text(gave_up) == "Wiederverbinden nach 150 s aufgegeben"
     assert "server stops" not in status_text(bye)
     assert status_text(strange).endswith("(host is down)"), "the system's own words stay"

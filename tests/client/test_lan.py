@@ -72,8 +72,9 @@ def test_two_client_sessions_play_in_one_lan_room(make_app):
             app.frame(1 / 60)
         other.ready(True)
         click(lobby.ready_button.rect.center)
-        assert run(app, lambda: all(s["ready"] for s in app.session.room["seats"]), 5,
-                   also=other.poll)
+        assert run(
+            app, lambda: all(s["ready"] for s in app.session.room["seats"]), 5, also=other.poll
+        )
         click(lobby.start_button.rect.center)
         assert run(app, lambda: table_scene(app) is not None, 10, also=other.poll)
         assert run(app, lambda: other.last is not None, 5, also=other.poll)
@@ -90,9 +91,11 @@ def test_two_client_sessions_play_in_one_lan_room(make_app):
         app.frame(1 / 60)
         assert 0 < int(re.search(r"in (\d+) s", scene.absent_words()).group(1)) < first <= 25
         bar = scene.absent_bar()
-        assert not any(bar.colliderect(b.rect) for b in
-                       (scene.rules_button, scene.menu_button, scene.sheet_button)
-                       + ((scene.hint_button,) if scene.hints_allowed else ()))
+        assert not any(
+            bar.colliderect(b.rect)
+            for b in (scene.rules_button, scene.menu_button, scene.sheet_button)
+            + ((scene.hint_button,) if scene.hints_allowed else ())
+        )
         if os.environ.get("CARDTABLE_SHOTS"):
             app.screenshot(os.path.join(os.environ["CARDTABLE_SHOTS"], "offline-banner.png"))
         click(scene.hand_button.rect.center)
@@ -107,15 +110,28 @@ def test_a_new_client_process_takes_back_the_seat_a_bot_played_meanwhile(
 ):
     port, _ = server_process
     helper = Helper(port, "Ann")
-    helper.net.send({"t": "create", "game": "quasenbo", "players": 2, "grace": 0.5,
-                     "level": "random", "options": {"hand_size": 12}})
+    helper.net.send(
+        {
+            "t": "create",
+            "game": "quasenbo",
+            "players": 2,
+            "grace": 0.5,
+            "level": "random",
+            "options": {"hand_size": 12},
+        }
+    )
     room = helper.wait(lambda m: m["t"] == "room" and "re" in m)["room"]["id"]
     helper.net.send({"t": "join", "room": room, "seat": 0})
     helper.wait(lambda m: m["t"] == "seated")
     helper.net.send({"t": "ready", "room": room, "ready": True})
     env = dict(os.environ, XDG_DATA_HOME=str(private_folders / "data"), PYTHONPATH=str(ROOT))
-    bob = subprocess.Popen([sys.executable, "-c", SEATED_CLIENT, str(port), room], cwd=ROOT,
-                           env=env, stdout=subprocess.PIPE, text=True)
+    bob = subprocess.Popen(
+        [sys.executable, "-c", SEATED_CLIENT, str(port), room],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         helper.wait(lambda m: m["t"] == "room" and m["room"]["seats"][1]["ready"])
         helper.net.send({"t": "start", "room": room})
@@ -141,10 +157,12 @@ def test_a_new_client_process_takes_back_the_seat_a_bot_played_meanwhile(
         assert not app.session.room["seats"][1]["away"]
         player = AutoPlayer(app, seed=3)
         step = app.session.last["step"]
-        assert run(app, lambda: app.session.last["step"] > step + 2, 30, player,
-                   also=helper.pump)
-        assert any(m.get("actor") == 1 and m.get("by") == "player"
-                   for m in helper.messages if m["t"] == "update")
+        assert run(app, lambda: app.session.last["step"] > step + 2, 30, player, also=helper.pump)
+        assert any(
+            m.get("actor") == 1 and m.get("by") == "player"
+            for m in helper.messages
+            if m["t"] == "update"
+        )
     finally:
         if bob.poll() is None:
             bob.kill()
@@ -156,8 +174,9 @@ def test_a_local_game_is_hidden_kept_and_continued(make_app):
     app = make_app(speed=4.0)
     start_local(app, "quando", 2, "random", {"target": 500})
     player = AutoPlayer(app, seed=2)
-    assert run(app, lambda: app.session.last is not None and app.session.last["step"] >= 4, 30,
-               player)
+    assert run(
+        app, lambda: app.session.last is not None and app.session.last["step"] >= 4, 30, player
+    )
     port, room = app.session.port, app.session.room_id
     # Another connection to the same server sees no room at all.
     spy = Helper(port, "Eve")
@@ -192,8 +211,10 @@ def test_a_local_game_is_hidden_kept_and_continued(make_app):
     assert run(app, lambda: isinstance(app.top, TitleScene), 5)
     assert [seat.game for seat in kept_local()] == ["quando"]
     # The title's way back names the game, not the room: a game of one's own has only one.
-    assert app.top.back_button is not None and app.top.back_button.label == \
-        "Back to your game (Quando)"
+    assert (
+        app.top.back_button is not None
+        and app.top.back_button.label == "Back to your game (Quando)"
+    )
     for language in ("en", "it", "de", "fr"):
         i18n.set_language(language)
         for way in (app.top.quick, app.top.single):
@@ -232,8 +253,9 @@ class Guest:
     computer), who plays a random legal action whenever it is his turn."""
 
     def __init__(self, port: int, room: str, folder) -> None:
-        self.session = Session("127.0.0.1", port, "Bob", retry_for=1.0,
-                               store=SeatStore(folder / "bob-seats"))
+        self.session = Session(
+            "127.0.0.1", port, "Bob", retry_for=1.0, store=SeatStore(folder / "bob-seats")
+        )
         self.room = room
         self.pick = random.Random(4)
         self.acted: int | None = None
@@ -280,8 +302,9 @@ def test_the_host_leaving_the_table_leaves_the_game_running_for_the_others(
         table_scene(app).open_menu()
         menu = app.top.body
         click(button(app.top.form, "Leave").rect.center)
-        assert run(app, lambda: isinstance(app.top, Dialog) and app.top.title == "Leave the game?",
-                   2)
+        assert run(
+            app, lambda: isinstance(app.top, Dialog) and app.top.title == "Leave the game?", 2
+        )
         # Bob plays on another computer: the question names him, not "others on this one".
         assert app.top.body != menu and "the game goes on for Bob" in app.top.body
         assert "others on this computer" not in app.top.body
@@ -302,7 +325,7 @@ def test_the_host_leaving_the_table_leaves_the_game_running_for_the_others(
         scene = table_scene(app)
         assert app.session.room_id == room and scene.table.seat == 0
         assert not app.session.room["seats"][0]["away"]
-        assert scene.table.log.lines[:len(said)] == said and len(scene.table.log.lines) > len(said)
+        assert scene.table.log.lines[: len(said)] == said and len(scene.table.log.lines) > len(said)
         # Quitting the program is what ends the game for Bob: it says so, by name.
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         assert run(app, lambda: isinstance(app.top, Dialog), 2, also=bob.pump)
@@ -367,11 +390,17 @@ print("stopped", flush=True)
 
 
 def test_sigterm_ends_the_client_at_once_and_the_game_stays_to_continue(private_folders):
-    env = dict(os.environ, XDG_DATA_HOME=str(private_folders / "data"),
-               XDG_CONFIG_HOME=str(private_folders / "config"), PYTHONPATH=str(ROOT),
-               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    client = subprocess.Popen([sys.executable, "-c", PLAYING_CLIENT], cwd=ROOT, env=env,
-                              stdout=subprocess.PIPE, text=True)
+    env = dict(
+        os.environ,
+        XDG_DATA_HOME=str(private_folders / "data"),
+        XDG_CONFIG_HOME=str(private_folders / "config"),
+        PYTHONPATH=str(ROOT),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+    )
+    client = subprocess.Popen(
+        [sys.executable, "-c", PLAYING_CLIENT], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
+    )
     try:
         line = client.stdout.readline()
         while line and not line.startswith("playing"):  # pygame's greeting comes first
@@ -412,8 +441,11 @@ def test_the_hosts_lobby_says_hints_allowed_once_only_bots_sit_with_them(make_ap
         seats = len([s for s in app.session.room["seats"] if s["kind"] == "bot"])
         assert run(app, lambda: any(b.label == "Add bot" for b in lobby.seat_buttons), 10)
         click(button(lobby.seat_buttons, "Add bot").rect.center)
-        assert run(app, lambda: len([s for s in app.session.room["seats"]
-                                     if s["kind"] == "bot"]) > seats, 10)
+        assert run(
+            app,
+            lambda: len([s for s in app.session.room["seats"] if s["kind"] == "bot"]) > seats,
+            10,
+        )
     room = app.session.room
     assert not room["hints"] and room["hints_allowed"]
     assert any("hints allowed" in line for line in lobby.info_lines())
@@ -427,8 +459,15 @@ def test_the_title_offers_the_way_back_to_a_kept_seat_only_while_its_game_runs(
 ):
     port, _ = server_process
     helper = Helper(port, "Ann")
-    helper.net.send({"t": "create", "game": "quando", "players": 2, "level": "random",
-                     "options": {"target": 500}})
+    helper.net.send(
+        {
+            "t": "create",
+            "game": "quando",
+            "players": 2,
+            "level": "random",
+            "options": {"target": 500},
+        }
+    )
     room = helper.wait(lambda m: m["t"] == "room" and "re" in m)["room"]["id"]
     helper.net.send({"t": "join", "room": room, "seat": 0})
     token = helper.wait(lambda m: m["t"] == "seated")["token"]
@@ -500,7 +539,8 @@ def test_a_seat_taken_back_keeps_the_name_it_was_joined_with(
     room = guest.host("quando", 2, {"target": 500}, bots=1)
     token = next(m for m in guest.messages if m["t"] == "seated")["token"]
     SeatStore(private_folders / "data" / "cardtable" / "seats").keep(
-        KeptSeat(f"127.0.0.1:{port}", room, token, "quando", 0))
+        KeptSeat(f"127.0.0.1:{port}", room, token, "quando", 0)
+    )
     guest.wait(lambda m: m["t"] == "room" and m["room"]["seats"][1]["kind"] == "bot")
     guest.net.send({"t": "start", "room": room})
     guest.wait(lambda m: m["t"] == "update")
@@ -556,8 +596,9 @@ def keep_a_local_game(app, game: str, options: dict) -> tuple[str, int]:
     later: its room and the step it was left at."""
     start_local(app, game, 2, "random", options)
     player = AutoPlayer(app, seed=2)
-    assert run(app, lambda: app.session.last is not None and app.session.last["step"] >= 2, 30,
-               player)
+    assert run(
+        app, lambda: app.session.last is not None and app.session.last["step"] >= 2, 30, player
+    )
     assert run(app, lambda: table_scene(app).table.active, 10)
     room, step = app.session.room_id, app.session.last["step"]
     table_scene(app).open_menu()
@@ -610,8 +651,9 @@ def test_a_game_kept_by_closing_the_window_is_kept_as_keep_it_for_later_keeps_it
     app = make_app(speed=4.0)
     start_local(app, "quasenbo", 2, "random", {"hand_size": 5})
     player = AutoPlayer(app, seed=2)
-    assert run(app, lambda: app.session.last is not None and app.session.last["step"] >= 2, 30,
-               player)
+    assert run(
+        app, lambda: app.session.last is not None and app.session.last["step"] >= 2, 30, player
+    )
     assert run(app, lambda: table_scene(app).table.active, 10)
     room, step = app.session.room_id, app.session.last["step"]
     pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -639,16 +681,16 @@ def test_a_private_rooms_code_is_shown_to_its_host_and_asked_of_a_guest(make_app
 
     host = make_app()
     start_host(host, "127.0.0.1", 0, "quando", 2, "random", {}, None, "sesame")
-    assert run(host, lambda: isinstance(host.top, LobbyScene) and host.session.room is not None,
-               10)
+    assert run(host, lambda: isinstance(host.top, LobbyScene) and host.session.room is not None, 10)
     assert any("sesame" in line for line in host.top.info_lines()), host.top.info_lines()
     host.to_title()
 
     server = start_embedded(log_dir=tmp_path / "logs")
     helper = Helper(server.port)
     try:
-        helper.net.send({"t": "create", "game": "quando", "players": 2, "options": {},
-                         "code": "sesame"})
+        helper.net.send(
+            {"t": "create", "game": "quando", "players": 2, "options": {}, "code": "sesame"}
+        )
         helper.wait(lambda m: m["t"] == "room" and "re" in m)
         app = make_app()
         join = join_screen(app, server.port)
@@ -657,12 +699,13 @@ def test_a_private_rooms_code_is_shown_to_its_host_and_asked_of_a_guest(make_app
         assert app.top is join and join.form.widgets[join.form.focus_index] is join.code
         join.code.value = "nope"
         click(button(join.room_buttons, "Join").rect.center)
-        assert run(app, lambda: app.top is join and join.message.startswith("Wrong code"), 5), \
-            (type(app.top).__name__, join.message)
+        assert run(app, lambda: app.top is join and join.message.startswith("Wrong code"), 5), (
+            type(app.top).__name__,
+            join.message,
+        )
         join.code.value = "sesame"
         click(button(join.room_buttons, "Join").rect.center)
-        assert run(app, lambda: isinstance(app.top, LobbyScene) and app.session.seat is not None,
-                   5)
+        assert run(app, lambda: isinstance(app.top, LobbyScene) and app.session.seat is not None, 5)
         assert isinstance(app.scenes[-2], JoinScene)
     finally:
         helper.close()

@@ -76,8 +76,9 @@ def test_cards_of_different_zones_do_not_overlap(make_app, game, players, size):
     room = {"players": players, "seats": []}
     from types import SimpleNamespace
 
-    app.session = SimpleNamespace(room=room, seat=0, close=lambda: None, poll=lambda: [],
-                                  keep_problem=None, connected=True)
+    app.session = SimpleNamespace(
+        room=room, seat=0, close=lambda: None, poll=lambda: [], keep_problem=None, connected=True
+    )
     update = {
         "t": "update",
         "room": "r",

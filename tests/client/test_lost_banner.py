@@ -53,9 +53,11 @@ def test_the_lost_connection_banner_covers_no_seat_pile_button_or_prompt(
         clear += [(f"place {name}", rect) for name, rect in table.geo.places.items()]
         clear += [("the prompt", table.geo.prompt), ("the buttons", table.geo.buttons)]
         clear += [(f"button {token}", button.rect) for token, button in table.buttons.shown]
-        clear += [("a top-bar button", button.rect)
-                  for button in (scene.rules_button, scene.menu_button, scene.sheet_button)
-                  if button is not None]
+        clear += [
+            ("a top-bar button", button.rect)
+            for button in (scene.rules_button, scene.menu_button, scene.sheet_button)
+            if button is not None
+        ]
         for words in banner:
             for what, rect in clear:
                 if words.colliderect(rect):

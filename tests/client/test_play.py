@@ -313,8 +313,9 @@ def test_enter_on_the_title_screen_is_quick_play_after_a_visit_to_the_rules(make
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert run(app, lambda: app.top is title, 5)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
-    assert run(app, lambda: isinstance(app.top, LobbyScene) or table_scene(app) is not None, 10), \
+    assert run(app, lambda: isinstance(app.top, LobbyScene) or table_scene(app) is not None, 10), (
         f"Enter opened {type(app.top).__name__}"
+    )
 
 
 def at_my_turn(app, port: int, retry_for: float) -> AutoPlayer:

@@ -24,8 +24,12 @@ OLD_BOT = {"name": "Dario (normal bot)", "kind": "bot", "level": "normal"}
 
 @pytest.mark.parametrize(
     ("code", "expected"),
-    [("en", "Dario (normal bot)"), ("it", "Dario (bot normale)"),
-     ("de", "Dario (Bot, normal)"), ("fr", "Dario (bot normal)")],
+    [
+        ("en", "Dario (normal bot)"),
+        ("it", "Dario (bot normale)"),
+        ("de", "Dario (Bot, normal)"),
+        ("fr", "Dario (bot normal)"),
+    ],
 )
 def test_a_bots_name_gets_its_level_in_the_players_language(code, expected):
     i18n.set_language(code)
@@ -35,8 +39,12 @@ def test_a_bots_name_gets_its_level_in_the_players_language(code, expected):
 
 @pytest.mark.parametrize(
     ("code", "expected"),
-    [("en", "Random bot"), ("it", "Bot casuale"), ("de", "Zufälliger Bot"),
-     ("fr", "Bot au hasard")],
+    [
+        ("en", "Random bot"),
+        ("it", "Bot casuale"),
+        ("de", "Zufälliger Bot"),
+        ("fr", "Bot au hasard"),
+    ],
 )
 def test_an_old_replays_nameless_bot_is_named_by_its_level(code, expected):
     i18n.set_language(code)
@@ -53,8 +61,13 @@ def test_people_and_open_seats_keep_their_names():
 
 def test_a_table_names_bots_through_the_same_words():
     i18n.set_language("fr")
-    room = {"seats": [{"name": "Ann", "kind": "human", "level": None}, BOT,
-                      {"name": "Ann", "kind": "human", "level": None}]}
+    room = {
+        "seats": [
+            {"name": "Ann", "kind": "human", "level": None},
+            BOT,
+            {"name": "Ann", "kind": "human", "level": None},
+        ]
+    }
     seats = Seats(room, 0)
     assert seats.name(1) == "Dario (bot normal)"
     assert (seats.name(0), seats.name(2)) == ("Ann 1", "Ann 3")

@@ -48,7 +48,8 @@ def rule_blocks(doc: str) -> list[str]:
 def untagged(doc: str) -> list[str]:
     """The doc's rule paragraphs that name no help section and do not say why not."""
     return [
-        block for block in rule_blocks(doc)
+        block
+        for block in rule_blocks(doc)
         if not TAG.search(block) and not HEADING.fullmatch(block)
     ]
 
@@ -133,8 +134,10 @@ def test_a_section_without_a_rule_is_found():
 
 
 def test_a_section_left_out_of_the_help_is_found():
-    cut = {g: tuple(s for s in sections if s.rule != "quasenbo.last_card")
-           for g, sections in HELP.items()}
+    cut = {
+        g: tuple(s for s in sections if s.rule != "quasenbo.last_card")
+        for g, sections in HELP.items()
+    }
     missing, _ = mismatches(DOC.read_text(encoding="utf-8"), cut)
     assert "quasenbo.last_card" in missing
 
@@ -186,4 +189,3 @@ def test_the_page_scrolls_to_its_end_and_tabs_turn_pages(make_app):
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0))
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0))
     assert scene.game == "quasenbo"
-

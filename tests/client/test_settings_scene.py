@@ -22,8 +22,9 @@ def test_window_sizes_fit_the_screen_and_the_current_size_is_shown(make_app):
 
 def test_a_selector_stops_at_its_ends_but_a_switch_flips():
     changes = []
-    counts = widgets.Choice(pygame.Rect(0, 0, 200, 40), [(n, str(n)) for n in range(1, 6)], 1,
-                            on_change=changes.append)
+    counts = widgets.Choice(
+        pygame.Rect(0, 0, 200, 40), [(n, str(n)) for n in range(1, 6)], 1, on_change=changes.append
+    )
     counts.step(-1)
     assert counts.value == 1 and changes == []
     for _ in range(7):
@@ -59,8 +60,7 @@ def test_back_without_saving_restores_the_saved_language(make_app):
     scene = app.goto("settings")
     scene.language_choice.step(2)
     assert i18n.language() == scene.language_choice.value != "en"  # tried out live
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
-                                         unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     app.frame(1 / 60)
     assert app.top is not scene
     assert i18n.language() == app.settings.language == "en"
@@ -81,15 +81,15 @@ def test_a_name_too_long_is_cut_with_a_word_and_the_field_counts(make_app):
     field = scene.name_field
     assert scene.form.widgets[scene.form.focus_index] is field
     for _ in range(len(field.value)):
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
-                                             unicode=""))
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="")
+        )
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Annabelle-Marie de la Tour"))
     for _ in range(3):
         app.frame(1 / 60)
     assert field.value == "Annabelle-Marie de la To"
     assert field.count_words() == "24/24"
     assert scene.message == "A name has at most 24 characters."
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
-                                         unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
     app.frame(1 / 60)
     assert field.count_words() == "23/24" and scene.message == ""

@@ -43,8 +43,13 @@ def test_the_last_hosting_choices_come_back(make_app):
     app = make_app()
     setup = app.goto("setup", "host")
     assert setup.values["players"] == 4, "the defaults when nothing was saved"
-    for key, steps in (("players", -2), ("timer", 2), ("hints", 1), ("grace", 1),
-                       ("interface", 10)):
+    for key, steps in (
+        ("players", -2),
+        ("timer", 2),
+        ("hints", 1),
+        ("grace", 1),
+        ("interface", 10),
+    ):
         setup.fields[key].step(steps)
         setup.changed(key, setup.fields[key].value)
     option = next(key for key in setup.fields if key.startswith("opt:"))
@@ -75,10 +80,11 @@ def test_saved_choices_that_no_longer_fit_leave_the_defaults(make_app):
     )
     setup = app.goto("setup", "single")
     assert (setup.values["game"], setup.values["bots"], setup.values["level"]) == (
-        "quando", 3, "normal"
+        "quando",
+        3,
+        "normal",
     )
-    app.settings.single = {"options": {"quasenbo": {"double": 1, "hand_size": True,
-                                                    "pawns": True}}}
+    app.settings.single = {"options": {"quasenbo": {"double": 1, "hand_size": True, "pawns": True}}}
     chosen = app.goto("setup", "single").options["quasenbo"]
     assert chosen["double"] is False and chosen["hand_size"] == 7 and chosen["pawns"] is True
 

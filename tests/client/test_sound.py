@@ -23,8 +23,9 @@ app.shutdown()
 def test_no_sound_device_is_quiet_on_stderr():
     env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
     env |= {"SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", PROBE], env=env, cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], env=env, cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     if "available" in done.stdout:  # this machine has a sound device: nothing to prove here
         return
@@ -33,8 +34,10 @@ def test_no_sound_device_is_quiet_on_stderr():
 
 
 def test_only_the_probing_noise_is_dropped():
-    noise = ("ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n"
-             "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n")
+    noise = (
+        "ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n"
+        "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n"
+    )
     real = "Traceback (most recent call last):\n  something went wrong\n"
     assert drop_probe_noise(noise + real + noise) == real
     assert drop_probe_noise("") == ""

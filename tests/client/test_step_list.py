@@ -69,12 +69,14 @@ def test_step_rows_show_their_whole_text_and_the_knob_keeps_off_its_label(
                 assert line in drawn["texts"], (row, line)  # drawn whole, not elided
             rect = viewer.row_rect(row)
             assert rect is not None and viewer.geo.steps.contains(rect)
-            assert rect.height >= sum(widgets.text(line, size).get_height()
-                                      for line, size in lines)
+            assert rect.height >= sum(widgets.text(line, size).get_height() for line, size in lines)
             long_rows += len(lines) > 2
-        label = next(where for value, where in drawn["labels"]
-                     if value.startswith(i18n._("step {n} of {total}").split("{n}")[0])
-                     and viewer.geo.position.contains(where))
+        label = next(
+            where
+            for value, where in drawn["labels"]
+            if value.startswith(i18n._("step {n} of {total}").split("{n}")[0])
+            and viewer.geo.position.contains(where)
+        )
         knob = viewer.knob_rect()
         assert not knob.colliderect(label), (position, knob, label)
         assert viewer.geo.controls.contains(knob)

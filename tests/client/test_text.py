@@ -36,9 +36,9 @@ def blank_runs(surface: pygame.Surface) -> list[int]:
 def ink_rows(surface: pygame.Surface, left: int, right: int) -> tuple[int, int]:
     """The first and last row with ink between columns `left` and `right`."""
     rows = [
-        y for y in range(surface.get_height())
-        if any(surface.get_at((x, y)).a > 100
-               for x in range(left, min(right, surface.get_width())))
+        y
+        for y in range(surface.get_height())
+        if any(surface.get_at((x, y)).a > 100 for x in range(left, min(right, surface.get_width())))
     ]
     return rows[0], rows[-1]
 
@@ -72,8 +72,10 @@ def test_words_stay_whole_and_apart(size):
 @pytest.mark.parametrize("size", SIZES)
 def test_stacked_wrapped_lines_never_touch(size):
     pygame.font.init()
-    message = ("Ägypten gibt ausgeteilt – und eine deiner Karten tut es. "
-               "Jäger spielt gleich eine Königin, quält jeden Zug ") * 2
+    message = (
+        "Ägypten gibt ausgeteilt – und eine deiner Karten tut es. "
+        "Jäger spielt gleich eine Königin, quält jeden Zug "
+    ) * 2
     lines = [widgets.text(line, size) for line in widgets.wrap(message.strip(), size, 200)]
     assert len(lines) > 2
     heights = {line.get_height() for line in lines}
@@ -108,7 +110,7 @@ def test_every_translation_is_drawable_by_the_font():
     def picture(char: str) -> bytes:
         return pygame.image.tobytes(font.render(char, True, (255, 255, 255)), "RGBA")
 
-    box = picture("\U000F0000")  # a private-use code point: the font's missing-glyph box
+    box = picture("\U000f0000")  # a private-use code point: the font's missing-glyph box
     missing = set()
     for language in i18n.LANGUAGES:
         if language == i18n.SOURCE:
@@ -120,8 +122,11 @@ def test_every_translation_is_drawable_by_the_font():
             for value in itertools.chain.from_iterable(
                 s if isinstance(s, (tuple, list)) else [s] for s in strings
             ):
-                missing.update((language, char) for char in value or ""
-                               if char.isprintable() and picture(char) == box)
+                missing.update(
+                    (language, char)
+                    for char in value or ""
+                    if char.isprintable() and picture(char) == box
+                )
     assert not missing, sorted(missing)
 
 

@@ -100,16 +100,18 @@ class TextRecorder:
         legible = widgets.line_height(widgets.MIN_SIZE)
         for text, box, where in self.frame:
             if where.left < box.left - SLACK or where.right > box.right + SLACK:
-                self.problems.add(f"{self.scene}: {text!r} ({where.width} px) overflows its "
-                                  f"{box.width} px")
+                self.problems.add(
+                    f"{self.scene}: {text!r} ({where.width} px) overflows its {box.width} px"
+                )
             if re.search(r"…\S", text):  # widgets.shortened(middle=True) cut it
                 self.problems.add(f"{self.scene}: {text!r} is cut in its middle")
             if where.width + SLACK < widgets.text_width(text, widgets.MIN_SIZE):
-                self.problems.add(f"{self.scene}: {text!r} is cut short to fit its "
-                                  f"{box.width} px")
+                self.problems.add(f"{self.scene}: {text!r} is cut short to fit its {box.width} px")
             if where.height < legible:
-                self.problems.add(f"{self.scene}: {text!r} is {where.height} px high, below "
-                                  f"the legible {legible} px")
+                self.problems.add(
+                    f"{self.scene}: {text!r} is {where.height} px high, below "
+                    f"the legible {legible} px"
+                )
         for a, b in itertools.combinations(self.frame, 2):
             overlap = a.where.clip(b.where)
             if overlap.width > 2 and overlap.height > 2 and a.where != b.where:
@@ -134,16 +136,23 @@ def menus(app: App, recorder: TextRecorder) -> None:
     """Every menu screen and dialog that needs no server."""
     show(app, recorder, "title")
     for name, args in [
-        ("settings", ()), ("join", ()), ("setup", ("single",)), ("setup", ("host",)),
+        ("settings", ()),
+        ("join", ()),
+        ("setup", ("single",)),
+        ("setup", ("host",)),
         ("replays", ()),
     ]:
         scene = app.goto(name, *args)
         show(app, recorder, f"{name}{args}")
         app.pop(scene)
-    app.push(Dialog(app, i18n._("Menu"),
-                    i18n._("Leave the table? A bot plays your seat until you come back."),
-                    [(i18n._("Keep playing"), None), (i18n._("Rules"), None),
-                     (i18n._("Leave"), None)]))
+    app.push(
+        Dialog(
+            app,
+            i18n._("Menu"),
+            i18n._("Leave the table? A bot plays your seat until you come back."),
+            [(i18n._("Keep playing"), None), (i18n._("Rules"), None), (i18n._("Leave"), None)],
+        )
+    )
     show(app, recorder, "menu dialog")
 
 
@@ -170,8 +179,13 @@ def test_every_menu_fits_in_every_language(make_app, recorder, language, size):
     app.set_language(language)
     menus(app, recorder)
     assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
-    assert {i18n._("Quit"), i18n._("Animation speed"), i18n._("Room code"), i18n._("Keep playing"),
-            i18n._("Turn timer")} <= recorder.seen
+    assert {
+        i18n._("Quit"),
+        i18n._("Animation speed"),
+        i18n._("Room code"),
+        i18n._("Keep playing"),
+        i18n._("Turn timer"),
+    } <= recorder.seen
 
 
 @pytest.mark.parametrize("language", list(i18n.LANGUAGES))
@@ -201,15 +215,20 @@ def test_live_tables_and_their_summaries_fit_in_every_translation(make_app, reco
             show(app, recorder, f"{game} score sheet")
         app.to_title()
     assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
-    assert {i18n._("Knock"), i18n._("Discard pile"), i18n._("Player"), i18n._("Total"),
-            i18n._("Rematch"), i18n._("Score sheet"), i18n._("S or Esc closes the sheet"),
-            i18n._("Moves  ·  L hides, wheel scrolls")} <= recorder.seen
+    assert {
+        i18n._("Knock"),
+        i18n._("Discard pile"),
+        i18n._("Player"),
+        i18n._("Total"),
+        i18n._("Rematch"),
+        i18n._("Score sheet"),
+        i18n._("S or Esc closes the sheet"),
+        i18n._("Moves  ·  L hides, wheel scrolls"),
+    } <= recorder.seen
 
 
 @pytest.mark.parametrize("language", [c for c in i18n.LANGUAGES if c != i18n.SOURCE])
-def test_the_lan_dialogs_fit_in_every_translation(
-    make_app, recorder, language, private_folders
-):
+def test_the_lan_dialogs_fit_in_every_translation(make_app, recorder, language, private_folders):
     """The dialogs of a LAN evening (issue 23) at the smallest window: the host's menu and
     question before leaving the table, closing the hosting window mid-game, the title's way
     back to the host's seat, leaving a local game, and the offer to continue it."""
@@ -247,8 +266,11 @@ def test_the_lan_dialogs_fit_in_every_translation(
     assert run(app, lambda: isinstance(app.top, Dialog), 5)
     show(app, recorder, "continue offer")
     assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
-    assert {i18n._("Quit anyway"), i18n._("Keep it for later"),
-            i18n._("Continue your game")} <= recorder.seen
+    assert {
+        i18n._("Quit anyway"),
+        i18n._("Keep it for later"),
+        i18n._("Continue your game"),
+    } <= recorder.seen
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -258,7 +280,8 @@ def test_the_play_on_dialog_fits_eight_seats(make_app, recorder, tmp_path, langu
     button, choice or line, and every widget the box, which fits the window."""
     path = tmp_path / "eight.ctr"
     seats = [{"name": "Annabelle-Marie", "kind": "human", "level": None}] + [
-        {"name": f"{name} (hard bot)", "kind": "bot", "level": "hard"} for name in BOT_NAMES[1:]]
+        {"name": f"{name} (hard bot)", "kind": "bot", "level": "hard"} for name in BOT_NAMES[1:]
+    ]
     record_game(path, "quasenbo", 8, 3, {"hand_size": 4}, seats=seats, policy_seed=1)
     app = make_app(size=size)
     app.set_language(language)
@@ -277,19 +300,28 @@ def test_the_play_on_dialog_fits_eight_seats(make_app, recorder, tmp_path, langu
     assert sorted(recorder.problems) == [], "\n".join(sorted(recorder.problems))
     assert app.screen.get_rect().contains(dialog.box)
     assert all(dialog.box.contains(widget.rect) for widget in dialog.form.widgets)
-    assert {i18n._("Play on"), i18n._("you"), level_name("hard"), level_name("normal"),
-            i18n._("The same cards still to come."),
-            i18n._("The cards no seat had seen are shuffled anew.")} <= recorder.seen
+    assert {
+        i18n._("Play on"),
+        i18n._("you"),
+        level_name("hard"),
+        level_name("normal"),
+        i18n._("The same cards still to come."),
+        i18n._("The cards no seat had seen are shuffled anew."),
+    } <= recorder.seen
 
 
 def test_the_recorder_finds_an_overflow_and_an_overlap(make_app, recorder):
     app = make_app(size=SIZES[0])
     surface = app.screen
     recorder.frame = []
-    widgets.blit_text(surface, "Einstellungsdateiübersetzungsprobleme " * 4, 30, (255, 255, 255),
-                      pygame.Rect(10, 10, 4, 30))
-    widgets.blit_text(surface, "Overlap", 20, (255, 255, 255), pygame.Rect(10, 10, 400, 30),
-                      "left")
+    widgets.blit_text(
+        surface,
+        "Einstellungsdateiübersetzungsprobleme " * 4,
+        30,
+        (255, 255, 255),
+        pygame.Rect(10, 10, 4, 30),
+    )
+    widgets.blit_text(surface, "Overlap", 20, (255, 255, 255), pygame.Rect(10, 10, 400, 30), "left")
     recorder.frame.append(Drawn("tiny", pygame.Rect(10, 100, 50, 20), pygame.Rect(10, 100, 20, 6)))
     recorder.check()
     assert len(recorder.problems) == 4, recorder.problems  # too wide, so also cut short
@@ -322,8 +354,9 @@ def test_the_costliest_choice_is_read_whole_on_the_game_over(
     mine = [e for e in playback.entries if e.seat == 0]
     entry = max(mine, key=lambda e: len(advice_words(game, e.action, e.before)))
     step = playback.entries.index(entry) + 1
-    long = Mark(step, 0, entry.action, Estimate(0.3249, 0.01, 90), entry.action,
-                Estimate(0.4551, 0.01, 700))
+    long = Mark(
+        step, 0, entry.action, Estimate(0.3249, 0.01, 90), entry.action, Estimate(0.4551, 0.01, 700)
+    )
     scene.costliest_words = scene.choice_words(long, path)
     assert "14" in scene.costliest_words  # 46 − 32 percentage points, as shown
     show(app, recorder, "game over with the costliest choice")
@@ -359,8 +392,16 @@ def test_eight_seats_name_plates_are_read_whole(make_app, recorder, language, si
     app = make_app(size=size)
     app.set_language(language)
     start_local(app, "quasenbo", 8, "random", {"double": True, "hand_size": 4})
-    assert run(app, lambda: table_scene(app) is not None and app.session.last is not None
-               and app.session.last["step"] >= 8, 60, AutoPlayer(app, seed=1))
+    assert run(
+        app,
+        lambda: (
+            table_scene(app) is not None
+            and app.session.last is not None
+            and app.session.last["step"] >= 8
+        ),
+        60,
+        AutoPlayer(app, seed=1),
+    )
     room = app.session.room_id
     show(app, recorder, "eight seats live", 30)
     assert BOT_NAMES[3] in recorder.seen
@@ -418,8 +459,10 @@ def empty_band(surface: pygame.Surface, box: pygame.Rect) -> int:
     tallest = run_ = 0
     for y in range(inner.top, inner.bottom):
         # the panel is nearly opaque: what lies under it shows through a little
-        if all(max(abs(a - b) for a, b in zip(surface.get_at((x, y)), ground)) < 40
-               for x in range(inner.left, inner.right, 2)):
+        if all(
+            max(abs(a - b) for a, b in zip(surface.get_at((x, y)), ground)) < 40
+            for x in range(inner.left, inner.right, 2)
+        ):
             run_ += 1
             tallest = max(tallest, run_)
         else:
@@ -434,10 +477,14 @@ def test_a_dialog_is_as_tall_as_its_words_and_buttons(make_app, size):
     app = make_app(size=size)
     bodies = [
         i18n._("Leave this game and go back to the title screen?"),
-        i18n._("Your game of {game} is not finished. Continue where you left it, or start a "
-               "new game (the unfinished one stays to continue later).").format(game="Quando"),
-        i18n._("The same cards in the same order. Rotated, you take the next seat and its "
-               "hand, the duplicate way; at the end both results are side by side."),
+        i18n._(
+            "Your game of {game} is not finished. Continue where you left it, or start a "
+            "new game (the unfinished one stays to continue later)."
+        ).format(game="Quando"),
+        i18n._(
+            "The same cards in the same order. Rotated, you take the next seat and its "
+            "hand, the duplicate way; at the end both results are side by side."
+        ),
     ]
     for body in bodies:
         dialog = app.push(Dialog(app, "Menu", body, [("Keep playing", None), ("Leave", None)]))
@@ -456,8 +503,11 @@ def test_the_winner_row_has_one_clean_separator(make_app, recorder, language):
     start_local(app, "quasenbo", 2, "random", {"hand_size": 3})
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=5))
     show(app, recorder, "game over")
-    rows = [text.split(".", 1)[1].strip() for text, _box, _where in recorder.frame
-            if re.match(r"\d\.  \S", text)]
+    rows = [
+        text.split(".", 1)[1].strip()
+        for text, _box, _where in recorder.frame
+        if re.match(r"\d\.  \S", text)
+    ]
     won = [row for row in rows if "–" in row]
     assert len(rows) == 2 and won, rows
     for row in won:

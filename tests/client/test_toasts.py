@@ -129,8 +129,14 @@ def test_toasts_cover_no_label_button_or_prompt(make_app, monkeypatch, size):
         app.to_title()
     assert sorted(recorder.problems) == []
     assert recorder.frames > 100
-    assert {i18n._("Discard"), i18n._("Deck"), i18n._("Draw pile"), "the prompt",
-            "place row", "place box"} <= recorder.seen
+    assert {
+        i18n._("Discard"),
+        i18n._("Deck"),
+        i18n._("Draw pile"),
+        "the prompt",
+        "place row",
+        "place box",
+    } <= recorder.seen
 
 
 def test_the_recorder_finds_a_toast_over_the_prompt(make_app, monkeypatch):

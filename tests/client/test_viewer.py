@@ -324,15 +324,19 @@ def test_the_viewer_layout_stays_inside_and_apart(size):
         assert not ra.colliderect(rb), (size, a, ra, b, rb)
 
 
-def test_an_old_replays_bots_and_steps_are_named_in_the_players_language(make_app, tmp_path,
-                                                                        golden):
+def test_an_old_replays_bots_and_steps_are_named_in_the_players_language(
+    make_app, tmp_path, golden
+):
     """Headers written before the server sent plain bot names ("Random bot", "Dario (normal
     bot)"): the viewer words their level itself, once, and the step line its action."""
     app = make_app()
     app.set_language("de")
     scene = open_from_list(app, golden / "quasenbo-6p-extended.ctr")
     assert [scene.table.seats.name(s) for s in (0, 1, 2)] == [
-        "Ann", "Zufälliger Bot 2", "Zufälliger Bot 3"]
+        "Ann",
+        "Zufälliger Bot 2",
+        "Zufälliger Bot 3",
+    ]
     replay = read_replay(golden / "quando-2p.ctr")
     seats = [replay.header["seats"][0], {**replay.header["seats"][1], "name": "Dario (random bot)"}]
     path = rewrite(replay, tmp_path / "named.ctr", header={**replay.header, "seats": seats})
@@ -344,9 +348,14 @@ def test_an_old_replays_bots_and_steps_are_named_in_the_players_language(make_ap
     assert not any("[" in line or "random" in line for line in lines), lines
 
 
-@pytest.mark.parametrize("name, rounds", [
-    ("quando-2p", True), ("blanco-2p", False), ("quasenbo-3p", False),
-])
+@pytest.mark.parametrize(
+    "name, rounds",
+    [
+        ("quando-2p", True),
+        ("blanco-2p", False),
+        ("quasenbo-3p", False),
+    ],
+)
 def test_round_buttons_only_for_a_game_of_rounds(make_app, name, rounds, golden):
     app = make_app()
     scene = open_from_list(app, golden / f"{name}.ctr")

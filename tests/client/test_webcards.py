@@ -1,5 +1,6 @@
 """The browser table's card furniture is the pygame table's: the shipped cards.json is what
 game.client.webcards makes from the palette and the card symbols today."""
+
 from __future__ import annotations
 
 from importlib.resources import files

@@ -69,8 +69,11 @@ def test_the_replays_play_button_is_not_the_play_of_cards(make_app, golden):
 )
 def test_a_card_is_named_as_its_language_names_it(code, names):
     i18n.set_language(code)
-    assert [card("blanco", "red:7"), card("blanco", "sky:12"),
-            card("quasenbo", "ace-knots")] == names
+    assert [
+        card("blanco", "red:7"),
+        card("blanco", "sky:12"),
+        card("quasenbo", "ace-knots"),
+    ] == names
 
 
 def test_the_move_log_names_a_blanco_card_in_italian_order():
@@ -85,8 +88,9 @@ def test_the_move_log_names_a_blanco_card_in_italian_order():
 # -- counts ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("code", "played"), [("en", "1 played"), ("fr", "1 jouée"),
-                                              ("it", "1 giocata")])
+@pytest.mark.parametrize(
+    ("code", "played"), [("en", "1 played"), ("fr", "1 jouée"), ("it", "1 giocata")]
+)
 def test_one_card_in_the_quasenbo_row_is_one_played(make_app, code, played):
     app = make_app()
     app.set_language(code)
@@ -180,4 +184,3 @@ def test_one_newer_move_below_the_log_is_singular(make_app, monkeypatch):
     log.scroll(1)
     log.draw(pygame.Surface((400, 600)), pygame.Rect(0, 0, 400, 600), 1.0, None)
     assert "Coups  ·  1 plus récent en bas" in drawn
-

@@ -32,5 +32,8 @@ def test_a_bot_seat_carries_its_plain_name_and_its_level():
     seats = ann.sent[-1]["room"]["seats"]
     validate_server(ann.sent[-1])
     assert [(s["name"], s["kind"], s["level"]) for s in seats] == [
-        ("Ann", "human", None), (BOT_NAMES[1], "bot", "hard"), (BOT_NAMES[2], "bot", "random")]
+        ("Ann", "human", None),
+        (BOT_NAMES[1], "bot", "hard"),
+        (BOT_NAMES[2], "bot", "random"),
+    ]
     assert all("bot" not in s["name"] for s in seats)

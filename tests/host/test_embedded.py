@@ -1,4 +1,5 @@
 """The embedded server the client starts: one call, a real server on 127.0.0.1 until stopped."""
+
 from __future__ import annotations
 
 import socket

@@ -1,4 +1,5 @@
 """A room's packed history gives back every step's events exactly as the engine made them."""
+
 from __future__ import annotations
 
 import random
@@ -11,8 +12,12 @@ from game.rules import new_game
 
 
 @settings(deadline=None)
-@given(game=st.sampled_from(["quando", "blanco", "quasenbo"]), seed=st.integers(0, 2**32),
-       steps=st.integers(0, 120), since=st.integers(-2, 130))
+@given(
+    game=st.sampled_from(["quando", "blanco", "quasenbo"]),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 120),
+    since=st.integers(-2, 130),
+)
 def test_history_gives_back_the_events_of_the_steps_asked_for(game, seed, steps, since):
     state, rng = new_game(game, 3, seed, {}), random.Random(seed)
     history, made = History(), []
@@ -25,7 +30,7 @@ def test_history_gives_back_the_events_of_the_steps_asked_for(game, seed, steps,
         made.append((seat, by_bot, events))
     assert len(history) == len(made)
     records = history.since(since)
-    expected = made[max(0, since):]
+    expected = made[max(0, since) :]
     assert [(r.seat, r.by_bot) for r in records] == [(s, b) for s, b, _ in expected]
     for record, (_, _, events) in zip(records, expected):
         for got, want in zip(record.events, events, strict=True):

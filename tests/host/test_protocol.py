@@ -1,5 +1,6 @@
 """A connection's rules with bytes and numbers alone – no socket, no event loop, no clock:
 the hello and its version, the rate, the idle limit, the frame limits, broken streams."""
+
 from __future__ import annotations
 
 import struct
@@ -65,8 +66,10 @@ def test_requests_before_the_hello_are_refused_with_their_id():
     assert not rules.closing
 
 
-@pytest.mark.parametrize("name, code", [("Annabel-Lee", "name_too_long"), ("   ", "bad_message"),
-                                        ("a\x07b", "bad_message")])
+@pytest.mark.parametrize(
+    "name, code",
+    [("Annabel-Lee", "name_too_long"), ("   ", "bad_message"), ("a\x07b", "bad_message")],
+)
 def test_a_bad_name_is_refused_and_a_better_hello_still_greets(name, code):
     rules = Connection(Limits(max_name=8), "x", 0.0)
     feed(rules, encode({**HELLO, "name": name, "id": 1}))
@@ -120,12 +123,15 @@ def test_an_oversize_length_prefix_is_refused_before_its_body_arrives():
     assert feed(rules, encode({"t": "ping"})) == []
 
 
-@pytest.mark.parametrize("data", [
-    struct.pack(">I", 0),                                   # an empty frame
-    struct.pack(">I", 1) + b"\xc1",                         # a byte msgpack never uses
-    struct.pack(">I", 3) + msgpack.packb(1) + b"\x00\x00",  # two objects in one frame
-    b"\xff\xff\x00\x00garbage",                             # a length far beyond the limit
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        struct.pack(">I", 0),  # an empty frame
+        struct.pack(">I", 1) + b"\xc1",  # a byte msgpack never uses
+        struct.pack(">I", 3) + msgpack.packb(1) + b"\x00\x00",  # two objects in one frame
+        b"\xff\xff\x00\x00garbage",  # a length far beyond the limit
+    ],
+)
 def test_garbage_bytes_are_refused_and_close(data):
     rules = greeted()
     # The stream is out of step: what arrived with the broken frame is dropped with it.
@@ -136,14 +142,17 @@ def test_garbage_bytes_are_refused_and_close(data):
 
 def test_a_frame_split_across_many_receives_arrives_whole_once():
     rules = greeted()
-    data = encode({"t": "act", "room": "r1", "step": 3, "action": ["play", [1, 2]], "id": 9}) + \
-        encode({"t": "ping", "n": 1})
+    data = encode(
+        {"t": "act", "room": "r1", "step": 3, "action": ["play", [1, 2]], "id": 9}
+    ) + encode({"t": "ping", "n": 1})
     got = []
     for i in range(len(data)):
-        got += feed(rules, data[i:i + 1], i * 0.001)
+        got += feed(rules, data[i : i + 1], i * 0.001)
         assert replies(rules) == []
-    assert got == [{"t": "act", "room": "r1", "step": 3, "action": ["play", [1, 2]], "id": 9},
-                   {"t": "ping", "n": 1}]
+    assert got == [
+        {"t": "act", "room": "r1", "step": 3, "action": ["play", [1, 2]], "id": 9},
+        {"t": "ping", "n": 1},
+    ]
 
 
 def test_the_end_of_the_stream_inside_a_frame_is_refused():
@@ -165,11 +174,15 @@ def test_requests_are_handed_over_one_at_a_time():
     """What the server sends in answer to one request is queued before the next request is
     even looked at – replies keep the requests' order."""
     rules = greeted()
-    rules.receive_data(encode({"t": "ping", "n": 1}) + encode({"t": "list"}) +
-                       encode({"t": "ping", "n": 2}), 1.0)
+    rules.receive_data(
+        encode({"t": "ping", "n": 1}) + encode({"t": "list"}) + encode({"t": "ping", "n": 2}), 1.0
+    )
     for request in rules.requests():
-        rules.send({"t": "pong", "n": request["n"]} if request["t"] == "ping" else
-                   {"t": "rooms", "rooms": []})
+        rules.send(
+            {"t": "pong", "n": request["n"]}
+            if request["t"] == "ping"
+            else {"t": "rooms", "rooms": []}
+        )
         assert len(replies(rules)) == 1
 
 
@@ -186,6 +199,7 @@ def test_a_closing_connection_sends_what_was_queued_and_nothing_after():
 
 # -- the same rules for whole messages (a WebSocket: game/host/web.py) ------------------------
 
+
 def web_replies(rules: Connection) -> list[dict]:
     return [validate_server(msgpack.unpackb(body)) for body in rules.messages_to_send()]
 
@@ -200,13 +214,16 @@ def test_a_whole_message_is_greeted_and_answered_as_a_frame_is():
     assert rules.messages_to_send() == [] and not rules.closing
 
 
-@pytest.mark.parametrize("body, code", [
-    (b"", "bad_frame"),
-    (b"\xc1", "bad_frame"),
-    (msgpack.packb({"t": "list"}) * 2, "bad_frame"),
-    (msgpack.packb({1: 2}), "bad_frame"),
-    (msgpack.packb({"t": "hello", "version": 1, "name": "x" * 200}), "frame_too_big"),
-])
+@pytest.mark.parametrize(
+    "body, code",
+    [
+        (b"", "bad_frame"),
+        (b"\xc1", "bad_frame"),
+        (msgpack.packb({"t": "list"}) * 2, "bad_frame"),
+        (msgpack.packb({1: 2}), "bad_frame"),
+        (msgpack.packb({"t": "hello", "version": 1, "name": "x" * 200}), "frame_too_big"),
+    ],
+)
 def test_a_broken_or_oversized_message_is_refused_and_closes(body, code):
     rules = Connection(Limits(max_frame=100), "cardtable test", 0.0)
     rules.receive_message(body, 0.0)

@@ -1,5 +1,6 @@
 """A start that fails (its log cannot be written) changes nothing: the room stays in its lobby
 and a later start deals. Every refusal of the room has a code the wire defines."""
+
 from __future__ import annotations
 
 import ast
@@ -52,8 +53,14 @@ def test_every_refusal_of_the_room_has_a_wire_code():
     """The server answers a Refused with its code as the wire's error: each code the room
     refuses with must be one the protocol defines."""
     source = (Path(__file__).resolve().parents[2] / "game" / "host" / "room.py").read_text(
-        encoding="utf-8")
-    codes = [node.args[0].value for node in ast.walk(ast.parse(source))
-             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-             and node.func.id == "Refused" and isinstance(node.args[0], ast.Constant)]
+        encoding="utf-8"
+    )
+    codes = [
+        node.args[0].value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "Refused"
+        and isinstance(node.args[0], ast.Constant)
+    ]
     assert len(codes) > 20 and set(codes) <= set(ERRORS), set(codes) - set(ERRORS)

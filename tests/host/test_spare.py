@@ -1,6 +1,7 @@
 """Spare files: a file placed from the pool holds its data from the moment it has its name,
 never replaces a file, and no spare outlives its pool or a server that stopped; names handed
 to the pool for removal are gone by its close at the latest."""
+
 from __future__ import annotations
 
 import asyncio

@@ -1,6 +1,7 @@
 """A step's updates packed from shared parts (`send_packed`) are the very bytes that packing
 each seat's own update makes: the same room played twice, once with peers that take packed
 messages and once with peers that take messages."""
+
 from __future__ import annotations
 
 import random
@@ -62,8 +63,10 @@ def play(game: str, players: int, kind: type[Peer], moves: int) -> list[Peer]:
     return peers + [spectator]
 
 
-@pytest.mark.parametrize("game,players", [("quando", 2), ("quando", 4), ("blanco", 2),
-                                          ("blanco", 4), ("quasenbo", 3), ("quasenbo", 4)])
+@pytest.mark.parametrize(
+    "game,players",
+    [("quando", 2), ("quando", 4), ("blanco", 2), ("blanco", 4), ("quasenbo", 3), ("quasenbo", 4)],
+)
 def test_packed_step_updates_are_the_bytes_of_each_seats_update(game, players):
     framed = play(game, players, FramePeer, 400)
     plain = play(game, players, Peer, 400)

@@ -1,5 +1,6 @@
 """The client connection on real sockets (127.0.0.1): trouble becomes a status message, never
 a dead thread, and closing is prompt."""
+
 from __future__ import annotations
 
 import asyncio
@@ -49,7 +50,8 @@ def test_nobody_listening_is_a_closed_status():
         f"the server at 127.0.0.1:{port} did not answer (connection refused)"
     ), "a player's words: no errno, no socket call"
     assert (seen[-1]["reason"], seen[-1]["params"]) == (
-        "no_answer", {"address": f"127.0.0.1:{port}", "cause": "refused"}
+        "no_answer",
+        {"address": f"127.0.0.1:{port}", "cause": "refused"},
     ), "a code and params, for the client to word in its player's language"
     client.close()
 
@@ -93,6 +95,7 @@ def test_garbage_from_the_server_is_a_closed_status():
             holder["port"] = server.sockets[0].getsockname()[1]
             ready.set()
             await asyncio.sleep(3)
+
         asyncio.run(main())
 
     threading.Thread(target=run, daemon=True).start()
@@ -131,8 +134,9 @@ def test_after_giving_up_reconnect_tries_again_and_resumes_the_seat(tmp_path):
         server.stop()
 
 
-def wait_for_message(client: ThreadedClient, kind: str, seen: list[dict] | None = None,
-                     seconds: float = 5.0) -> dict:
+def wait_for_message(
+    client: ThreadedClient, kind: str, seen: list[dict] | None = None, seconds: float = 5.0
+) -> dict:
     """The first message of type `kind` in `seen` or arriving within `seconds`; what arrives
     meanwhile is added to `seen`, for the next wait to find."""
     seen = [] if seen is None else seen

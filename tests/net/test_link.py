@@ -1,6 +1,7 @@
 """The client's connection rules with bytes and numbers alone (net/link.py): pings when due,
 dead after the deadline of silence, any message keeps the connection alive, frames and
 messages checked."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """A server that stops answering without closing the socket (a Wi-Fi drop, a suspended
 laptop: a half-open TCP connection): the client notices within its deadline, reconnects and
 resumes its seat, as after a connection that closed."""
+
 from __future__ import annotations
 
 import asyncio
@@ -34,8 +35,9 @@ class Freezer:
                     continue  # swallowed: the other side never hears of it
                 sink.write(data)
 
-        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer),
-                             return_exceptions=True)
+        await asyncio.gather(
+            pipe(reader, up_writer), pipe(up_reader, writer), return_exceptions=True
+        )
         up_writer.close()
         writer.close()
 
@@ -70,23 +72,29 @@ def test_a_silent_server_is_left_and_the_seat_resumed(tmp_path):
         async with running_server(tmp_path) as server:
             relay = Freezer(server.port)
             async with relay.running() as port:
-                async with Player(port, "Ann", ping_every=PING_EVERY,
-                                  silence=SILENCE) as ann:
-                    room = await ann.host("quando", 3, bots={1: "random", 2: "random"},
-                                          grace=None, options={"target": 500})
+                async with Player(port, "Ann", ping_every=PING_EVERY, silence=SILENCE) as ann:
+                    room = await ann.host(
+                        "quando",
+                        3,
+                        bots={1: "random", 2: "random"},
+                        grace=None,
+                        options={"target": 500},
+                    )
                     await ann.start()
                     relay.freeze()
                     try:
                         seen = await statuses_until(ann, "seated", SILENCE + 5)
                     except TimeoutError:
-                        raise AssertionError("the client still trusts a silent server") \
-                            from None
+                        raise AssertionError("the client still trusts a silent server") from None
                     assert seen[0]["status"] == "reconnecting"
                     assert (seen[0]["reason"], seen[0]["params"]) == (
-                        "lost", {"cause": "timeout"}), seen
+                        "lost",
+                        {"cause": "timeout"},
+                    ), seen
                     assert seen[0]["message"] == "the connection was lost (no answer in time)"
                     assert seen[-1]["status"] == "connected"
                     assert ann.room == room and ann.seat == 0
                     update = await ann.expect("update", 5)
                     assert update["view"] and update["room"] == room
+
     asyncio.run(main())

@@ -1,5 +1,6 @@
 """Replays for the replay tests: recorded with the engine, rewritten with changes, or hosted
 by a real server on 127.0.0.1."""
+
 from __future__ import annotations
 
 import asyncio
@@ -15,18 +16,37 @@ from game.replay.record import record_game
 from net.client import Client
 
 
-def record(folder: Path, name: str, game: str = "quando", players: int = 3, seed: int = 7,
-           options: dict | None = None, **kwargs) -> Path:
+def record(
+    folder: Path,
+    name: str,
+    game: str = "quando",
+    players: int = 3,
+    seed: int = 7,
+    options: dict | None = None,
+    **kwargs,
+) -> Path:
     """A replay at folder/name recorded with random moves (see record_game)."""
     path = folder / name
-    record_game(path, game, players, seed, {"target": 40} if options is None and game == "quando"
-                else options, **kwargs)
+    record_game(
+        path,
+        game,
+        players,
+        seed,
+        {"target": 40} if options is None and game == "quando" else options,
+        **kwargs,
+    )
     return path
 
 
-def rewrite(replay: Replay, path: Path, change: Callable[[int, Step], Step] = lambda n, s: s,
-            header: dict | None = None, end: dict | None = None, finish: bool = True,
-            hints: tuple[tuple[int, int], ...] = ()) -> Path:
+def rewrite(
+    replay: Replay,
+    path: Path,
+    change: Callable[[int, Step], Step] = lambda n, s: s,
+    header: dict | None = None,
+    end: dict | None = None,
+    finish: bool = True,
+    hints: tuple[tuple[int, int], ...] = (),
+) -> Path:
     """A copy of `replay` at `path` with every step passed through `change(number, step)`,
     and the header or end record replaced when given (end=None keeps the original end;
     finish=False leaves the copy unfinished); each (step, seat) of `hints` is logged as a
@@ -49,7 +69,7 @@ def record_offsets(path: Path) -> list[int]:
     """The byte offset at which each record starts (the header first), and the file size."""
     data = path.read_bytes()
     unpacker = msgpack.Unpacker(raw=False)
-    unpacker.feed(data[len(MAGIC):])
+    unpacker.feed(data[len(MAGIC) :])
     offsets = [len(MAGIC)]
     while True:
         try:
@@ -67,9 +87,14 @@ async def _next(client: Client, kind: str) -> dict:
         assert message["t"] != "error", message
 
 
-async def host_games(log_dir: Path, games: list[tuple[str, int, dict]], *,
-                     stop_after: int | None = None, leave_after: int | None = None,
-                     seed: int = 1) -> list[Path]:
+async def host_games(
+    log_dir: Path,
+    games: list[tuple[str, int, dict]],
+    *,
+    stop_after: int | None = None,
+    leave_after: int | None = None,
+    seed: int = 1,
+) -> list[Path]:
     """Play each (game, players, options) on a real server on 127.0.0.1 logging to `log_dir`:
     seat 0 is a client playing random legal moves, the other seats random bots. With
     `leave_after` the player stops answering after that many of its own moves: the room's
@@ -85,8 +110,16 @@ async def host_games(log_dir: Path, games: list[tuple[str, int, dict]], *,
             client = Client("127.0.0.1", port, "Ann", reconnect=False)
             await client.connect()
             timer = {} if leave_after is None else {"timer": 0.2}
-            await client.send({"t": "create", "game": game, "players": players,
-                               "options": options, "level": "random", **timer})
+            await client.send(
+                {
+                    "t": "create",
+                    "game": game,
+                    "players": players,
+                    "options": options,
+                    "level": "random",
+                    **timer,
+                }
+            )
             room = (await _next(client, "room"))["room"]["id"]
             await client.send({"t": "join", "room": room})
             await _next(client, "seated")
@@ -105,8 +138,14 @@ async def host_games(log_dir: Path, games: list[tuple[str, int, dict]], *,
                         while state is not None and not state.is_over:
                             await asyncio.sleep(0.01)
                         break
-                    await client.send({"t": "act", "room": room, "step": update["step"],
-                                       "action": pick.choice(update["legal"])})
+                    await client.send(
+                        {
+                            "t": "act",
+                            "room": room,
+                            "step": update["step"],
+                            "action": pick.choice(update["legal"]),
+                        }
+                    )
                     moves += 1
             log_path = server.rooms[room].log_path
             assert log_path is not None, "the server logs every game it hosts"

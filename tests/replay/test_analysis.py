@@ -1,5 +1,6 @@
 """The post-game analysis: marks on planted blunders and none on forced games, the result at
 the end, fair estimates blind to hidden cards, the cache, cancelling, and the command line."""
+
 from __future__ import annotations
 
 import json
@@ -40,8 +41,10 @@ QUICK_QUASENBO = Effort(search=600, seeing=150, rollouts=8)
 """Quäsenbö's iterations are cheap and its choices few (two: a third of the iterations),
 as its normal level's 2,000 iterations reflect."""
 
-HUMANS = [{"name": "Ann", "kind": "human", "level": None},
-          {"name": "Bob", "kind": "human", "level": None}]
+HUMANS = [
+    {"name": "Ann", "kind": "human", "level": None},
+    {"name": "Bob", "kind": "human", "level": None},
+]
 
 
 def quasenbo_deck(hands: list[list[str]], start: str) -> list[str]:
@@ -51,13 +54,15 @@ def quasenbo_deck(hands: list[list[str]], start: str) -> list[str]:
     return stack(top, [card.code for card in deck()])
 
 
-def play(path: Path, game: str, options: dict, script: list[Action],
-         seats: list[dict] = HUMANS) -> Path:
+def play(
+    path: Path, game: str, options: dict, script: list[Action], seats: list[dict] = HUMANS
+) -> Path:
     """A finished replay at `path`: the `script`ed actions, then the first legal action at
     every step to the game's end."""
     state = new_game(game, len(seats), 3, options)
-    header = make_header(game, len(seats), state.options, seats, 3, type(state).WORDS,
-                         state.digest())
+    header = make_header(
+        game, len(seats), state.options, seats, 3, type(state).WORDS, state.digest()
+    )
     writer = ReplayWriter.create(path, header)
     moves = iter(script)
     while not state.is_over:
@@ -78,8 +83,7 @@ def penalty_game(path: Path, seats: list[dict] = HUMANS) -> Path:
     Forest; wyrms, knots): the Journey makes four moons in a row – two penalty cards, three
     in hand – the Soldier a run of one, a single card left. Ann plays the Journey (step 3)."""
     hands = [["huntress", "journey", "soldier"], ["forest", "ace-suns", "ace-knots"]]
-    options = {"hand_size": 3, "double_quasenbo": True,
-               "deck": quasenbo_deck(hands, "ace-moons")}
+    options = {"hand_size": 3, "double_quasenbo": True, "deck": quasenbo_deck(hands, "ace-moons")}
     return play(path, "quasenbo", options, [["play", 0], ["play", 0], ["play", 0]], seats)
 
 
@@ -87,8 +91,7 @@ def forced_game(path: Path) -> Path:
     """Quäsenbö, hands of two, every step forced: Ann's Bard on the Ace of Suns, Bob's
     Huntress on it, Ann's Journey on that, and Ann's hand is empty."""
     hands = [["bard", "journey"], ["huntress", "ace-leaves"]]
-    return play(path, "quasenbo", {"hand_size": 2, "deck": quasenbo_deck(hands, "ace-suns")},
-                [])
+    return play(path, "quasenbo", {"hand_size": 2, "deck": quasenbo_deck(hands, "ace-suns")}, [])
 
 
 def test_a_play_into_a_certain_penalty_is_marked_with_the_safe_play(tmp_path):
@@ -111,8 +114,17 @@ def knock_game(path: Path) -> Path:
     turn goes, she is not the lowest, scores 35 + 5 = 40 and loses the game at once."""
     deck = build_deck([[10, 10, 9, 8, 8, 7, 7, 6], [0, 1, 2, 3, 4, 5, 6, 1]], [0] * 6)
     up = ["draw", "up"]
-    script = [["play", [3, 4]], up, ["play", [0, 1, 2]], up,
-              ["play", [3, 4]], up, ["play", [0, 1, 2]], up, ["knock"]]
+    script = [
+        ["play", [3, 4]],
+        up,
+        ["play", [0, 1, 2]],
+        up,
+        ["play", [3, 4]],
+        up,
+        ["play", [0, 1, 2]],
+        up,
+        ["knock"],
+    ]
     return play(path, "quando", {"target": 40, "deck": deck}, script)
 
 
@@ -158,9 +170,17 @@ def test_a_placement_that_throws_away_a_complete_column_is_marked(tmp_path):
     the first two purples and takes the Purple 10 from the discard: placed at the column's
     foot it completes the column, which leaves the grid. She places it in the pink column."""
     deck = deal(COLUMNS, hand0=["purple:10", "orange:11"]).options["deck"]
-    script = [["reveal", 0, 0], ["peek", 1, 1], ["reveal", 0, 0], ["peek", 1, 1],
-              ["take", "discard"], ["discard", 2, 1, 0], ["swap", 0, 0, 0, 1],
-              ["take", "discard"], ["place", 0, 1, 1]]
+    script = [
+        ["reveal", 0, 0],
+        ["peek", 1, 1],
+        ["reveal", 0, 0],
+        ["peek", 1, 1],
+        ["take", "discard"],
+        ["discard", 2, 1, 0],
+        ["swap", 0, 0, 0, 1],
+        ["take", "discard"],
+        ["place", 0, 1, 1],
+    ]
     path = play(tmp_path / "g.ctr", "blanco", {"max_turns": 8, "deck": deck}, script)
     result = analyse(path, jobs=1, effort=QUICK_QUASENBO)
     placed = result.steps[8]
@@ -185,8 +205,9 @@ def test_bot_seats_are_marked_only_when_asked(tmp_path):
 
 
 def test_a_forced_game_has_no_marks_and_ends_in_its_result(tmp_path):
-    result = analyse(forced_game(tmp_path / "g.ctr"), jobs=1, effort=QUICK_QUASENBO,
-                     every_seat=True)
+    result = analyse(
+        forced_game(tmp_path / "g.ctr"), jobs=1, effort=QUICK_QUASENBO, every_seat=True
+    )
     assert len(result.steps) == 3 and result.marks == []
     assert all(step.options == [] and step.preferred is None for step in result.steps)
     # Ann's last card wins: seeing every card, her last step is a sure win, Bob's a loss
@@ -221,8 +242,10 @@ def test_fair_estimates_do_not_depend_on_cards_the_seat_cannot_see(game):
         assert views[0] == views[1] and histories[0] == histories[1]
         if states[0].to_move == 0:
             assert legals[0] == legals[1]
-            runs = [mover_estimate(game, v, h, legal, step, effort)
-                    for v, h, legal in zip(views, histories, legals)]
+            runs = [
+                mover_estimate(game, v, h, legal, step, effort)
+                for v, h, legal in zip(views, histories, legals)
+            ]
         else:
             runs = [other_estimate(game, v, h, step, effort) for v, h in zip(views, histories)]
         assert runs[0] == runs[1]
@@ -311,11 +334,23 @@ def test_a_game_played_on_is_judged_with_what_each_seat_saw_before_its_step(tmp_
     record_game(old_path, "quasenbo", 3, 99, policy_seed=1)
     old = Playback(read_replay(old_path))
     old.seek(12)
-    origin = {"replay": replay_hash(old_path.read_bytes()), "step": 12, "mode": "reshuffled",
-              "snapshot": old.state().to_snapshot()}
+    origin = {
+        "replay": replay_hash(old_path.read_bytes()),
+        "step": 12,
+        "mode": "reshuffled",
+        "snapshot": old.state().to_snapshot(),
+    }
     state = start_from(origin, 5)
-    header = make_header("quasenbo", 3, state.options, [HUMANS[0]] * 3, 5, type(state).WORDS,
-                         state.digest(), origin=origin)
+    header = make_header(
+        "quasenbo",
+        3,
+        state.options,
+        [HUMANS[0]] * 3,
+        5,
+        type(state).WORDS,
+        state.digest(),
+        origin=origin,
+    )
     new_path = tmp_path / "new.ctr"
     writer = ReplayWriter.create(new_path, header)
     while not state.is_over:
@@ -324,8 +359,9 @@ def test_a_game_played_on_is_judged_with_what_each_seat_saw_before_its_step(tmp_
         writer.step(seat, False, action, state.digest())
     writer.finish(5, state.result)
     before = seen_before(read_replay(new_path))
-    assert before == [[e for step in range(1, 13) for e in old.events(seat, step)]
-                      for seat in range(3)]
+    assert before == [
+        [e for step in range(1, 13) for e in old.events(seat, step)] for seat in range(3)
+    ]
     assert before[0] and before[0] != before[1]
     apart = tmp_path / "apart"
     apart.mkdir()
@@ -382,12 +418,15 @@ def test_the_command_line_text_names_the_mistake(analysed, capsys):
     assert "step 3: Ann plays the Journey" in out and "plays the Soldier" in out
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--threshold", "0"], "--threshold"),
-    (["--threshold", "101"], "--threshold"),
-    (["--jobs", "0"], "--jobs"),
-    (["--level", "easy"], "--level"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--threshold", "0"], "--threshold"),
+        (["--threshold", "101"], "--threshold"),
+        (["--jobs", "0"], "--jobs"),
+        (["--level", "easy"], "--level"),
+    ],
+)
 def test_bad_flags_are_one_line_errors(tmp_path, capsys, args, message):
     path = forced_game(tmp_path / "g.ctr")
     with pytest.raises(SystemExit) as exit:
@@ -402,8 +441,11 @@ def test_unfinished_and_damaged_replays_are_one_line_errors(tmp_path, capsys):
     record_game(unfinished, "quando", 2, 1, {"target": 40}, stop_after=5)
     damaged = tmp_path / "damaged.ctr"
     damaged.write_bytes(forced_game(tmp_path / "g.ctr").read_bytes()[:40])
-    for path, words in ((unfinished, "seed is still secret"), (damaged, "header"),
-                        (tmp_path / "missing.ctr", "cannot read")):
+    for path, words in (
+        (unfinished, "seed is still secret"),
+        (damaged, "header"),
+        (tmp_path / "missing.ctr", "cannot read"),
+    ):
         assert main(["analyse", str(path)]) == 2
         err = capsys.readouterr().err
         assert words in err and err.count("\n") == 1 and "Traceback" not in err

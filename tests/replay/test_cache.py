@@ -1,6 +1,7 @@
 """The caches of verdicts and analyses (game/replay/cache.py): in the user's cache folder,
 by the replay's hash, never beside the replay; bounded in size; whole when two programs
 write at once; an old file beside a replay is ignored."""
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,10 @@ def test_an_analysis_lands_in_the_cache_only(tmp_path, private_cache):
     path = record(tmp_path, "g.ctr", game="quasenbo", players=2, seed=5)
     analysis = analyse(path, jobs=1)
     assert list(tmp_path.iterdir()) == [path]
-    assert cache_path(analysis.replay_hash) == \
-        private_cache / "cardtable" / "analyses" / f"{analysis.replay_hash}.analysis"
+    assert (
+        cache_path(analysis.replay_hash)
+        == private_cache / "cardtable" / "analyses" / f"{analysis.replay_hash}.analysis"
+    )
     assert analyse(path, jobs=1).cached
     assert not analyse(path, jobs=1, effort=QUICK).cached  # another effort is not cached
 
@@ -48,8 +51,11 @@ def test_an_analysis_lands_in_the_cache_only(tmp_path, private_cache):
 def test_old_files_beside_a_replay_are_ignored(tmp_path):
     path = record(tmp_path, "a.ctr", seed=3)
     digest = replay_hash(path.read_bytes())
-    (tmp_path / "a.ctr.verdict").write_text(json.dumps(
-        {"format": "cardtable-verdict", "hash": digest, "status": "failed", "failed_at": 2}))
+    (tmp_path / "a.ctr.verdict").write_text(
+        json.dumps(
+            {"format": "cardtable-verdict", "hash": digest, "status": "failed", "failed_at": 2}
+        )
+    )
     (tmp_path / "a.ctr.analysis").write_text("{")
     assert remembered_verdict(path) is None
     assert remember_verdict(path, verify_replay(read_replay(path)))
@@ -84,8 +90,7 @@ def _writer(folder: str, n: int, rounds: int) -> None:
 def test_two_programs_writing_at_once_leave_whole_entries(private_cache):
     cache = Cache("race", ".entry", limit=10_000_000)
     context = multiprocessing.get_context("spawn")
-    writers = [context.Process(target=_writer, args=(str(private_cache), n, 300))
-               for n in (1, 2)]
+    writers = [context.Process(target=_writer, args=(str(private_cache), n, 300)) for n in (1, 2)]
     for writer in writers:
         writer.start()
     seen = set()

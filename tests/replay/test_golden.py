@@ -1,5 +1,6 @@
 """Golden replays: every recorded game in tests/replay/golden still re-runs to its digests,
 its seed and its stored summary, so a rules change that alters an old game is caught."""
+
 from __future__ import annotations
 
 import json
@@ -27,6 +28,9 @@ def test_golden_replay_still_verifies(name):
     assert verdict.complete
     expected = SUMMARY[name]
     header = replay.header
-    assert (header["game"], header["players"], header["options"]) == \
-        (expected["game"], expected["players"], expected["options"])
+    assert (header["game"], header["players"], header["options"]) == (
+        expected["game"],
+        expected["players"],
+        expected["options"],
+    )
     assert (len(replay.steps), replay.end["result"]) == (expected["steps"], expected["result"])

@@ -1,6 +1,7 @@
 """Hints in the replay log (format 2): written between steps, read back, checked by verify,
 shown by the step list and `show`; format-1 files stay readable, and a damaged hint record
 is refused like any other record."""
+
 from __future__ import annotations
 
 import msgpack
@@ -24,8 +25,9 @@ def game(tmp_path):
 
 def test_hints_are_read_back_verified_and_shown_at_their_steps(tmp_path, game):
     replay, movers = game
-    path = rewrite(replay, tmp_path / "hinted.ctr", hints=((0, movers[0]), (4, movers[4]),
-                                                            (4, movers[4])))
+    path = rewrite(
+        replay, tmp_path / "hinted.ctr", hints=((0, movers[0]), (4, movers[4]), (4, movers[4]))
+    )
     hinted = read_replay(path)
     assert hinted.hints == [Hint(movers[0], 0), Hint(movers[4], 4), Hint(movers[4], 4)]
     assert hinted.steps == replay.steps and hinted.end["seed"] == replay.end["seed"]
@@ -43,11 +45,12 @@ def test_hints_are_read_back_verified_and_shown_at_their_steps(tmp_path, game):
 def test_a_hint_for_a_seat_that_did_not_have_to_decide_fails_verification(tmp_path, game):
     replay, movers = game
     other = (movers[3] + 1) % 3
-    verdict = verify_replay(read_replay(rewrite(replay, tmp_path / "bad.ctr",
-                                                hints=((3, other),))))
+    verdict = verify_replay(read_replay(rewrite(replay, tmp_path / "bad.ctr", hints=((3, other),))))
     assert not verdict.ok
-    assert verdict.problems == [f"the log says seat {other} was given a hint after step 3, "
-                                f"but seat {movers[3]} had to decide"]
+    assert verdict.problems == [
+        f"the log says seat {other} was given a hint after step 3, "
+        f"but seat {movers[3]} had to decide"
+    ]
 
 
 def test_format_1_files_stay_readable_and_take_no_hints(tmp_path):
@@ -67,23 +70,30 @@ def test_format_1_files_stay_readable_and_take_no_hints(tmp_path):
         read_replay(copy)
 
 
-@pytest.mark.parametrize("record_, message", [
-    ({"t": "hint", "seat": 3, "step": 2}, "names no seat of this game: 3"),
-    ({"t": "hint", "seat": -1, "step": 2}, "names no seat"),
-    ({"t": "hint", "seat": 0, "step": 7},
-     "is for the decision after step 7, but it follows step 2"),
-    ({"t": "hint", "seat": 0, "step": "2"},
-     "is for the decision after step '2', but it follows step 2"),
-    ({"t": "hint", "seat": 0, "step": 2, "why": "x"}, "is not a map of t, seat and step"),
-    ({"t": "hint", "seat": 0}, "is not a map of t, seat and step"),
-])
+@pytest.mark.parametrize(
+    "record_, message",
+    [
+        ({"t": "hint", "seat": 3, "step": 2}, "names no seat of this game: 3"),
+        ({"t": "hint", "seat": -1, "step": 2}, "names no seat"),
+        (
+            {"t": "hint", "seat": 0, "step": 7},
+            "is for the decision after step 7, but it follows step 2",
+        ),
+        (
+            {"t": "hint", "seat": 0, "step": "2"},
+            "is for the decision after step '2', but it follows step 2",
+        ),
+        ({"t": "hint", "seat": 0, "step": 2, "why": "x"}, "is not a map of t, seat and step"),
+        ({"t": "hint", "seat": 0}, "is not a map of t, seat and step"),
+    ],
+)
 def test_a_damaged_hint_record_is_refused_naming_its_byte(tmp_path, game, record_, message):
     replay, movers = game
     path = rewrite(replay, tmp_path / "hinted.ctr", hints=((2, movers[2]),))
     offset = record_offsets(path)[3]  # header, two steps, then the hint
     data = path.read_bytes()
     good = msgpack.packb({"t": "hint", "seat": movers[2], "step": 2})
-    assert data[offset:offset + len(good)] == good
-    path.write_bytes(data[:offset] + msgpack.packb(record_) + data[offset + len(good):])
+    assert data[offset : offset + len(good)] == good
+    path.write_bytes(data[:offset] + msgpack.packb(record_) + data[offset + len(good) :])
     with pytest.raises(ReplayError, match=f"the hint record at byte {offset} {message}"):
         read_replay(path)

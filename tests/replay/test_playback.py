@@ -1,5 +1,6 @@
 """The replay viewer's cursor: any position, reached any way, shows what a straight run
 showed there – every seat's view, the spectator's, the open view and each step's events."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -12,8 +13,11 @@ from game.replay.playback import Playback, open_replay
 from game.rules import new_game, update_view
 from tests.replay.helpers import record, rewrite
 
-CASES = [("quando", 3, {"target": 60}), ("blanco", 2, {"max_turns": 80}),
-         ("quasenbo", 4, {"hand_size": 5, "excuse": True})]
+CASES = [
+    ("quando", 3, {"target": 60}),
+    ("blanco", 2, {"max_turns": 80}),
+    ("quasenbo", 4, {"hand_size": 5, "excuse": True}),
+]
 
 
 def straight_run(replay):
@@ -85,12 +89,15 @@ def test_the_step_list_and_its_words(recorded):
     replay, (_, _, words) = recorded
     playback = Playback(replay)
     assert [e.words for e in playback.entries] == words
-    assert [(e.number, e.seat, e.action) for e in playback.entries] == \
-        [(n, s.seat, s.action) for n, s in enumerate(replay.steps, 1)]
+    assert [(e.number, e.seat, e.action) for e in playback.entries] == [
+        (n, s.seat, s.action) for n, s in enumerate(replay.steps, 1)
+    ]
     assert {e.by for e in playback.entries if e.seat == 0} == {"player"}
     assert {e.by for e in playback.entries if e.seat > 0} == {"bot"}
-    assert playback.entries[0].name == "Ann" and playback.entries[-1].round == \
-        len(playback.round_starts) - 1
+    assert (
+        playback.entries[0].name == "Ann"
+        and playback.entries[-1].round == len(playback.round_starts) - 1
+    )
 
 
 def test_each_step_shows_what_its_seat_saw_before_it_whichever_is_asked_for_first(recorded):
@@ -126,11 +133,15 @@ def test_round_and_turn_starts(recorded):
         assert entries[position].seat != entries[position - 1].seat or position in starts
     i = next(i for i in range(1, len(turns) - 1) if turns[i + 1] - turns[i] >= 2)
     playback.seek(turns[i] + 1)  # inside turn i
-    assert (playback.previous_start("turn"), playback.next_start("turn")) == \
-        (turns[i], turns[i + 1])
+    assert (playback.previous_start("turn"), playback.next_start("turn")) == (
+        turns[i],
+        turns[i + 1],
+    )
     playback.seek(turns[i])  # at its start: back goes to the turn before
-    assert (playback.previous_start("turn"), playback.next_start("turn")) == \
-        (turns[i - 1], turns[i + 1])
+    assert (playback.previous_start("turn"), playback.next_start("turn")) == (
+        turns[i - 1],
+        turns[i + 1],
+    )
     playback.seek(playback.length)
     assert playback.next_start("round") == playback.length
     with pytest.raises(ValueError):
@@ -157,8 +168,11 @@ def test_positions_outside_the_game_are_refused(recorded):
 def test_only_verified_steps_can_be_watched(tmp_path):
     path = record(tmp_path, "g.ctr", "quasenbo", 3, 4, {"hand_size": 6})
     replay = read_replay(path)
-    altered = rewrite(replay, tmp_path / "altered.ctr",
-                      lambda n, s: dataclasses.replace(s, digest=bytes(8)) if n == 9 else s)
+    altered = rewrite(
+        replay,
+        tmp_path / "altered.ctr",
+        lambda n, s: dataclasses.replace(s, digest=bytes(8)) if n == 9 else s,
+    )
     playback = open_replay(altered)
     assert playback.verdict.mismatch.step == 9 and playback.length == 8 and playback.playable
     playback.seek(7)

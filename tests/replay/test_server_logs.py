@@ -1,5 +1,6 @@
 """Logs written by a real server (127.0.0.1) verify: all three games, a player a bot stood in
 for, and unfinished games with and without the server's .secret file."""
+
 from __future__ import annotations
 
 import shutil
@@ -10,8 +11,11 @@ from game.replay.verify import SECRET_SUFFIX, verify_replay
 from game.rules import new_game
 from tests.replay.helpers import host
 
-GAMES = [("quando", 3, {"target": 20}), ("blanco", 2, {"max_turns": 40}),
-         ("quasenbo", 4, {"hand_size": 4})]
+GAMES = [
+    ("quando", 3, {"target": 20}),
+    ("blanco", 2, {"max_turns": 40}),
+    ("quasenbo", 4, {"hand_size": 4}),
+]
 
 
 def test_server_games_of_all_three_games_verify(tmp_path):

@@ -1,5 +1,6 @@
 """The replay tools: listing a folder, diffing two replays, and the command line (output
 formats, exit status, one-line errors)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -45,7 +46,7 @@ def fork(replay, path: Path, number: int) -> Path:
     legal action; then it stops (unfinished)."""
     state = start_state(replay, replay.end["seed"])
     writer = ReplayWriter.create(path, replay.header)
-    for step in replay.steps[:number - 1]:
+    for step in replay.steps[: number - 1]:
         state.apply(step.action)
         writer.step(step.seat, step.by_bot, step.action, state.digest())
     seat = state.to_move
@@ -65,14 +66,18 @@ def run(capsys, *argv) -> tuple[int, str, str]:
 
 # -- list -------------------------------------------------------------------------------------
 
+
 def test_list_replays_newest_first_from_the_files_alone(folder):
     infos = list_replays(folder)
     assert [i.path.name for i in infos][-1] == "c-junk.ctr"  # oldest: its file time is 1970
     by_name = {i.path.name: i for i in infos}
     quando, blanco, junk = by_name["a-quando.ctr"], by_name["b-blanco.ctr"], by_name["c-junk.ctr"]
     assert infos.index(blanco) < infos.index(quando)  # recorded later
-    assert (quando.game, quando.names, quando.kinds) == ("quando", ["Ann", "Random bot"],
-                                                        ["human", "bot"])
+    assert (quando.game, quando.names, quando.kinds) == (
+        "quando",
+        ["Ann", "Random bot"],
+        ["human", "bot"],
+    )
     assert quando.finished and quando.reason == "over" and quando.steps > 0 and quando.winners
     assert (blanco.finished, blanco.steps, blanco.result, blanco.winners) == (False, 25, None, [])
     assert junk.error and "CTRP" in junk.error and junk.steps == 0
@@ -87,6 +92,7 @@ def test_list_refuses_what_is_not_a_folder(folder):
 
 
 # -- diff -------------------------------------------------------------------------------------
+
 
 def test_diff_names_the_first_divergence_with_both_states(folder, tmp_path):
     a = read_replay(folder / "a-quando.ctr")
@@ -116,13 +122,19 @@ def test_diff_identical_prefix_and_other_games(folder, tmp_path):
 
 def test_diff_same_action_other_digest_blames_the_engines(folder, tmp_path):
     a = read_replay(folder / "a-quando.ctr")
-    b = read_replay(rewrite(a, tmp_path / "digest.ctr", lambda n, s: dataclasses.replace(
-        s, digest=bytes(8)) if n == 4 else s))
+    b = read_replay(
+        rewrite(
+            a,
+            tmp_path / "digest.ctr",
+            lambda n, s: dataclasses.replace(s, digest=bytes(8)) if n == 4 else s,
+        )
+    )
     divergence = diff_replays(a, b)
     assert divergence.step == 4 and "engines" in divergence.message and not divergence.fields
 
 
 # -- the command line ---------------------------------------------------------------------------
+
 
 def test_verify_prints_ok_with_the_step_count(folder, capsys):
     code, out, err = run(capsys, "verify", str(folder / "a-quando.ctr"))
@@ -134,8 +146,9 @@ def test_verify_prints_ok_with_the_step_count(folder, capsys):
 def test_verify_an_unfinished_game_without_its_seed(folder, capsys):
     code, out, _ = run(capsys, "verify", str(folder / "b-blanco.ctr"))
     assert code == 0
-    assert out.splitlines()[0] == \
-        "unfinished: 25 steps, cannot be verified until the seed is revealed"
+    assert (
+        out.splitlines()[0] == "unfinished: 25 steps, cannot be verified until the seed is revealed"
+    )
     assert "b-blanco.secret is damaged" in out
 
 
@@ -145,13 +158,16 @@ def test_verify_failure_shows_the_step_and_both_states(folder, tmp_path, capsys)
     for step in a.steps[:6]:
         state.apply(step.action)
     other = next(x for x in state.legal_actions() if x != a.steps[6].action)
-    path = rewrite(a, tmp_path / "x.ctr", lambda n, s: dataclasses.replace(s, action=other)
-                   if n == 7 else s)
+    path = rewrite(
+        a, tmp_path / "x.ctr", lambda n, s: dataclasses.replace(s, action=other) if n == 7 else s
+    )
     code, out, _ = run(capsys, "verify", str(path))
     lines = out.splitlines()
     assert code == 1
-    assert lines[0] == (f"FAILED at step 7 (byte {record_offsets(path)[7]}): the state after "
-                        f"the step differs from the logged digest")
+    assert lines[0] == (
+        f"FAILED at step 7 (byte {record_offsets(path)[7]}): the state after "
+        f"the step differs from the logged digest"
+    )
     assert "the file's action was altered" in out and "fields that differ:" in out
     assert "after the logged action" in out and "after the action that fits the digest" in out
     assert lines[-1].startswith("6 of ")
@@ -194,32 +210,57 @@ def test_diff_and_list_output(folder, capsys):
 
 def test_record_writes_a_game_that_verifies(tmp_path, capsys):
     out_path = tmp_path / "r.ctr"
-    code, out, _ = run(capsys, "record", str(out_path), "--game", "quasenbo", "--players", "3",
-                       "--seed", "4", "--options", '{"hand_size": 4}')
+    code, out, _ = run(
+        capsys,
+        "record",
+        str(out_path),
+        "--game",
+        "quasenbo",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "--options",
+        '{"hand_size": 4}',
+    )
     assert code == 0 and '"steps": ' in out
     assert run(capsys, "verify", str(out_path))[1].startswith("ok: ")
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["verify", "{tmp}/missing.ctr"], "missing.ctr: cannot read it (No such file or directory)"),
-    (["verify", "{tmp}"], "cannot read it (Is a directory)"),
-    (["show", "{tmp}/foreign.ctr"], "foreign.ctr: not a card-table replay"),
-    (["diff", "{tmp}/foreign.ctr", "{tmp}/foreign.ctr"], "not a card-table replay"),
-    (["verify", "{tmp}/torn-header.ctr"], "torn-header.ctr: the file ends inside its header"),
-    (["list", "{tmp}/missing"], "no such folder"),
-    (["record", "{tmp}/foreign.ctr", "--game", "quando", "--players", "2", "--seed", "1"],
-     "cannot write it (File exists)"),
-    (["record", "{tmp}/n.ctr", "--game", "chess", "--players", "2", "--seed", "1"],
-     "unknown game 'chess'"),
-    (["verify"], "the following arguments are required: FILE"),
-    (["frobnicate"], "invalid choice: 'frobnicate'"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (
+            ["verify", "{tmp}/missing.ctr"],
+            "missing.ctr: cannot read it (No such file or directory)",
+        ),
+        (["verify", "{tmp}"], "cannot read it (Is a directory)"),
+        (["show", "{tmp}/foreign.ctr"], "foreign.ctr: not a card-table replay"),
+        (["diff", "{tmp}/foreign.ctr", "{tmp}/foreign.ctr"], "not a card-table replay"),
+        (["verify", "{tmp}/torn-header.ctr"], "torn-header.ctr: the file ends inside its header"),
+        (["list", "{tmp}/missing"], "no such folder"),
+        (
+            ["record", "{tmp}/foreign.ctr", "--game", "quando", "--players", "2", "--seed", "1"],
+            "cannot write it (File exists)",
+        ),
+        (
+            ["record", "{tmp}/n.ctr", "--game", "chess", "--players", "2", "--seed", "1"],
+            "unknown game 'chess'",
+        ),
+        (["verify"], "the following arguments are required: FILE"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+    ],
+)
 def test_errors_are_one_line_on_stderr_never_a_traceback(tmp_path, folder, argv, message):
     (tmp_path / "foreign.ctr").write_bytes(b"GIF89a")
     (tmp_path / "torn-header.ctr").write_bytes((folder / "a-quando.ctr").read_bytes()[:40])
-    result = subprocess.run([sys.executable, "-m", "game.replay"] +
-                            [a.format(tmp=tmp_path) for a in argv],
-                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "game.replay"] + [a.format(tmp=tmp_path) for a in argv],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2 and result.stdout == ""
     assert len(result.stderr.splitlines()) == 1 and message in result.stderr
     assert result.stderr.startswith("python -m game.replay")

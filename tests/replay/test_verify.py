@@ -1,5 +1,6 @@
 """verify: a replay re-runs to every digest; an altered byte, action, seed or end is reported
 at exactly its step; truncated, torn, damaged and foreign files are reported clearly."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -40,12 +41,15 @@ def test_a_recorded_game_verifies(game):
 def test_an_altered_action_is_found_at_its_step_with_the_action_that_fits(game, tmp_path, which):
     number = {"first": 1, "middle": 17, "last": len(game.steps)}[which]
     state = new_game("quando", 3, game.end["seed"], game.header["options"])
-    for step in game.steps[:number - 1]:
+    for step in game.steps[: number - 1]:
         state.apply(step.action)
     original = game.steps[number - 1]
     other = next(a for a in state.legal_actions() if a != original.action)
-    path = rewrite(game, tmp_path / "altered.ctr",
-                   lambda n, s: dataclasses.replace(s, action=other) if n == number else s)
+    path = rewrite(
+        game,
+        tmp_path / "altered.ctr",
+        lambda n, s: dataclasses.replace(s, action=other) if n == number else s,
+    )
     verdict = verify_replay(read_replay(path))
     mismatch = verdict.mismatch
     assert verdict.status == "failed" and verdict.verified == number - 1
@@ -59,6 +63,7 @@ def test_an_altered_action_is_found_at_its_step_with_the_action_that_fits(game, 
 def test_an_altered_digest_leaves_the_logged_state_unknown(game, tmp_path):
     def change(n, step):
         return dataclasses.replace(step, digest=bytes(8)) if n == 30 else step
+
     verdict = verify_replay(read_replay(rewrite(game, tmp_path / "digest.ctr", change)))
     mismatch = verdict.mismatch
     assert (mismatch.step, mismatch.kind, mismatch.match) == (30, "digest", None)
@@ -69,12 +74,14 @@ def test_an_altered_digest_leaves_the_logged_state_unknown(game, tmp_path):
 def test_an_illegal_action_and_a_wrong_seat_are_named(game, tmp_path):
     def illegal(n, step):
         return dataclasses.replace(step, action=["knock"]) if n == 1 else step
+
     verdict = verify_replay(read_replay(rewrite(game, tmp_path / "illegal.ctr", illegal)))
     assert (verdict.mismatch.step, verdict.mismatch.kind) == (1, "illegal")
     assert "knock" in verdict.mismatch.message and verdict.mismatch.match == game.steps[0].action
 
     def seat(n, step):
         return dataclasses.replace(step, seat=(step.seat + 1) % 3) if n == 5 else step
+
     verdict = verify_replay(read_replay(rewrite(game, tmp_path / "seat.ctr", seat)))
     assert (verdict.mismatch.step, verdict.mismatch.kind) == (5, "seat")
     assert verdict.mismatch.match == game.steps[4].action  # the seat was what changed
@@ -113,7 +120,7 @@ def test_a_seed_that_does_not_match_its_hash_fails(game, tmp_path):
     assert any("does not match the seed hash" in p for p in verdict.problems)
     assert verdict.mismatch.step == 0  # and that seed does not deal this game either
 
-    for seed in (-1, -2**63):  # not a seed at all: a clear error, never a crash
+    for seed in (-1, -(2**63)):  # not a seed at all: a clear error, never a crash
         path = rewrite(game, tmp_path / f"s{seed}.ctr", end=dict(game.end, seed=seed))
         with pytest.raises(ReplayError, match="end record at byte .* no valid seed"):
             read_replay(path)
@@ -148,8 +155,9 @@ def test_unfinished_games_with_and_without_the_secret_file(game, tmp_path):
 def test_an_abandoned_game_and_a_false_end_record(game, tmp_path):
     half = game.steps[:20]
     abandoned = dataclasses.replace(game, steps=half)
-    path = rewrite(abandoned, tmp_path / "abandoned.ctr",
-                   end=dict(game.end, reason="abandoned", result=None))
+    path = rewrite(
+        abandoned, tmp_path / "abandoned.ctr", end=dict(game.end, reason="abandoned", result=None)
+    )
     verdict = verify_replay(read_replay(path))
     assert verdict.status == "ok" and verdict.reason == "abandoned" and not verdict.complete
 
@@ -157,8 +165,11 @@ def test_an_abandoned_game_and_a_false_end_record(game, tmp_path):
     verdict = verify_replay(read_replay(path))
     assert verdict.status == "failed" and any("is not" in p for p in verdict.problems)
 
-    path = rewrite(game, tmp_path / "result.ctr",
-                   end=dict(game.end, result={"scores": [0, 0, 0], "winners": [0, 1, 2]}))
+    path = rewrite(
+        game,
+        tmp_path / "result.ctr",
+        end=dict(game.end, result={"scores": [0, 0, 0], "winners": [0, 1, 2]}),
+    )
     verdict = verify_replay(read_replay(path))
     assert verdict.status == "failed" and any("result" in p for p in verdict.problems)
 
@@ -167,11 +178,11 @@ def test_truncated_files(game, tmp_path):
     data = game.path.read_bytes()
     offsets = record_offsets(game.path)
     path = tmp_path / "cut.ctr"
-    path.write_bytes(data[:offsets[1] - 3])
+    path.write_bytes(data[: offsets[1] - 3])
     with pytest.raises(ReplayError, match="ends inside its header"):
         read_replay(path)
 
-    path.write_bytes(data[:offsets[40] + 5])  # a crash while writing step 40
+    path.write_bytes(data[: offsets[40] + 5])  # a crash while writing step 40
     replay = read_replay(path)
     verdict = verify_replay(replay)
     assert verdict.torn_at == offsets[40] and verdict.steps == 39
@@ -198,8 +209,11 @@ def test_bytes_after_the_end_record_are_damage_not_a_torn_tail(game, tmp_path, t
     path = tmp_path / "tail.ctr"
     path.write_bytes(game.path.read_bytes() + tail)
     end_at = record_offsets(game.path)[-2]
-    with pytest.raises(ReplayError, match=rf"{len(tail)} bytes after the end record, at byte "
-                                          rf"{end_at + len(msgpack.packb(game.end))}"):
+    with pytest.raises(
+        ReplayError,
+        match=rf"{len(tail)} bytes after the end record, at byte "
+        rf"{end_at + len(msgpack.packb(game.end))}",
+    ):
         read_replay(path)
 
 
@@ -227,14 +241,17 @@ def test_the_largest_records_a_game_can_write_fit_the_torn_record_limits(game, t
     assert 100 < end_size <= MAX_RECORD
 
 
-@pytest.mark.parametrize("content, message", [
-    (b"", "does not start with CTRP"),
-    (b"PK\x03\x04 a zip file", "does not start with CTRP"),
-    (b"CTRP\x03" + msgpack.packb({"t": "header"}), "format 3 is not supported"),
-    (MAGIC + msgpack.packb([1, 2, 3]), "first record is not a header"),
-    (MAGIC, "holds no header"),
-    (MAGIC + msgpack.packb({"t": "header", "format": 1}), "missing or of the wrong kind"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"", "does not start with CTRP"),
+        (b"PK\x03\x04 a zip file", "does not start with CTRP"),
+        (b"CTRP\x03" + msgpack.packb({"t": "header"}), "format 3 is not supported"),
+        (MAGIC + msgpack.packb([1, 2, 3]), "first record is not a header"),
+        (MAGIC, "holds no header"),
+        (MAGIC + msgpack.packb({"t": "header", "format": 1}), "missing or of the wrong kind"),
+    ],
+)
 def test_foreign_files_are_refused_clearly(tmp_path, content, message):
     path = tmp_path / "foreign.ctr"
     path.write_bytes(content)
@@ -270,11 +287,19 @@ def test_options_that_deal_another_game_fail_at_the_deal(tmp_path):
 
 def test_snapshot_diff_names_the_fields_that_differ():
     left = {"hands": [["a", "b"], ["c"]], "draw": ["x", "y"], "to_move": 1, "last": {"r": 1}}
-    right = {"hands": [["a", "b"], ["d"]], "draw": ["y", "x"], "to_move": 1, "last": {"r": 2},
-             "new": True}
+    right = {
+        "hands": [["a", "b"], ["d"]],
+        "draw": ["y", "x"],
+        "to_move": 1,
+        "last": {"r": 2},
+        "new": True,
+    }
     assert [(d.field, d.left, d.right) for d in snapshot_diff(left, right)] == [
-        ("hands[1]", ["c"], ["d"]), ("draw", ["x", "y"], ["y", "x"]), ("last.r", 1, 2),
-        ("new", None, True)]
+        ("hands[1]", ["c"], ["d"]),
+        ("draw", ["x", "y"], ["y", "x"]),
+        ("last.r", 1, 2),
+        ("new", None, True),
+    ]
 
 
 @st.composite
@@ -282,8 +307,9 @@ def alterations(draw, steps: int, players: int, words: list[str]):
     """(step number, new seat, new action): a random step given a random action-like list."""
     number = draw(st.integers(1, steps))
     seat = draw(st.integers(0, players - 1))
-    items = st.one_of(st.integers(0, 12), st.sampled_from(words),
-                      st.lists(st.integers(0, 12), max_size=4))
+    items = st.one_of(
+        st.integers(0, 12), st.sampled_from(words), st.lists(st.integers(0, 12), max_size=4)
+    )
     action = [draw(st.sampled_from(words))] + draw(st.lists(items, max_size=5))
     return number, seat, action
 
@@ -291,8 +317,11 @@ def alterations(draw, steps: int, players: int, words: list[str]):
 @pytest.mark.parametrize("game_name", ["quando", "blanco", "quasenbo"])
 def test_random_alterations_fail_at_their_step_and_never_crash(tmp_path_factory, game_name):
     folder = tmp_path_factory.mktemp(game_name)
-    replay = read_replay(record(folder, "g.ctr", game_name, 3, 21,
-                                {"max_turns": 30} if game_name == "blanco" else None))
+    replay = read_replay(
+        record(
+            folder, "g.ctr", game_name, 3, 21, {"max_turns": 30} if game_name == "blanco" else None
+        )
+    )
     words = replay.header["words"]
     count = iter(range(10**6))
 
@@ -301,8 +330,9 @@ def test_random_alterations_fail_at_their_step_and_never_crash(tmp_path_factory,
         number, seat, action = change
         original = replay.steps[number - 1]
         altered = dataclasses.replace(original, seat=seat, action=action)
-        path = rewrite(replay, folder / f"a{next(count)}.ctr",
-                       lambda n, s: altered if n == number else s)
+        path = rewrite(
+            replay, folder / f"a{next(count)}.ctr", lambda n, s: altered if n == number else s
+        )
         playback = Playback(read_replay(path))
         lines = list(show_lines(playback))  # the whole text, never an exception
         verdict = playback.verdict
@@ -311,4 +341,5 @@ def test_random_alterations_fail_at_their_step_and_never_crash(tmp_path_factory,
         else:
             assert verdict.status == "failed" and verdict.mismatch.step == number, change
             assert playback.length == number - 1 and lines[-1].startswith("end: ")
+
     check()

@@ -1,4 +1,5 @@
 """Stacked decks for scenario tests: name the top cards, the rest follows in canonical order."""
+
 from __future__ import annotations
 
 from collections import Counter

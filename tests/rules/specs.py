@@ -1,6 +1,7 @@
 """What the conformance suite must know of each game – player counts, options to try, where
 cards lie in a snapshot, what a seat sees – written from RULES.md, not read off the engines
 (only the Decktet's card list is shared; test_quasenbo checks it against RULES.md)."""
+
 from __future__ import annotations
 
 import random
@@ -25,6 +26,7 @@ class Spec:
 
 # -- Quando ----------------------------------------------------------------------------------
 
+
 def _pair(code: str) -> tuple[int, int]:
     a, b = map(int, code.split("/"))
     return min(a, b), max(a, b)
@@ -39,8 +41,12 @@ def quando_hide(snapshot: dict, seat: int | None, rng: random.Random) -> dict:
     """Shuffle every side `seat` cannot see. A card shows `seat` one side or none: cards with
     the same shown side swap their hidden sides (the set of pairs stays the same); cards with
     no side shown (the draw pile under its top) are shuffled and turned at will."""
-    snap = {**snapshot, "hands": [list(h) for h in snapshot["hands"]],
-            "draw": list(snapshot["draw"]), "discard": list(snapshot["discard"])}
+    snap = {
+        **snapshot,
+        "hands": [list(h) for h in snapshot["hands"]],
+        "draw": list(snapshot["draw"]),
+        "discard": list(snapshot["discard"]),
+    }
     slots = []  # (place, index, side shown to seat: 0 first / 1 second / None)
     for s, hand in enumerate(snap["hands"]):  # hand cards are "front/back"
         slots += [(("hands", s), i, 0 if s == seat else 1) for i in range(len(hand))]
@@ -79,24 +85,34 @@ COLOURS = ("red", "orange", "yellow", "lime", "green", "sky", "navy", "purple", 
 
 
 def blanco_cards(snapshot: dict) -> list:
-    return (snapshot["draw"] + snapshot["discard"] + snapshot["box"]
-            + [c for h in snapshot["hands"] for c in h]
-            + [c for g in snapshot["grids"] for c in g["cards"]])
+    return (
+        snapshot["draw"]
+        + snapshot["discard"]
+        + snapshot["box"]
+        + [c for h in snapshot["hands"] for c in h]
+        + [c for g in snapshot["grids"] for c in g["cards"]]
+    )
 
 
 def blanco_hide(snapshot: dict, seat: int | None, rng: random.Random) -> dict:
     """Shuffle every card `seat` cannot see among their places: the draw pile, the other
     hands, and face-down grid cards (except those `seat` itself peeked at)."""
-    snap = {**snapshot, "draw": list(snapshot["draw"]),
-            "hands": [list(h) for h in snapshot["hands"]],
-            "grids": [{**g, "cards": list(g["cards"])} for g in snapshot["grids"]]}
+    snap = {
+        **snapshot,
+        "draw": list(snapshot["draw"]),
+        "hands": [list(h) for h in snapshot["hands"]],
+        "grids": [{**g, "cards": list(g["cards"])} for g in snapshot["grids"]],
+    }
     slots = [(snap["draw"], i) for i in range(len(snap["draw"]))]
     for s, hand in enumerate(snap["hands"]):
         if s != seat:
             slots += [(hand, i) for i in range(len(hand))]
     for s, grid in enumerate(snap["grids"]):
-        slots += [(grid["cards"], i) for i in range(len(grid["cards"]))
-                  if not grid["up"][i] and not (s == seat and grid["known"][i])]
+        slots += [
+            (grid["cards"], i)
+            for i in range(len(grid["cards"]))
+            if not grid["up"][i] and not (s == seat and grid["known"][i])
+        ]
     cards = [place[i] for place, i in slots]
     rng.shuffle(cards)
     for (place, i), card in zip(slots, cards):
@@ -116,13 +132,17 @@ def quasenbo_deck(options: dict) -> list:
 def quasenbo_options(players: int) -> st.SearchStrategy:
     flags = {k: st.booleans() for k in (*DECK_OPTIONS, "double_quasenbo")}
     return st.fixed_dictionaries({}, optional={**flags, "hand_size": st.integers(1, 20)}).filter(
-        lambda o: players * o.get("hand_size", 7) + 1 <= len(quasenbo_deck(o)))
+        lambda o: players * o.get("hand_size", 7) + 1 <= len(quasenbo_deck(o))
+    )
 
 
 def quasenbo_hide(snapshot: dict, seat: int | None, rng: random.Random) -> dict:
     """Shuffle the draw pile and every other seat's hand among their places."""
-    snap = {**snapshot, "hands": [list(h) for h in snapshot["hands"]],
-            "draw": list(snapshot["draw"])}
+    snap = {
+        **snapshot,
+        "hands": [list(h) for h in snapshot["hands"]],
+        "draw": list(snapshot["draw"]),
+    }
     pool = snap["draw"] + [c for i, h in enumerate(snap["hands"]) if i != seat for c in h]
     rng.shuffle(pool)
     cards = iter(pool)
@@ -135,19 +155,28 @@ def quasenbo_hide(snapshot: dict, seat: int | None, rng: random.Random) -> dict:
 
 SPECS: dict[str, Spec] = {
     "quando": Spec(
-        2, 6,
+        2,
+        6,
         lambda players: st.fixed_dictionaries({}, optional={"target": st.integers(20, 80)}),
         lambda options: Counter((a, b) for a in range(11) for b in range(a + 1, 11)),
-        quando_cards, quando_hide),
+        quando_cards,
+        quando_hide,
+    ),
     "blanco": Spec(
-        2, 5,
+        2,
+        5,
         # Random play rarely empties a grid: short turn limits keep the games short.
         lambda players: st.fixed_dictionaries({"max_turns": st.integers(20, 250)}),
         lambda options: Counter(f"{c}:{n}" for c in COLOURS for n in range(1, 13)),
-        blanco_cards, blanco_hide),
+        blanco_cards,
+        blanco_hide,
+    ),
     "quasenbo": Spec(
-        2, 8, quasenbo_options,
+        2,
+        8,
+        quasenbo_options,
         lambda options: Counter(card.code for card in quasenbo_deck(options)),
         lambda snap: snap["draw"] + snap["row"] + [c for h in snap["hands"] for c in h],
-        quasenbo_hide),
+        quasenbo_hide,
+    ),
 }

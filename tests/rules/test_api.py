@@ -1,5 +1,6 @@
 """The engines' public API for players that search: rule functions, determinizations from a
 seat's view, and Quäsenbö's quick playout, each held to what the engine itself does."""
+
 from __future__ import annotations
 
 import random
@@ -11,8 +12,11 @@ from game.rules.blanco import CARD, HIDDEN, ID, UP, complete_lines, remove_line,
 from game.rules.quando import round_scores
 from game.rules.quasenbo import DECK_OPTIONS, MASK, SUIT_BIT, Quasenbo
 
-OPTIONS = {"quando": {"target": 20}, "blanco": {"max_turns": 60},
-           "quasenbo": {"excuse": True, "pawns": True}}
+OPTIONS = {
+    "quando": {"target": 20},
+    "blanco": {"max_turns": 60},
+    "quasenbo": {"excuse": True, "pawns": True},
+}
 
 
 def played(game: str, players: int, seed: int, steps: int) -> tuple[State, list[list[dict]]]:
@@ -35,14 +39,17 @@ def real_deal(state: State, view: dict, history: list[dict]) -> State:
     rng = 12345
     if isinstance(state, blanco.Blanco):
         return blanco.Determinizer(view, history).deal(
-            [[v & CARD for v in grid] for grid in state.grids], state.hands, state.draw[::-1], rng)
+            [[v & CARD for v in grid] for grid in state.grids], state.hands, state.draw[::-1], rng
+        )
     if isinstance(state, quando.Quando):
-        return quando.Determinizer(view, history).deal(state.hands, state.discard,
-                                                       state.draw[::-1], rng)
+        return quando.Determinizer(view, history).deal(
+            state.hands, state.discard, state.draw[::-1], rng
+        )
     assert isinstance(state, Quasenbo)
     hands = {s: hand for s, hand in enumerate(state.hands) if s != view["seat"]}
     return quasenbo.Determinizer(view, history).deal(
-        tuple(state.options[name] for name in DECK_OPTIONS), hands, state.draw[::-1], rng)
+        tuple(state.options[name] for name in DECK_OPTIONS), hands, state.draw[::-1], rng
+    )
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -63,9 +70,9 @@ def cells(*codes: str, up: bool = True) -> list[int]:
 
 
 def test_complete_lines_are_face_up_rows_of_one_number_and_columns_of_one_colour():
-    grid = cells("red:1", "navy:1", "pink:1",
-                 "red:2", "lime:5", "sky:9",
-                 "red:3", "lime:6", "sky:1")
+    grid = cells(
+        "red:1", "navy:1", "pink:1", "red:2", "lime:5", "sky:9", "red:3", "lime:6", "sky:1"
+    )
     assert complete_lines(grid, 3, 3) == [("row", 0, (0, 1, 2)), ("col", 0, (0, 3, 6))]
     assert complete_lines(grid[:3] + [HIDDEN] + grid[4:], 3, 3) == [("row", 0, (0, 1, 2))]
     face_down = grid[:1] + [grid[1] & CARD] + grid[2:]
@@ -88,8 +95,7 @@ def test_settling_follows_the_2_by_2_exception():
     grid = cells("red:1", "navy:1", "red:4", "lime:4")
     assert settle(grid, 2, 2) == (grid[2:], 1, 2)
     # Elsewhere removals go on: column 0 goes, then the row of 2s it leaves complete.
-    chain = cells("red:1", "navy:2", "sky:2",
-                  "red:5", "lime:7", "pink:9")
+    chain = cells("red:1", "navy:2", "sky:2", "red:5", "lime:7", "pink:9")
     assert settle(chain, 2, 3) == (chain[4:], 1, 2)
 
 
@@ -120,13 +126,16 @@ def test_settling_is_what_the_engine_does_when_its_owner_takes_the_first_line(se
     assert checked > 100
 
 
-@pytest.mark.parametrize("sums, knocker, scores, penalized", [
-    ([3, 9, 12], None, [0, 9, 12], False),
-    ([3, 9, 12], 0, [0, 9, 12], False),
-    ([3, 3, 12], 0, [8, 0, 12], True),
-    ([3, 9, 12], 1, [0, 14, 12], True),
-    ([5, 5], None, [0, 0], False),
-])
+@pytest.mark.parametrize(
+    "sums, knocker, scores, penalized",
+    [
+        ([3, 9, 12], None, [0, 9, 12], False),
+        ([3, 9, 12], 0, [0, 9, 12], False),
+        ([3, 3, 12], 0, [8, 0, 12], True),
+        ([3, 9, 12], 1, [0, 14, 12], True),
+        ([5, 5], None, [0, 0], False),
+    ],
+)
 def test_round_scores_with_the_knock_penalty(sums, knocker, scores, penalized):
     assert round_scores(sums, knocker) == (scores, penalized)
 

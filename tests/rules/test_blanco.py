@@ -1,4 +1,5 @@
 """Blanco: the rule sheet's worked examples from stacked decks, and docs/rules.md's rulings."""
+
 from __future__ import annotations
 
 import random
@@ -12,13 +13,28 @@ from tests.rules.decks import stack
 
 # Seat 0's stage-1 grid in most scenarios: three columns of one colour each, numbers all
 # different, so only columns ever complete.
-COLUMNS = ["purple:1", "pink:2", "brown:3",
-           "purple:4", "pink:5", "brown:6",
-           "purple:7", "pink:8", "brown:9"]
+COLUMNS = [
+    "purple:1",
+    "pink:2",
+    "brown:3",
+    "purple:4",
+    "pink:5",
+    "brown:6",
+    "purple:7",
+    "pink:8",
+    "brown:9",
+]
 
 
-def deal(grid0: list[str] | None = None, *, players: int = 2, discard: str | None = None,
-         hand0: list[str] | None = None, draw: list[str] = (), max_turns: int = 1000) -> Blanco:
+def deal(
+    grid0: list[str] | None = None,
+    *,
+    players: int = 2,
+    discard: str | None = None,
+    hand0: list[str] | None = None,
+    draw: list[str] = (),
+    max_turns: int = 1000,
+) -> Blanco:
     """A new game whose stacked deck gives seat 0 `grid0` (row-major), the discard pile
     `discard`, seat 0 the hand `hand0` and the draw pile `draw` on top; everything not named
     is filled with cards nobody named, from the end of the canonical order."""
@@ -91,6 +107,7 @@ def to_stage_two(stage2: list[str], **kwargs) -> Blanco:
 
 # -- cards, deal, setup -----------------------------------------------------------------------
 
+
 def test_cards_and_codes():
     assert len(CODE) == len(set(CODE)) == 120
     assert CODE[:3] == ["red:1", "red:2", "red:3"] and CODE[12] == "orange:1"
@@ -100,8 +117,11 @@ def test_cards_and_codes():
 def test_deal_is_round_robin_grids_row_by_row_then_discard_then_hands():
     state = Blanco(2, 1, {"deck": list(CODE)})
     cards = grid(state, 0)["cards"]
-    assert cards == [["red:1", "red:3", "red:5"], ["red:7", "red:9", "red:11"],
-                     ["orange:1", "orange:3", "orange:5"]]
+    assert cards == [
+        ["red:1", "red:3", "red:5"],
+        ["red:7", "red:9", "red:11"],
+        ["orange:1", "orange:3", "orange:5"],
+    ]
     assert grid(state, 1)["cards"][0] == ["red:2", "red:4", "red:6"]
     view = state.view(None)
     assert view["discard"] == ["orange:7"]
@@ -137,9 +157,17 @@ def test_each_player_reveals_then_peeks_in_turn_from_the_first():
 
 # -- the sheet's examples ---------------------------------------------------------------------
 
-MARIA = ["red:7", "sky:1", "purple:2",
-         "lime:3", "pink:4", "brown:5",
-         "yellow:6", "green:8", "orange:9"]
+MARIA = [
+    "red:7",
+    "sky:1",
+    "purple:2",
+    "lime:3",
+    "pink:4",
+    "brown:5",
+    "yellow:6",
+    "green:8",
+    "orange:9",
+]
 
 
 def test_maria_setup_and_a_placement_swaps_out_a_face_down_card():
@@ -166,9 +194,20 @@ def test_maria_setup_and_a_placement_swaps_out_a_face_down_card():
     assert (state.to_move, state.phase, view["turns"]) == (1, "turn", 1)
 
 
-SARAH = ["red:10", "lime:1", "green:2", "sky:3",
-         "red:11", "navy:4", "purple:5", "pink:6",
-         "red:12", "brown:7", "lime:8", "green:9"]
+SARAH = [
+    "red:10",
+    "lime:1",
+    "green:2",
+    "sky:3",
+    "red:11",
+    "navy:4",
+    "purple:5",
+    "pink:6",
+    "red:12",
+    "brown:7",
+    "lime:8",
+    "green:9",
+]
 
 
 def test_sarah_removes_a_column_of_three_reds_and_closes_the_gap():
@@ -178,8 +217,14 @@ def test_sarah_removes_a_column_of_three_reds_and_closes_the_gap():
     reveal_all(state, [(1, 0)])
     events = reveal(state, 2, 0)
     assert types(events)[-2:] == ["eliminate", "next"]
-    assert events[-2].for_seat(1) == {"type": "eliminate", "seat": 0, "line": "col", "index": 0,
-                                      "cards": ["red:10", "red:11", "red:12"], "chain": False}
+    assert events[-2].for_seat(1) == {
+        "type": "eliminate",
+        "seat": 0,
+        "line": "col",
+        "index": 0,
+        "cards": ["red:10", "red:11", "red:12"],
+        "chain": False,
+    }
     mine = grid(state, 0, 0)
     assert (mine["rows"], mine["cols"]) == (3, 3)
     # The card peeked at [1, 1] moved left into the gap: still known, now at [1, 0].
@@ -191,9 +236,20 @@ def test_sarah_removes_a_column_of_three_reds_and_closes_the_gap():
 
 # Stage 2 for Tim: a row of four 6s; below it a row of four 5s and a red column under the
 # first 5, for the ruling on the order of removal.
-TIM = ["lime:6", "green:6", "sky:6", "navy:6",
-       "red:5", "orange:5", "yellow:5", "lime:5",
-       "red:8", "green:9", "sky:9", "navy:9"]
+TIM = [
+    "lime:6",
+    "green:6",
+    "sky:6",
+    "navy:6",
+    "red:5",
+    "orange:5",
+    "yellow:5",
+    "lime:5",
+    "red:8",
+    "green:9",
+    "sky:9",
+    "navy:9",
+]
 
 
 def tim() -> Blanco:
@@ -208,21 +264,36 @@ def test_tim_removes_a_row_of_four_sixes():
     state = tim()
     events = reveal(state, 0, 3)
     assert [e.public for e in events if e.type == "eliminate"] == [
-        {"seat": 0, "line": "row", "index": 0, "cards": ["lime:6", "green:6", "sky:6", "navy:6"],
-         "chain": False}]
+        {
+            "seat": 0,
+            "line": "row",
+            "index": 0,
+            "cards": ["lime:6", "green:6", "sky:6", "navy:6"],
+            "chain": False,
+        }
+    ]
     mine = grid(state)
     assert (mine["rows"], mine["cols"]) == (2, 4)
     assert mine["cards"] == [TIM[4:8], TIM[8:]]
     assert grid(state, 0, 0)["cards"][0][0] == "red:5"  # the peeked card moved up a row
 
 
-LINUS = ["pink:8", "lime:2", "navy:5",
-         "orange:3", "yellow:3", "red:3",
-         "sky:11", "lime:11", "navy:9"]
+LINUS = [
+    "pink:8",
+    "lime:2",
+    "navy:5",
+    "orange:3",
+    "yellow:3",
+    "red:3",
+    "sky:11",
+    "lime:11",
+    "navy:9",
+]
 
 
-def linus(grid0: list[str] = LINUS, first: list[tuple[int, int]] = (),
-          max_turns: int = 1000) -> tuple[Blanco, list]:
+def linus(
+    grid0: list[str] = LINUS, first: list[tuple[int, int]] = (), max_turns: int = 1000
+) -> tuple[Blanco, list]:
     """Linus removes the row of three 3s; closing the gap completes the column of two navy
     cards, which goes too: a chain reaction. Returns the state and that turn's events."""
     state = deal(grid0, max_turns=max_turns)
@@ -237,13 +308,19 @@ def test_linus_chain_reaction_earns_a_peek_and_a_reveal():
     removed = [e.public for e in events if e.type == "eliminate"]
     assert [(e["line"], e["index"], e["cards"], e["chain"]) for e in removed] == [
         ("row", 1, ["orange:3", "yellow:3", "red:3"], False),
-        ("col", 2, ["navy:5", "navy:9"], True)]
+        ("col", 2, ["navy:5", "navy:9"], True),
+    ]
     assert grid(state)["cards"] == [["pink:8", "lime:2"], ["sky:11", "lime:11"]]
     view = state.view(1)
     assert (view["to_move"], view["phase"], view["chain"]) == (0, "reward", True)
     # Any face-down card, even [0, 0] that seat 0 already knows from the setup peek.
-    assert state.legal_actions() == [["peek", 0, 0], ["peek", 0, 1], ["peek", 1, 0],
-                                     ["peek", 1, 1], ["skip"]]
+    assert state.legal_actions() == [
+        ["peek", 0, 0],
+        ["peek", 0, 1],
+        ["peek", 1, 0],
+        ["peek", 1, 1],
+        ["skip"],
+    ]
     events = act(state, ["peek", 1, 0])
     assert events[0].for_seat(0)["card"] == "sky:11" and "card" not in events[0].for_seat(1)
     assert state.phase == "chain" and state.view(1)["peeked"] == [1, 0]
@@ -263,9 +340,7 @@ def test_linus_may_keep_the_peeked_card_face_down():
     assert (state.to_move, state.phase) == (1, "turn")
 
 
-CROSS = ["red:5", "orange:5", "yellow:5",
-         "red:7", "lime:1", "green:2",
-         "red:9", "sky:3", "navy:4"]
+CROSS = ["red:5", "orange:5", "yellow:5", "red:7", "lime:1", "green:2", "red:9", "sky:3", "navy:4"]
 
 
 @pytest.mark.parametrize("first, then", [(["row", 0], ("col", 0)), (["col", 0], ("row", 0))])
@@ -282,7 +357,9 @@ def test_one_card_completing_a_row_and_a_column_removes_both_without_a_chain(fir
     events = act(state, ["eliminate", *first])
     removed = [e.public for e in events if e.type == "eliminate"]
     assert [(e["line"], e["index"], e["chain"]) for e in removed] == [
-        (first[0], first[1], False), (then[0], then[1], False)]
+        (first[0], first[1], False),
+        (then[0], then[1], False),
+    ]
     assert grid(state)["cards"] == [["lime:1", "green:2"], ["sky:3", "navy:4"]]
     assert state.phase == "reward"
     act(state, ["peek", 0, 0])
@@ -306,9 +383,17 @@ def test_in_a_2x2_grid_only_one_of_two_lines_completed_at_once_goes():
 
 # -- rulings: the 2 x 2 exception, chain reactions, the reward ---------------------------------
 
-PARALLEL = ["red:4", "orange:4", "navy:1",
-            "yellow:6", "lime:6", "navy:2",
-            "green:9", "sky:9", "purple:9"]
+PARALLEL = [
+    "red:4",
+    "orange:4",
+    "navy:1",
+    "yellow:6",
+    "lime:6",
+    "navy:2",
+    "green:9",
+    "sky:9",
+    "purple:9",
+]
 
 
 def parallel() -> Blanco:
@@ -351,8 +436,20 @@ def test_a_line_left_complete_goes_after_the_owners_next_grid_change_not_before(
 
 def test_reward_reveal_runs_eliminations_but_earns_no_second_peek():
     """Linus with a pink column under the navy one: the reward reveal completes it."""
-    state, _ = linus(["pink:8", "lime:2", "navy:5", "orange:3", "yellow:3", "red:3",
-                      "pink:11", "lime:11", "navy:9"], first=[(0, 0)])
+    state, _ = linus(
+        [
+            "pink:8",
+            "lime:2",
+            "navy:5",
+            "orange:3",
+            "yellow:3",
+            "red:3",
+            "pink:11",
+            "lime:11",
+            "navy:9",
+        ],
+        first=[(0, 0)],
+    )
     assert state.phase == "reward"
     events = act(state, ["peek", 1, 0], ["reveal"])
     removed = [e.public for e in events if e.type == "eliminate"]
@@ -382,7 +479,10 @@ def test_order_of_removal_can_change_what_goes_and_so_the_chain_reaction():
     events += act(state, ["eliminate", "row", 1])
     removed = [e.public for e in events if e.type == "eliminate"]
     assert [(e["line"], e["index"], e["chain"]) for e in removed] == [
-        ("col", 0, False), ("row", 1, True), ("row", 0, False)]
+        ("col", 0, False),
+        ("row", 1, True),
+        ("row", 0, False),
+    ]
     assert types(events)[-2:] == ["game_over", "next"]
     assert state.result == {"scores": [0, 21], "winners": [0]}
 
@@ -398,6 +498,7 @@ def test_no_reward_without_a_removal_and_none_for_an_empty_stage_one_grid():
 
 # -- stage change and winning ------------------------------------------------------------------
 
+
 def test_an_empty_stage_one_grid_is_replaced_by_twelve_cards_within_the_same_turn():
     state = deal(COLUMNS, draw=SARAH)
     setup(state, (0, 0), (0, 1))
@@ -407,8 +508,13 @@ def test_an_empty_stage_one_grid_is_replaced_by_twelve_cards_within_the_same_tur
     count = state.view(0)["draw"]["count"]
     events = reveal(state, 2, 0)
     assert types(events)[-3:] == ["eliminate", "stage", "next"]
-    assert events[-2].public == {"seat": 0, "stage": 2, "rows": 3, "cols": 4,
-                                 "draw": {"count": count - 12}}
+    assert events[-2].public == {
+        "seat": 0,
+        "stage": 2,
+        "rows": 3,
+        "cols": 4,
+        "draw": {"count": count - 12},
+    }
     mine = grid(state, 0, 0)
     assert (mine["stage"], mine["rows"], mine["cols"]) == (2, 3, 4)
     assert mine["cards"] == [[None] * 4] * 3
@@ -442,16 +548,30 @@ def test_a_stage_change_deal_reshuffles_when_the_draw_pile_runs_out():
 
 
 def test_the_first_to_empty_a_stage_two_grid_wins_at_once():
-    stage2 = ["lime:1", "green:2", "sky:3", "navy:4", "lime:5", "green:6",
-              "sky:7", "navy:8", "lime:9", "green:10", "sky:11", "navy:12"]
+    stage2 = [
+        "lime:1",
+        "green:2",
+        "sky:3",
+        "navy:4",
+        "lime:5",
+        "green:6",
+        "sky:7",
+        "navy:8",
+        "lime:9",
+        "green:10",
+        "sky:11",
+        "navy:12",
+    ]
     state = to_stage_two(stage2, players=3)
     act(state, ["reveal", 0, 0], ["peek", 0, 1])
     wait(state)
     reveal_all(state, [(1, 0), (2, 0)] + [(0, 0), (1, 0), (2, 0)] * 2 + [(0, 0), (1, 0)])
     events = reveal(state, 2, 0)
     assert types(events)[-3:] == ["eliminate", "game_over", "next"]
-    assert events[-2].public == {"reason": "emptied",
-                                 "result": {"scores": [0, 21, 21], "winners": [0]}}
+    assert events[-2].public == {
+        "reason": "emptied",
+        "result": {"scores": [0, 21, 21], "winners": [0]},
+    }
     assert state.is_over and state.to_move is None and state.legal_actions() == []
     assert state.view(2)["result"] == {"scores": [0, 21, 21], "winners": [0]}
     with pytest.raises(IllegalAction):
@@ -462,8 +582,10 @@ def test_max_turns_ends_the_game_and_the_fewest_cards_left_win():
     state, _ = linus(max_turns=7)  # Linus's chain turn is the 7th
     events = act(state, ["skip"])
     assert types(events) == ["skip", "game_over", "next"]
-    assert events[1].public == {"reason": "max_turns",
-                                "result": {"scores": [4 + 12, 9 + 12], "winners": [0]}}
+    assert events[1].public == {
+        "reason": "max_turns",
+        "result": {"scores": [4 + 12, 9 + 12], "winners": [0]},
+    }
 
 
 def test_max_turns_counts_every_players_turn_and_ties_share():
@@ -477,19 +599,34 @@ def test_max_turns_counts_every_players_turn_and_ties_share():
 
 # -- turns: take, discard, place, swap ---------------------------------------------------------
 
+
 def test_turn_actions_are_listed_in_the_documented_order():
     state = deal()
     setup(state, (0, 0), (1, 1))
-    pairs = [(0, 0, 0, 1), (0, 0, 1, 0), (0, 1, 0, 2), (0, 1, 1, 1), (0, 2, 1, 2), (1, 0, 1, 1),
-             (1, 0, 2, 0), (1, 1, 1, 2), (1, 1, 2, 1), (1, 2, 2, 2), (2, 0, 2, 1), (2, 1, 2, 2)]
+    pairs = [
+        (0, 0, 0, 1),
+        (0, 0, 1, 0),
+        (0, 1, 0, 2),
+        (0, 1, 1, 1),
+        (0, 2, 1, 2),
+        (1, 0, 1, 1),
+        (1, 0, 2, 0),
+        (1, 1, 1, 2),
+        (1, 1, 2, 1),
+        (1, 2, 2, 2),
+        (2, 0, 2, 1),
+        (2, 1, 2, 2),
+    ]
     swaps = [["swap", *p] for p in pairs[:2]]
     swaps += [["swap", *p, k] for p in pairs[2:] for k in (0, 1)]
     assert state.legal_actions() == [["take", "deck"], ["take", "discard"]] + swaps
     act(state, ["take", "discard"])
     legal = state.legal_actions()
     down = [(r, c) for r in range(3) for c in range(3) if (r, c) != (0, 0)]
-    assert legal == ([["discard", h, r, c] for h in range(3) for r, c in down]
-                     + [["place", h, r, c] for h in range(3) for r in range(3) for c in range(3)])
+    assert legal == (
+        [["discard", h, r, c] for h in range(3) for r, c in down]
+        + [["place", h, r, c] for h in range(3) for r in range(3) for c in range(3)]
+    )
 
 
 def test_taking_from_the_discard_and_discarding_turns_a_card_up():
@@ -538,16 +675,19 @@ def test_a_peeked_card_stays_known_wherever_it_moves_until_it_turns_up():
     assert not grid(state, 0, 0)["known"][2][1]
 
 
-@pytest.mark.parametrize("action, words", [
-    (["swap", 0, 0, 0, 2], "neighbouring"),
-    (["swap", 0, 1, 0, 2], "0 or 1"),
-    (["swap", 0, 0, 0, 1, 0], "only when both"),
-    (["swap", 0, 2, 0, 1, 0], "first"),
-    (["swap", 0, 0, 3, 0], "rows 0 to 2"),
-    (["discard", 0, 1, 1], "take a card"),
-    (["reveal", 1, 1], "take a card"),
-    (["take", "box"], "deck"),
-])
+@pytest.mark.parametrize(
+    "action, words",
+    [
+        (["swap", 0, 0, 0, 2], "neighbouring"),
+        (["swap", 0, 1, 0, 2], "0 or 1"),
+        (["swap", 0, 0, 0, 1, 0], "only when both"),
+        (["swap", 0, 2, 0, 1, 0], "first"),
+        (["swap", 0, 0, 3, 0], "rows 0 to 2"),
+        (["discard", 0, 1, 1], "take a card"),
+        (["reveal", 1, 1], "take a card"),
+        (["take", "box"], "deck"),
+    ],
+)
 def test_illegal_turn_actions_are_refused_with_a_reason_and_change_nothing(action, words):
     state = deal()
     setup(state)
@@ -557,13 +697,16 @@ def test_illegal_turn_actions_are_refused_with_a_reason_and_change_nothing(actio
     assert state.digest() == before
 
 
-@pytest.mark.parametrize("action, words", [
-    (["discard", 3, 1, 1], "hand card"),
-    (["discard", 0, 0, 0], "already face up"),
-    (["discard", 0], "also name"),
-    (["place", 0, 3, 3], "rows 0 to 2"),
-    (["take", "deck"], "discard one or place"),
-])
+@pytest.mark.parametrize(
+    "action, words",
+    [
+        (["discard", 3, 1, 1], "hand card"),
+        (["discard", 0, 0, 0], "already face up"),
+        (["discard", 0], "also name"),
+        (["place", 0, 3, 3], "rows 0 to 2"),
+        (["take", "deck"], "discard one or place"),
+    ],
+)
 def test_illegal_actions_after_a_take_are_refused(action, words):
     state = deal()
     setup(state)
@@ -598,8 +741,11 @@ def test_an_empty_draw_pile_is_refilled_from_the_discard_but_its_top_and_the_box
     Rng(snapshot["rng"]).shuffle(pile)
     events = act(state, ["take", "deck"])
     assert types(events) == ["reshuffle", "take", "next"]
-    assert events[0].public == {"draw": {"count": len(pile)}, "discard": snapshot["discard"][-1:],
-                                "box": []}
+    assert events[0].public == {
+        "draw": {"count": len(pile)},
+        "discard": snapshot["discard"][-1:],
+        "box": [],
+    }
     assert events[1].for_seat(0)["card"] == pile[0]
     assert state.open_view()["draw"]["cards"] == pile[1:]
     view = state.view(1)
@@ -608,11 +754,19 @@ def test_an_empty_draw_pile_is_refilled_from_the_discard_but_its_top_and_the_box
 
 # -- options, words, views ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("players, options, words", [
-    (1, {}, "2 to 5"), (6, {}, "2 to 5"), (2, {"max_turns": 0}, "max_turns"),
-    (2, {"max_turns": "10"}, "max_turns"), (2, {"deck": CODE[:-1]}, "every card"),
-    (2, {"deck": CODE[:-1] + ["red:1"]}, "every card"), (2, {"target": 50}, "unknown option"),
-])
+
+@pytest.mark.parametrize(
+    "players, options, words",
+    [
+        (1, {}, "2 to 5"),
+        (6, {}, "2 to 5"),
+        (2, {"max_turns": 0}, "max_turns"),
+        (2, {"max_turns": "10"}, "max_turns"),
+        (2, {"deck": CODE[:-1]}, "every card"),
+        (2, {"deck": CODE[:-1] + ["red:1"]}, "every card"),
+        (2, {"target": 50}, "unknown option"),
+    ],
+)
 def test_bad_games_are_refused(players, options, words):
     with pytest.raises(ValueError, match=words):
         new_game("blanco", players, 1, options)
@@ -624,11 +778,13 @@ def test_describe_names_only_what_everyone_sees_or_the_action_shows():
     assert state.describe(["take", "deck"]) == "takes the top card of the draw pile"
     assert state.describe(["swap", 0, 1, 0, 2, 1]) == (
         "swaps the cards at row 1, column 2 and row 1, column 3, "
-        "turning up the one from row 1, column 3")
+        "turning up the one from row 1, column 3"
+    )
     act(state, ["take", "deck"])
     assert state.describe(["place", 1, 0, 2]) == "places green:12 at row 1, column 3"
     assert state.describe(["discard", 0, 2, 2]) == (
-        "discards navy:10 and turns up the card at row 3, column 3")
+        "discards navy:10 and turns up the card at row 3, column 3"
+    )
 
 
 def test_open_view_shows_every_card_in_the_same_layout():
@@ -642,8 +798,17 @@ def test_open_view_shows_every_card_in_the_same_layout():
 
 
 def test_every_action_word_is_listed():
-    assert Blanco.WORDS[:9] == ("take", "discard", "place", "swap", "reveal", "peek",
-                                "eliminate", "skip", "keep")
+    assert Blanco.WORDS[:9] == (
+        "take",
+        "discard",
+        "place",
+        "swap",
+        "reveal",
+        "peek",
+        "eliminate",
+        "skip",
+        "keep",
+    )
     words = set(Blanco.WORDS)
     pick = random.Random(3)
     state = new_game("blanco", 3, 11, {"max_turns": 200})
@@ -664,9 +829,13 @@ def test_random_games_keep_every_card_and_every_views_model(players):
         events = state.apply(actions[pick.randrange(len(actions))])
         assert events[-1].type == "next"
         snapshot = state.to_snapshot()
-        cards = (snapshot["draw"] + snapshot["discard"] + snapshot["box"]
-                 + [c for h in snapshot["hands"] for c in h]
-                 + [c for g in snapshot["grids"] for c in g["cards"]])
+        cards = (
+            snapshot["draw"]
+            + snapshot["discard"]
+            + snapshot["box"]
+            + [c for h in snapshot["hands"] for c in h]
+            + [c for g in snapshot["grids"] for c in g["cards"]]
+        )
         assert sorted(cards) == sorted(CODE)
         for seat in seats:
             for event in events:

@@ -1,4 +1,5 @@
 """The engine contract, checked the same way for every game over random games (hypothesis)."""
+
 from __future__ import annotations
 
 import os
@@ -70,7 +71,7 @@ def test_every_card_exists_once_and_views_follow_the_events(setup, pick_seed):
             assert msgpack.packb(view) == msgpack.packb(canonical(view))
             assert digest == view_digest(views[seat])
         # The server's shortcut for a step's updates, seats in any order.
-        order = seats[steps % len(seats):] + seats[:steps % len(seats)]
+        order = seats[steps % len(seats) :] + seats[: steps % len(seats)]
         for some in (order, order[:2], order[:1] + order + [None, order[0]]):
             assert state.view_digests(some) == [view_digest(views[seat]) for seat in some]
     assert state.is_over and state.to_move is None and state.legal_actions() == []
@@ -100,12 +101,32 @@ def test_every_listed_action_applies_and_clones_are_independent(setup, pick_seed
 def bogus_actions(state, rng: random.Random) -> list:
     """Actions that are well-formed or not, near-misses of legal ones, and plain junk."""
     words = list(type(state).WORDS)
-    out = [None, [], {}, "play", [1], [None], ["play", 1.5], ["play", [True]], ["nope"],
-           ["play", ["x"]], ["play", [[1]]], [b"play"], list(range(100))]
+    out = [
+        None,
+        [],
+        {},
+        "play",
+        [1],
+        [None],
+        ["play", 1.5],
+        ["play", [True]],
+        ["nope"],
+        ["play", ["x"]],
+        ["play", [[1]]],
+        [b"play"],
+        list(range(100)),
+    ]
     for _ in range(40):
+
         def item():
-            return rng.choice([rng.randint(-2, 12), rng.choice(words),
-                               [rng.randint(-1, 9) for _ in range(rng.randint(0, 4))]])
+            return rng.choice(
+                [
+                    rng.randint(-2, 12),
+                    rng.choice(words),
+                    [rng.randint(-1, 9) for _ in range(rng.randint(0, 4))],
+                ]
+            )
+
         out.append([rng.choice(words)] + [item() for _ in range(rng.randint(0, 5))])
     for action in state.legal_actions()[:10]:
         changed = list(action)
@@ -181,8 +202,9 @@ def test_hidden_shuffles_really_change_hidden_cards(game):
     snapshot = state.to_snapshot()
     rng = random.Random(1)
     assert any(spec.hide(snapshot, 0, rng) != snapshot for _ in range(5))
-    assert any(restore(spec.hide(snapshot, 0, rng)).open_view() != state.open_view()
-               for _ in range(5))
+    assert any(
+        restore(spec.hide(snapshot, 0, rng)).open_view() != state.open_view() for _ in range(5)
+    )
 
 
 DIGEST_SCRIPT = """
@@ -206,8 +228,14 @@ def test_same_seed_and_actions_give_the_same_digests_in_other_processes():
     runs = []
     for hash_seed in ("0", "1", "4242"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        done = subprocess.run([sys.executable, "-c", DIGEST_SCRIPT], cwd=ROOT, env=env,
-                              capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", DIGEST_SCRIPT],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         runs.append(done.stdout.split())
     assert len(runs[0]) > 300
     assert runs[0] == runs[1] == runs[2]
@@ -221,11 +249,20 @@ def test_different_seeds_deal_differently(game):
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-@pytest.mark.parametrize("players, seed, options, message", [
-    (3, -1, {}, "seed"), (3, 2**64, {}, "seed"), (3, "7", {}, "seed"), (3, True, {}, "seed"),
-    (True, 1, {}, "players"), (3, 1, {"no_such_option": 1}, "unknown option"),
-    (3, 1, [], "mapping"), (3, 1, {"deck": "abc"}, "deck"), (3, 1, {"deck": ["x"]}, "deck"),
-])
+@pytest.mark.parametrize(
+    "players, seed, options, message",
+    [
+        (3, -1, {}, "seed"),
+        (3, 2**64, {}, "seed"),
+        (3, "7", {}, "seed"),
+        (3, True, {}, "seed"),
+        (True, 1, {}, "players"),
+        (3, 1, {"no_such_option": 1}, "unknown option"),
+        (3, 1, [], "mapping"),
+        (3, 1, {"deck": "abc"}, "deck"),
+        (3, 1, {"deck": ["x"]}, "deck"),
+    ],
+)
 def test_bad_setups_are_refused_with_value_error(game, players, seed, options, message):
     with pytest.raises(ValueError, match=message):
         new_game(game, players, seed, options)
@@ -266,6 +303,8 @@ def test_reshuffle_really_changes_the_unseen_cards(game):
     shuffled = [reshuffle(state, s) for s in range(4)]
     assert state.digest() == before
     assert all(other.digest() != before for other in shuffled)
-    assert all(other.open_view()["draw"]["cards"] != state.open_view()["draw"]["cards"]
-               for other in shuffled)
+    assert all(
+        other.open_view()["draw"]["cards"] != state.open_view()["draw"]["cards"]
+        for other in shuffled
+    )
     assert reshuffle(state, 2).digest() == shuffled[2].digest()

@@ -1,4 +1,5 @@
 """Quando: the rule sheets' worked examples from stacked decks, and docs/rules.md's rulings."""
+
 from __future__ import annotations
 
 import pytest
@@ -40,7 +41,7 @@ def build_deck(hands: list[list[int]], draws: list[int] = (), first: int = 0) ->
     k = 0
     hands_cards = []
     for hand in hands:
-        hands_cards.append(cards[k:k + len(hand)])
+        hands_cards.append(cards[k : k + len(hand)])
         k += len(hand)
         while len(hands_cards[-1]) < size:
             hands_cards[-1].append(leftovers.pop(0))
@@ -48,7 +49,7 @@ def build_deck(hands: list[list[int]], draws: list[int] = (), first: int = 0) ->
     for k in range(size * players):
         front, back = hands_cards[(first + k) % players][k // players]
         deck.append(f"{back}/{front}")  # the side up on the table becomes the back
-    deck += [f"{u}/{d}" for u, d in cards[len(wanted) - len(draws):]]
+    deck += [f"{u}/{d}" for u, d in cards[len(wanted) - len(draws) :]]
     deck += [f"{a}/{b}" for a, b in leftovers]
     return deck
 
@@ -133,8 +134,15 @@ def test_drawing_the_hidden_side():
 
 def test_tims_triplet_sarah_flips_a_zero_maria_and_linus_draw():
     # Tim, Sarah, Maria, Linus sit clockwise; Tim plays first.
-    deck = build_deck([[8, 8, 8, 4, 5, 6, 7], [0, 0, 4, 5, 6, 7, 9], [3, 4, 5, 6, 7, 9, 1],
-                       [2, 3, 4, 5, 6, 7, 9]], [10, 9, 9])
+    deck = build_deck(
+        [
+            [8, 8, 8, 4, 5, 6, 7],
+            [0, 0, 4, 5, 6, 7, 9],
+            [3, 4, 5, 6, 7, 9, 1],
+            [2, 3, 4, 5, 6, 7, 9],
+        ],
+        [10, 9, 9],
+    )
     state = new_game("quando", 4, 0, {"deck": deck})
     events = play_fronts(state, [8, 8, 8])
     assert next(e for e in events if e.type == "play").public["triplet"] is True
@@ -155,9 +163,15 @@ def test_tims_triplet_sarah_flips_a_zero_maria_and_linus_draw():
 def test_marias_only_zeros_end_the_round_at_once_without_triplet_penalty():
     # Maria: 9 9 9 0 and a run 1 2 3. Turn 1: the run, draws a 0. Turn 2: the two zeros,
     # draws a 0: she holds 9 9 9 0. Turn 3: the three 9s, draws a 0: only zeros.
-    deck = build_deck([[9, 9, 9, 0, 1, 2, 3], [5, 5, 6, 6, 7, 7, 10], [4, 4, 6, 7, 8, 10, 10],
-                       [3, 4, 5, 6, 8, 8, 10]],
-                      [0, 5, 6, 8, 0, 5, 7, 8, 0])
+    deck = build_deck(
+        [
+            [9, 9, 9, 0, 1, 2, 3],
+            [5, 5, 6, 6, 7, 7, 10],
+            [4, 4, 6, 7, 8, 10, 10],
+            [3, 4, 5, 6, 8, 8, 10],
+        ],
+        [0, 5, 6, 8, 0, 5, 7, 8, 0],
+    )
     state = new_game("quando", 4, 0, {"deck": deck, "target": 500})
     play_fronts(state, [1, 2, 3]), state.apply(["draw", "up"])
     for _ in range(3):
@@ -247,8 +261,10 @@ def test_pass_only_in_the_last_round_and_even_with_playable_cards():
 def test_knocker_pays_a_triplet_penalty_in_the_last_round():
     # Each turn the mover plays its last card and draws; seat 0 knocks; seat 1 then plays a
     # triplet of 8s in the last round: seat 2 and the knocker (no zeros) each draw a card.
-    deck = build_deck([[1, 2, 3, 4, 5, 6, 7, 9], [8, 8, 8, 9, 9, 10, 10, 1],
-                       [1, 2, 3, 4, 5, 6, 7, 9]], [1, 2, 3, 4, 5, 6, 7, 9, 10])
+    deck = build_deck(
+        [[1, 2, 3, 4, 5, 6, 7, 9], [8, 8, 8, 9, 9, 10, 10, 1], [1, 2, 3, 4, 5, 6, 7, 9]],
+        [1, 2, 3, 4, 5, 6, 7, 9, 10],
+    )
     state = new_game("quando", 3, 0, {"deck": deck})
     for _ in range(6):
         state.apply(["play", [len(fronts(state, state.to_move)) - 1]])
@@ -270,8 +286,14 @@ def test_knocker_pays_a_triplet_penalty_in_the_last_round():
 def test_a_penalty_draw_with_no_card_anywhere_is_skipped():
     # Six players hold every card but one; seat 0 plays three 8s and draws the last card.
     # The turned-over discard covers three penalties; seats 4 and 5 find no card and skip.
-    others = [[(v, b) for v in range(1, 11) for b in range(11) if b != v and (min(v, b), max(v, b))
-               not in {(8, 9), (8, 10), (7, 8), (0, 1)}]]
+    others = [
+        [
+            (v, b)
+            for v in range(1, 11)
+            for b in range(11)
+            if b != v and (min(v, b), max(v, b)) not in {(8, 9), (8, 10), (7, 8), (0, 1)}
+        ]
+    ]
     pool = sorted({(min(a, b), max(a, b)) for a, b in others[0]})
     hands = [[f"8/{b}" for b in (9, 10, 7)], [], [], [], [], []]
     rest = [p for p in pool if p not in {(8, 9), (8, 10), (7, 8), (0, 1)}]
@@ -279,9 +301,20 @@ def test_a_penalty_draw_with_no_card_anywhere_is_skipped():
         front, back = (b, a) if a == 0 else (a, b)
         hands[1 + k % 5].append(f"{front}/{back}")
     snap = new_game("quando", 6, 1).to_snapshot()
-    snap.update(hands=hands, draw=["1/0"], discard=[], phase="turn", to_move=0, active=0,
-                plays=[0] * 6, penalty=[], knocker=None, triplet=False)
+    snap.update(
+        hands=hands,
+        draw=["1/0"],
+        discard=[],
+        phase="turn",
+        to_move=0,
+        active=0,
+        plays=[0] * 6,
+        penalty=[],
+        knocker=None,
+        triplet=False,
+    )
     from game.rules import restore
+
     state = restore(snap)
     state.apply(["play", [0, 1, 2]])
     state.apply(["draw", "up"])
@@ -342,14 +375,19 @@ def test_a_stacked_deck_is_used_for_the_first_round_only():
     assert a.view(None)["hands"] != b.view(None)["hands"]  # later rounds come from the seed
 
 
-@pytest.mark.parametrize("players, options, message", [
-    (1, {}, "2 to 6 players"), (7, {}, "2 to 6 players"),
-    (4, {"target": 0}, "target"), (4, {"target": "50"}, "target"),
-    (4, {"colour": 1}, "unknown option"),
-    (4, {"deck": ["0/1"]}, "exactly once"),
-    (4, {"deck": ["0/1"] * 55}, "exactly once"),
-    (4, {"deck": ["3/3"] + [CODE[a * 11 + b] for a, b in PAIRS[1:]]}, "unknown card code"),
-])
+@pytest.mark.parametrize(
+    "players, options, message",
+    [
+        (1, {}, "2 to 6 players"),
+        (7, {}, "2 to 6 players"),
+        (4, {"target": 0}, "target"),
+        (4, {"target": "50"}, "target"),
+        (4, {"colour": 1}, "unknown option"),
+        (4, {"deck": ["0/1"]}, "exactly once"),
+        (4, {"deck": ["0/1"] * 55}, "exactly once"),
+        (4, {"deck": ["3/3"] + [CODE[a * 11 + b] for a, b in PAIRS[1:]]}, "unknown card code"),
+    ],
+)
 def test_bad_setups_are_refused(players, options, message):
     with pytest.raises(ValueError, match=message):
         new_game("quando", players, 1, options)

@@ -1,4 +1,5 @@
 """Quäsenbö scenarios from stacked decks: the rule sheet's examples and docs/rules.md's rulings."""
+
 from __future__ import annotations
 
 import random
@@ -23,8 +24,18 @@ from game.rules.quasenbo import ID, RANK, Quasenbo
 from tests.rules.decks import stack
 
 DECK_OPTIONS = ("excuse", "pawns", "courts", "double")
-MOONS = ["ace-moons", "author", "journey", "mountain", "forest", "lunatic", "chance-meeting",
-         "diplomat", "pact", "huntress"]
+MOONS = [
+    "ace-moons",
+    "author",
+    "journey",
+    "mountain",
+    "forest",
+    "lunatic",
+    "chance-meeting",
+    "diplomat",
+    "pact",
+    "huntress",
+]
 
 
 def canonical(**options: bool) -> list[str]:
@@ -32,14 +43,21 @@ def canonical(**options: bool) -> list[str]:
     return [card.code for card in deck(**{k: v for k, v in options.items() if k in DECK_OPTIONS})]
 
 
-def dealt(players: int, hand_size: int, hands: dict[int, list[str]], start: str,
-          draw: Sequence[str] = (), seed: int = 0, **options) -> Quasenbo:
+def dealt(
+    players: int,
+    hand_size: int,
+    hands: dict[int, list[str]],
+    start: str,
+    draw: Sequence[str] = (),
+    seed: int = 0,
+    **options,
+) -> Quasenbo:
     """A game from a stacked deck: seat s's hand starts with hands[s], its other slots get the
     cards named nowhere, in canonical order; then the starting card; then the draw pile,
     starting with `draw`."""
     order = canonical(**options)
     named = [c for hand in hands.values() for c in hand] + [start] + list(draw)
-    spare = iter(stack(named, order)[len(named):])
+    spare = iter(stack(named, order)[len(named) :])
     full = [list(hands.get(s, [])) for s in range(players)]
     for hand in full:
         hand.extend(next(spare) for _ in range(hand_size - len(hand)))
@@ -65,10 +83,18 @@ def kinds(events: list) -> list[str]:
 
 # -- the cards -------------------------------------------------------------------------------
 
+
 def test_decktet_data():
     assert len(BASIC) == 36 and len(PAWNS) == len(COURTS) == 4
-    assert [c.code for c in FIRST_COPIES[:7]] == ["ace-moons", "ace-suns", "ace-waves",
-                                                  "ace-leaves", "ace-wyrms", "ace-knots", "author"]
+    assert [c.code for c in FIRST_COPIES[:7]] == [
+        "ace-moons",
+        "ace-suns",
+        "ace-waves",
+        "ace-leaves",
+        "ace-wyrms",
+        "ace-knots",
+        "author",
+    ]
     assert FIRST_COPIES[-1] == EXCUSE and EXCUSE.rank is None and EXCUSE.suits == ()
     assert len({c.code for c in ALL}) == len(ALL) == 90
     for suit in SUITS:
@@ -80,12 +106,22 @@ def test_decktet_data():
     assert {c.code: c.suits for c in PAWNS + COURTS}["light-keeper"] == ("suns", "waves", "knots")
     codes = canonical(excuse=True, pawns=True, courts=True, double=True)
     assert len(codes) == 90 and codes[45] == "ace-moons#2" and codes[-1] == "excuse#2"
-    assert codes[36:45] == ["watchman", "light-keeper", "borderland", "harvest",
-                            "consul", "rite", "island", "window", "excuse"]
+    assert codes[36:45] == [
+        "watchman",
+        "light-keeper",
+        "borderland",
+        "harvest",
+        "consul",
+        "rite",
+        "island",
+        "window",
+        "excuse",
+    ]
     assert len(canonical(pawns=True, excuse=True)) == 41
 
 
 # -- setup and options -----------------------------------------------------------------------
+
 
 def test_deal_round_robin_then_starting_card_then_draw_pile():
     order = canonical()
@@ -109,25 +145,34 @@ def test_shuffled_deal_is_deterministic_and_complete():
     assert sorted(cards) == sorted(canonical()) and view["hand_sizes"] == [7] * 4
 
 
-@pytest.mark.parametrize("players, options", [
-    (1, {}), (9, {"double": True}), (2, {"colour": True}), (2, {"hand_size": 0}),
-    (2, {"hand_size": 21}), (2, {"hand_size": True}), (2, {"excuse": 1}),
-    (2, {"double_quasenbo": "yes"}), (2, {"deck": "ace-moons"}),
-    (6, {}),                                   # 6 × 7 + 1 = 43 > 36
-    (8, {"hand_size": 5}),                     # 41 > 36
-    (8, {"double": True, "hand_size": 9}),     # 73 > 72
-    (2, {"deck": canonical()[:-1]}),
-    (2, {"deck": canonical() + ["excuse"]}),   # the Excuse without the option
-    (2, {"deck": canonical()[:-1] + ["ace-moons"]}),
-    (2, {"double": True, "deck": canonical() * 2}),  # second copies need their #2 codes
-])
+@pytest.mark.parametrize(
+    "players, options",
+    [
+        (1, {}),
+        (9, {"double": True}),
+        (2, {"colour": True}),
+        (2, {"hand_size": 0}),
+        (2, {"hand_size": 21}),
+        (2, {"hand_size": True}),
+        (2, {"excuse": 1}),
+        (2, {"double_quasenbo": "yes"}),
+        (2, {"deck": "ace-moons"}),
+        (6, {}),  # 6 × 7 + 1 = 43 > 36
+        (8, {"hand_size": 5}),  # 41 > 36
+        (8, {"double": True, "hand_size": 9}),  # 73 > 72
+        (2, {"deck": canonical()[:-1]}),
+        (2, {"deck": canonical() + ["excuse"]}),  # the Excuse without the option
+        (2, {"deck": canonical()[:-1] + ["ace-moons"]}),
+        (2, {"double": True, "deck": canonical() * 2}),  # second copies need their #2 codes
+    ],
+)
 def test_bad_games_are_refused(players, options):
     with pytest.raises(ValueError):
         Quasenbo(players, 0, options)
 
 
 def test_deals_the_deck_can_just_cover():
-    assert Quasenbo(5, 0).view(0)["draw"] == {"count": 0}           # 5 × 7 + 1 = 36
+    assert Quasenbo(5, 0).view(0)["draw"] == {"count": 0}  # 5 × 7 + 1 = 36
     assert Quasenbo(7, 0, {"hand_size": 5}).view(0)["draw"] == {"count": 0}
     assert Quasenbo(8, 0, {"double": True, "hand_size": 8}).view(0)["draw"] == {"count": 7}
     state = Quasenbo(2, 0, {"double": True, "deck": canonical(double=True)[::-1]})
@@ -136,9 +181,17 @@ def test_deals_the_deck_can_just_cover():
 
 # -- matching and the turn -------------------------------------------------------------------
 
+
 def test_a_card_matches_by_suit_or_rank_ace_1_crown_10():
-    state = dealt(2, 5, {0: ["ace-knots", "sea", "journey", "huntress", "cave"],
-                         1: ["bard", "desert", "lunatic", "windfall", "savage"]}, "ace-moons")
+    state = dealt(
+        2,
+        5,
+        {
+            0: ["ace-knots", "sea", "journey", "huntress", "cave"],
+            1: ["bard", "desert", "lunatic", "windfall", "savage"],
+        },
+        "ace-moons",
+    )
     assert state.legal_actions() == [["play", 0], ["play", 2], ["play", 3]]
     with pytest.raises(IllegalAction, match="shares neither a suit nor the rank"):
         state.apply(["play", 1])
@@ -148,15 +201,25 @@ def test_a_card_matches_by_suit_or_rank_ace_1_crown_10():
 
 
 def test_draw_until_a_card_matches_then_play_it():
-    state = dealt(2, 2, {0: ["sea", "cave"], 1: ["bard", "desert"]}, "ace-moons",
-                  draw=["savage", "calamity", "forest"])
+    state = dealt(
+        2,
+        2,
+        {0: ["sea", "cave"], 1: ["bard", "desert"]},
+        "ace-moons",
+        draw=["savage", "calamity", "forest"],
+    )
     assert state.legal_actions() == [["draw"]]
     with pytest.raises(IllegalAction, match="draw a card"):
         state.apply(["play", 0])
     events = state.apply(["draw"])
     assert kinds(events) == ["draw", "next"]
-    assert events[0].for_seat(0) == {"type": "draw", "seat": 0, "penalty": False, "draw": 30,
-                                     "card": "savage"}
+    assert events[0].for_seat(0) == {
+        "type": "draw",
+        "seat": 0,
+        "penalty": False,
+        "draw": 30,
+        "card": "savage",
+    }
     assert "card" not in events[0].for_seat(1) and "card" not in events[0].for_seat(None)
     assert state.to_move == 0 and state.legal_actions() == [["draw"]]
     state.apply(["draw"])
@@ -173,14 +236,23 @@ def test_holding_a_match_you_may_play_any_matching_card_but_not_draw():
     state = dealt(2, 3, {0: ["journey", "sea", "forest"]}, "ace-moons")
     assert state.legal_actions() == [["play", 0], ["play", 2]]
     before = state.digest()
-    for action in (["draw"], ["pass"], ["play", 1], ["play", 3], ["play", 0, "moons"],
-                   ["play"], ["draw", 1], ["shout"]):
+    for action in (
+        ["draw"],
+        ["pass"],
+        ["play", 1],
+        ["play", 3],
+        ["play", 0, "moons"],
+        ["play"],
+        ["draw", 1],
+        ["shout"],
+    ):
         with pytest.raises(IllegalAction):
             state.apply(action)
     assert state.digest() == before
 
 
 # -- the Quäsenbö ----------------------------------------------------------------------------
+
 
 def test_three_in_a_row_sharing_a_suit_costs_one_card():
     state = dealt(2, 3, {0: ["journey"], 1: ["lunatic"]}, "ace-moons", draw=["bard"])
@@ -196,17 +268,17 @@ def test_three_in_a_row_sharing_a_suit_costs_one_card():
 
 def test_the_run_is_only_the_tail_that_shares_a_suit():
     state = dealt(2, 3, {0: ["journey", "lunatic"], 1: ["sea"]}, "ace-moons")
-    play(state, "journey")                 # moons
-    events = play(state, "sea")            # waves with journey, nothing with ace-moons
+    play(state, "journey")  # moons
+    events = play(state, "sea")  # waves with journey, nothing with ace-moons
     assert kinds(events) == ["play", "next"] and state.view(0)["run"] == 2
-    events = play(state, "lunatic")        # journey, sea, lunatic share waves
+    events = play(state, "lunatic")  # journey, sea, lunatic share waves
     assert events[0].public["run"] == 3 and "penalty" in kinds(events)
 
 
 def test_playing_the_same_rank_is_no_quasenbo():
     state = dealt(2, 3, {0: ["forest"], 1: ["soldier"]}, "discovery")
     play(state, "forest")
-    events = play(state, "soldier")        # three 5s with no suit in common
+    events = play(state, "soldier")  # three 5s with no suit in common
     assert kinds(events) == ["play", "next"] and state.view(0)["run"] == 1
     assert state.view(0)["hand_sizes"] == [2, 2]
 
@@ -221,14 +293,15 @@ def test_after_an_ace_on_its_suit_the_next_player_pays_unless_playing_an_ace():
 
 
 def test_a_quasenbo_on_the_last_card_means_no_win_yet():
-    state = dealt(2, 2, {0: ["journey", "lunatic"], 1: ["sea", "mountain"]}, "ace-moons",
-                  draw=["bard"])
+    state = dealt(
+        2, 2, {0: ["journey", "lunatic"], 1: ["sea", "mountain"]}, "ace-moons", draw=["bard"]
+    )
     play(state, "journey")
     play(state, "sea")
-    events = play(state, "lunatic")        # journey, sea, lunatic: waves; the last card
+    events = play(state, "lunatic")  # journey, sea, lunatic: waves; the last card
     assert kinds(events) == ["play", "penalty", "draw", "next"]
     assert not state.is_over and hand(state, 0) == ["bard"] and state.to_move == 1
-    events = play(state, "mountain")       # lunatic, mountain: moons; run 2
+    events = play(state, "mountain")  # lunatic, mountain: moons; run 2
     assert kinds(events) == ["play", "game_over", "next"]
     assert events[1].public["reason"] == "emptied"
     assert state.result == {"scores": [1, 0], "winners": [1]}
@@ -240,6 +313,7 @@ def test_a_quasenbo_on_the_last_card_means_no_win_yet():
 
 
 # -- the draw pile running out ---------------------------------------------------------------
+
 
 def five_exact(**options) -> Quasenbo:
     """5 × 7 cards dealt and the starting card: the draw pile starts empty."""
@@ -274,10 +348,17 @@ def test_with_double_quasenbo_the_whole_run_stays_in_the_row():
 
 def test_no_card_to_draw_means_pass_and_passes_reset_on_a_play():
     # seat 2 holds no waves and no Crown, so nothing of theirs matches the Sea.
-    state = dealt(5, 7, {0: ["journey"], 1: ["sea"],
-                         2: ["desert", "painter", "savage", "battle", "market", "penitent",
-                             "castle"],
-                         3: ["origin"]}, "ace-moons")
+    state = dealt(
+        5,
+        7,
+        {
+            0: ["journey"],
+            1: ["sea"],
+            2: ["desert", "painter", "savage", "battle", "market", "penitent", "castle"],
+            3: ["origin"],
+        },
+        "ace-moons",
+    )
     play(state, "journey")
     play(state, "sea")
     assert state.legal_actions() == [["draw"]]
@@ -291,19 +372,28 @@ def test_no_card_to_draw_means_pass_and_passes_reset_on_a_play():
     events = state.apply(["pass"])
     assert kinds(events) == ["pass", "next"] and events[0].public == {"seat": 2, "passes": 1}
     assert state.to_move == 3 and state.view(None)["passes"] == 1
-    play(state, "origin")                  # waves: matches the Sea
+    play(state, "origin")  # waves: matches the Sea
     assert state.view(None)["passes"] == 0
 
 
 def test_an_excuse_shuffled_back_forgets_its_suit():
     # Seat 3 holds no waves, no wyrms and no 7, so nothing of theirs matches the Cave.
-    state = dealt(5, 7, {0: ["excuse"], 1: ["sea"], 2: ["cave"],
-                         3: ["ace-suns", "painter", "diplomat", "pact", "mountain", "market",
-                             "merchant"]},
-                  "ace-moons", draw=["ace-leaves"], excuse=True)
+    state = dealt(
+        5,
+        7,
+        {
+            0: ["excuse"],
+            1: ["sea"],
+            2: ["cave"],
+            3: ["ace-suns", "painter", "diplomat", "pact", "mountain", "market", "merchant"],
+        },
+        "ace-moons",
+        draw=["ace-leaves"],
+        excuse=True,
+    )
     play(state, "excuse", "waves")
     play(state, "sea")
-    events = play(state, "cave")           # Excuse as waves, Sea, Cave: a run of 3
+    events = play(state, "cave")  # Excuse as waves, Sea, Cave: a run of 3
     assert [e.for_seat(2).get("card") for e in events if e.type == "draw"] == ["ace-leaves"]
     assert state.legal_actions() == [["draw"]]
     events = state.apply(["draw"])
@@ -319,9 +409,15 @@ def test_an_excuse_shuffled_back_forgets_its_suit():
 
 # -- the Excuse ------------------------------------------------------------------------------
 
+
 def test_the_excuse_always_matches_and_names_the_suit_to_follow():
-    state = dealt(2, 3, {0: ["journey", "excuse", "sea"],
-                         1: ["author", "windfall", "huntress"]}, "ace-moons", excuse=True)
+    state = dealt(
+        2,
+        3,
+        {0: ["journey", "excuse", "sea"], 1: ["author", "windfall", "huntress"]},
+        "ace-moons",
+        excuse=True,
+    )
     assert state.legal_actions() == [["play", 0]] + [["play", 1, s] for s in SUITS]
     with pytest.raises(IllegalAction, match="name the suit"):
         state.apply(["play", 1])
@@ -329,8 +425,7 @@ def test_the_excuse_always_matches_and_names_the_suit_to_follow():
         state.apply(["play", 0, "moons"])
     assert state.describe(["play", 1, "knots"]) == "plays the Excuse as knots"
     events = play(state, "excuse", "knots")
-    assert events[0].public == {"seat": 0, "index": 1, "card": "excuse", "suit": "knots",
-                                "run": 1}
+    assert events[0].public == {"seat": 0, "index": 1, "card": "excuse", "suit": "knots", "run": 1}
     assert state.view(1)["named"] == [None, "knots"]
     # Knots only: the Huntress is moons, and the Excuse has no rank for a Crown to match.
     assert state.legal_actions() == [["play", 0], ["play", 1]]
@@ -347,8 +442,7 @@ def test_the_excuse_counts_as_its_suit_in_the_run():
 
 
 def test_a_starting_excuse_names_no_suit_takes_any_card_and_breaks_runs():
-    state = dealt(2, 2, {0: ["sea", "ace-suns"], 1: ["ace-waves", "bard"]}, "excuse",
-                  excuse=True)
+    state = dealt(2, 2, {0: ["sea", "ace-suns"], 1: ["ace-waves", "bard"]}, "excuse", excuse=True)
     view = state.view(0)
     assert view["row"] == ["excuse"] and view["named"] == [None] and view["run"] == 0
     assert state.legal_actions() == [["play", 0], ["play", 1]]
@@ -360,16 +454,16 @@ def test_a_starting_excuse_names_no_suit_takes_any_card_and_breaks_runs():
 
 # -- Pawns and Courts ------------------------------------------------------------------------
 
+
 def test_a_pawn_follows_a_pawn_and_can_make_a_quasenbo():
     state = dealt(2, 3, {0: ["watchman"], 1: ["light-keeper"]}, "battle", pawns=True)
     play(state, "watchman")
-    events = play(state, "light-keeper")   # battle, watchman, light-keeper: knots
+    events = play(state, "light-keeper")  # battle, watchman, light-keeper: knots
     assert events[0].public["run"] == 3 and "penalty" in kinds(events)
 
 
 def test_courts_are_a_rank_of_their_own():
-    state = dealt(2, 3, {0: ["consul", "rite", "watchman"]}, "island", pawns=True,
-                  courts=True)
+    state = dealt(2, 3, {0: ["consul", "rite", "watchman"]}, "island", pawns=True, courts=True)
     # Island (suns, waves, wyrms): the Consul by waves, the Rite by wyrms, the Watchman by wyrms.
     assert state.legal_actions() == [["play", 0], ["play", 1], ["play", 2]]
     assert RANK[ID["consul"]] == RANK[ID["window#2"]] != RANK[ID["watchman"]]
@@ -378,9 +472,15 @@ def test_courts_are_a_rank_of_their_own():
 
 # -- the variant: Double Quäsenbö ------------------------------------------------------------
 
+
 def test_double_quasenbo_costs_run_minus_two_cards():
-    state = dealt(2, 3, {0: ["journey", "forest"], 1: ["lunatic", "chance-meeting"]},
-                  "ace-moons", double_quasenbo=True)
+    state = dealt(
+        2,
+        3,
+        {0: ["journey", "forest"], 1: ["lunatic", "chance-meeting"]},
+        "ace-moons",
+        double_quasenbo=True,
+    )
     play(state, "journey")
     events = play(state, "lunatic")
     assert events[1].public == {"seat": 1, "run": 3, "count": 1}
@@ -397,19 +497,34 @@ def test_double_quasenbo_costs_run_minus_two_cards():
 def test_nobody_can_play_or_draw_so_all_pass_and_fewest_cards_win():
     # Every moons card and the Excuse end up in the row as one run; with Double Quäsenbö the
     # whole run stays, the 26 other cards are in the hands, and nothing matches the Excuse.
-    state = dealt(2, 5, {0: ["ace-moons", "author", "journey", "mountain", "forest"],
-                         1: ["lunatic", "chance-meeting", "diplomat", "pact", "excuse"]},
-                  "huntress", excuse=True, double_quasenbo=True)
+    state = dealt(
+        2,
+        5,
+        {
+            0: ["ace-moons", "author", "journey", "mountain", "forest"],
+            1: ["lunatic", "chance-meeting", "diplomat", "pact", "excuse"],
+        },
+        "huntress",
+        excuse=True,
+        double_quasenbo=True,
+    )
     drawn = []
-    for card in ["ace-moons", "lunatic", "author", "chance-meeting", "journey", "diplomat",
-                 "mountain"]:
+    for card in [
+        "ace-moons",
+        "lunatic",
+        "author",
+        "chance-meeting",
+        "journey",
+        "diplomat",
+        "mountain",
+    ]:
         events = play(state, card)
         drawn.append(kinds(events).count("draw"))
     assert drawn == [0, 1, 2, 3, 4, 5, 6] and state.view(0)["draw"] == {"count": 5}
-    events = play(state, "pact")           # run 9: 7 due, 5 left
+    events = play(state, "pact")  # run 9: 7 due, 5 left
     assert kinds(events) == ["play", "penalty"] + ["draw"] * 5 + ["draw_skipped", "next"]
     assert events[-2].public == {"seat": 1, "count": 2}
-    events = play(state, "forest")         # run 10: 8 due, none can be drawn
+    events = play(state, "forest")  # run 10: 8 due, none can be drawn
     assert kinds(events) == ["play", "penalty", "draw_skipped", "next"]
     play(state, "excuse", "moons")
     assert state.view(0)["run"] == 11 and state.view(0)["hand_sizes"] == [12, 14]
@@ -426,10 +541,12 @@ def test_nobody_can_play_or_draw_so_all_pass_and_fewest_cards_win():
 def blocked_position(hands: list[list[str]], to_move: int = 0) -> Quasenbo:
     """A position with the ten moons cards and the Excuse as moons in the row, nothing to
     draw, and `hands` (everything else between them)."""
-    snapshot = Quasenbo(len(hands), 0, {"excuse": True, "double_quasenbo": True,
-                                        "hand_size": 1}).to_snapshot()
-    snapshot.update(hands=hands, row=MOONS + ["excuse"], named=[None] * 10 + ["moons"],
-                    draw=[], to_move=to_move)
+    snapshot = Quasenbo(
+        len(hands), 0, {"excuse": True, "double_quasenbo": True, "hand_size": 1}
+    ).to_snapshot()
+    snapshot.update(
+        hands=hands, row=MOONS + ["excuse"], named=[None] * 10 + ["moons"], draw=[], to_move=to_move
+    )
     return Quasenbo.from_snapshot(snapshot)
 
 
@@ -449,8 +566,13 @@ def test_a_blocked_game_shares_the_win_between_the_fewest_cards():
 def test_a_penalty_with_no_card_to_draw_is_skipped_and_the_last_card_wins():
     others = [c for c in canonical() if c not in MOONS]
     snapshot = Quasenbo(2, 0, {"double_quasenbo": True, "hand_size": 1}).to_snapshot()
-    snapshot.update(hands=[["forest"], others], row=[c for c in MOONS if c != "forest"][:9],
-                    named=[None] * 9, draw=[], to_move=0)
+    snapshot.update(
+        hands=[["forest"], others],
+        row=[c for c in MOONS if c != "forest"][:9],
+        named=[None] * 9,
+        draw=[],
+        to_move=0,
+    )
     state = Quasenbo.from_snapshot(snapshot)
     assert state.view(0)["run"] == 9
     events = play(state, "forest")
@@ -459,6 +581,7 @@ def test_a_penalty_with_no_card_to_draw_is_skipped_and_the_last_card_wins():
 
 
 # -- contract details ------------------------------------------------------------------------
+
 
 def test_events_stay_small_as_the_row_grows():
     state = Quasenbo(2, 3, {"double": True, "hand_size": 3})
@@ -481,7 +604,7 @@ def test_snapshot_round_trip_and_clone_independence():
     with pytest.raises(ValueError):
         Quasenbo.from_snapshot(bad)
     bad = state.to_snapshot()
-    bad["named"] = ["moons"]               # only an Excuse names a suit
+    bad["named"] = ["moons"]  # only an Excuse names a suit
     with pytest.raises(ValueError):
         Quasenbo.from_snapshot(bad)
 
@@ -493,12 +616,17 @@ def test_describe():
     assert state.describe(["draw"]) == "draws a card" and state.describe(["pass"]) == "passes"
 
 
-@pytest.mark.parametrize("players, options", [
-    (2, {}), (3, {"excuse": True, "hand_size": 3}), (5, {"hand_size": 5}),
-    (4, {"pawns": True, "courts": True, "excuse": True, "double_quasenbo": True}),
-    (8, {"double": True, "excuse": True, "pawns": True, "hand_size": 5}),
-    (2, {"hand_size": 17}),
-])
+@pytest.mark.parametrize(
+    "players, options",
+    [
+        (2, {}),
+        (3, {"excuse": True, "hand_size": 3}),
+        (5, {"hand_size": 5}),
+        (4, {"pawns": True, "courts": True, "excuse": True, "double_quasenbo": True}),
+        (8, {"double": True, "excuse": True, "pawns": True, "hand_size": 5}),
+        (2, {"hand_size": 17}),
+    ],
+)
 def test_random_playouts_keep_views_cards_and_snapshots_consistent(players, options):
     rng = random.Random(players)
     for seed in range(6):
@@ -514,7 +642,8 @@ def test_random_playouts_keep_views_cards_and_snapshots_consistent(players, opti
                     Quasenbo.update_view(views[seat], event.for_seat(seat))
                 assert views[seat] == state.view(seat)
             opened = state.open_view()
-            cards = ([c for h in opened["hands"] for c in h] + opened["row"]
-                     + opened["draw"]["cards"])
+            cards = (
+                [c for h in opened["hands"] for c in h] + opened["row"] + opened["draw"]["cards"]
+            )
             assert sorted(cards) == full
         assert min(state.result["scores"]) == 0

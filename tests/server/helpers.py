@@ -1,4 +1,5 @@
 """Real servers on 127.0.0.1 for tests, and clients that play scripted or random moves."""
+
 from __future__ import annotations
 
 import asyncio
@@ -17,13 +18,23 @@ from net.framing import FrameDecoder, encode
 
 
 @contextlib.asynccontextmanager
-async def running_server(log_dir: Path | None = None, *, allow_stacked_decks: bool = False,
-                         bot_workers: int | None = None, chosen_seeds: bool = False,
-                         **limits) -> AsyncIterator[Server]:
+async def running_server(
+    log_dir: Path | None = None,
+    *,
+    allow_stacked_decks: bool = False,
+    bot_workers: int | None = None,
+    chosen_seeds: bool = False,
+    **limits,
+) -> AsyncIterator[Server]:
     """A server in this event loop, listening on a free port of 127.0.0.1 (`chosen_seeds`:
     a player's own server, see Server)."""
-    server = Server(log_dir, Limits(**limits), allow_stacked_decks=allow_stacked_decks,
-                    bot_workers=bot_workers, chosen_seeds=chosen_seeds)
+    server = Server(
+        log_dir,
+        Limits(**limits),
+        allow_stacked_decks=allow_stacked_decks,
+        bot_workers=bot_workers,
+        chosen_seeds=chosen_seeds,
+    )
     await server.start("127.0.0.1", 0)
     try:
         yield server
@@ -75,8 +86,9 @@ class Player:
         await self.client.send(message)
 
     async def create(self, game: str, players: int, **fields) -> str:
-        request = await self.client.send({"t": "create", "game": game, "players": players,
-                                          **fields})
+        request = await self.client.send(
+            {"t": "create", "game": game, "players": players, **fields}
+        )
         while True:
             message = await self.client.recv(10)
             self._note(message)
@@ -84,8 +96,9 @@ class Player:
                 assert message["t"] == "room", message
                 return message["room"]["id"]
 
-    async def host(self, game: str, players: int, bots: dict[int, str] | None = None,
-                   **fields) -> str:
+    async def host(
+        self, game: str, players: int, bots: dict[int, str] | None = None, **fields
+    ) -> str:
         """Create a room, sit at seat 0, fill `bots` ({seat: level}), get ready and start
         (when every seat is then taken)."""
         room = await self.create(game, players, **fields)
@@ -101,6 +114,7 @@ class Player:
         taken and every human ready: a `join` or `ready` sent on another connection may
         still be on its way, and a start that overtakes it is refused. Returns the first
         update."""
+
         def everyone_ready() -> bool:
             latest = next(r for r in reversed(self.rooms) if r["id"] == self.room)
             return all(
@@ -121,8 +135,12 @@ class Player:
             if update is not None and "seed" in update:
                 return update
             if update is not None and update.get("legal"):
-                await self.send(t="act", room=self.room, step=update["step"],
-                                action=pick.choice(update["legal"]))
+                await self.send(
+                    t="act",
+                    room=self.room,
+                    step=update["step"],
+                    action=pick.choice(update["legal"]),
+                )
             update = await self.expect("update", timeout)
 
 

@@ -1,6 +1,7 @@
 """Nobody stranded: a disconnected player's seat is played by the room's stand-in bot after
 the grace period (no turn timer needed), any seated player may hand it over at once, and the
 player takes it back with what they missed."""
+
 from __future__ import annotations
 
 import asyncio
@@ -47,6 +48,7 @@ def test_after_the_grace_period_a_bot_plays_for_the_absent_player_without_a_time
                 assert not room.seats[0].away
                 assert back.rooms[-1]["seats"][0]["stand_in"] is None
             await bob.client.close()
+
     asyncio.run(main())
 
 
@@ -71,6 +73,7 @@ def test_waiting_is_a_choice_and_a_seated_player_may_hand_the_seat_to_a_bot(tmp_
             update = await next_step(bob, timeout=3)
             assert (update["actor"], update["by"]) == (0, "bot")
             await bob.client.close()
+
     asyncio.run(main())
 
 
@@ -80,6 +83,7 @@ def test_the_default_grace_period_is_announced(tmp_path):
             async with Player(server.port, "Ann") as ann:
                 await ann.create("quando", 2)
                 assert ann.rooms[-1]["grace"] == 25.0
+
     asyncio.run(main())
 
 
@@ -97,12 +101,14 @@ def test_a_raw_client_sees_the_stand_in_in_the_room_map(tmp_path):
             assert message["room"]["seats"][0]["stand_in"] == "random"
             raw.close()
             await bob.client.close()
+
     asyncio.run(main())
 
 
 def test_a_seat_taken_back_gets_the_whole_game_as_it_saw_it(tmp_path):
     """`past` and `missed` together are every step of the game, in order, each with the
     events exactly as this seat received them live (never a card it could not see)."""
+
     async def main():
         async with running_server(tmp_path) as server:
             ann, bob, room_id = await two_players(server, grace=0.3)
@@ -113,8 +119,12 @@ def test_a_seat_taken_back_gets_the_whole_game_as_it_saw_it(tmp_path):
                     while player.last is None or player.last["step"] < room.state.step:
                         await player.expect("update")
                     if player.last.get("legal"):
-                        await player.send(t="act", room=room_id, step=player.last["step"],
-                                          action=pick.choice(player.last["legal"]))
+                        await player.send(
+                            t="act",
+                            room=room_id,
+                            step=player.last["step"],
+                            action=pick.choice(player.last["legal"]),
+                        )
                         await player.expect("update")
             while ann.last["step"] < room.state.step:
                 await ann.expect("update")
@@ -124,18 +134,23 @@ def test_a_seat_taken_back_gets_the_whole_game_as_it_saw_it(tmp_path):
             update = bob.last
             while not (update.get("actor") == 0 and update.get("by") == "bot"):
                 if update.get("legal"):  # Bob plays on until the stand-in plays for Ann
-                    await bob.send(t="act", room=room_id, step=update["step"],
-                                   action=pick.choice(update["legal"]))
+                    await bob.send(
+                        t="act",
+                        room=room_id,
+                        step=update["step"],
+                        action=pick.choice(update["legal"]),
+                    )
                 update = await bob.expect("update", timeout=3)
             async with Player(server.port, "Ann") as back:
                 await back.send(t="resume", token=token)
                 await back.expect("seated")
                 full = await back.expect("update")
             # (Bob's steps during the grace period, before the stand-in, count as past.)
-            assert [(r["step"], r["events"]) for r in full["past"]][:len(seen)] == seen
+            assert [(r["step"], r["events"]) for r in full["past"]][: len(seen)] == seen
             assert len(seen) == left_at
             steps = [r["step"] for r in full["past"] + full["missed"]]
             assert steps == list(range(1, full["step"] + 1))
             assert full["missed"][0]["by"] == "bot"
             await bob.client.close()
+
     asyncio.run(main())

@@ -1,6 +1,7 @@
 """What docs/protocol.md promises and a client written from it relies on: every refusal is an
 error, a connection whose seat was resumed elsewhere is closed, an action for a step not yet
 reached says so; local games stay with their player; stacked decks only where allowed."""
+
 from __future__ import annotations
 
 import asyncio
@@ -35,6 +36,7 @@ def test_leave_from_a_connection_without_a_seat_is_an_error(tmp_path):
                 error = await raw.error()
                 assert (error["code"], error["re"]) == ("not_seated", 7)
                 raw.close()
+
     asyncio.run(main())
 
 
@@ -51,20 +53,24 @@ def test_the_connection_whose_seat_is_resumed_elsewhere_is_closed_after_bye(tmp_
                 messages = []
                 while (message := await old.recv()) is not None:
                     messages.append(message)
-                assert messages[-1] == {"t": "bye", "code": "bad_token",
-                                        "message": messages[-1]["message"]}
+                assert messages[-1] == {
+                    "t": "bye",
+                    "code": "bad_token",
+                    "message": messages[-1]["message"],
+                }
                 assert server.rooms[room_id].seats[0].peer is not None
+
     asyncio.run(main())
 
 
 def test_an_action_for_a_future_step_has_its_own_refusal(tmp_path):
     async def main():
         async with against_bots(tmp_path) as (server, ann, room_id, first):
-            await ann.send(t="act", room=room_id, step=first["step"] + 5,
-                           action=first["legal"][0])
+            await ann.send(t="act", room=room_id, step=first["step"] + 5, action=first["legal"][0])
             error = await ann.expect("error")
             assert error["code"] == "future_step" and "older" not in error["message"]
             assert server.rooms[room_id].state.step == first["step"]
+
     asyncio.run(main())
 
 
@@ -94,6 +100,7 @@ def test_a_local_game_is_never_listed_or_watchable_by_another_connection(tmp_pat
                 await back.expect("seated")
                 await back.send(t="list")
                 assert local in {r["id"] for r in (await back.expect("rooms"))["rooms"]}
+
     asyncio.run(main())
 
 
@@ -117,6 +124,7 @@ def test_a_stacked_deck_is_refused_unless_the_server_allows_it(tmp_path):
                 log = server.rooms[room_id].log_path
                 await wait_for(lambda: log.exists())
         assert read_replay(log).header["stacked"] is True
+
     asyncio.run(main())
 
 
@@ -141,4 +149,5 @@ def test_the_view_digest_is_sha256_of_the_canonical_view_cut_to_8_bytes(tmp_path
             for update in (full, synced):
                 packed = msgpack.packb(canonical(update["view"]))
                 assert update["digest"] == hashlib.sha256(packed).digest()[:8]
+
     asyncio.run(main())

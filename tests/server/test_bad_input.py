@@ -1,4 +1,5 @@
 """Every kind of bad input gets an error reply and changes no game; the server keeps serving."""
+
 from __future__ import annotations
 
 import asyncio
@@ -37,30 +38,36 @@ def run(coro):
     asyncio.run(coro)
 
 
-@pytest.mark.parametrize("message, code", [
-    (["not", "a", "map"], "bad_message"),
-    ({"type": "act"}, "bad_message"),
-    ({"t": 5}, "bad_message"),
-    ({"t": "fly"}, "unknown_type"),
-    ({"t": "act", "room": "R", "step": "0", "action": ["play", [0]]}, "bad_message"),
-    ({"t": "act", "room": "R", "step": 0, "action": "play"}, "bad_message"),
-    ({"t": "act", "room": "R", "step": 0, "action": ["play", [0.5]]}, "bad_message"),
-    ({"t": "act", "room": "R", "step": 0}, "bad_message"),
-    ({"t": "act", "room": "R", "step": 0, "action": ["play", [0]], "seat": 1}, "bad_message"),
-    ({"t": "act", "room": "R", "step": -1, "action": ["play", [0]]}, "bad_message"),
-    ({"t": "join", "room": "R", "seat": True}, "bad_message"),
-    ({"t": "act", "room": "nope", "step": 0, "action": ["play", [0]]}, "no_such_room"),
-    ({"t": "act", "room": "R", "step": 0, "action": ["fly", 3]}, "illegal_action"),
-    ({"t": "act", "room": "R", "step": 0, "action": ["play", [99]]}, "illegal_action"),
-    ({"t": "act", "room": "R", "step": 0, "action": ["knock"]}, "illegal_action"),
-    ({"t": "act", "room": "R", "step": 0, "action": ["play", [1, 0]]}, "illegal_action"),
-    ({"t": "hello", "version": 1, "name": "x" * 25}, "name_too_long"),
-    ({"t": "create", "game": "chess", "players": 2}, "bad_options"),
-    ({"t": "create", "game": "quando", "players": 7}, "bad_options"),
-    ({"t": "create", "game": "quando", "players": 2, "options": {"target": "lots"}}, "bad_options"),
-    ({"t": "start", "room": "R"}, "started"),
-    ({"t": "ping", "n": "x"}, "bad_message"),
-])
+@pytest.mark.parametrize(
+    "message, code",
+    [
+        (["not", "a", "map"], "bad_message"),
+        ({"type": "act"}, "bad_message"),
+        ({"t": 5}, "bad_message"),
+        ({"t": "fly"}, "unknown_type"),
+        ({"t": "act", "room": "R", "step": "0", "action": ["play", [0]]}, "bad_message"),
+        ({"t": "act", "room": "R", "step": 0, "action": "play"}, "bad_message"),
+        ({"t": "act", "room": "R", "step": 0, "action": ["play", [0.5]]}, "bad_message"),
+        ({"t": "act", "room": "R", "step": 0}, "bad_message"),
+        ({"t": "act", "room": "R", "step": 0, "action": ["play", [0]], "seat": 1}, "bad_message"),
+        ({"t": "act", "room": "R", "step": -1, "action": ["play", [0]]}, "bad_message"),
+        ({"t": "join", "room": "R", "seat": True}, "bad_message"),
+        ({"t": "act", "room": "nope", "step": 0, "action": ["play", [0]]}, "no_such_room"),
+        ({"t": "act", "room": "R", "step": 0, "action": ["fly", 3]}, "illegal_action"),
+        ({"t": "act", "room": "R", "step": 0, "action": ["play", [99]]}, "illegal_action"),
+        ({"t": "act", "room": "R", "step": 0, "action": ["knock"]}, "illegal_action"),
+        ({"t": "act", "room": "R", "step": 0, "action": ["play", [1, 0]]}, "illegal_action"),
+        ({"t": "hello", "version": 1, "name": "x" * 25}, "name_too_long"),
+        ({"t": "create", "game": "chess", "players": 2}, "bad_options"),
+        ({"t": "create", "game": "quando", "players": 7}, "bad_options"),
+        (
+            {"t": "create", "game": "quando", "players": 2, "options": {"target": "lots"}},
+            "bad_options",
+        ),
+        ({"t": "start", "room": "R"}, "started"),
+        ({"t": "ping", "n": "x"}, "bad_message"),
+    ],
+)
 def test_bad_messages_are_refused_and_the_game_is_unchanged(tmp_path, message, code):
     async def main():
         async with two_player_game(tmp_path) as (server, room, ann, bob):
@@ -75,6 +82,7 @@ def test_bad_messages_are_refused_and_the_game_is_unchanged(tmp_path, message, c
             assert error.get("re") == (77 if isinstance(message, dict) else None)
             assert room.state.digest() == digest
             await still_playable(room, ann)
+
     run(main())
 
 
@@ -102,16 +110,20 @@ def test_acting_out_of_turn_or_for_a_stale_step_is_refused(tmp_path):
             raw.send({"t": "act", "room": room.id, "step": 1, "action": ["draw", "up"]})
             assert (await raw.error())["code"] == "not_seated"
             assert room.state.digest() == after
+
     run(main())
 
 
-@pytest.mark.parametrize("data, code", [
-    (struct.pack(">I", 0), "bad_frame"),
-    (frame(b"\xc1"), "bad_frame"),
-    (frame(packed({"t": "ping"}) + b"\x00"), "bad_frame"),
-    (frame(b"\x92\x01"), "bad_frame"),
-    (struct.pack(">I", 10**6) + b"x" * 100, "frame_too_big"),
-])
+@pytest.mark.parametrize(
+    "data, code",
+    [
+        (struct.pack(">I", 0), "bad_frame"),
+        (frame(b"\xc1"), "bad_frame"),
+        (frame(packed({"t": "ping"}) + b"\x00"), "bad_frame"),
+        (frame(b"\x92\x01"), "bad_frame"),
+        (struct.pack(">I", 10**6) + b"x" * 100, "frame_too_big"),
+    ],
+)
 def test_broken_frames_are_refused_and_close_only_that_connection(tmp_path, data, code):
     async def main():
         async with two_player_game(tmp_path) as (server, room, ann, bob):
@@ -122,6 +134,7 @@ def test_broken_frames_are_refused_and_close_only_that_connection(tmp_path, data
             assert await raw.closed()
             assert room.state.digest() == digest
             await still_playable(room, ann)
+
     run(main())
 
 
@@ -137,6 +150,7 @@ def test_a_frame_cut_short_is_reported_when_the_stream_ends(tmp_path):
             assert error["code"] == "bad_frame" and "ended inside a frame" in error["message"]
             assert room.state.digest() == digest
             await still_playable(room, ann)
+
     run(main())
 
 
@@ -151,6 +165,7 @@ def test_requests_before_hello_and_a_wrong_version(tmp_path):
             assert error["code"] == "version_mismatch" and "1" in error["message"]
             assert await raw.closed()
             await still_playable(room, ann)
+
     run(main())
 
 
@@ -169,13 +184,18 @@ def test_a_flood_is_rate_limited_without_harming_anyone(tmp_path):
             started = asyncio.get_running_loop().time()
             await still_playable(room, ann)
             assert asyncio.get_running_loop().time() - started < 1.0
+
     run(main())
 
 
 def test_a_client_that_stops_reading_is_cut_off_and_the_game_goes_on(tmp_path):
     async def main():
-        async with two_player_game(tmp_path, max_buffer=256 * 1024, rate=1e6,
-                                   burst=10**6) as (server, room, ann, bob):
+        async with two_player_game(tmp_path, max_buffer=256 * 1024, rate=1e6, burst=10**6) as (
+            server,
+            room,
+            ann,
+            bob,
+        ):
             raw = await Raw.open(server.port)
             request = frame(packed({"t": "list"})) * 2000
             for _ in range(20):  # asks for far more than it ever reads
@@ -187,6 +207,7 @@ def test_a_client_that_stops_reading_is_cut_off_and_the_game_goes_on(tmp_path):
                 await asyncio.sleep(0.05)
             assert len(server.connections) == 2  # only Ann and Bob are left
             await still_playable(room, ann)
+
     run(main())
 
 
@@ -215,8 +236,9 @@ def test_one_player_alone_with_bots_may_always_ask_for_hints(tmp_path):
     async def main():
         async with running_server(tmp_path) as server:
             async with Player(server.port, "Ann") as ann:
-                room_id = await ann.host("quasenbo", 2, bots={1: "random"},
-                                         options={"hand_size": 3})
+                room_id = await ann.host(
+                    "quasenbo", 2, bots={1: "random"}, options={"hand_size": 3}
+                )
                 room = server.rooms[room_id]
                 assert not room.hints and room.hints_allowed and room.info()["hints_allowed"]
                 update = await ann.start()
@@ -231,9 +253,14 @@ def test_one_player_alone_with_bots_may_always_ask_for_hints(tmp_path):
 
 def snapshot(server, room) -> tuple:
     """All that a refused request must leave as it was."""
-    return (room.state.digest(), repr(room.info()), room.deadline, room.paused,
-            sorted(server.rooms), [(s.kind, s.away_since, s.peer is not None)
-                                   for s in room.seats])
+    return (
+        room.state.digest(),
+        repr(room.info()),
+        room.deadline,
+        room.paused,
+        sorted(server.rooms),
+        [(s.kind, s.away_since, s.peer is not None) for s in room.seats],
+    )
 
 
 LATEST = [
@@ -284,39 +311,44 @@ def test_bad_latest_requests_are_refused_and_change_nothing(tmp_path, message, c
             assert (error["code"], error["re"]) == (code, 78) and error["message"]
             assert snapshot(server, room) == before
             await still_playable(room, ann)
+
     run(main())
 
 
 def test_latest_requests_in_the_wrong_state_or_seat_are_refused(tmp_path):
     """A lobby, a spectator, the seat not to move, a stale step: each refused, nothing
     changed."""
+
     async def main():
         async with two_player_game(tmp_path) as (server, room, ann, bob):
             room.hints = True
             async with Player(server.port, "Cid") as cid:
                 lobby = await cid.create("blanco", 2)
-                for request, code in [({"t": "stand_in", "room": lobby, "seat": 0}, "not_seated"),
-                                      ({"t": "hint", "room": lobby, "step": 0}, "not_started"),
-                                      ({"t": "pause", "room": lobby, "paused": True},
-                                       "not_seated")]:
+                for request, code in [
+                    ({"t": "stand_in", "room": lobby, "seat": 0}, "not_seated"),
+                    ({"t": "hint", "room": lobby, "step": 0}, "not_started"),
+                    ({"t": "pause", "room": lobby, "paused": True}, "not_seated"),
+                ]:
                     await cid.send(**request)
                     assert (await cid.expect("error"))["code"] == code
                 await cid.send(t="join", room=lobby)
                 await cid.expect("seated")
-                for request, code in [({"t": "stand_in", "room": lobby, "seat": 1},
-                                       "not_started"),
-                                      ({"t": "hint", "room": lobby, "step": 0}, "not_started"),
-                                      ({"t": "pause", "room": lobby, "paused": True},
-                                       "not_started")]:
+                for request, code in [
+                    ({"t": "stand_in", "room": lobby, "seat": 1}, "not_started"),
+                    ({"t": "hint", "room": lobby, "step": 0}, "not_started"),
+                    ({"t": "pause", "room": lobby, "paused": True}, "not_started"),
+                ]:
                     await cid.send(**request)
                     assert (await cid.expect("error"))["code"] == code
                 assert not server.rooms[lobby].started
                 await cid.send(t="watch", room=room.id)
                 await cid.expect("update")
                 before = snapshot(server, room)
-                for request, code in [({"t": "stand_in", "seat": 1}, "not_seated"),
-                                      ({"t": "hint", "step": room.state.step}, "not_seated"),
-                                      ({"t": "pause", "paused": True}, "not_seated")]:
+                for request, code in [
+                    ({"t": "stand_in", "seat": 1}, "not_seated"),
+                    ({"t": "hint", "step": room.state.step}, "not_seated"),
+                    ({"t": "pause", "paused": True}, "not_seated"),
+                ]:
                     await cid.send(room=room.id, **request)
                     assert (await cid.expect("error"))["code"] == code
                 assert snapshot(server, room) == before
@@ -324,8 +356,9 @@ def test_latest_requests_in_the_wrong_state_or_seat_are_refused(tmp_path):
                 await asyncio.sleep(0.01)
             before = snapshot(server, room)
             for player, request, code in [
-                    (bob, {"t": "hint", "step": room.state.step}, "not_your_turn"),
-                    (ann, {"t": "hint", "step": room.state.step + 1}, "future_step")]:
+                (bob, {"t": "hint", "step": room.state.step}, "not_your_turn"),
+                (ann, {"t": "hint", "step": room.state.step + 1}, "future_step"),
+            ]:
                 await player.send(room=room.id, **request)
                 assert (await player.expect("error"))["code"] == code
             assert snapshot(server, room) == before and room.hints_used == [0, 0]
@@ -333,50 +366,61 @@ def test_latest_requests_in_the_wrong_state_or_seat_are_refused(tmp_path):
             await ann.send(t="hint", room=room.id, step=0)
             assert (await ann.expect("error"))["code"] == "stale_step"
             assert room.hints_used == [0, 0]
+
     run(main())
 
 
 def origin_of(game: str, players: int, seed: int, step: int) -> dict:
     """A well-formed `from`: step `step` of a game dealt with `seed`."""
     from game.rules import new_game
+
     state = new_game(game, players, seed, {"target": 40} if game == "quando" else {})
     while state.step < step:
         state.apply(state.legal_actions()[0])
-    return {"replay": "0" * 64, "step": step, "mode": "as_it_was",
-            "snapshot": state.to_snapshot()}
+    return {"replay": "0" * 64, "step": step, "mode": "as_it_was", "snapshot": state.to_snapshot()}
 
 
-@pytest.mark.parametrize("fields, words", [
-    ({"from": {"replay": "0" * 64, "step": 3, "mode": "as_it_was"}}, "replay, step, mode"),
-    ({"from": "ORIGIN", "_from": {"replay": "Z" * 64}}, "64 lower-case hex"),
-    ({"from": "ORIGIN", "_from": {"mode": "sideways"}}, "mode is one of"),
-    ({"from": "ORIGIN", "_from": {"step": 4}}, "state after step 3"),
-    ({"from": "ORIGIN", "_from": {"step": "3"}}, "state after step 3"),
-    ({"from": "ORIGIN", "_from": {"snapshot": {"game": "quando"}}}, ""),
-    ({"from": "ORIGIN", "players": 3}, "2 players' quando"),
-    ({"from": "ORIGIN", "game": "blanco"}, "2 players' quando"),
-    ({"again": "g" * 64, "seed": 5}, "hex"),
-    ({"again": "a" * 64}, "seed"),
-])
-def test_a_bad_deal_again_or_play_on_is_refused_on_a_players_own_server(tmp_path, fields,
-                                                                          words):
+@pytest.mark.parametrize(
+    "fields, words",
+    [
+        ({"from": {"replay": "0" * 64, "step": 3, "mode": "as_it_was"}}, "replay, step, mode"),
+        ({"from": "ORIGIN", "_from": {"replay": "Z" * 64}}, "64 lower-case hex"),
+        ({"from": "ORIGIN", "_from": {"mode": "sideways"}}, "mode is one of"),
+        ({"from": "ORIGIN", "_from": {"step": 4}}, "state after step 3"),
+        ({"from": "ORIGIN", "_from": {"step": "3"}}, "state after step 3"),
+        ({"from": "ORIGIN", "_from": {"snapshot": {"game": "quando"}}}, ""),
+        ({"from": "ORIGIN", "players": 3}, "2 players' quando"),
+        ({"from": "ORIGIN", "game": "blanco"}, "2 players' quando"),
+        ({"again": "g" * 64, "seed": 5}, "hex"),
+        ({"again": "a" * 64}, "seed"),
+    ],
+)
+def test_a_bad_deal_again_or_play_on_is_refused_on_a_players_own_server(tmp_path, fields, words):
     """A server that lets its player choose seeds and play on from a step: a bad `from`,
     `again` or `seed` gets a clear error and makes no room."""
+
     async def main():
         async with running_server(tmp_path, chosen_seeds=True) as server:
             async with Player(server.port, "Ann") as ann:
-                message = {"t": "create", "game": "quando", "players": 2, "local": True,
-                           "id": 9, **fields}
+                message = {
+                    "t": "create",
+                    "game": "quando",
+                    "players": 2,
+                    "local": True,
+                    "id": 9,
+                    **fields,
+                }
                 if message.get("from") == "ORIGIN":
-                    message["from"] = {**origin_of("quando", 2, 11, 3),
-                                       **message.pop("_from", {})}
+                    message["from"] = {**origin_of("quando", 2, 11, 3), **message.pop("_from", {})}
                 ann.client._send_now(message)
                 error = await ann.expect("error")
                 assert (error["code"], error["re"]) == ("bad_options", 9)
                 assert words in error["message"], error["message"]
                 assert server.rooms == {}
                 # The same server deals a game played on from a good step.
-                room = await ann.create("quando", 2, local=True, seed=5,
-                                        **{"from": origin_of("quando", 2, 11, 3)})
+                room = await ann.create(
+                    "quando", 2, local=True, seed=5, **{"from": origin_of("quando", 2, 11, 3)}
+                )
                 assert server.rooms[room].origin["step"] == 3
+
     run(main())

@@ -1,5 +1,6 @@
 """bench/server.py's command line: its in-process part runs real rooms (all seats players, and
 one player against a random bot); a bad part or seat count is refused."""
+
 from __future__ import annotations
 
 import re
@@ -14,10 +15,14 @@ def test_the_in_process_part_steps_every_game(capsys):
     out = capsys.readouterr().out
     rates = re.findall(r"in-process room, (\w+), (\d) seats: ([\d,]+) steps/s", out)
     assert [(game, seats) for game, seats, _ in rates] == [
-        (game, seats) for seats in "24" for game in ("quando", "blanco", "quasenbo")]
+        (game, seats) for seats in "24" for game in ("quando", "blanco", "quasenbo")
+    ]
     assert all(int(rate.replace(",", "")) > 0 for *_, rate in rates)
-    duels = re.findall(r"in-process room, (\w+), one seat against a random bot: ([\d,]+) round "
-                       r"trips/s", out)
+    duels = re.findall(
+        r"in-process room, (\w+), one seat against a random bot: ([\d,]+) round "
+        r"trips/s",
+        out,
+    )
     assert [game for game, _ in duels] == ["quando", "blanco", "quasenbo"]
     assert all(int(rate.replace(",", "")) > 0 for _, rate in duels)
 

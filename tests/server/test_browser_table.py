@@ -3,6 +3,7 @@ the three games through the page against bots, one against another client (the p
 client's connection, net.client) at the same table, and a reload mid-game that resumes the
 seat. Skipped, with the reason, where Debian's chromium or the playwright package is
 missing."""
+
 from __future__ import annotations
 
 import asyncio
@@ -21,17 +22,27 @@ from game.host.web import catalogue_json
 from net.client import Client
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 PHONE = {"width": 390, "height": 844}
 SHORT = {"quando": {"target": 1}, "blanco": {"max_turns": 3}, "quasenbo": {"hand_size": 3}}
 """Options that make each game short: the browser plays every step of it."""
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not "
-                                                             "installed (pip install playwright)")
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="the playwright package is not installed (pip install playwright)"
+)
 if not Path(CHROMIUM).exists():
-    pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)",
-                allow_module_level=True)
+    pytest.skip(
+        "no Chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True
+    )
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +57,9 @@ def chromium() -> Iterator:
 @pytest.fixture
 def browser(chromium) -> Iterator:
     """A phone: its own storage, a 390 × 844 portrait screen, touch, English."""
-    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                   device_scale_factor=2, locale="en-GB")
+    context = chromium.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale="en-GB"
+    )
     yield context
     context.close()
 
@@ -79,8 +91,9 @@ class Host:
         async def create() -> str:
             self.client = Client("127.0.0.1", self.port, "Tess")
             await self.client.connect()
-            request = await self.client.send({"t": "create", "game": game, "players": players,
-                                              "options": SHORT[game], **fields})
+            request = await self.client.send(
+                {"t": "create", "game": game, "players": players, "options": SHORT[game], **fields}
+            )
             while (m := await self.client.recv(10)).get("re") != request:
                 pass
             self.room = m["room"]["id"]
@@ -89,6 +102,7 @@ class Host:
                 await self.client.send({"t": "ready", "room": self.room, "ready": True})
                 self.loop.create_task(self.play())
             return self.room
+
         return self.call(create())
 
     async def play(self) -> None:
@@ -98,8 +112,14 @@ class Host:
             m = await self.client.recv(60)
             if m["t"] == "update" and m.get("legal"):
                 await asyncio.sleep(0.02)
-                await self.client.send({"t": "act", "room": self.room, "step": m["step"],
-                                        "action": pick.choice(m["legal"])})
+                await self.client.send(
+                    {
+                        "t": "act",
+                        "room": self.room,
+                        "step": m["step"],
+                        "action": pick.choice(m["legal"]),
+                    }
+                )
             if m["t"] == "update" and "seed" in m:
                 self.done.set()
                 return
@@ -119,8 +139,14 @@ def open_page(browser, server: EmbeddedServer, name: str):
     errors: list[str] = []
     origin = f"http://127.0.0.1:{server.web_port}/"
     page.on("pageerror", lambda err: errors.append(str(err)))
-    page.on("request", lambda request: None if request.url.startswith(
-        (origin, f"ws://127.0.0.1:{server.web_port}/")) else errors.append(request.url))
+    page.on(
+        "request",
+        lambda request: (
+            None
+            if request.url.startswith((origin, f"ws://127.0.0.1:{server.web_port}/"))
+            else errors.append(request.url)
+        ),
+    )
     page.goto(origin)
     page.fill("#name", name)
     page.click("#enter")
@@ -189,8 +215,10 @@ def play_to_the_end(page, reload_at: int | None = None) -> int:
 
 
 def checks(page) -> dict:
-    return page.evaluate("({checks: window.cardtable.checks, drifts: window.cardtable.drifts,"
-                         " resumed: window.cardtable.resumed})")
+    return page.evaluate(
+        "({checks: window.cardtable.checks, drifts: window.cardtable.drifts,"
+        " resumed: window.cardtable.resumed})"
+    )
 
 
 @pytest.mark.parametrize("game", ["quando", "blanco", "quasenbo"])
@@ -211,7 +239,8 @@ def test_a_whole_game_through_the_page_against_bots(browser, server, game):
 
 
 def test_a_browser_and_another_client_at_one_table_and_a_reload_resumes_the_seat(
-        chromium, browser, server):
+    chromium, browser, server
+):
     host = Host(server.port)
     try:
         room = host.create("quasenbo", 2, sit=True, timer=60)
@@ -259,8 +288,7 @@ def test_the_page_speaks_the_browsers_language_and_switches(chromium, server):
         context.close()
 
 
-def test_a_refused_move_is_shown_with_the_servers_reason_in_the_players_language(chromium,
-                                                                                 server):
+def test_a_refused_move_is_shown_with_the_servers_reason_in_the_players_language(chromium, server):
     host = Host(server.port)
     context = chromium.new_context(viewport=PHONE, locale="de-DE")
     try:
@@ -274,8 +302,10 @@ def test_a_refused_move_is_shown_with_the_servers_reason_in_the_players_language
         page.wait_for_selector("button.action, button.card.legal")
         # A move the server never offered (the page only sends what `legal` lists): as if
         # the page had a bug, or another client sent it.
-        page.evaluate("window.cardtable.state.legal = [['play', 40]];"
-                      "window.cardtable.state.selected = ['h:40']; window.cardtable.render()")
+        page.evaluate(
+            "window.cardtable.state.legal = [['play', 40]];"
+            "window.cardtable.state.selected = ['h:40']; window.cardtable.render()"
+        )
         page.click("button.action")
         page.wait_for_selector(".refusal")
         refusal = page.evaluate("window.cardtable.lastError")
@@ -319,8 +349,9 @@ def test_a_phone_away_past_the_grace_gets_a_stand_in_and_takes_its_seat_back(bro
 
 def test_a_phone_held_sideways_plays_a_whole_game(chromium, server):
     host = Host(server.port)
-    context = chromium.new_context(viewport={"width": 844, "height": 390}, is_mobile=True,
-                                   has_touch=True)
+    context = chromium.new_context(
+        viewport={"width": 844, "height": 390}, is_mobile=True, has_touch=True
+    )
     try:
         room = host.create("blanco", 2, sit=False)
         page, errors = open_page(context, server, "Ann")

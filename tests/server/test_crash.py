@@ -1,5 +1,6 @@
 """kill -9 the server in the middle of games: restarted on the same log directory, it resumes
 every game; the clients reconnect by themselves and finish; every log verifies end to end."""
+
 from __future__ import annotations
 
 import asyncio
@@ -30,9 +31,22 @@ def free_port() -> int:
 
 
 def start_server(port: int, log_dir: Path) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, str(ROOT / "server.py"), "--host", "127.0.0.1",
-                             "--port", str(port), "--log-dir", str(log_dir)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            str(ROOT / "server.py"),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-dir",
+            str(log_dir),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     line = proc.stdout.readline()
     assert re.search(r"listening on 127\.0\.0\.1:\d+", line), line
     return proc
@@ -42,15 +56,18 @@ async def slow_game(port: int, game: str, players: int, options: dict, seed: int
     """Host `game` against random bots and play it, a little slowly, to the end."""
     pick = random.Random(seed)
     async with Player(port, f"P{seed}", retry_for=60) as player:
-        await player.host(game, players, {s: "random" for s in range(1, players)},
-                          options=options)
+        await player.host(game, players, {s: "random" for s in range(1, players)}, options=options)
         await player.start()
         update = player.last
         while "seed" not in update:
             if update.get("legal"):
                 await asyncio.sleep(pick.uniform(0.005, 0.02))
-                await player.send(t="act", room=player.room, step=update["step"],
-                                  action=pick.choice(update["legal"]))
+                await player.send(
+                    t="act",
+                    room=player.room,
+                    step=update["step"],
+                    action=pick.choice(update["legal"]),
+                )
             update = await player.expect("update", timeout=60)
         return update
 
@@ -63,8 +80,10 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path, seed):
     async def main():
         nonlocal kills
         proc = start_server(port, tmp_path)
-        games = [asyncio.create_task(slow_game(port, g, p, o, seed * 10 + i))
-                 for i, (g, p, o) in enumerate(GAMES)]
+        games = [
+            asyncio.create_task(slow_game(port, g, p, o, seed * 10 + i))
+            for i, (g, p, o) in enumerate(GAMES)
+        ]
         try:
             while not all(task.done() for task in games) and kills < 4:
                 await asyncio.sleep(rng.uniform(0.2, 1.2))
@@ -109,8 +128,9 @@ def test_a_record_torn_by_a_crash_is_dropped_and_the_game_resumes(tmp_path):
                 await ann.start()
                 while ann.last["step"] < 6 or not ann.last.get("legal"):
                     if ann.last.get("legal"):
-                        await ann.send(t="act", room=room, step=ann.last["step"],
-                                       action=ann.last["legal"][0])
+                        await ann.send(
+                            t="act", room=room, step=ann.last["step"], action=ann.last["legal"][0]
+                        )
                     await ann.expect("update")
                 step = ann.last["step"]
                 proc.send_signal(signal.SIGKILL)
@@ -128,12 +148,14 @@ def test_a_record_torn_by_a_crash_is_dropped_and_the_game_resumes(tmp_path):
         finally:
             proc.send_signal(signal.SIGTERM)
             proc.wait(10)
+
     asyncio.run(main())
 
 
 def test_hints_given_survive_a_kill_and_restart(tmp_path):
     """The hints a player was given are in the game's log: a server killed and restarted
     counts them on from there, and the finished log verifies with every hint at its step."""
+
     async def ask(ann: Player, room: str) -> dict:
         await ann.send(t="hint", room=room, step=ann.last["step"])
         await ann.expect("hint", timeout=30)
@@ -199,8 +221,12 @@ def test_a_killed_servers_bot_workers_end_with_it(tmp_path):
                 await ann.start()
                 while not any(u.get("actor") == 1 for u in ann.updates):
                     if ann.last.get("legal"):  # Ann plays; then the bot decides, in a worker
-                        await ann.send(t="act", room=ann.room, step=ann.last["step"],
-                                       action=ann.last["legal"][0])
+                        await ann.send(
+                            t="act",
+                            room=ann.room,
+                            step=ann.last["step"],
+                            action=ann.last["legal"][0],
+                        )
                     await ann.expect("update")
                 workers = children(proc.pid)
                 assert workers, "no worker process was started"
@@ -208,8 +234,9 @@ def test_a_killed_servers_bot_workers_end_with_it(tmp_path):
                 proc.wait()
                 deadline = asyncio.get_running_loop().time() + 10
                 while any(alive(pid) for pid in workers):
-                    assert asyncio.get_running_loop().time() < deadline, \
+                    assert asyncio.get_running_loop().time() < deadline, (
                         f"still running after the server died: {workers}"
+                    )
                     await asyncio.sleep(0.05)
         finally:
             if proc.poll() is None:

@@ -2,6 +2,7 @@
 no refused input that changes any room – on a shared server and on a player's own, every
 request type, the latest ones (stand_in, hint, pause, create with local, seed, again, from)
 among them."""
+
 from __future__ import annotations
 
 import pytest
@@ -66,6 +67,7 @@ def test_server_with_real_rooms(chosen_seeds):
                 target.feed(tally, *data.draw(latest()))
             else:
                 target.feed(tally, data.draw(st.integers(0, 6)), data.draw(messages(rooms=True)))
+
         case()
 
     run_server_target(steps, chosen_seeds)

@@ -1,4 +1,5 @@
 """Whole games through a real server on 127.0.0.1: bots, humans, spectators, reconnection."""
+
 from __future__ import annotations
 
 import asyncio
@@ -33,8 +34,9 @@ def test_a_human_and_bots_play_a_whole_game(tmp_path, game, players, options):
     async def main():
         async with running_server(tmp_path) as server:
             async with Player(server.port, "Ann") as ann:
-                room = await ann.host(game, players, {s: "random" for s in range(1, players)},
-                                      options=options)
+                room = await ann.host(
+                    game, players, {s: "random" for s in range(1, players)}, options=options
+                )
                 first = await ann.start()
                 assert first["view"]["seat"] == 0 and len(first["seed_hash"]) == 32
                 last = await ann.play_until_over(random.Random(1))
@@ -50,14 +52,18 @@ def test_a_human_and_bots_play_a_whole_game(tmp_path, game, players, options):
                 assert humans == {0}
                 log = server.rooms[room].log_path
         assert replay_digests_hold(log, last["seed"]) == last["step"]
+
     asyncio.run(main())
 
 
 def test_two_humans_and_a_spectator(tmp_path):
     async def main():
         async with running_server(tmp_path) as server:
-            async with Player(server.port, "Ann") as ann, Player(server.port, "Bob") as bob, \
-                    Player(server.port, "Eve") as eve:
+            async with (
+                Player(server.port, "Ann") as ann,
+                Player(server.port, "Bob") as bob,
+                Player(server.port, "Eve") as eve,
+            ):
                 room = await ann.host("quasenbo", 3, {2: "random"})
                 await bob.send(t="join", room=room)
                 await bob.expect("seated")
@@ -69,8 +75,9 @@ def test_two_humans_and_a_spectator(tmp_path):
                 first = await eve.expect("update")
                 assert first["view"]["seat"] is None and "legal" not in first
                 assert all(h is None for h in first["view"]["hands"])  # a spectator sees no hand
-                results = await asyncio.gather(ann.play_until_over(random.Random(2)),
-                                               bob.play_until_over(random.Random(3)))
+                results = await asyncio.gather(
+                    ann.play_until_over(random.Random(2)), bob.play_until_over(random.Random(3))
+                )
                 assert results[0]["seed"] == results[1]["seed"]
                 while "seed" not in eve.last:
                     await eve.expect("update")
@@ -78,6 +85,7 @@ def test_two_humans_and_a_spectator(tmp_path):
                 assert not any("legal" in u for u in eve.updates)
                 seats = {u["actor"] for u in ann.updates if u.get("actor") is not None}
                 assert seats == {0, 1, 2}
+
     asyncio.run(main())
 
 
@@ -91,8 +99,12 @@ def test_a_player_reconnects_mid_game_with_the_seat_token(tmp_path):
                 for _ in range(5):  # play a little, then vanish
                     while not ann.last.get("legal"):
                         await ann.expect("update")
-                    await ann.send(t="act", room=room, step=ann.last["step"],
-                                   action=pick.choice(ann.last["legal"]))
+                    await ann.send(
+                        t="act",
+                        room=room,
+                        step=ann.last["step"],
+                        action=pick.choice(ann.last["legal"]),
+                    )
                     await ann.expect("update")
                 token, step = ann.token, server.rooms[room].state.step
             assert server.rooms[room].seats[0].peer is None
@@ -106,6 +118,7 @@ def test_a_player_reconnects_mid_game_with_the_seat_token(tmp_path):
                 back.room = room
                 last = await back.play_until_over(pick)
                 assert server.rooms[room].state.is_over and "seed" in last
+
     asyncio.run(main())
 
 
@@ -114,13 +127,17 @@ def test_a_private_room_needs_its_code_to_join_or_watch(tmp_path):
         async with running_server(tmp_path) as server:
             async with Player(server.port, "Ann") as ann, Player(server.port, "Bob") as bob:
                 room = await ann.create("quando", 2, code="secret words")
-                for request in ({"t": "join", "room": room}, {"t": "watch", "room": room},
-                                {"t": "join", "room": room, "code": "guess"}):
+                for request in (
+                    {"t": "join", "room": room},
+                    {"t": "watch", "room": room},
+                    {"t": "join", "room": room, "code": "guess"},
+                ):
                     await bob.send(**request)
                     assert (await bob.expect("error"))["code"] == "bad_code"
                 assert server.rooms[room].members() == []
                 await bob.send(t="watch", room=room, code="secret words")
                 assert (await bob.expect("room"))["room"]["private"] is True
+
     asyncio.run(main())
 
 
@@ -151,6 +168,7 @@ def test_the_lobby_seats_bots_and_starts_only_when_everyone_is_ready(tmp_path):
                 assert [s["kind"] for s in info["seats"]] == ["human", "human", "bot"]
                 await bob.send(t="join", room=room)
                 assert (await bob.expect("error"))["code"] == "started"
+
     asyncio.run(main())
 
 
@@ -161,8 +179,9 @@ def test_quitting_a_game_against_bots_abandons_it_and_ends_its_log(tmp_path):
                 room_id = await ann.host("quasenbo", 3, {1: "random", 2: "random"})
                 await ann.start()
                 room = server.rooms[room_id]
-                await ann.send(t="act", room=room_id, step=ann.last["step"],
-                               action=ann.last["legal"][0])
+                await ann.send(
+                    t="act", room=room_id, step=ann.last["step"], action=ann.last["legal"][0]
+                )
                 await ann.expect("update")
                 await ann.send(t="leave", room=room_id)
                 for _ in range(100):  # she left: the room tells her nothing more
@@ -183,6 +202,7 @@ def test_quitting_a_game_against_bots_abandons_it_and_ends_its_log(tmp_path):
         assert replay.end["reason"] == "abandoned" and replay.end["result"] is None
         assert len(replay.steps) == step
         assert seed_hash(replay.end["seed"]) == replay.header["seed_hash"]
+
     asyncio.run(main())
 
 

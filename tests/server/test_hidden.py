@@ -1,4 +1,5 @@
 """No frame the server sends a seat carries a card that seat cannot see (docs/rules.md)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -42,8 +43,9 @@ async def quando_frames_for_seat_0(tmp_path, deck: list[str]) -> list[dict]:
             # Everything seat 0 was sent, up to (not including) the round's end, which shows
             # every hand by the rules.
             for message in ann.updates[:-1]:
-                received.append({k: v for k, v in message.items()
-                                 if k not in ("room", "seed_hash")})
+                received.append(
+                    {k: v for k, v in message.items() if k not in ("room", "seed_hash")}
+                )
             return received
 
 
@@ -60,8 +62,9 @@ def test_quando_frames_do_not_depend_on_the_others_hidden_fronts(tmp_path):
     assert len(frames_a) > 12
     assert frames_a == frames_b
     # …while seat 1's own fronts differ, so the test would notice a leak:
-    assert new_game("quando", 2, 1, {"deck": deck_a}).view(1) != \
-        new_game("quando", 2, 1, {"deck": deck_b}).view(1)
+    assert new_game("quando", 2, 1, {"deck": deck_a}).view(1) != new_game(
+        "quando", 2, 1, {"deck": deck_b}
+    ).view(1)
 
 
 def hidden_codes(game: str, snapshot: dict, seat: int) -> set[str]:
@@ -86,16 +89,20 @@ def strings_in(obj) -> set[str]:
     return set()
 
 
-@pytest.mark.parametrize("game, players, options", [
-    ("blanco", 3, {"max_turns": 90}),
-    ("quasenbo", 4, {"excuse": True, "pawns": True}),
-])
+@pytest.mark.parametrize(
+    "game, players, options",
+    [
+        ("blanco", 3, {"max_turns": 90}),
+        ("quasenbo", 4, {"excuse": True, "pawns": True}),
+    ],
+)
 def test_no_frame_names_a_card_its_seat_cannot_see(tmp_path, game, players, options):
     async def main():
         async with running_server(tmp_path) as server:
             async with Player(server.port, "Ann") as ann, Player(server.port, "Spec") as spec:
-                room = await ann.host(game, players, {s: "random" for s in range(1, players)},
-                                      options=options)
+                room = await ann.host(
+                    game, players, {s: "random" for s in range(1, players)}, options=options
+                )
                 await spec.send(t="watch", room=room)
                 await spec.expect("room")
                 await ann.start()
@@ -103,6 +110,7 @@ def test_no_frame_names_a_card_its_seat_cannot_see(tmp_path, game, players, opti
                 while "seed" not in (spec.last or {}):
                     await spec.expect("update")
                 return server.rooms[room].log_path, final["seed"], ann.updates, spec.updates
+
     log, seed, to_seat, to_spectator = asyncio.run(main())
     # Rebuild the state at every step from the log, and check each frame against it.
     replay = read_replay(log)

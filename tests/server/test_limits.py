@@ -1,5 +1,6 @@
 """Each server limit refuses the offender alone with its error code; the command line refuses
 bad flags clearly."""
+
 from __future__ import annotations
 
 import asyncio
@@ -45,6 +46,7 @@ def test_rooms_per_server(tmp_path):
             assert len(server.rooms) == 2
             await unaffected(server, ann, room)
             await ann.__aexit__()
+
     asyncio.run(main())
 
 
@@ -65,6 +67,7 @@ def test_connections_per_address(tmp_path):
             again.send({"t": "ping"})
             assert (await again.recv())["t"] == "pong"
             await ann.__aexit__()
+
     asyncio.run(main())
 
 
@@ -73,16 +76,19 @@ def test_frame_size(tmp_path):
         async with running_server(tmp_path, max_frame=2048) as server:
             ann, room = await playing(server)
             raw = await Raw.open(server.port)
-            raw.send({"t": "create", "game": "quando", "players": 2,
-                      "options": {"deck": ["0/1"] * 300}})  # about 1,250 bytes: allowed
+            raw.send(
+                {"t": "create", "game": "quando", "players": 2, "options": {"deck": ["0/1"] * 300}}
+            )  # about 1,250 bytes: allowed
             assert (await raw.error())["code"] == "stacked_deck"
-            raw.send({"t": "create", "game": "quando", "players": 2,
-                      "options": {"deck": ["0/1"] * 600}})  # about 2,450 bytes
+            raw.send(
+                {"t": "create", "game": "quando", "players": 2, "options": {"deck": ["0/1"] * 600}}
+            )  # about 2,450 bytes
             error = await raw.error()
             assert error["code"] == "frame_too_big" and "2048" in error["message"]
             assert await raw.closed()
             await unaffected(server, ann, room)
             await ann.__aexit__()
+
     asyncio.run(main())
 
 
@@ -96,6 +102,7 @@ def test_name_length(tmp_path):
             assert (await raw.error())["code"] == "hello_first"  # still not greeted
             raw.send({"t": "hello", "version": 1, "name": "Ann"})
             assert (await raw.recv())["t"] == "welcome"
+
     asyncio.run(main())
 
 
@@ -112,6 +119,7 @@ def test_idle_connections_are_closed_and_pinging_ones_are_not(tmp_path):
             busy.send({"t": "ping", "n": 1})
             while (message := await busy.recv()) != {"t": "pong", "n": 1}:
                 assert message["t"] == "pong"
+
     asyncio.run(main())
 
 
@@ -129,32 +137,52 @@ def test_messages_per_second(tmp_path):
                 pass
             await unaffected(server, ann, room)
             await ann.__aexit__()
+
     asyncio.run(main())
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(ROOT / "server.py"), *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "server.py"), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_help_names_every_flag():
     done = cli("--help")
     assert done.returncode == 0
-    for flag in ("--host", "--port", "--log-dir", "--max-rooms", "--max-conns-per-ip", "--rate",
-                 "--max-frame", "--max-name", "--idle", "--fsync", "--event-loop"):
+    for flag in (
+        "--host",
+        "--port",
+        "--log-dir",
+        "--max-rooms",
+        "--max-conns-per-ip",
+        "--rate",
+        "--max-frame",
+        "--max-name",
+        "--idle",
+        "--fsync",
+        "--event-loop",
+    ):
         assert flag in done.stdout
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--port", "99999"], "--port must be from 0 to 65535"),
-    (["--port", "seven"], "invalid int value"),
-    (["--max-rooms", "0"], "must be above zero"),
-    (["--rate", "-3"], "must be above zero"),
-    (["--idle", "soon"], "is not a number"),
-    (["--colour", "red"], "unrecognized arguments"),
-    (["--event-loop", "twisted"], "invalid choice"),
-    (["--log-dir", "/proc/no/such/place"], "--log-dir"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--port", "99999"], "--port must be from 0 to 65535"),
+        (["--port", "seven"], "invalid int value"),
+        (["--max-rooms", "0"], "must be above zero"),
+        (["--rate", "-3"], "must be above zero"),
+        (["--idle", "soon"], "is not a number"),
+        (["--colour", "red"], "unrecognized arguments"),
+        (["--event-loop", "twisted"], "invalid choice"),
+        (["--log-dir", "/proc/no/such/place"], "--log-dir"),
+    ],
+)
 def test_bad_flags_are_clear_errors(args, words):
     done = cli(*args)
     assert done.returncode == 2

@@ -1,6 +1,7 @@
 """Pausing a game alone with bots (issue 24): while paused no bot moves and the turn clock
 stands; resumed, the game goes on with the clock's time left; refused where another person
 plays; a malformed request is refused and changes nothing."""
+
 from __future__ import annotations
 
 import asyncio
@@ -50,8 +51,14 @@ def test_paused_no_bot_moves_and_no_clock_runs_out_then_play_goes_on(tmp_path):
     async def main():
         async with running_server(tmp_path) as server:
             async with Player(server.port, "Ann") as ann:
-                room_id = await ann.host("quando", 3, bots={1: "random", 2: "random"},
-                                         timer=TIMER, grace=None, options={"target": 500})
+                room_id = await ann.host(
+                    "quando",
+                    3,
+                    bots={1: "random", 2: "random"},
+                    timer=TIMER,
+                    grace=None,
+                    options={"target": 500},
+                )
                 await ann.start()
                 room = server.rooms[room_id]
                 turn = await my_turn(ann)
@@ -66,8 +73,9 @@ def test_paused_no_bot_moves_and_no_clock_runs_out_then_play_goes_on(tmp_path):
                 # decision); then the bots wait.
                 while room.state.to_move == 0:
                     turn = await my_turn(ann)
-                    await ann.send(t="act", room=room_id, step=turn["step"],
-                                   action=turn["legal"][0])
+                    await ann.send(
+                        t="act", room=room_id, step=turn["step"], action=turn["legal"][0]
+                    )
                     mine = await next_step(ann)
                     assert mine["actor"] == 0 and mine["by"] == "player"
                 step = room.state.step
@@ -80,6 +88,7 @@ def test_paused_no_bot_moves_and_no_clock_runs_out_then_play_goes_on(tmp_path):
                 assert bots["actor"] != 0 and bots["by"] == "bot"
                 turn = await my_turn(ann)
                 assert turn["clock"]["seat"] == 0 and 0 < turn["clock"]["left"] <= TIMER
+
     asyncio.run(main())
 
 
@@ -87,8 +96,7 @@ def test_the_clock_goes_on_with_the_time_it_had_left(tmp_path):
     async def main():
         async with running_server(tmp_path) as server:
             async with Player(server.port, "Ann") as ann:
-                room_id = await ann.host("quasenbo", 2, bots={1: "random"}, timer=2.0,
-                                         grace=None)
+                room_id = await ann.host("quasenbo", 2, bots={1: "random"}, timer=2.0, grace=None)
                 await ann.start()
                 room = server.rooms[room_id]
                 await my_turn(ann)
@@ -100,6 +108,7 @@ def test_the_clock_goes_on_with_the_time_it_had_left(tmp_path):
                 await pause(ann, False)
                 # The half second paused did not count: the clock has what it had left.
                 assert left - 0.3 < room.clock()["left"] <= left
+
     asyncio.run(main())
 
 
@@ -116,21 +125,26 @@ def test_pausing_is_refused_where_another_person_plays(tmp_path):
                 error = await bob.expect("error")
                 assert error["code"] == "not_alone" and "alone with bots" in error["message"]
                 assert not server.rooms[room_id].paused
+
     asyncio.run(main())
 
 
-@pytest.mark.parametrize("message", [
-    {"t": "pause", "paused": True},
-    {"t": "pause", "room": "ROOM"},
-    {"t": "pause", "room": "ROOM", "paused": "yes"},
-    {"t": "pause", "room": "ROOM", "paused": 1},
-])
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"t": "pause", "paused": True},
+        {"t": "pause", "room": "ROOM"},
+        {"t": "pause", "room": "ROOM", "paused": "yes"},
+        {"t": "pause", "room": "ROOM", "paused": 1},
+    ],
+)
 def test_a_malformed_pause_is_refused_and_changes_nothing(tmp_path, message):
     async def main():
         async with running_server(tmp_path) as server:
             async with Player(server.port, "Ann") as ann:
-                room_id = await ann.host("quando", 2, bots={1: "random"}, timer=30,
-                                         options={"target": 500})
+                room_id = await ann.host(
+                    "quando", 2, bots={1: "random"}, timer=30, options={"target": 500}
+                )
                 await ann.start()
                 room = server.rooms[room_id]
                 await my_turn(ann)
@@ -139,4 +153,5 @@ def test_a_malformed_pause_is_refused_and_changes_nothing(tmp_path, message):
                 error = await ann.expect("error")
                 assert error["code"] == "bad_message" and error["message"]
                 assert (room.state.step, room.deadline, room.paused) == before
+
     asyncio.run(main())

@@ -1,5 +1,6 @@
 """Play on from a step of a finished game: only on a server that lets its player choose seeds,
 as it was or reshuffled; the new game's log names its origin and verifies on its own."""
+
 from __future__ import annotations
 
 import asyncio
@@ -71,8 +72,11 @@ def test_playing_on_starts_from_the_step_and_verifies_on_its_own(tmp_path, mode)
     assert first["step"] == STEP
     assert first["view"] == state.view(1)
     header = replay.header
-    assert {k: header["origin"][k] for k in ("replay", "step", "mode")} == \
-        {"replay": digest, "step": STEP, "mode": mode}
+    assert {k: header["origin"][k] for k in ("replay", "step", "mode")} == {
+        "replay": digest,
+        "step": STEP,
+        "mode": mode,
+    }
     start = first_state(header, replay.end["seed"])
     assert [start.view(s) for s in range(3)] == [state.view(s) for s in range(3)]
     same = start.open_view()["draw"]["cards"] == state.open_view()["draw"]["cards"]
@@ -84,8 +88,7 @@ def test_playing_on_is_refused_where_the_player_cannot_choose_seeds(tmp_path):
     """Anywhere but a local single player's server the creator of a game played on would
     know every card still to come: refused; so is a snapshot of another game."""
     digest, state = old_game(tmp_path)
-    origin = {"replay": digest, "step": STEP, "mode": "reshuffled",
-              "snapshot": state.to_snapshot()}
+    origin = {"replay": digest, "step": STEP, "mode": "reshuffled", "snapshot": state.to_snapshot()}
 
     async def main():
         async with running_server(tmp_path / "public") as server:
@@ -98,8 +101,9 @@ def test_playing_on_is_refused_where_the_player_cannot_choose_seeds(tmp_path):
             async with Player(server.port, "Ann") as ann:
                 await ann.send(t="create", game="quasenbo", players=4, **{"from": origin})
                 assert (await ann.expect("error"))["code"] == "bad_options"
-                await ann.send(t="create", game="quasenbo", players=3,
-                               **{"from": {**origin, "step": STEP + 1}})
+                await ann.send(
+                    t="create", game="quasenbo", players=3, **{"from": {**origin, "step": STEP + 1}}
+                )
                 assert (await ann.expect("error"))["code"] == "bad_options"
         finally:
             await server.close()
@@ -111,8 +115,7 @@ def test_a_game_played_on_is_recovered_from_its_log(tmp_path):
     """A server stopped in the middle of a game played on: the game is rebuilt from its log
     and secrets (its first state from the header's origin) at the same step and state."""
     digest, state = old_game(tmp_path)
-    origin = {"replay": digest, "step": STEP, "mode": "reshuffled",
-              "snapshot": state.to_snapshot()}
+    origin = {"replay": digest, "step": STEP, "mode": "reshuffled", "snapshot": state.to_snapshot()}
 
     async def main():
         server = Server(tmp_path / "logs", chosen_seeds=True)
@@ -128,8 +131,9 @@ def test_a_game_played_on_is_recovered_from_its_log(tmp_path):
                 update = await ann.start()
                 while update["step"] < STEP + 4 and "seed" not in update:
                     if update.get("legal"):
-                        await ann.send(t="act", room=room, step=update["step"],
-                                       action=update["legal"][0])
+                        await ann.send(
+                            t="act", room=room, step=update["step"], action=update["legal"][0]
+                        )
                     update = await ann.expect("update")
                 played = server.rooms[room].state
                 return server.rooms[room].log_path, played.step, played.digest()
@@ -168,8 +172,12 @@ def test_the_bots_history_is_what_their_seat_saw_from_the_deal(tmp_path):
     old = open_replay(old_path)
     old.seek(STEP)
     digest = hashlib.sha256(old_path.read_bytes()).hexdigest()
-    origin = {"replay": digest, "step": STEP, "mode": "reshuffled",
-              "snapshot": old.state().to_snapshot()}
+    origin = {
+        "replay": digest,
+        "step": STEP,
+        "mode": "reshuffled",
+        "snapshot": old.state().to_snapshot(),
+    }
 
     async def main():
         server = Server(logs, chosen_seeds=True)
@@ -179,20 +187,35 @@ def test_the_bots_history_is_what_their_seat_saw_from_the_deal(tmp_path):
                 room_id = await ann.create("quasenbo", 3, local=True, **{"from": origin})
                 room = server.rooms[room_id]
                 before = [room.history_for(s) for s in range(3)]
-                await ann.send(t="create", game="quasenbo", players=3,
-                               **{"from": {**origin, "snapshot": new_game(
-                                   "quasenbo", 3, 5).to_snapshot() | {"step": STEP}}})
+                await ann.send(
+                    t="create",
+                    game="quasenbo",
+                    players=3,
+                    **{
+                        "from": {
+                            **origin,
+                            "snapshot": new_game("quasenbo", 3, 5).to_snapshot() | {"step": STEP},
+                        }
+                    },
+                )
                 refused = await ann.expect("error")
             first, replay = await play_on(server, origin)
             room = next(r for r in server.rooms.values() if r.log_path == replay.path)
             after = [room.history_for(s) for s in range(3)]
-            later = {"replay": hashlib.sha256(replay.path.read_bytes()).hexdigest(),
-                     "step": STEP + 3, "mode": "as_it_was"}
+            later = {
+                "replay": hashlib.sha256(replay.path.read_bytes()).hexdigest(),
+                "step": STEP + 3,
+                "mode": "as_it_was",
+            }
             played = open_replay(replay.path)
             played.seek(3)
             async with Player(server.port, "Ann") as ann:
-                chained = await ann.create("quasenbo", 3, local=True, **{"from": {
-                    **later, "snapshot": played.state().to_snapshot()}})
+                chained = await ann.create(
+                    "quasenbo",
+                    3,
+                    local=True,
+                    **{"from": {**later, "snapshot": played.state().to_snapshot()}},
+                )
                 again = [server.rooms[chained].history_for(s) for s in range(3)]
             return before, refused, replay, after, again
         finally:
@@ -209,7 +232,8 @@ def test_the_bots_history_is_what_their_seat_saw_from_the_deal(tmp_path):
     assert before[0] != before[1]  # each seat its own share: the cards it drew, not others'
     recovered = recover(replay.path)
     try:
-        assert [[e.for_seat(s) for r in recovered.history.since(0) for e in r.events]
-                for s in range(3)] == after
+        assert [
+            [e.for_seat(s) for r in recovered.history.since(0) for e in r.events] for s in range(3)
+        ] == after
     finally:
         recovered.log.close()

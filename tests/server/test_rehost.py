@@ -1,6 +1,7 @@
 """The host stops mid-game and hosts again from the same log folder – on the same port, where
 the clients come back by themselves, or on another, where a client with the seat token does:
 every game goes on at the same step and digest with its players in their seats."""
+
 from __future__ import annotations
 
 import asyncio
@@ -24,8 +25,9 @@ async def play_some(player: Player, steps: int) -> None:
     while steps:
         update = player.last
         if update.get("legal"):
-            await player.send(t="act", room=player.room, step=update["step"],
-                              action=update["legal"][0])
+            await player.send(
+                t="act", room=player.room, step=update["step"], action=update["legal"][0]
+            )
             steps -= 1
         await player.expect("update")
 
@@ -36,9 +38,11 @@ def test_hosting_again_brings_every_game_back_with_its_players(tmp_path):
     async def main():
         proc = start_server(port, tmp_path)
         try:
-            async with Player(port, "Ann", retry_for=30) as ann, \
-                    Player(port, "Bob", retry_for=30) as bob, \
-                    Player(port, "Cleo", retry_for=30) as cleo:
+            async with (
+                Player(port, "Ann", retry_for=30) as ann,
+                Player(port, "Bob", retry_for=30) as bob,
+                Player(port, "Cleo", retry_for=30) as cleo,
+            ):
                 lan = await ann.host("quando", 3, {2: "random"}, options={"target": 500})
                 await bob.send(t="join", room=lan)
                 await bob.expect("seated")
@@ -74,6 +78,7 @@ def test_hosting_again_brings_every_game_back_with_its_players(tmp_path):
         finally:
             proc.send_signal(signal.SIGTERM)
             proc.wait(10)
+
     asyncio.run(main())
 
 
@@ -102,4 +107,5 @@ def test_a_game_goes_on_in_one_server_only_and_each_server_takes_its_kind(tmp_pa
         assert (set(quick.rooms), set(lan.rooms)) == ({local}, {shared})
         await quick.close()
         await lan.close()
+
     asyncio.run(main())

@@ -1,5 +1,6 @@
 """The turn timer: a bot stands in on timeout or disconnect, the player takes the seat back,
 and the log names who made each step."""
+
 from __future__ import annotations
 
 import asyncio
@@ -46,8 +47,9 @@ def test_timeout_then_a_bot_plays_then_the_player_resumes(tmp_path):
                     update = bob.last
                     if update.get("legal"):
                         assert update["clock"]["seat"] == 1
-                        await bob.send(t="act", room=room_id, step=update["step"],
-                                       action=update["legal"][0])
+                        await bob.send(
+                            t="act", room=room_id, step=update["step"], action=update["legal"][0]
+                        )
                         bob_acted = True
                     update = await next_step(bob)
                     assert update["actor"] == 0 or update["by"] == "player"  # Bob was in time
@@ -63,6 +65,7 @@ def test_timeout_then_a_bot_plays_then_the_player_resumes(tmp_path):
         steps = read_replay(log).steps
         assert steps[0].seat == 0 and steps[0].by_bot  # the stand-in's step is marked
         assert any(s.seat == 1 and not s.by_bot for s in steps)  # Bob's own
+
     asyncio.run(main())
 
 
@@ -71,8 +74,9 @@ def test_a_disconnect_hands_the_seat_to_a_bot_and_resume_takes_it_back(tmp_path)
         async with running_server(tmp_path) as server:
             async with Player(server.port, "Bob") as bob:
                 async with Player(server.port, "Ann") as ann:
-                    room_id = await ann.host("quando", 2, timer=30, grace=0, level="random",
-                                             options={"target": 500})
+                    room_id = await ann.host(
+                        "quando", 2, timer=30, grace=0, level="random", options={"target": 500}
+                    )
                     await bob.send(t="join", room=room_id)
                     await bob.expect("seated")
                     await bob.send(t="ready", room=room_id, ready=True)
@@ -95,19 +99,25 @@ def test_a_disconnect_hands_the_seat_to_a_bot_and_resume_takes_it_back(tmp_path)
                     while room.state.to_move != 0:
                         await bob.expect("update")
                         if bob.last.get("legal"):
-                            await bob.send(t="act", room=room_id, step=bob.last["step"],
-                                           action=bob.last["legal"][0])
+                            await bob.send(
+                                t="act",
+                                room=room_id,
+                                step=bob.last["step"],
+                                action=bob.last["legal"][0],
+                            )
                     update = await back.expect("update")
                     while not update.get("legal"):
                         update = await back.expect("update")
                     assert update["clock"]["seat"] == 0
-                    await back.send(t="act", room=room_id, step=update["step"],
-                                    action=update["legal"][0])
+                    await back.send(
+                        t="act", room=room_id, step=update["step"], action=update["legal"][0]
+                    )
                     update = await bob.expect("update")
                     assert (update["actor"], update["by"]) == (0, "player")
                 log = room.log_path
         by_ann = [s.by_bot for s in read_replay(log).steps if s.seat == 0]
         assert by_ann[0] is True and False in by_ann  # the stand-in first, then Ann herself
+
     asyncio.run(main())
 
 
@@ -125,4 +135,5 @@ def test_a_game_nobody_is_connected_to_waits_for_its_players(tmp_path):
                 await back.send(t="resume", token=token)
                 full = await back.expect("update")
                 assert full["step"] == step and full["legal"] and "missed" not in full
+
     asyncio.run(main())

@@ -1,6 +1,7 @@
 """The browser table's transport on a real server on 127.0.0.1: the protocol over a WebSocket
 (a game played to its end, a seat resumed, a TCP player at the same table), the same refusals
 and limits as over TCP, bad input of every kind (fuzzed), and the page's files over HTTP."""
+
 from __future__ import annotations
 
 import asyncio
@@ -88,8 +89,9 @@ async def play_to_end(browser: Browser, room: str, pick: random.Random) -> dict:
             return update
         if update.get("legal"):
             await asyncio.sleep(0.025)  # within the rate limit, as any client must be
-            await browser.send(t="act", room=room, step=update["step"],
-                               action=pick.choice(update["legal"]))
+            await browser.send(
+                t="act", room=room, step=update["step"], action=pick.choice(update["legal"])
+            )
         update = await browser.expect("update", 20)
 
 
@@ -109,13 +111,13 @@ def test_a_browser_plays_a_whole_game_against_a_bot(tmp_path, game):
             final = await play_to_end(web, room, random.Random(1))
             assert final["to_move"] is None
             assert server.rooms[room].state.is_over
+
     run(main())
 
 
 def test_a_browser_and_a_tcp_client_at_one_table_and_the_browser_resumes(tmp_path):
     async def main():
-        async with web_server(tmp_path) as (server, port), \
-                Player(server.port, "Tess") as tcp:
+        async with web_server(tmp_path) as (server, port), Player(server.port, "Tess") as tcp:
             async with Browser.open(port, "Phone") as web:
                 await web.send(t="create", game="quando", players=2)
                 room = (await web.expect("room"))["room"]["id"]
@@ -139,6 +141,7 @@ def test_a_browser_and_a_tcp_client_at_one_table_and_the_browser_resumes(tmp_pat
                 update = await again.expect("update")
                 assert update["view"]["seat"] == 0 and "past" in update
                 assert view_digest(update["view"]) == update["digest"]
+
     run(main())
 
 
@@ -163,20 +166,28 @@ def test_the_same_refusals_as_over_tcp(tmp_path):
                 await web.send(t="hello", version=2, name="Ann")
                 assert (await web.expect("error"))["code"] == "version_mismatch"
                 assert await web.closed() == 1000
+
     run(main())
 
 
-@pytest.mark.parametrize("send, code, close", [
-    ("text", "bad_frame", 1003),
-    ("garbage", "bad_frame", 1000),
-    ("empty", "bad_frame", 1000),
-    ("two objects", "bad_frame", 1000),
-    ("int keys", "bad_frame", 1000),
-])
+@pytest.mark.parametrize(
+    "send, code, close",
+    [
+        ("text", "bad_frame", 1003),
+        ("garbage", "bad_frame", 1000),
+        ("empty", "bad_frame", 1000),
+        ("two objects", "bad_frame", 1000),
+        ("int keys", "bad_frame", 1000),
+    ],
+)
 def test_a_broken_message_is_refused_and_closes_the_connection(tmp_path, send, code, close):
-    payloads = {"text": '{"t": "list"}', "garbage": b"\xc1\xc1", "empty": b"",
-                "two objects": msgpack.packb({"t": "list"}) * 2,
-                "int keys": msgpack.packb({1: 2})}
+    payloads = {
+        "text": '{"t": "list"}',
+        "garbage": b"\xc1\xc1",
+        "empty": b"",
+        "two objects": msgpack.packb({"t": "list"}) * 2,
+        "int keys": msgpack.packb({1: 2}),
+    }
 
     async def main():
         async with web_server(tmp_path) as (server, port), Browser.open(port) as web:
@@ -186,6 +197,7 @@ def test_a_broken_message_is_refused_and_closes_the_connection(tmp_path, send, c
             async with Browser.open(port) as other:  # the server serves on
                 await other.send(t="list")
                 await other.expect("rooms")
+
     run(main())
 
 
@@ -196,6 +208,7 @@ def test_an_oversized_message_closes_the_connection_as_too_big(tmp_path):
             await web.expect("pong")
             await web.ws.send(msgpack.packb({"t": "hello", "version": 1, "name": "x" * 2000}))
             assert await web.closed() == 1009  # the WebSocket's "message too big"
+
     run(main())
 
 
@@ -205,13 +218,13 @@ def test_a_fragmented_message_is_one_message(tmp_path):
             body = msgpack.packb({"t": "ping", "n": 9})
             await web.ws.send([body[:2], body[2:]])
             assert (await web.expect("pong"))["n"] == 9
+
     run(main())
 
 
 def test_a_flood_is_rate_limited_and_the_connection_stays(tmp_path):
     async def main():
-        async with web_server(tmp_path, rate=5, burst=10) as (_, port), \
-                Browser.open(port) as web:
+        async with web_server(tmp_path, rate=5, burst=10) as (_, port), Browser.open(port) as web:
             for n in range(60):
                 await web.send(t="ping", n=n)
             codes = []
@@ -223,16 +236,21 @@ def test_a_flood_is_rate_limited_and_the_connection_stays(tmp_path):
             await asyncio.sleep(1.0)
             await web.send(t="ping", n=99)
             assert (await web.expect("pong"))["n"] == 99
+
     run(main())
 
 
 def test_connections_per_address_count_websockets_too(tmp_path):
     async def main():
-        async with web_server(tmp_path, max_conns_per_ip=2) as (server, port), \
-                Player(server.port, "Tess"), Browser.open(port):
+        async with (
+            web_server(tmp_path, max_conns_per_ip=2) as (server, port),
+            Player(server.port, "Tess"),
+            Browser.open(port),
+        ):
             async with Browser.open(port, None) as third:
                 assert (await third.expect("error"))["code"] == "too_many_connections"
                 assert await third.closed() is not None
+
     run(main())
 
 
@@ -243,10 +261,12 @@ def test_a_websocket_from_another_sites_page_is_refused(tmp_path):
                 async with connect(f"ws://127.0.0.1:{port}/ws", origin="http://evil.example"):
                     pass
             assert refused.value.response.status_code == 403
-            async with connect(f"ws://127.0.0.1:{port}/ws",
-                               origin=f"http://127.0.0.1:{port}") as ws:
+            async with connect(
+                f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}"
+            ) as ws:
                 await ws.send(msgpack.packb({"t": "hello", "version": 1, "name": "Ann"}))
                 assert msgpack.unpackb(await ws.recv())["t"] == "welcome"
+
     run(main())
 
 
@@ -259,11 +279,24 @@ async def http_get(port: int, request: bytes) -> bytes:
     return answer
 
 
-@pytest.mark.parametrize("path", ["/nothing", "/../pyproject.toml", "/%2e%2e/server.py",
-                                  "/__init__.py", "/vendor", "/vendor/", "/.hidden",
-                                  "/locale/xx.json", "/locale/", "/locale/../cards.json",
-                                  "//etc/passwd", "/node_modules/x.js",
-                                  "/package-lock.json"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/nothing",
+        "/../pyproject.toml",
+        "/%2e%2e/server.py",
+        "/__init__.py",
+        "/vendor",
+        "/vendor/",
+        "/.hidden",
+        "/locale/xx.json",
+        "/locale/",
+        "/locale/../cards.json",
+        "//etc/passwd",
+        "/node_modules/x.js",
+        "/package-lock.json",
+    ],
+)
 def test_anything_but_the_page_is_404_without_a_traceback(tmp_path, caplog, path):
     async def main():
         async with web_server(tmp_path) as (_, port):
@@ -272,6 +305,7 @@ def test_anything_but_the_page_is_404_without_a_traceback(tmp_path, caplog, path
             assert b"Traceback" not in answer
             index = await http_get(port, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             assert index.startswith(b"HTTP/1.1 200 ") and b"<!doctype html>" in index.lower()
+
     with caplog.at_level(logging.INFO):
         run(main())
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
@@ -285,9 +319,12 @@ def test_the_catalogues_are_served_from_the_po_files(tmp_path):
             assert head.startswith(b"HTTP/1.1 200 ")
             catalogue = __import__("json").loads(body)
             assert catalogue["nplurals"] == 2
-            assert catalogue["messages"][
-                "the game refuses these settings"] == "das Spiel lehnt diese Einstellungen ab"
+            assert (
+                catalogue["messages"]["the game refuses these settings"]
+                == "das Spiel lehnt diese Einstellungen ab"
+            )
             assert catalogue["errors"]["bad_options"] == "das Spiel lehnt diese Einstellungen ab"
+
     run(main())
 
 
@@ -297,6 +334,7 @@ FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=list(Heal
 def test_fuzzed_bytes_before_and_after_the_handshake_never_harm_the_server(tmp_path, caplog):
     """Random bytes as binary messages, as text, and raw on the socket in place of the HTTP
     request: each gets a refusal or a closed connection, and the server plays on."""
+
     async def main():
         async with web_server(tmp_path) as (server, port):
             loop = asyncio.get_running_loop()
@@ -306,6 +344,7 @@ def test_fuzzed_bytes_before_and_after_the_handshake_never_harm_the_server(tmp_p
             @given(st.sampled_from(["binary", "raw", "text"]), st.binary(max_size=300))
             def collect(kind, data):
                 cases.append((kind, data))
+
             collect()
             for kind, data in cases:
                 if kind == "raw":
@@ -326,6 +365,7 @@ def test_fuzzed_bytes_before_and_after_the_handshake_never_harm_the_server(tmp_p
                 await web.send(t="join", room=room)
                 await web.expect("seated")
             assert len(server.connections) <= 1
+
     with caplog.at_level(logging.INFO):
         run(main())
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
@@ -336,6 +376,7 @@ def test_a_silent_websocket_is_closed_as_idle(tmp_path):
         async with web_server(tmp_path, idle=0.5) as (_, port), Browser.open(port) as web:
             assert (await web.expect("error", 5))["code"] == "idle_timeout"
             assert await web.closed() == 1000
+
     run(main())
 
 
@@ -350,6 +391,7 @@ def test_a_request_that_never_ends_is_closed(monkeypatch):
             writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
             assert await asyncio.wait_for(reader.read(), 5) == b""
             writer.close()
+
     run(main())
 
 
@@ -363,11 +405,15 @@ def test_fuzzed_messages_over_a_websocket_get_valid_answers_and_change_no_room(t
     @given(messages())
     def collect(message):
         cases.append(message)
+
     collect()
 
     async def main():
-        async with web_server(tmp_path, rate=1000, burst=1000) as (server, port), \
-                Browser.open(port, "Ann") as ann, Browser.open(port, "Eve") as eve:
+        async with (
+            web_server(tmp_path, rate=1000, burst=1000) as (server, port),
+            Browser.open(port, "Ann") as ann,
+            Browser.open(port, "Eve") as eve,
+        ):
             await ann.send(t="create", game="quando", players=2)
             room = (await ann.expect("room"))["room"]["id"]
             await ann.send(t="join", room=room, seat=0)
@@ -392,4 +438,5 @@ def test_fuzzed_messages_over_a_websocket_get_valid_answers_and_change_no_room(t
                 answers += 1
             assert answers >= sent // 2  # most are refused, each with an error
             assert (server.rooms[room].state.step, len(server.rooms)) == before
+
     run(main())

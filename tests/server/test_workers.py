@@ -1,6 +1,7 @@
 """Bot worker processes killed under a running server (as the out-of-memory killer does):
 between decisions and during them, the pool is replaced, the decision in flight is tried
 again, and the bots of the old room and of rooms made afterwards keep moving; hints too."""
+
 from __future__ import annotations
 
 import asyncio
@@ -29,6 +30,7 @@ def kill_workers() -> list[int]:
 async def my_turn(player: Player, timeout: float = 20.0) -> dict:
     """The update that asks `player` to decide: the bots before her have moved (an
     AssertionError if they stall for `timeout` seconds)."""
+
     async def turn() -> dict:
         update = player.last
         while not (update and update.get("legal")):
@@ -39,12 +41,14 @@ async def my_turn(player: Player, timeout: float = 20.0) -> dict:
     try:
         return await asyncio.wait_for(turn(), timeout)
     except TimeoutError:
-        raise AssertionError(f"the bots stalled: no turn for {player.client.name} "
-                             f"in {timeout} s") from None
+        raise AssertionError(
+            f"the bots stalled: no turn for {player.client.name} in {timeout} s"
+        ) from None
 
 
-async def play(player: Player, room: str, moves: int, kill_during: bool = False,
-               server=None) -> None:
+async def play(
+    player: Player, room: str, moves: int, kill_during: bool = False, server=None
+) -> None:
     """Make `moves` moves of the player's; the bots' moves must come between them. With
     `kill_during`, the workers are killed while a bot's decision is in flight."""
     for _ in range(moves):
@@ -52,8 +56,9 @@ async def play(player: Player, room: str, moves: int, kill_during: bool = False,
         await player.send(t="act", room=room, step=update["step"], action=update["legal"][0])
         player.last = None
         if kill_during:
-            await wait_for(lambda: room in server.bot_tasks
-                           or server.rooms[room].bot_turn() is None)
+            await wait_for(
+                lambda: room in server.bot_tasks or server.rooms[room].bot_turn() is None
+            )
             if room in server.bot_tasks:
                 await asyncio.sleep(0.05)
                 kill_workers()
@@ -65,8 +70,9 @@ def test_killed_bot_workers_stall_no_table(tmp_path, caplog):
     async def main():
         async with running_server(tmp_path, bot_workers=1) as server:
             async with Player(server.port, "Ann") as ann:
-                old = await ann.host("quando", 3, bots={1: "hard", 2: "hard"}, grace=None,
-                                     options={"target": 500})
+                old = await ann.host(
+                    "quando", 3, bots={1: "hard", 2: "hard"}, grace=None, options={"target": 500}
+                )
                 await ann.start()
                 while not multiprocessing.active_children():  # the bots' pool is up
                     await play(ann, old, 1)
@@ -83,11 +89,13 @@ def test_killed_bot_workers_stall_no_table(tmp_path, caplog):
                 await ann.send(t="leave", room=old)
             async with Player(server.port, "Bob") as bob:
                 kill_workers()
-                new = await bob.host("quando", 3, bots={1: "normal", 2: "hard"}, grace=None,
-                                     options={"target": 500})
+                new = await bob.host(
+                    "quando", 3, bots={1: "normal", 2: "hard"}, grace=None, options={"target": 500}
+                )
                 await bob.start()
                 await play(bob, new, MOVES)
                 await play(bob, new, 2, kill_during=True, server=server)
+
     asyncio.run(main())
 
 
@@ -113,4 +121,5 @@ def test_a_log_that_cannot_be_written_is_logged_and_the_game_goes_on(tmp_path, c
                     signal.signal(signal.SIGXFSZ, ignored)
                 assert end["seed"] == server.rooms[room].seed
                 assert f"room {room} seat" in caplog.text and "cannot be logged" in caplog.text
+
     asyncio.run(main())

@@ -164,8 +164,9 @@ def background(surface: pygame.Surface) -> None:
 def menu_page(surface: pygame.Surface, title: str, scale: float) -> None:
     """A menu screen's felt and its title in the heading band."""
     background(surface)
-    widgets.blit_text(surface, title, layout.px(48, scale), palette.ACCENT,
-                      layout.heading(surface.get_size()))
+    widgets.blit_text(
+        surface, title, layout.px(48, scale), palette.ACCENT, layout.heading(surface.get_size())
+    )
 
 
 class Dialog(Scene):

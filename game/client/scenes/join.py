@@ -148,8 +148,10 @@ class JoinScene(Scene):
         """A private room and no code typed: say so (and put the cursor in the code field)
         rather than ask the server, which would refuse."""
         if room["private"] and not self.code.value.strip():
-            self.message = _("This room is private: type its code in “{field}” first – "
-                             "the host's lobby shows it.").format(field=_("Room code"))
+            self.message = _(
+                "This room is private: type its code in “{field}” first – "
+                "the host's lobby shows it."
+            ).format(field=_("Room code"))
             self.form.focus(self.code)
             return True
         return False
@@ -218,13 +220,13 @@ class JoinScene(Scene):
             pygame.draw.rect(surface, palette.PANEL, rect, border_radius=8)
             pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 1, border_radius=8)
             people = ", ".join(seat_name(seat) or _("open") for seat in room["seats"])
-            state = _("over") if room["over"] else _("playing") if room["started"] else _(
-                "waiting")
+            state = _("over") if room["over"] else _("playing") if room["started"] else _("waiting")
             lock = _(" · private") if room["private"] else ""
             lock += " · " + hints_text(room)
             lock += _(" · stacked deck") if room.get("stacked") else ""
             players = ngettext("{n} player", "{n} players", room["players"]).format(
-                n=room["players"])
+                n=room["players"]
+            )
             label = f"{game_title(room['game'])} · {players} · {state}{lock} · {people}"
             widgets.blit_text(
                 surface,

@@ -94,8 +94,9 @@ class LobbyScene(Scene):
         # The seats end above the lines under them (the error, the status): eight seats
         # in a small window get lower rows rather than run into those lines.
         top, end = layout.px(150, s), h - layout.px(196, s)
-        self.list_rect = pygame.Rect(0, 0, min(w - 40, layout.px(820, s)),
-                                     min(layout.px(56, s) * 8, end - top))
+        self.list_rect = pygame.Rect(
+            0, 0, min(w - 40, layout.px(820, s)), min(layout.px(56, s) * 8, end - top)
+        )
         self.list_rect.midtop = (w // 2, top)
         self.qr_rect = pygame.Rect(0, 0, 0, 0)
         if self.pages:  # the QR code to the right of the seats, the seats moved over for it
@@ -280,9 +281,7 @@ class LobbyScene(Scene):
             self.started = True
             local = self.mode == "local" or session.kept_as == LOCAL
             self.app.replace(
-                self.app.scene(
-                    "table", message, quick=self.quick, local=local, again=self.again
-                )
+                self.app.scene("table", message, quick=self.quick, local=local, again=self.again)
             )
         elif kind == "error" and message["code"] == "bad_token" and self.mode == "resume":
             self.app.to_title(_("That game has ended, or this server no longer has it."))
@@ -298,11 +297,12 @@ class LobbyScene(Scene):
             if self.mode == "local" and message["code"] in ("bad_options", "too_many_rooms"):
                 why = error_text(message)
                 self.app.to_title(
-                    refusal(self.game, why) if message["code"] == "bad_options"
-                    else _("The game could not start: {why}").format(why=why))
+                    refusal(self.game, why)
+                    if message["code"] == "bad_options"
+                    else _("The game could not start: {why}").format(why=why)
+                )
         elif kind == "status" and message["status"] == "closed":
-            self.app.to_title(
-                _("Connection closed: {why}").format(why=status_text(message)))
+            self.app.to_title(_("Connection closed: {why}").format(why=status_text(message)))
 
     def _first_seat(self) -> int:
         """The seat to take in a new room: the one a deal played again or a game played on
@@ -379,7 +379,8 @@ class LobbyScene(Scene):
         room = session.room if session else None
         game = game_title(room["game"] if room else self.game)
         title = (_("{game} – lobby") if self.mode != "local" else _("{game} – starting")).format(
-            game=game)
+            game=game
+        )
         widgets.blit_text(
             surface, title, layout.px(48, s), palette.ACCENT, layout.heading(self.size)
         )
@@ -396,12 +397,18 @@ class LobbyScene(Scene):
         if self.pages and self.qr_rect.width:
             code = qr_surface(self.pages[0], self.qr_rect.width)
             surface.blit(code, code.get_rect(midtop=self.qr_rect.midtop))
-            widgets.blit_text(surface, _("Scan to join from a phone"), layout.px(18, s, 10),
-                              palette.TEXT_DIM,
-                              pygame.Rect(self.qr_rect.left - layout.px(40, s),
-                                          self.qr_rect.top + code.get_height() + 4,
-                                          self.qr_rect.width + layout.px(80, s),
-                                          layout.px(24, s)))
+            widgets.blit_text(
+                surface,
+                _("Scan to join from a phone"),
+                layout.px(18, s, 10),
+                palette.TEXT_DIM,
+                pygame.Rect(
+                    self.qr_rect.left - layout.px(40, s),
+                    self.qr_rect.top + code.get_height() + 4,
+                    self.qr_rect.width + layout.px(80, s),
+                    layout.px(24, s),
+                ),
+            )
         if room is not None:
             if self.bot_level.visible:
                 label = pygame.Rect(0, 0, layout.px(200, s), self.bot_level.rect.height)
@@ -425,11 +432,17 @@ class LobbyScene(Scene):
             open_seats = sum(seat["kind"] == "open" for seat in room["seats"])
             waiting = sum(seat["kind"] == "human" and not seat["ready"] for seat in room["seats"])
             hint = (
-                ngettext("{n} open seat: wait for players or add bots",
-                         "{n} open seats: wait for players or add bots", open_seats)
+                ngettext(
+                    "{n} open seat: wait for players or add bots",
+                    "{n} open seats: wait for players or add bots",
+                    open_seats,
+                )
                 if open_seats
-                else ngettext("Waiting for {n} player to be ready",
-                              "Waiting for {n} players to be ready", waiting)
+                else ngettext(
+                    "Waiting for {n} player to be ready",
+                    "Waiting for {n} players to be ready",
+                    waiting,
+                )
                 if waiting
                 else _("Everybody is ready: Start!")
             ).format(n=open_seats or waiting)
@@ -466,23 +479,34 @@ class LobbyScene(Scene):
         room = session.room if session else None
         lines = []
         if self.share:
-            lines.append(_("Others join with: {addresses}").format(
-                addresses=_("   or   ").join(self.share)))
+            lines.append(
+                _("Others join with: {addresses}").format(addresses=_("   or   ").join(self.share))
+            )
         if self.pages:
-            lines.append(_("Phones and browsers: {addresses}").format(
-                addresses=_("   or   ").join(self.pages)))
+            lines.append(
+                _("Phones and browsers: {addresses}").format(
+                    addresses=_("   or   ").join(self.pages)
+                )
+            )
         if self.code and self.mode == "host":
-            lines.append(_("A private room: others join with the code {code}").format(
-                code=self.code))
+            lines.append(
+                _("A private room: others join with the code {code}").format(code=self.code)
+            )
         if room is not None:
             opts = options_text(room["game"], room["options"])
-            timer = _(", {n} s per decision").format(n=number(room["timer"], 0)) if room.get(
-                "timer") else ""
+            timer = (
+                _(", {n} s per decision").format(n=number(room["timer"], 0))
+                if room.get("timer")
+                else ""
+            )
             stacked = _("  ·  stacked deck (not a fair game)") if room.get("stacked") else ""
             players = ngettext("{n} player", "{n} players", room["players"]).format(
-                n=room["players"])
-            lines.append(_("Room {room}").format(room=room["id"])
-                         + f"  ·  {players}  ·  {opts}{timer}{stacked}  ·  {hints_text(room)}")
+                n=room["players"]
+            )
+            lines.append(
+                _("Room {room}").format(room=room["id"])
+                + f"  ·  {players}  ·  {opts}{timer}{stacked}  ·  {hints_text(room)}"
+            )
         else:
             lines.append(_(self.status))
         return lines

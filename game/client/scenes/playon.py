@@ -46,8 +46,15 @@ class PlayOnDialog(Dialog):
 
     FIT = False
 
-    def __init__(self, app: Host, start: str, names: list[str], levels: list[str],
-                 on_play: PlayOnChoice, seat: int = 0) -> None:
+    def __init__(
+        self,
+        app: Host,
+        start: str,
+        names: list[str],
+        levels: list[str],
+        on_play: PlayOnChoice,
+        seat: int = 0,
+    ) -> None:
         """`start`: where the game goes on and who decides first, in words (the viewer's)."""
         self.names = names
         self.seat = seat
@@ -59,10 +66,14 @@ class PlayOnDialog(Dialog):
         self.mode_choice: widgets.Choice | None = None
         self.grid_top = 0
         super().__init__(
-            app, _("Play on from here"),
-            start + " " + _("Against bots: click the seat you take and choose the other "
-                            "seats' bots."),
-            [(_("Play on"), self.play), (_("Cancel"), None)], width=820)
+            app,
+            _("Play on from here"),
+            start
+            + " "
+            + _("Against bots: click the seat you take and choose the other seats' bots."),
+            [(_("Play on"), self.play), (_("Cancel"), None)],
+            width=820,
+        )
 
     @property
     def columns(self) -> int:
@@ -72,8 +83,9 @@ class PlayOnDialog(Dialog):
         s = self.s
         # Laid out as Dialog.draw writes the title and the body, the rows below them.
         width = min(self.size[0] - 20, layout.px(820, s))
-        body_h = len(widgets.wrap(self.body, layout.px(22, s, 13), width - 50)) * \
-            (layout.px(22, s, 13) + 3)
+        body_h = len(widgets.wrap(self.body, layout.px(22, s, 13), width - 50)) * (
+            layout.px(22, s, 13) + 3
+        )
         rows = math.ceil(len(self.names) / self.columns)
         above = 14 + layout.px(44, s) + layout.px(10, s) + body_h + layout.px(8, s)
         below = layout.px(6 + 42 + 4 + 26 + 14 + 44 + 18, s)
@@ -86,7 +98,9 @@ class PlayOnDialog(Dialog):
         self.mode_choice = widgets.Choice(
             pygame.Rect(0, 0, layout.px(320, s), layout.px(42, s)),
             [(mode, label) for mode, label in zip(MODES, (_("As it was"), _("Reshuffled")))],
-            self.mode, on_change=self._set_mode)
+            self.mode,
+            on_change=self._set_mode,
+        )
         self.mode_choice.rect.midtop = (box.centerx, mode_top)
         self.form.widgets[:0] = [*self.seat_buttons, *self.level_choices, self.mode_choice]
         self.form.focus(self.form.widgets[-2])  # Play on
@@ -105,24 +119,38 @@ class PlayOnDialog(Dialog):
             left = box.left + layout.px(20, s) + column * (width + gap)
             top = self.grid_top + row * layout.px(ROW, s)
             name_w = width * 11 // 20
-            self.seat_buttons.append(widgets.Button(
-                pygame.Rect(left, top, name_w, height),
-                _("{number}: {name}").format(number=seat + 1, name=name),
-                self._taker(seat)))
-            self.level_choices.append(widgets.Choice(
-                pygame.Rect(left + name_w + layout.px(8, s), top,
-                            width - name_w - layout.px(8, s), height),
-                options, self.levels[seat], on_change=self._leveller(seat)))
+            self.seat_buttons.append(
+                widgets.Button(
+                    pygame.Rect(left, top, name_w, height),
+                    _("{number}: {name}").format(number=seat + 1, name=name),
+                    self._taker(seat),
+                )
+            )
+            self.level_choices.append(
+                widgets.Choice(
+                    pygame.Rect(
+                        left + name_w + layout.px(8, s),
+                        top,
+                        width - name_w - layout.px(8, s),
+                        height,
+                    ),
+                    options,
+                    self.levels[seat],
+                    on_change=self._leveller(seat),
+                )
+            )
 
     def _taker(self, seat: int) -> Callable[[], None]:
         def take() -> None:
             self.seat = seat
             self._sync()
+
         return take
 
     def _leveller(self, seat: int) -> Callable[[str], None]:
         def set_level(level: str) -> None:
             self.levels[seat] = level
+
         return set_level
 
     def _set_mode(self, mode: str) -> None:
@@ -149,10 +177,14 @@ class PlayOnDialog(Dialog):
         s = self.s
         for seat, choice in enumerate(self.level_choices):
             if seat == self.seat:
-                widgets.blit_text(surface, _("you"), layout.px(20, s, 12), palette.ACCENT,
-                                  choice.rect)
+                widgets.blit_text(
+                    surface, _("you"), layout.px(20, s, 12), palette.ACCENT, choice.rect
+                )
         assert self.mode_choice is not None
-        words = pygame.Rect(self.box.left + 20, self.mode_choice.rect.bottom + layout.px(4, s),
-                            self.box.width - 40, layout.px(26, s))
-        widgets.blit_text(surface, self.mode_words(), layout.px(19, s, 12), palette.TEXT_DIM,
-                          words)
+        words = pygame.Rect(
+            self.box.left + 20,
+            self.mode_choice.rect.bottom + layout.px(4, s),
+            self.box.width - 40,
+            layout.px(26, s),
+        )
+        widgets.blit_text(surface, self.mode_words(), layout.px(19, s, 12), palette.TEXT_DIM, words)

@@ -37,8 +37,9 @@ def room_replay(room: str) -> Path | None:
 
 def player_name(info: ReplayInfo, seat: int) -> str:
     """The name of a listed replay's `seat` as the player reads it (see players.seat_name)."""
-    return seat_name({"name": info.names[seat], "kind": info.kinds[seat],
-                      "level": info.levels[seat]})
+    return seat_name(
+        {"name": info.names[seat], "kind": info.kinds[seat], "level": info.levels[seat]}
+    )
 
 
 def ending(info: ReplayInfo, kept: Collection[str] = ()) -> str:
@@ -49,8 +50,9 @@ def ending(info: ReplayInfo, kept: Collection[str] = ()) -> str:
         return _("abandoned")
     if info.finished:
         if info.winner_seats:
-            names = ", ".join(player_name(info, seat) for seat in info.winner_seats
-                              if seat < len(info.names))
+            names = ", ".join(
+                player_name(info, seat) for seat in info.winner_seats if seat < len(info.names)
+            )
             return _("won by {names}").format(names=names)
         return _("finished")
     if info.room is not None and info.room in kept:
@@ -92,9 +94,9 @@ class ReplaysScene(Scene):
             mine = room_replay(room)
             chosen = next((i for i in self.infos if i.path == mine), None)
             if chosen is None:
-                self.problem = (
-                    _("This game was hosted on another computer: its replay is kept there, in "
-                      "the host's log folder.")
+                self.problem = _(
+                    "This game was hosted on another computer: its replay is kept there, in "
+                    "the host's log folder."
                 )
         if chosen is not None:
             app.after_frame.append(lambda: self.open(chosen))
@@ -142,7 +144,8 @@ class ReplaysScene(Scene):
         """Open `info` in the viewer; a file that cannot be read says why instead."""
         if info.error:
             body = _("{file} cannot be opened as a replay: {why}").format(
-                file=info.path.name, why=info.error)
+                file=info.path.name, why=info.error
+            )
             self.app.push(Dialog(self.app, _("Replay"), body, [(_("OK"), None)], 760, 330))
             return
         self.app.goto("viewer", info.path)

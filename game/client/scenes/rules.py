@@ -42,11 +42,13 @@ OR = N_("or")
 
 PICTURES: dict[str, tuple[Panel | str, ...]] = {
     "quando.play": (
-        Panel((("5", "9", "3", "4", "8"),), N_("A run: 3, 4, 5, in any order in your hand"),
-              chosen=((0, 0), (0, 2), (0, 3))),
+        Panel(
+            (("5", "9", "3", "4", "8"),),
+            N_("A run: 3, 4, 5, in any order in your hand"),
+            chosen=((0, 0), (0, 2), (0, 3)),
+        ),
         OR,
-        Panel((("8", "2", "8"),), N_("Equal fronts: as many as you like"),
-              chosen=((0, 0), (0, 2))),
+        Panel((("8", "2", "8"),), N_("Equal fronts: as many as you like"), chosen=((0, 0), (0, 2))),
     ),
     "quando.triplet": (
         Panel((("7", "7", "7"),), N_("A triplet: three equal fronts")),
@@ -56,29 +58,48 @@ PICTURES: dict[str, tuple[Panel | str, ...]] = {
         Panel(((None,),), N_("No 0: draw a card")),
     ),
     "blanco.lines": (
-        Panel(((None, None, "orange:3", None), ("red:7", "sky:7", "green:7", "pink:7"),
-               (None, "lime:10", None, None)),
-              N_("A row of one number"), rings=((1, 0, 1, 3),)),
-        Panel((("navy:2", None, "yellow:5"), ("navy:9", "brown:1", None),
-               ("navy:11", None, None)),
-              N_("A column of one colour"), rings=((0, 0, 2, 0),)),
+        Panel(
+            (
+                (None, None, "orange:3", None),
+                ("red:7", "sky:7", "green:7", "pink:7"),
+                (None, "lime:10", None, None),
+            ),
+            N_("A row of one number"),
+            rings=((1, 0, 1, 3),),
+        ),
+        Panel(
+            (("navy:2", None, "yellow:5"), ("navy:9", "brown:1", None), ("navy:11", None, None)),
+            N_("A column of one colour"),
+            rings=((0, 0, 2, 0),),
+        ),
     ),
     "blanco.two_by_two": (
-        Panel((("red:5", "sky:5"), ("navy:9", "pink:9")),
-              N_("2 × 2, two lines complete: you remove one"),
-              rings=((0, 0, 0, 1), (1, 0, 1, 1))),
+        Panel(
+            (("red:5", "sky:5"), ("navy:9", "pink:9")),
+            N_("2 × 2, two lines complete: you remove one"),
+            rings=((0, 0, 0, 1), (1, 0, 1, 1)),
+        ),
         ARROW,
-        Panel((("navy:9", "pink:9"),), N_("The other waits for your next change"),
-              rings=((0, 0, 0, 1),)),
+        Panel(
+            (("navy:9", "pink:9"),),
+            N_("The other waits for your next change"),
+            rings=((0, 0, 0, 1),),
+        ),
     ),
     "quasenbo.penalty": (
-        Panel((("sailor", "journey", "forest", "ace-moons"),),
-              N_("Three cards share moons: draw a penalty card"), rings=((0, 1, 0, 3),),
-              alarm=True),
+        Panel(
+            (("sailor", "journey", "forest", "ace-moons"),),
+            N_("Three cards share moons: draw a penalty card"),
+            rings=((0, 1, 0, 3),),
+            alarm=True,
+        ),
         ARROW,
-        Panel((("journey", "forest", "ace-moons", "huntress"),),
-              N_("The next moon makes four: another penalty card"), rings=((0, 0, 0, 3),),
-              alarm=True),
+        Panel(
+            (("journey", "forest", "ace-moons", "huntress"),),
+            N_("The next moon makes four: another penalty card"),
+            rings=((0, 0, 0, 3),),
+            alarm=True,
+        ),
     ),
 }
 """The picture shown under a rule's section, by rule id: panels left to right, with an ARROW
@@ -149,9 +170,7 @@ def picture(rule: str, max_width: int, s: float) -> pygame.Surface | None:
     width = layout.card_width(38 if tall else 48, s)
     while True:
         surfaces = [
-            _panel_surface(game, part, width, s)
-            if isinstance(part, Panel)
-            else _connector(part, s)
+            _panel_surface(game, part, width, s) if isinstance(part, Panel) else _connector(part, s)
             for part in parts
         ]
         gap = layout.px(14, s)
@@ -233,8 +252,10 @@ class RulesScene(Scene):
         body = layout.text_page(self.size)
         tabs = pygame.Rect(body.left, body.top, body.width, layout.px(40, s))
         self.page = pygame.Rect(
-            body.left, tabs.bottom + layout.px(10, s),
-            body.width, body.height - tabs.height - layout.px(10, s),
+            body.left,
+            tabs.bottom + layout.px(10, s),
+            body.width,
+            body.height - tabs.height - layout.px(10, s),
         )
         self.pad = layout.px(16, s)
         self.view = self.page.inflate(-2 * self.pad, -2 * layout.px(10, s))
@@ -244,13 +265,19 @@ class RulesScene(Scene):
             rect = pygame.Rect(
                 tabs.left + k * (width + layout.px(10, s)), tabs.top, width, tabs.height
             )
-            self.form.add(widgets.Button(
-                rect, TITLES[game], partial(self.show, game),
-                style="primary" if game == self.game else "normal",
-            ))
-        self.form.add(widgets.Button(
-            layout.bottom_buttons(self.size, 1)[0], _("Back"), lambda: self.app.pop(self)
-        ))
+            self.form.add(
+                widgets.Button(
+                    rect,
+                    TITLES[game],
+                    partial(self.show, game),
+                    style="primary" if game == self.game else "normal",
+                )
+            )
+        self.form.add(
+            widgets.Button(
+                layout.bottom_buttons(self.size, 1)[0], _("Back"), lambda: self.app.pop(self)
+            )
+        )
         # Room at the right for the scroll bar, so it never covers a word.
         self.pieces, self.height = page(self.game, self.view.width - layout.px(12, s), s)
         self._scroll(0)
@@ -294,8 +321,11 @@ class RulesScene(Scene):
         background(surface)
         s = self.s
         widgets.blit_text(
-            surface, _("How to play {game}").format(game=TITLES[self.game]),
-            layout.px(44, s), palette.ACCENT, layout.heading(self.size),
+            surface,
+            _("How to play {game}").format(game=TITLES[self.game]),
+            layout.px(44, s),
+            palette.ACCENT,
+            layout.heading(self.size),
         )
         widgets.panel(surface, self.page, palette.PANEL, 225)
         clip = surface.get_clip()
@@ -306,12 +336,17 @@ class RulesScene(Scene):
                 surface.blit(piece.surface, where)
         surface.set_clip(clip)
         if self.height > self.view.height:
-            track = pygame.Rect(self.view.right - layout.px(6, s), self.view.top,
-                                layout.px(6, s), self.view.height)
+            track = pygame.Rect(
+                self.view.right - layout.px(6, s), self.view.top, layout.px(6, s), self.view.height
+            )
             knob_h = max(layout.px(24, s), track.height * self.view.height // self.height)
             travel = track.height - knob_h
             knob_y = track.top + travel * self.scroll // max(1, self.height - self.view.height)
             pygame.draw.rect(surface, palette.PANEL_EDGE, track, border_radius=3)
-            pygame.draw.rect(surface, palette.TEXT_DIM,
-                             pygame.Rect(track.left, knob_y, track.width, knob_h), border_radius=3)
+            pygame.draw.rect(
+                surface,
+                palette.TEXT_DIM,
+                pygame.Rect(track.left, knob_y, track.width, knob_h),
+                border_radius=3,
+            )
         self.form.draw(surface)

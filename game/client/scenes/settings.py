@@ -10,7 +10,11 @@ from game.client.scenes import Scene, menu_page
 
 SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080)]
 LABELS = (
-    N_("Your name"), N_("Language"), N_("Window size"), N_("Animation speed"), N_("Bot pace"),
+    N_("Your name"),
+    N_("Language"),
+    N_("Window size"),
+    N_("Animation speed"),
+    N_("Bot pace"),
     N_("Sound"),
 )
 """The form's rows, top to bottom."""
@@ -23,8 +27,10 @@ PACE_WORDS = {
 """Each bot pace of config.PACES in a player's words: the pace (it. il ritmo, fr. le rythme)
 and the animation speed (la velocità, la vitesse) each have their own "Fast"."""
 SPEEDS = [
-    (0.5, NC_("animation speed", "Slow")), (1.0, NC_("animation speed", "Normal")),
-    (2.0, NC_("animation speed", "Fast")), (4.0, NC_("animation speed", "Fastest")),
+    (0.5, NC_("animation speed", "Slow")),
+    (1.0, NC_("animation speed", "Normal")),
+    (2.0, NC_("animation speed", "Fast")),
+    (4.0, NC_("animation speed", "Fastest")),
 ]
 """The animation speeds offered, each a factor with its word."""
 
@@ -99,8 +105,11 @@ class SettingsScene(Scene):
             )
         )
         self.sound_choice = self.form.add(
-            widgets.Choice(controls[5], [(True, _("On")), (False, _("Off"))],
-                           old_sound.value if old_sound else st.sound)
+            widgets.Choice(
+                controls[5],
+                [(True, _("On")), (False, _("Off"))],
+                old_sound.value if old_sound else st.sound,
+            )
         )
         back, save = layout.bottom_buttons(self.size, 2)
         self.form.add(widgets.Button(back, _("Back"), self.leave))
@@ -135,8 +144,11 @@ class SettingsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.leave()
             return
-        full = ngettext("A name has at most {n} character.", "A name has at most {n} characters.",
-                        config.MAX_NAME).format(n=config.MAX_NAME)
+        full = ngettext(
+            "A name has at most {n} character.",
+            "A name has at most {n} characters.",
+            config.MAX_NAME,
+        ).format(n=config.MAX_NAME)
         if self.form.handle(event) and self.name_field.focused:
             if self.name_field.refused:
                 self.message = full

@@ -78,7 +78,7 @@ class SetupScene(Scene):
             elif any(type(value) is type(c) and value == c for c, _words in choices):
                 self.values[key] = value
         saved = last.get("options")
-        for game, chosen in (saved.items() if isinstance(saved, dict) else ()):
+        for game, chosen in saved.items() if isinstance(saved, dict) else ():
             if game not in GAMES or not isinstance(chosen, dict):
                 continue
             for name, option in menu_options(game):
@@ -128,16 +128,16 @@ class SetupScene(Scene):
                     ],
                 )
             )
-            rows.append(
-                ("hints", _("Hints"), [(False, _("Not allowed")), (True, _("Allowed"))])
-            )
+            rows.append(("hints", _("Hints"), [(False, _("Not allowed")), (True, _("Allowed"))]))
             rows.append(
                 (
                     "grace",
                     _("A player drops out"),
                     [
-                        (DEFAULT_GRACE, _("Bot after {seconds:.0f} s").format(
-                            seconds=DEFAULT_GRACE)),
+                        (
+                            DEFAULT_GRACE,
+                            _("Bot after {seconds:.0f} s").format(seconds=DEFAULT_GRACE),
+                        ),
                         (60.0, _("Bot after 1 min")),
                         (None, _("Wait for them")),
                     ],

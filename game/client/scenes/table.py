@@ -45,7 +45,8 @@ def points_words(share: float) -> str:
     two chances rounded as they are shown, so that the line's numbers add up.)"""
     points = round(share * 100)
     return ngettext("{n} percentage point", "{n} percentage points", points).format(
-        n=number(points))
+        n=number(points)
+    )
 
 
 class TableScene(Scene):
@@ -194,11 +195,15 @@ class TableScene(Scene):
         if self.table.seat is not None and self.app.hosting:
             others = self.app.hosted_players()
             if not others:  # only bots: `leave` keeps the seat, and the game waits for it
-                return _("Leave the table? The game waits on this computer until you come "
-                         "back: the title screen takes you back to your seat.")
-            return _("Leave the table? A bot plays your seat and the game goes on for "
-                     "{names}, served by this computer. The title screen takes you back to "
-                     "your seat.").format(names=_(" and ").join(others))
+                return _(
+                    "Leave the table? The game waits on this computer until you come "
+                    "back: the title screen takes you back to your seat."
+                )
+            return _(
+                "Leave the table? A bot plays your seat and the game goes on for "
+                "{names}, served by this computer. The title screen takes you back to "
+                "your seat."
+            ).format(names=_(" and ").join(others))
         if self.table.seat is not None:
             return _("Leave the table? A bot plays your seat until you come back.")
         return _("Stop watching and leave the table?")
@@ -206,11 +211,15 @@ class TableScene(Scene):
     def quit_words(self) -> str:
         """What quitting the program does to the player's seat, in words."""
         if self.local:
-            return _("Quit the program? Your game is kept: Quick play or Single player "
-                     "continues it next time.")
+            return _(
+                "Quit the program? Your game is kept: Quick play or Single player "
+                "continues it next time."
+            )
         if self.app.hosting:
-            return _("Quit the program? The game is kept: host again from this computer "
-                     "(same port) to take your seat back.")
+            return _(
+                "Quit the program? The game is kept: host again from this computer "
+                "(same port) to take your seat back."
+            )
         return _("Quit the program? A bot plays your seat until you come back.")
 
     def menu_words(self) -> str:
@@ -228,8 +237,11 @@ class TableScene(Scene):
                 self.app,
                 _("Menu"),
                 self.menu_words(),
-                [(_("Keep playing"), None), (_("Rules"), self.open_rules),
-                 (_("Leave"), self.ask_leave)],
+                [
+                    (_("Keep playing"), None),
+                    (_("Rules"), self.open_rules),
+                    (_("Leave"), self.ask_leave),
+                ],
                 cancel=0,
             )
         )
@@ -270,8 +282,9 @@ class TableScene(Scene):
         if self.app.session is not None and self.absent is not None:
             self.app.session.hand_to_bot(self.absent)
 
-    def ask(self, title: str, yes: str, on_yes: Callable[[], object],
-            question: str | None = None) -> None:
+    def ask(
+        self, title: str, yes: str, on_yes: Callable[[], object], question: str | None = None
+    ) -> None:
         """Put the leave question up (once); `question` is its text (default: what leaving
         does, `leave_words`)."""
         if self.asking is not None:
@@ -286,8 +299,12 @@ class TableScene(Scene):
             return run
 
         self.asking = Confirm(
-            self.app, title, question or self.leave_words(), yes, answered(on_yes),
-            on_no=answered(None)
+            self.app,
+            title,
+            question or self.leave_words(),
+            yes,
+            answered(on_yes),
+            on_no=answered(None),
         )
         self.app.push(self.asking)
 
@@ -402,9 +419,7 @@ class TableScene(Scene):
             session.follow(message["room"])
             session.join(message["room"])
             mode = "local" if self.local else "join"
-            self.app.replace(
-                self.app.scene("lobby", mode, game=self.table.game, quick=self.quick)
-            )
+            self.app.replace(self.app.scene("lobby", mode, game=self.table.game, quick=self.quick))
 
     # -- input ---------------------------------------------------------------------------------
 
@@ -554,7 +569,8 @@ class TableScene(Scene):
             if self.costliest is None:
                 self.costliest_words = _(
                     "No clear mistake: none of your choices cost you {points} or more of your "
-                    "chance to win.").format(points=points_words(job.result.threshold))
+                    "chance to win."
+                ).format(points=points_words(job.result.threshold))
             elif path is not None:
                 self.costliest_words = self.choice_words(self.costliest, path)
 
@@ -572,14 +588,21 @@ class TableScene(Scene):
         where = _("step {step} of {steps}").format(step=number(mark.step), steps=steps)
         if len(playback.round_starts) > 1:
             where = _("round {round}, step {step} of {steps}").format(
-                round=number(playback.round_of(mark.step - 1) + 1), step=number(mark.step),
-                steps=steps)
-        return _("Your costliest choice, {where}: “{chosen}” left you a {mine} chance to win, "
-                 "“{better}” {best} – {points} more.").format(
-            where=where, chosen=advice_words(game, mark.action, entry.before),
-            mine=percent(mark.chosen.value), better=advice_words(game, mark.better, entry.before),
+                round=number(playback.round_of(mark.step - 1) + 1),
+                step=number(mark.step),
+                steps=steps,
+            )
+        return _(
+            "Your costliest choice, {where}: “{chosen}” left you a {mine} chance to win, "
+            "“{better}” {best} – {points} more."
+        ).format(
+            where=where,
+            chosen=advice_words(game, mark.action, entry.before),
+            mine=percent(mark.chosen.value),
+            better=advice_words(game, mark.better, entry.before),
             best=percent(mark.best.value),
-            points=points_words(round(mark.best.value, 2) - round(mark.chosen.value, 2)))
+            points=points_words(round(mark.best.value, 2) - round(mark.chosen.value, 2)),
+        )
 
     def analysis_words(self) -> str:
         """The game-over screen's line about the analysis: its progress, or the player's
@@ -620,8 +643,9 @@ class TableScene(Scene):
             self.analysis_job.cancel()
             self.analysis_job = None
         step = self.costliest.step if self.costliest is not None else 0
-        self.app.goto("viewer", path, analyse=True, position=step, from_list=False,
-                      mark=self.costliest)
+        self.app.goto(
+            "viewer", path, analyse=True, position=step, from_list=False, mark=self.costliest
+        )
 
     def ask_deal_again(self) -> None:
         """Offer to play this game's deal again, in the same seats or rotated one on."""
@@ -663,8 +687,14 @@ class TableScene(Scene):
         levels = [s.get("level") or level for s in header["seats"]]
         new_seat = (seat + 1) % players if rotated else seat
         levels[seat] = levels[new_seat]
-        again = DealAgain(replay.end["seed"], replay_hash(data), new_seat, replay.end["result"],
-                          seat, tuple(levels))
+        again = DealAgain(
+            replay.end["seed"],
+            replay_hash(data),
+            new_seat,
+            replay.end["result"],
+            seat,
+            tuple(levels),
+        )
         origin = header.get("origin")
         self.app.to_title()  # this game's server and scene are done with (exit cancels)
         start_local(
@@ -729,28 +759,39 @@ class TableScene(Scene):
             return
         if room.get("id") != self.room_id or not room.get("started") or room.get("over"):
             return
-        offline = [seat for seat in room["seats"]
-                   if seat["kind"] == "human" and not seat["connected"] and not seat["away"]]
+        offline = [
+            seat
+            for seat in room["seats"]
+            if seat["kind"] == "human" and not seat["connected"] and not seat["away"]
+        ]
         now = time.monotonic()
-        self.offline_since = {seat["seat"]: self.offline_since.get(seat["seat"], now)
-                              for seat in offline}
+        self.offline_since = {
+            seat["seat"]: self.offline_since.get(seat["seat"], now) for seat in offline
+        }
         if offline:
             self.absent = offline[0]["seat"]
             self.hand_button.label = _("Let a bot play for {name}").format(
-                name=seat_name(offline[0]))
+                name=seat_name(offline[0])
+            )
 
     @property
     def busy(self) -> bool:
         return (
-            self.table.busy or self.connection is not None or self.analysis_job is not None
+            self.table.busy
+            or self.connection is not None
+            or self.analysis_job is not None
             or self.absent is not None  # the banner counts down
         )
 
     # -- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        shown = [self.rules_button, self.menu_button, self.sheet_button,
-                 self.hint_button if self.hints_allowed else None]
+        shown = [
+            self.rules_button,
+            self.menu_button,
+            self.sheet_button,
+            self.hint_button if self.hints_allowed else None,
+        ]
         self.table.bar_end = min(b.rect.left for b in shown if b is not None)
         self.table.toasts_kept = self.lost_box().height if self.connection == "reconnecting" else 0
         self.table.draw(surface)
@@ -823,8 +864,11 @@ class TableScene(Scene):
     def absent_bar(self) -> pygame.Rect:
         """Where the banner goes: over the top bar's title, up to its leftmost button shown
         (those stay in sight and in reach, as do the seats' plates below)."""
-        shown = [self.rules_button, self.sheet_button,
-                 self.hint_button if self.hints_allowed else None]
+        shown = [
+            self.rules_button,
+            self.sheet_button,
+            self.hint_button if self.hints_allowed else None,
+        ]
         left = min(button.rect.left for button in shown if button is not None)
         top = self.table.geo.topbar
         return pygame.Rect(0, top.top, left - layout.px(8, self.s), top.height)
@@ -840,8 +884,9 @@ class TableScene(Scene):
         pygame.draw.rect(surface, (92, 72, 26), bar)
         size = layout.px(20, s, 11)
         # As wide as its label needs (at the button's own font size), at most half the bar.
-        label = widgets.text_width(self.hand_button.label,
-                                   max(12, int(self.hand_button.rect.height * 0.46)))
+        label = widgets.text_width(
+            self.hand_button.label, max(12, int(self.hand_button.rect.height * 0.46))
+        )
         self.hand_button.rect.width = min(label + layout.px(28, s), bar.width // 2)
         self.hand_button.rect.midright = (bar.right - layout.px(6, s), bar.centery)
         text = pygame.Rect(0, bar.top, self.hand_button.rect.left - layout.px(10, s), bar.height)
@@ -886,9 +931,7 @@ class TableScene(Scene):
         """Quando's round summary: each hand, its sum, the round's score (the knock penalty
         shown) and the running total."""
         s = self.s
-        y: float = self._heading(
-            surface, box, _("Round {n} is over").format(n=event["round"] + 1)
-        )
+        y: float = self._heading(surface, box, _("Round {n} is over").format(n=event["round"] + 1))
         reason = (
             _("The round ended because everybody had a last turn after the knock.")
             if event["reason"] == "knock"
@@ -947,8 +990,9 @@ class TableScene(Scene):
             )
             word = _("0 – lowest!") if score == 0 and event["sums"][seat] == low else str(score)
             if seat == event["knocker"]:
-                word = (_("{score} (knock +5)") if event["knock_penalty"]
-                        else _("{score} – knocked")).format(score=score)
+                word = (
+                    _("{score} (knock +5)") if event["knock_penalty"] else _("{score} – knocked")
+                ).format(score=score)
             widgets.blit_wrapped(  # "0 – die niedrigste!" takes two lines of a narrow column
                 surface,
                 word,
@@ -976,8 +1020,9 @@ class TableScene(Scene):
                 pygame.Rect(box.left, box.bottom - layout.px(90, s), box.width, size + 4),
             )
 
-    def _draw_summary(self, surface: pygame.Surface, box: pygame.Rect, words: str,
-                      top: int) -> None:
+    def _draw_summary(
+        self, surface: pygame.Surface, box: pygame.Rect, words: str, top: int
+    ) -> None:
         """The summary line under the scores (`summary_line`), wrapped to the box's width in
         as many lines as it needs, ending above the buttons and never above `top`."""
         s = self.s
@@ -986,15 +1031,17 @@ class TableScene(Scene):
         size = layout.px(22, s, 12)
         lines = widgets.wrap(words, size, width)
         while size > widgets.MIN_SIZE and (
-                bottom - len(lines) * widgets.line_height(size) < top
-                or any(widgets.text_width(line, size) > width for line in lines)):
+            bottom - len(lines) * widgets.line_height(size) < top
+            or any(widgets.text_width(line, size) > width for line in lines)
+        ):
             size -= 1
             lines = widgets.wrap(words, size, width)
         step = widgets.line_height(size)
         y = max(top, bottom - len(lines) * step)
         for line in lines:
-            widgets.blit_text(surface, line, size, palette.ACCENT,
-                              pygame.Rect(box.left, y, box.width, step))
+            widgets.blit_text(
+                surface, line, size, palette.ACCENT, pygame.Rect(box.left, y, box.width, step)
+            )
             y += step
 
     def _draw_over(self, surface: pygame.Surface, box: pygame.Rect, event: dict) -> None:
@@ -1006,7 +1053,8 @@ class TableScene(Scene):
             title = _("You win!") if len(winners) == 1 else _("You share the win!")
         else:
             title = ngettext("{names} wins", "{names} win", len(names)).format(
-                names=_(" and ").join(names))
+                names=_(" and ").join(names)
+            )
         y = self._heading(surface, box, title)
         size = layout.px(24, s, 12)
         game = self.table.game

@@ -51,17 +51,22 @@ class TitleScene(Scene):
         rects = layout.menu_buttons(self.size, len(self.items) + (back is not None))
         self.form = widgets.Form()
         if back is not None:
-            self.back_button: widgets.Button | None = self.form.add(widgets.Button(
-                rects.pop(0),
-                self.back_label(back),
-                self.go_back,
-                style="primary",
-            ))
+            self.back_button: widgets.Button | None = self.form.add(
+                widgets.Button(
+                    rects.pop(0),
+                    self.back_label(back),
+                    self.go_back,
+                    style="primary",
+                )
+            )
         else:
             self.back_button = None
         for (label, action, style), rect in zip(self.items, rects):
-            self.form.add(widgets.Button(rect, _(label), action,
-                                         style="normal" if back is not None else style))
+            self.form.add(
+                widgets.Button(
+                    rect, _(label), action, style="normal" if back is not None else style
+                )
+            )
         self.form.focus(self.form.widgets[0])
         self.fans = pygame.Surface(self.size, pygame.SRCALPHA)
         self._draw_cards(self.fans)
@@ -73,7 +78,8 @@ class TitleScene(Scene):
         if back.server == LOCAL:
             return _("Back to your game ({game})").format(game=game_title(back.game))
         return _("Back to your game ({game}, room {room})").format(
-            game=game_title(back.game), room=back.room)
+            game=game_title(back.game), room=back.room
+        )
 
     def enter(self) -> None:
         # Back from another screen, Enter does what the footer says again (a click on a
@@ -109,17 +115,21 @@ class TitleScene(Scene):
             return
         seat = kept[0]
         if seat.game:
-            body = _("Your game of {game} is not finished. Continue where you left it, or start "
-                     "a new game (the unfinished one stays to continue later).").format(
-                game=game_title(seat.game))
+            body = _(
+                "Your game of {game} is not finished. Continue where you left it, or start "
+                "a new game (the unfinished one stays to continue later)."
+            ).format(game=game_title(seat.game))
         else:  # kept by a version that did not always note the game
-            body = _("Your last game is not finished. Continue where you left it, or start "
-                     "a new game (the unfinished one stays to continue later).")
+            body = _(
+                "Your last game is not finished. Continue where you left it, or start "
+                "a new game (the unfinished one stays to continue later)."
+            )
         if len(kept) > 1:
             body += " " + ngettext(
                 "{n} older unfinished game waits in {replays}, to continue from there.",
                 "{n} older unfinished games wait in {replays}, to continue from there.",
-                len(kept) - 1).format(n=len(kept) - 1, replays=_(REPLAYS))
+                len(kept) - 1,
+            ).format(n=len(kept) - 1, replays=_(REPLAYS))
         self.app.push(
             Dialog(
                 self.app,
@@ -182,8 +192,11 @@ class TitleScene(Scene):
         surface.blit(self.fans, (0, 0))
         area = layout.title_area(self.size)
         widgets.blit_text(
-            surface, _("Card Table"), layout.px(84, s), palette.ACCENT,
-            area.move(0, -layout.px(14, s))
+            surface,
+            _("Card Table"),
+            layout.px(84, s),
+            palette.ACCENT,
+            area.move(0, -layout.px(14, s)),
         )
         widgets.blit_text(
             surface,
@@ -195,9 +208,11 @@ class TitleScene(Scene):
         self.form.draw(surface)
         widgets.blit_text(
             surface,
-            (_("Playing as {name}  ·  Enter: back to your game") if self.back is not None
-             else _("Playing as {name}  ·  Enter: quick play")).format(
-                name=self.app.settings.name),
+            (
+                _("Playing as {name}  ·  Enter: back to your game")
+                if self.back is not None
+                else _("Playing as {name}  ·  Enter: quick play")
+            ).format(name=self.app.settings.name),
             layout.px(20, s, 11),
             palette.TEXT_DIM,
             pygame.Rect(0, self.size[1] - layout.px(30, s), self.size[0], layout.px(24, s)),

@@ -74,10 +74,13 @@ def verdict_words(verdict: Verdict, length: int) -> Outcome:
     """The outcome of `verdict` in words; `length` is how many steps can be watched."""
     mismatch = verdict.mismatch
     short, color = verdict_label(
-        Remembered(verdict.status, mismatch.step if mismatch is not None else None))
+        Remembered(verdict.status, mismatch.step if mismatch is not None else None)
+    )
     if verdict.status == "unverified":
-        words = _("Not verified: the game is not over, and it can be checked and watched only "
-                  "once its seed is revealed at the end.")
+        words = _(
+            "Not verified: the game is not over, and it can be checked and watched only "
+            "once its seed is revealed at the end."
+        )
     elif verdict.status == "ok":
         if verdict.complete:
             words = _("Verified: every step and the seed check out; the game ran to its end.")
@@ -130,8 +133,14 @@ class ViewerScene(Scene):
     listens = False
 
     def __init__(
-        self, app: Host, path: Path, *, analyse: bool = False, position: int = 0,
-        from_list: bool = True, mark: Mark | None = None
+        self,
+        app: Host,
+        path: Path,
+        *,
+        analyse: bool = False,
+        position: int = 0,
+        from_list: bool = True,
+        mark: Mark | None = None,
     ) -> None:
         """Open the replay at `path` at `position`; with `analyse`, start its analysis at
         once (it starts by itself anyway when one is cached);
@@ -188,7 +197,8 @@ class ViewerScene(Scene):
             return
         except Exception as err:  # a file can hold anything: the window must not go down
             self.problem = _("This file cannot be opened as a replay: {why}").format(
-                why=f"{type(err).__name__}: {err}")
+                why=f"{type(err).__name__}: {err}"
+            )
             return
         self.playback = playback
         self.outcome = verdict_words(playback.verdict, playback.length)
@@ -349,8 +359,10 @@ class ViewerScene(Scene):
         chosen = action_words(game, mark.action, entry.before)
         better = action_words(game, mark.better, entry.before)
         return _("{chosen}: {mine}; {better}: {best}").format(
-            chosen=chosen, mine=percent(mark.chosen.value), better=better,
-            best=percent(mark.best.value)
+            chosen=chosen,
+            mine=percent(mark.chosen.value),
+            better=better,
+            best=percent(mark.best.value),
         )
 
     def _analysis_status(self) -> str:
@@ -404,10 +416,16 @@ class ViewerScene(Scene):
         self._rows.clear()
         if self.playback is not None and self.playback.playable:
             self._make_table()
-        labels = [_("« Round"), _("‹ Turn"), _("‹ Step"),
-                  # TRANSLATORS: runs the replay on by itself, as a media player's button does.
-                  pgettext("replay", "Play"),
-                  _("Step ›"), _("Turn ›"), _("Round »")]
+        labels = [
+            _("« Round"),
+            _("‹ Turn"),
+            _("‹ Step"),
+            # TRANSLATORS: runs the replay on by itself, as a media player's button does.
+            pgettext("replay", "Play"),
+            _("Step ›"),
+            _("Turn ›"),
+            _("Round »"),
+        ]
         actions = [
             lambda: self.to_start("round", False),
             lambda: self.to_start("turn", False),
@@ -432,7 +450,8 @@ class ViewerScene(Scene):
             geo.eyes, self._eyes_options(), self.eyes, on_change=self.set_eyes, cycle=True
         )
         self.back_button = widgets.Button(
-            geo.back, _("Back to the list") if self.from_list else _("Back"), self.leave)
+            geo.back, _("Back to the list") if self.from_list else _("Back"), self.leave
+        )
         self.estimates_choice = widgets.Choice(
             geo.estimates,
             [("fair", _("Own view")), ("seeing", _("All cards"))],
@@ -468,8 +487,9 @@ class ViewerScene(Scene):
             self.play_on_button.label = _("Continue this game")
             self.play_on_button.enabled = usable
         else:
-            self.play_on_button.enabled = usable and self.playback is not None and \
-                self.playback.verdict.complete
+            self.play_on_button.enabled = (
+                usable and self.playback is not None and self.playback.verdict.complete
+            )
         for button in self.transport:
             button.enabled = usable
         rounds = self.table is not None and self.table.ROUNDS
@@ -505,9 +525,14 @@ class ViewerScene(Scene):
         # from the decision, not after it.
         self.play_from = playback.position if mark is None else mark.step - 1
         if mark is None and playback.state().is_over:
-            self.app.push(Dialog(self.app, _("Play on from here"),
-                                 _("The game is over at this step: go back to an earlier one."),
-                                 [(_("OK"), None)]))
+            self.app.push(
+                Dialog(
+                    self.app,
+                    _("Play on from here"),
+                    _("The game is over at this step: go back to an earlier one."),
+                    [(_("OK"), None)],
+                )
+            )
             return
         header = playback.header
         names = [self.shown_name(s) for s in range(header["players"])]
@@ -518,24 +543,33 @@ class ViewerScene(Scene):
         first = names[mover]
         if mark is not None:
             entry = playback.entries[mark.step - 1]
-            start = _("From step {step}, before {name}'s choice ({action}): {first} decides "
-                      "first.").format(step=number(mark.step), name=names[mark.seat],
-                                       action=action_words(header["game"], mark.action,
-                                                           entry.before), first=first)
+            start = _(
+                "From step {step}, before {name}'s choice ({action}): {first} decides first."
+            ).format(
+                step=number(mark.step),
+                name=names[mark.seat],
+                action=action_words(header["game"], mark.action, entry.before),
+                first=first,
+            )
         else:
             start = _("The game goes on with step {step}: {first} decides first.").format(
-                step=number(position + 1), first=first)
+                step=number(position + 1), first=first
+            )
         seat = mark.seat if mark is not None else 0
-        self.app.push(PlayOnDialog(self.app, start, names, bot_levels(header), self.play_on,
-                                   seat))
+        self.app.push(PlayOnDialog(self.app, start, names, bot_levels(header), self.play_on, seat))
 
     def mark_shown(self) -> Mark | None:
         """The analysis's mark of the step the cursor stands on (right after it), if any."""
         if self.playback is None:
             return None
         position = self.playback.position
-        marks = self.analysis.marks if self.analysis is not None else \
-            [self.mark] if self.mark is not None else []
+        marks = (
+            self.analysis.marks
+            if self.analysis is not None
+            else [self.mark]
+            if self.mark is not None
+            else []
+        )
         return next((m for m in marks if m.step == position), None)
 
     def play_on(self, seat: int, mode: str, levels: tuple[str, ...]) -> None:
@@ -552,12 +586,22 @@ class ViewerScene(Scene):
             return
         playback.seek(self.play_from)
         state = playback.state()
-        origin = {"replay": digest, "step": state.step, "mode": mode,
-                  "snapshot": state.to_snapshot()}
+        origin = {
+            "replay": digest,
+            "step": state.step,
+            "mode": mode,
+            "snapshot": state.to_snapshot(),
+        }
         header = playback.header
         self.app.to_title()  # the viewer is done with (exit cancels its analysis)
-        start_local(self.app, header["game"], header["players"], "normal", {},
-                    play_on=PlayOn(origin, seat, levels))
+        start_local(
+            self.app,
+            header["game"],
+            header["players"],
+            "normal",
+            {},
+            play_on=PlayOn(origin, seat, levels),
+        )
 
     def exit(self) -> None:
         self.cancel_analysis()
@@ -629,8 +673,10 @@ class ViewerScene(Scene):
         """The position of the step-list row at screen point `pos`, if any."""
         if not self.geo.steps.collidepoint(pos):
             return None
-        return next((shown for shown, rect in self.shown_rows()
-                     if rect.top <= pos[1] < rect.bottom + 2), None)
+        return next(
+            (shown for shown, rect in self.shown_rows() if rect.top <= pos[1] < rect.bottom + 2),
+            None,
+        )
 
     def step_texts(self, position: int) -> tuple[str, str]:
         """The step list's two lines for `position`: who did what, and what happened as the
@@ -662,8 +708,9 @@ class ViewerScene(Scene):
         big, small = layout.px(19, s, 12), layout.px(16, s, 11)
         width = self.geo.steps.width - layout.px(14, s)
         first, second = self.step_texts(position)
-        return ([(line, big) for line in widgets.wrap(first, big, width)]
-                + [(line, small) for line in widgets.wrap(second, small, width)])
+        return [(line, big) for line in widgets.wrap(first, big, width)] + [
+            (line, small) for line in widgets.wrap(second, small, width)
+        ]
 
     def _row_surface(self, position: int, current: bool) -> pygame.Surface:
         width = self.geo.steps.width
@@ -680,8 +727,9 @@ class ViewerScene(Scene):
             else:
                 low = palette.TEXT if current else palette.TEXT_DIM
             high = (255, 240, 190) if current else palette.TEXT
-            pictures = [widgets.text(line, size, high if size == big else low)
-                        for line, size in lines]
+            pictures = [
+                widgets.text(line, size, high if size == big else low) for line, size in lines
+            ]
             pad = layout.px(5, s, 3)
             inner = sum(picture.get_height() for picture in pictures)
             surf = pygame.Surface((width, max(self.row_h - 2, inner + 2 * pad)), pygame.SRCALPHA)
@@ -705,8 +753,7 @@ class ViewerScene(Scene):
             return
         if self.table is None:
             return
-        widgets_now = [*self.transport, self.speed_choice, self.eyes_choice,
-                       self.play_on_button]
+        widgets_now = [*self.transport, self.speed_choice, self.eyes_choice, self.play_on_button]
         widgets_now.append(self.analyse_button if self.analysis is None else self.estimates_choice)
         for widget in widgets_now:
             if widget.handle(event):
@@ -896,10 +943,16 @@ class ViewerScene(Scene):
         steps = len(playback.replay.steps)
         lines = [
             (_("Replay · {game}").format(game=game), title, palette.ACCENT),
-            (", ".join(self.shown_name(seat) for seat in range(header["players"])), small,
-             palette.TEXT),
-            (f"{when}  ·  " + ngettext("{n} step", "{n} steps", steps).format(n=number(steps)),
-             small, palette.TEXT_DIM),
+            (
+                ", ".join(self.shown_name(seat) for seat in range(header["players"])),
+                small,
+                palette.TEXT,
+            ),
+            (
+                f"{when}  ·  " + ngettext("{n} step", "{n} steps", steps).format(n=number(steps)),
+                small,
+                palette.TEXT_DIM,
+            ),
         ]
         y = rect.top
         for words, size, color in lines:
@@ -929,9 +982,7 @@ class ViewerScene(Scene):
         if analysis is not None:
             marks = [(m.step, m.seat) for m in analysis.marks]
             curve = analysis.curve(self.estimates)
-            graph.draw(
-                surface, geo.graph, curve, playback.length, playback.position, marks, s
-            )
+            graph.draw(surface, geo.graph, curve, playback.length, playback.position, marks, s)
             self.estimates_choice.draw(surface)
             self._draw_chances(surface, curve)
             self._draw_legend(surface, len(curve[0]) if curve else 0)
@@ -968,8 +1019,9 @@ class ViewerScene(Scene):
             name.left = cell.left + stroke + 4
             widgets.blit_text(surface, self.shown_name(seat), size, color, name, "left")
         meaning = pygame.Rect(band.left, band.top + line, band.width, line)
-        widgets.blit_text(surface, _(ESTIMATES_MEANING[self.estimates]), size, palette.TEXT_DIM,
-                          meaning, "left")
+        widgets.blit_text(
+            surface, _(ESTIMATES_MEANING[self.estimates]), size, palette.TEXT_DIM, meaning, "left"
+        )
 
     def _draw_chances(self, surface: pygame.Surface, curve: list[list[float]]) -> None:
         """Each seat's chance at the position shown, in its line's colour, under the chooser."""
@@ -1015,8 +1067,12 @@ class ViewerScene(Scene):
         y = geo.position.centery - len(lines) * step // 2
         for line in lines:
             widgets.blit_text(
-                surface, line, size, palette.TEXT,
-                pygame.Rect(geo.position.left, y, geo.position.width, step), "left",
+                surface,
+                line,
+                size,
+                palette.TEXT,
+                pygame.Rect(geo.position.left, y, geo.position.width, step),
+                "left",
             )
             y += step
 
@@ -1041,16 +1097,22 @@ class ViewerScene(Scene):
         moves = _("Space play · Left/Right step · [ ] turn · PgUp/PgDn round")
         if self.table is None or not self.table.ROUNDS:
             moves = _("Space play · Left/Right step · [ ] turn")
-        words = " · ".join([
-            moves,
-            _("+/− speed · 1–9 a seat · S spectator · O all open · Tab next eyes · P play on"),
-        ])
+        words = " · ".join(
+            [
+                moves,
+                _("+/− speed · 1–9 a seat · S spectator · O all open · Tab next eyes · P play on"),
+            ]
+        )
         lines = widgets.wrap(words, size, rect.width, " · ")
         step = widgets.line_height(size)
         y = rect.top + max(0, (rect.height - len(lines) * step) // 2)
         for line in lines:
             widgets.blit_text(
-                surface, line, size, palette.TEXT_DIM,
-                pygame.Rect(rect.left, y, rect.width, step), "left",
+                surface,
+                line,
+                size,
+                palette.TEXT_DIM,
+                pygame.Rect(rect.left, y, rect.width, step),
+                "left",
             )
             y += step

@@ -452,11 +452,13 @@ class Table:
 
     # -- helpers for subclasses ----------------------------------------------------------------
 
-    def from_pile(self, code: str | None, *, face_up: bool = True,
-                  known: bool = False) -> CardSprite:
+    def from_pile(
+        self, code: str | None, *, face_up: bool = True, known: bool = False
+    ) -> CardSprite:
         """A new card on the draw pile, waiting to be dealt (see `to_pile`)."""
-        return self.stage.new_card(code, self.geo.pile_w, self.geo.places["draw"].center,
-                                   face_up=face_up, known=known)
+        return self.stage.new_card(
+            code, self.geo.pile_w, self.geo.places["draw"].center, face_up=face_up, known=known
+        )
 
     def to_pile(self, sprite: CardSprite) -> None:
         """Put `sprite` back on the draw pile at once to be dealt from there: at the pile's
@@ -496,8 +498,10 @@ class Table:
         winners = event["result"]["winners"]
         if self.you in winners:
             self.flourish(
-                _("YOU WIN!") if len(winners) == 1 else _("SHARED WIN!"), None, palette.ACCENT,
-                "win"
+                _("YOU WIN!") if len(winners) == 1 else _("SHARED WIN!"),
+                None,
+                palette.ACCENT,
+                "win",
             )
         else:
             self.flourish(_("GAME OVER"), None, palette.TEXT, "win")
@@ -533,13 +537,21 @@ class Table:
         if not self.active:
             if self.catching_up and token[0] == "btn":
                 if not self.queued:
-                    self.toasts.show(_("One moment – the last moves are still being shown; "
-                                       "your choice follows them."))
+                    self.toasts.show(
+                        _(
+                            "One moment – the last moves are still being shown; "
+                            "your choice follows them."
+                        )
+                    )
                 self.queued = [*self.queued, token][-QUEUED:]
                 return
             if self.catching_up:  # a card is named by its place, which the moves may change
-                self.toasts.show(_("One moment – the last moves are still being shown; pick "
-                                   "your cards after them."))
+                self.toasts.show(
+                    _(
+                        "One moment – the last moves are still being shown; pick "
+                        "your cards after them."
+                    )
+                )
                 return
             self.explain_wait()
             return

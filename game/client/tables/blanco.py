@@ -85,16 +85,10 @@ class BlancoTable(Table):
         for seat in range(self.players):
             g = self.model["grids"][seat]
             self.grids.append(
-                [
-                    [self._grid_card(seat, r, c) for c in range(g["cols"])]
-                    for r in range(g["rows"])
-                ]
+                [[self._grid_card(seat, r, c) for c in range(g["cols"])] for r in range(g["rows"])]
             )
         self.hands = [
-            [
-                self.from_pile(code, face_up=code is not None)
-                for code in self.model["hands"][s]
-            ]
+            [self.from_pile(code, face_up=code is not None) for code in self.model["hands"][s]]
             for s in range(self.players)
         ]
         self.pile = (
@@ -225,12 +219,14 @@ class BlancoTable(Table):
                 sprite.flip_to(event["card"], False, FLIP, known=True)
                 self.toasts.show(
                     _("You look at the card at {where}: it is marked for you.").format(
-                        where=_where(event["pos"]))
+                        where=_where(event["pos"])
+                    )
                 )
             else:
                 sprite.flip_to(None, False, FLIP)
-                self.toasts.show(_("{name} looks at a face-down card.").format(
-                    name=self.seats.name(seat)))
+                self.toasts.show(
+                    _("{name} looks at a face-down card.").format(name=self.seats.name(seat))
+                )
             return FLIP + 0.3
         if kind == "take":
             if event["source"] == "deck":
@@ -255,8 +251,11 @@ class BlancoTable(Table):
                 if seat != self.seat:
                     sprite.flip_to(None, False, FLIP, 0.1)
                 if top is not None:
-                    words = (_("You take {card} from the discard pile.") if seat == self.you
-                             else _("{name} takes {card} from the discard pile."))
+                    words = (
+                        _("You take {card} from the discard pile.")
+                        if seat == self.you
+                        else _("{name} takes {card} from the discard pile.")
+                    )
                     self.toasts.show(
                         words.format(name=self.seats.name(seat), card=card_words("blanco", top))
                     )
@@ -332,11 +331,17 @@ class BlancoTable(Table):
             return 0.0
         if kind in ("skip", "keep"):
             if seat == self.you:
-                words = _("You don't look at a card.") if kind == "skip" else _(
-                    "You keep the card hidden.")
+                words = (
+                    _("You don't look at a card.")
+                    if kind == "skip"
+                    else _("You keep the card hidden.")
+                )
             else:
-                words = (_("{name} does not look at a card.") if kind == "skip"
-                         else _("{name} keeps the card hidden.")).format(name=self.seats.name(seat))
+                words = (
+                    _("{name} does not look at a card.")
+                    if kind == "skip"
+                    else _("{name} keeps the card hidden.")
+                ).format(name=self.seats.name(seat))
             self.toasts.show(words)
             return 0.3
         if kind == "game_over":
@@ -436,7 +441,8 @@ class BlancoTable(Table):
         if not m:
             return "Blanco"
         return "Blanco  ·  " + _("turn {n} of at most {total}").format(
-            n=m["turns"] + 1, total=number(m["max_turns"]))
+            n=m["turns"] + 1, total=number(m["max_turns"])
+        )
 
     def seat_detail(self, seat: int) -> str:
         m = self.model
@@ -445,7 +451,8 @@ class BlancoTable(Table):
         g = m["grids"][seat]
         left = g["rows"] * g["cols"]
         return _("stage {stage}  ·  {grid} in grid  ·  {hand} in hand").format(
-            stage=g["stage"], grid=left, hand=len(m["hands"][seat]))
+            stage=g["stage"], grid=left, hand=len(m["hands"][seat])
+        )
 
     def prompt(self) -> str:
         m = self.model
@@ -493,10 +500,13 @@ class BlancoTable(Table):
             return _("Several lines are complete: choose which to remove first")
         if phase == "reward":
             return _("Reward: click a face-down card to look at it – or Skip ({skip})").format(
-                **letters())
+                **letters()
+            )
         if phase == "chain":
-            return _("Chain reaction! Turn the card you looked at face up ({reveal}) – or keep "
-                     "it hidden ({keep})").format(**letters())
+            return _(
+                "Chain reaction! Turn the card you looked at face up ({reveal}) – or keep "
+                "it hidden ({keep})"
+            ).format(**letters())
         return ""
 
     def paint_background(self, surface: pygame.Surface) -> None:
@@ -519,7 +529,10 @@ class BlancoTable(Table):
         widgets.blit_wrapped(
             surface,
             ngettext("Box: {n} removed", "Box: {n} removed", removed).format(n=removed),
-            size, palette.TEXT_DIM, box.inflate(-8, 0))
+            size,
+            palette.TEXT_DIM,
+            box.inflate(-8, 0),
+        )
         draw = geo.places["draw"]
         count = m["draw"]["count"]
         widgets.blit_text(

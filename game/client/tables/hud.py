@@ -75,11 +75,14 @@ class Hud:
         if end is not None:
             bar.width = max(0, end - bar.left)
         parts = view.title().split(TITLE_SEP)
-        while len(parts) > 1 and widgets.text_width(TITLE_SEP.join(parts), widgets.MIN_SIZE) > \
-                bar.width:
+        while (
+            len(parts) > 1
+            and widgets.text_width(TITLE_SEP.join(parts), widgets.MIN_SIZE) > bar.width
+        ):
             parts.pop()
-        widgets.blit_text(surface, TITLE_SEP.join(parts), layout.px(22, s, 12), palette.TEXT, bar,
-                          "left")
+        widgets.blit_text(
+            surface, TITLE_SEP.join(parts), layout.px(22, s, 12), palette.TEXT, bar, "left"
+        )
         current = view.current_seat()
         left = self.clock_left()
         for area in geo.seats:
@@ -129,8 +132,9 @@ class Hud:
         left = self.clock_left()
         if left is not None and self.clock and self.clock.get("seat") == view.seats.seat:
             tag = widgets.text(
-                _("{n} s").format(n=f"{left:4.0f}"), size,
-                palette.DANGER if left < 5 else palette.ACCENT
+                _("{n} s").format(n=f"{left:4.0f}"),
+                size,
+                palette.DANGER if left < 5 else palette.ACCENT,
             )
             surface.blit(tag, tag.get_rect(midleft=(box.right + 10, box.centery)))
 

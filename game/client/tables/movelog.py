@@ -65,12 +65,20 @@ class MoveLog:
         pygame.draw.line(surface, palette.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
         pad = layout.px(10, s)
         head = layout.px(20, s, 12)
-        heading = _("Moves  ·  L hides, wheel scrolls") if not self.back else ngettext(
-            "Moves  ·  {count} newer below", "Moves  ·  {count} newer below", self.back
-        ).format(count=self.back)
+        heading = (
+            _("Moves  ·  L hides, wheel scrolls")
+            if not self.back
+            else ngettext(
+                "Moves  ·  {count} newer below", "Moves  ·  {count} newer below", self.back
+            ).format(count=self.back)
+        )
         widgets.blit_text(
-            surface, heading, head, palette.TEXT_DIM,
-            pygame.Rect(rect.left + pad, rect.top + pad, rect.width - 2 * pad, head + 4), "left",
+            surface,
+            heading,
+            head,
+            palette.TEXT_DIM,
+            pygame.Rect(rect.left + pad, rect.top + pad, rect.width - 2 * pad, head + 4),
+            "left",
         )
         size = layout.px(18, s, 11)
         width = rect.width - 2 * pad

@@ -188,8 +188,11 @@ class QuandoTable(Table):
             value = event.get("front", event.get("back"))
             sprite.flip_to(str(value), True, FLIP * 1.5)
             self.mark([sprite], event["seat"])
-            self.toasts.show(_("You flip a zero.") if event["seat"] == self.you else _(
-                "{name} flips a zero.").format(name=self.seats.name(event["seat"])))
+            self.toasts.show(
+                _("You flip a zero.")
+                if event["seat"] == self.you
+                else _("{name} flips a zero.").format(name=self.seats.name(event["seat"]))
+            )
             self.app.sound.play("flip")
             return FLIP * 1.5 + 0.2
         if kind == "knock":
@@ -198,8 +201,11 @@ class QuandoTable(Table):
             )
             return 1.1
         if kind == "pass":
-            self.toasts.show(_("You pass.") if event["seat"] == self.you else _(
-                "{name} passes.").format(name=self.seats.name(event["seat"])))
+            self.toasts.show(
+                _("You pass.")
+                if event["seat"] == self.you
+                else _("{name} passes.").format(name=self.seats.name(event["seat"]))
+            )
             return 0.5
         if kind == "draw_skipped":
             self.toasts.show(self.nothing_to_draw(event["seat"]))
@@ -238,8 +244,11 @@ class QuandoTable(Table):
         if self.pile is not None:
             self.pile.scale_x = 0.0
             self.pile.flip_to(self.pile.code, True, FLIP, collect)
-        words = (_("Round {n}: you play first.") if event["first"] == self.you
-                 else _("Round {n}: {name} plays first."))
+        words = (
+            _("Round {n}: you play first.")
+            if event["first"] == self.you
+            else _("Round {n}: {name} plays first.")
+        )
         self.toasts.show(words.format(n=event["round"] + 1, name=self.seats.name(event["first"])))
         return self.deal_in(collect)
 
@@ -289,15 +298,18 @@ class QuandoTable(Table):
             return _("First choose the cards to play: click them, or press their numbers.")
         if phase == "draw":
             return _("Draw first: the visible side ({up}) or the hidden side ({down}).").format(
-                **letters())
+                **letters()
+            )
         if phase == "penalty":
             return _("Triplet penalty: {choices}.").format(choices=self.options_text())
         others = [i for i in self._chosen() if i != token[1]] if token[0] == "hand" else []
         if others:  # the card clicked may be chosen already: it stays chosen, refused
             values = ", ".join(str(self._side(self.viewer)[i]) for i in others)
             value = self._side(self.viewer)[token[1]]
-            return _("{value} makes no play with {values}: play equal numbers, or exactly three "
-                     "in a row.").format(value=value, values=values)
+            return _(
+                "{value} makes no play with {values}: play equal numbers, or exactly three "
+                "in a row."
+            ).format(value=value, values=values)
         if token[0] == "hand":
             return _("That card is in no play: play equal numbers, or exactly three in a row.")
         return None
@@ -316,8 +328,7 @@ class QuandoTable(Table):
             return _("You knock instead of playing, at the start of your turn.")
         played = m.get("plays", [0] * self.players)[self.viewer]
         return ngettext(
-            "You may knock only after playing cards twice in this round; you have played "
-            "once.",
+            "You may knock only after playing cards twice in this round; you have played once.",
             "You may knock only after playing cards twice in this round; you have played "
             "{count} times.",
             played,
@@ -352,8 +363,11 @@ class QuandoTable(Table):
         if not m:
             return ""
         points, cards = m["totals"][seat], len(self._side(seat))
-        return (ngettext("{n} point", "{n} points", points).format(n=points) + "  ·  "
-                + ngettext("{n} card", "{n} cards", cards).format(n=cards))
+        return (
+            ngettext("{n} point", "{n} points", points).format(n=points)
+            + "  ·  "
+            + ngettext("{n} card", "{n} cards", cards).format(n=cards)
+        )
 
     def seat_badge(self, seat: int) -> str:
         m = self.model
@@ -372,18 +386,22 @@ class QuandoTable(Table):
         last = ""
         if knocker is not None:
             # The turns left after a knock, not the game's last round.
-            last = (_(" – you knocked: the last turns") if knocker == self.you
-                    else _(" – {name} knocked: the last turns").format(
-                        name=self.seats.name(knocker)))
+            last = (
+                _(" – you knocked: the last turns")
+                if knocker == self.you
+                else _(" – {name} knocked: the last turns").format(name=self.seats.name(knocker))
+            )
         if seat == self.you:
             if phase == "draw":
                 return _("Draw a card: the visible side ({up}) or the hidden side ({down})").format(
-                    **letters())
+                    **letters()
+                )
             if phase == "penalty":
                 if any(a[0] == "flip" for a in self.chooser.legal or []):
                     return _("Triplet penalty: click one of your zeros to flip it")
                 return _("Triplet penalty: draw a card – visible ({up}) or hidden ({down})").format(
-                    **letters())
+                    **letters()
+                )
             if self._chosen_play():
                 chosen = set(self._chosen())
                 values = ", ".join(str(v) for v in sorted(self._side(seat)[i] for i in chosen))

@@ -186,17 +186,25 @@ class QuasenboTable(Table):
             self.offset = None
             self.app.sound.play("slide")
             if event["suit"]:
-                self.toasts.show(_("The Excuse stands for {suit}.").format(
-                    suit=suit_name(event["suit"])))
+                self.toasts.show(
+                    _("The Excuse stands for {suit}.").format(suit=suit_name(event["suit"]))
+                )
             return MOVE + 0.05
         if kind == "penalty":
             self.flourish(_("QUÄSENBÖ!"), geo.places["row"].center, palette.DANGER, "penalty")
-            words = (ngettext("{run} of a suit in a row: you draw {n} penalty card!",
-                              "{run} of a suit in a row: you draw {n} penalty cards!",
-                              event["count"]) if seat == self.you
-                     else ngettext("{run} of a suit in a row: {name} draws {n} penalty card!",
-                                   "{run} of a suit in a row: {name} draws {n} penalty cards!",
-                                   event["count"]))
+            words = (
+                ngettext(
+                    "{run} of a suit in a row: you draw {n} penalty card!",
+                    "{run} of a suit in a row: you draw {n} penalty cards!",
+                    event["count"],
+                )
+                if seat == self.you
+                else ngettext(
+                    "{run} of a suit in a row: {name} draws {n} penalty card!",
+                    "{run} of a suit in a row: {name} draws {n} penalty cards!",
+                    event["count"],
+                )
+            )
             self.toasts.show(
                 words.format(run=event["run"], name=self.seats.name(seat), n=event["count"]),
                 palette.DANGER,
@@ -238,8 +246,11 @@ class QuasenboTable(Table):
             self.toasts.show(self.nothing_to_draw(seat))
             return 0.3
         if kind == "pass":
-            self.toasts.show(_("You cannot play and pass.") if seat == self.you else _(
-                "{name} cannot play and passes.").format(name=self.seats.name(seat)))
+            self.toasts.show(
+                _("You cannot play and pass.")
+                if seat == self.you
+                else _("{name} cannot play and passes.").format(name=self.seats.name(seat))
+            )
             return 0.5
         if kind == "game_over":
             self.hold = event
@@ -267,8 +278,9 @@ class QuasenboTable(Table):
         specs = super().button_specs()
         if self.chooser.prefix:
             for suit in SUITS:
-                specs.append((("suit", suit), _("As {suit}").format(suit=suit_name(suit)), "",
-                              None))
+                specs.append(
+                    (("suit", suit), _("As {suit}").format(suit=suit_name(suit)), "", None)
+                )
         return specs
 
     def button_icon(self, token: Token, rect: pygame.Rect) -> pygame.Surface | None:
@@ -345,7 +357,8 @@ class QuasenboTable(Table):
             return _("No card of yours matches: draw ({draw}) until one does").format(**letters())
         if "pass" in verbs:
             return _("Nothing matches and nothing is left to draw: pass ({pass})").format(
-                **letters())
+                **letters()
+            )
         return _("Your turn")
 
     def paint_background(self, surface: pygame.Surface) -> None:
@@ -373,8 +386,11 @@ class QuasenboTable(Table):
             color = palette.DANGER if run >= 3 else palette.ACCENT
             bar = pygame.Rect(left, bottom, right - left, max(3, layout.px(5, geo.s)))
             pygame.draw.rect(surface, color, bar, border_radius=3)
-            label = (_("run of {n} – Quäsenbö!") if run >= 3
-                     else _("run of {n} – a third would cost a card")).format(n=run)
+            label = (
+                _("run of {n} – Quäsenbö!")
+                if run >= 3
+                else _("run of {n} – a third would cost a card")
+            ).format(n=run)
             where = widgets.blit_text(
                 surface,
                 label,
@@ -394,11 +410,15 @@ class QuasenboTable(Table):
         if first > 0:
             widgets.blit_text(
                 surface,
-                (ngettext("< {n} earlier (mouse wheel)", "< {n} earlier (mouse wheel)", first)
-                 if self.replay
-                 else ngettext("< {n} earlier (mouse wheel or arrow keys)",
-                               "< {n} earlier (mouse wheel or arrow keys)", first)
-                 ).format(n=first),
+                (
+                    ngettext("< {n} earlier (mouse wheel)", "< {n} earlier (mouse wheel)", first)
+                    if self.replay
+                    else ngettext(
+                        "< {n} earlier (mouse wheel or arrow keys)",
+                        "< {n} earlier (mouse wheel or arrow keys)",
+                        first,
+                    )
+                ).format(n=first),
                 size,
                 palette.TEXT_DIM,
                 pygame.Rect(area.left, area.top - 2, 300, size + 2),

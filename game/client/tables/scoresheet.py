@@ -50,7 +50,9 @@ class ScoreSheet:
                 _("The game ends when a total reaches {target}; the lowest total wins.").format(
                     target=target
                 ),
-                size, palette.TEXT_DIM, pygame.Rect(box.left, y, box.width, size + 4),
+                size,
+                palette.TEXT_DIM,
+                pygame.Rect(box.left, y, box.width, size + 4),
             )
             y += size + layout.px(12, s)
         first_w = layout.px(120, s)
@@ -59,8 +61,12 @@ class ScoreSheet:
 
         def row(label: str, values: list[str], color, top: int) -> None:
             widgets.blit_text(
-                surface, label, size, palette.TEXT_DIM,
-                pygame.Rect(box.left + pad, top, first_w, row_h), "left",
+                surface,
+                label,
+                size,
+                palette.TEXT_DIM,
+                pygame.Rect(box.left + pad, top, first_w, row_h),
+                "left",
             )
             for x, value in zip(xs, values):
                 widgets.blit_text(surface, value, size, color, pygame.Rect(x, top, col_w, row_h))
@@ -72,24 +78,41 @@ class ScoreSheet:
         fit = max(1, (bottom - y) // row_h)
         shown = list(enumerate(self.rounds))[-fit:]
         if not shown:  # the whole row: no column has a value yet
-            widgets.blit_text(surface, _("no round over yet"), size, palette.TEXT_DIM,
-                              pygame.Rect(box.left + pad, y, box.width - 2 * pad, row_h), "left")
+            widgets.blit_text(
+                surface,
+                _("no round over yet"),
+                size,
+                palette.TEXT_DIM,
+                pygame.Rect(box.left + pad, y, box.width - 2 * pad, row_h),
+                "left",
+            )
             y += row_h
         for number, scores in shown:
-            row(_("Round {number}").format(number=number + 1), [str(v) for v in scores],
-                palette.TEXT, y)
+            row(
+                _("Round {number}").format(number=number + 1),
+                [str(v) for v in scores],
+                palette.TEXT,
+                y,
+            )
             y += row_h
         pygame.draw.line(surface, palette.PANEL_EDGE, (box.left + pad, y), (box.right - pad, y))
         low = min(totals) if totals else None
         widgets.blit_text(
-            surface, _("Total"), size, palette.ACCENT,
-            pygame.Rect(box.left + pad, y, first_w, row_h), "left",
+            surface,
+            _("Total"),
+            size,
+            palette.ACCENT,
+            pygame.Rect(box.left + pad, y, first_w, row_h),
+            "left",
         )
         for x, total in zip(xs, totals):
             color = palette.ACCENT if total == low else palette.TEXT
             widgets.blit_text(surface, str(total), size, color, pygame.Rect(x, y, col_w, row_h))
         y += row_h
         widgets.blit_text(
-            surface, _("S or Esc closes the sheet"), layout.px(16, s, 10), palette.TEXT_DIM,
+            surface,
+            _("S or Esc closes the sheet"),
+            layout.px(16, s, 10),
+            palette.TEXT_DIM,
             pygame.Rect(box.left, y + layout.px(6, s), box.width, size),
         )

@@ -3,6 +3,7 @@ meant to change old games (see README.md in this folder).
 
     python tests/replay/golden/regenerate.py
 """
+
 from __future__ import annotations
 
 import json
@@ -20,9 +21,12 @@ GOLDEN = {
     "blanco-2p.ctr": ("blanco", 2, 201, {}),
     "blanco-3p-max-turns.ctr": ("blanco", 3, 202, {"max_turns": 60}),
     "quasenbo-3p.ctr": ("quasenbo", 3, 301, {}),
-    "quasenbo-6p-extended.ctr": ("quasenbo", 6, 302, {"excuse": True, "pawns": True,
-                                                      "courts": True, "hand_size": 5,
-                                                      "double_quasenbo": True}),
+    "quasenbo-6p-extended.ctr": (
+        "quasenbo",
+        6,
+        302,
+        {"excuse": True, "pawns": True, "courts": True, "hand_size": 5, "double_quasenbo": True},
+    ),
 }
 """file name: (game, players, seed, options); the moves are random from the same seed."""
 
