@@ -11,6 +11,7 @@ from game.host.limits import Limits
 from game.host.loop import loop_factory
 from game.host.server import Server
 from game.host.web import start_web
+from net.messages import RoomInfo
 
 
 class EmbeddedServer:
@@ -69,14 +70,14 @@ class EmbeddedServer:
         """Whether the server still runs (not stopped, not failed)."""
         return self._thread.is_alive()
 
-    def running_tables(self) -> list[dict]:
+    def running_tables(self) -> list[RoomInfo]:
         """The server's games under way (`Server.running_tables`), asked on its own thread;
         [] once it has stopped. Raises TimeoutError if its loop does not answer within two
         seconds."""
         if not self.running:
             return []
 
-        async def ask() -> list[dict]:
+        async def ask() -> list[RoomInfo]:
             return self.server.running_tables()
 
         return asyncio.run_coroutine_threadsafe(ask(), self.loop).result(timeout=2)

@@ -11,6 +11,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import msgpack
 
@@ -21,6 +22,7 @@ from game.replay.log import SUFFIX, ReplayWriter, read_replay, seed_hash
 from game.replay.origin import first_state, lead_up
 from game.replay.verify import SECRET_SUFFIX
 from game.rules import IllegalAction, State
+from net.messages import Action
 
 log = logging.getLogger("cardtable.server")
 
@@ -66,7 +68,7 @@ class GameLog:
     def create(
         cls,
         log_dir: Path,
-        header: dict,
+        header: dict[str, Any],
         secrets: Secrets,
         fsync: bool = False,
         files: SpareFiles | None = None,
@@ -93,7 +95,7 @@ class GameLog:
             raise
         return cls(path, writer, files, claim, secrets.room)
 
-    def step(self, seat: int, by_bot: bool, action: list, digest: bytes) -> None:
+    def step(self, seat: int, by_bot: bool, action: Action, digest: bytes) -> None:
         """Log one step (see `ReplayWriter.step`); nothing once the log was finished or
         closed."""
         if self._writer is not None:
@@ -112,7 +114,7 @@ class GameLog:
             except OSError as err:
                 self._failed(f"seat {seat}: a hint", err)
 
-    def finish(self, seed: int, result: dict | None, reason: str = "over") -> None:
+    def finish(self, seed: int, result: dict[str, Any] | None, reason: str = "over") -> None:
         """Log the end and close the log (see `ReplayWriter.finish`); nothing if it was
         finished or closed already."""
         if self._writer is not None:
@@ -192,7 +194,7 @@ def put_aside(log_path: Path) -> None:
             broken.rename(broken.with_name(broken.name + ".unrecoverable"))
 
 
-def history_before(log_dir: Path | None, origin: dict) -> History:
+def history_before(log_dir: Path | None, origin: dict[str, Any]) -> History:
     """The history a game played on from `origin` (checked by check_origin) begins with:
     the steps of the old game (and of the games it was played on from) up to the origin's
     step, re-run from the replays in `log_dir` that the origin names by hash – so that the
@@ -212,7 +214,7 @@ class Recovered:
     every logged step, and those steps, the hints each seat was given; `log` goes on
     appending to an unfinished game (`finished`: it already holds the end record)."""
 
-    header: dict
+    header: dict[str, Any]
     secrets: Secrets
     state: State
     history: History

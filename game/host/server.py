@@ -29,6 +29,34 @@ from game.replay.log import ReplayError, engine_version
 from game.replay.origin import HASH, check_origin
 from game.replay.verify import describe
 from game.rules import GAMES, BadOptions, new_game
+from net.messages import (
+    Act,
+    Action,
+    AddBot,
+    Create,
+    ErrorCode,
+    EventMap,
+    HintRequest,
+    Join,
+    Leave,
+    ListRooms,
+    Options,
+    Params,
+    Pause,
+    Ping,
+    Ready,
+    RematchRequest,
+    RemoveBot,
+    Resume,
+    RoomInfo,
+    RoomRequest,
+    ServerMessage,
+    StandIn,
+    Start,
+    Sync,
+    ViewMap,
+    Watch,
+)
 from net.schema import (
     DEFAULT_GRACE,
     ProtocolError,
@@ -107,7 +135,7 @@ class Client(asyncio.Protocol):
 
     # -- sending -----------------------------------------------------------------------------
 
-    def send(self, message: dict) -> None:
+    def send(self, message: ServerMessage) -> None:
         """Queue `message` for the next write: once the request being handled is done, or
         at the end of this turn of the event loop (see `Server.flush`)."""
         if not self._scheduled and not self.rules.closing:
@@ -124,12 +152,12 @@ class Client(asyncio.Protocol):
 
     def refuse(
         self,
-        code: str,
+        code: ErrorCode,
         message: str | None = None,
         re: int | None = None,
         *,
         template: str | None = None,
-        params: dict[str, int | str] | None = None,
+        params: Params | None = None,
     ) -> None:
         """Queue an error with `code`, answering request `re` if given; an engine's refusal
         also carries its `template` and `params`."""
@@ -185,8 +213,8 @@ class Server:
         self.connections: set[Client] = set()
         self._unsent: list[Client] = []
         self.per_address: dict[str, int] = {}
-        self.bot_tasks: dict[str, asyncio.Task] = {}
-        self.hint_tasks: set[asyncio.Task] = set()
+        self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.hint_tasks: set[asyncio.Task[None]] = set()
         self.bot_workers = bot_workers
         self.resume_games = recover
         self.allow_stacked_decks = allow_stacked_decks
@@ -194,8 +222,9 @@ class Server:
         self.spares: SpareFiles | None = None
         self.port = 0
         self._listeners: list[asyncio.base_events.Server] = []
-        self._ticker: asyncio.Task | None = None
-        self._handlers: dict[str, Callable[[Client, dict], None]] = {
+        self._ticker: asyncio.Task[None] | None = None
+        # Each request by its type; a handler takes the message of that type (net.messages).
+        self._handlers: dict[str, Callable[[Client, Any], None]] = {
             "list": self._list,
             "create": self._create,
             "join": self._join,
@@ -236,7 +265,8 @@ class Server:
         until the server closes; returns the port."""
         listener = await asyncio.get_running_loop().create_server(protocol, host, port)
         self._listeners.append(listener)
-        return listener.sockets[0].getsockname()[1]
+        bound: int = listener.sockets[0].getsockname()[1]
+        return bound
 
     def recover(self) -> None:
         """Bring back every game of the kind `recover` names whose log and secrets are in the
@@ -293,7 +323,7 @@ class Server:
         for listener in self._listeners:
             await listener.wait_closed()
 
-    def running_tables(self) -> list[dict]:
+    def running_tables(self) -> list[RoomInfo]:
         """The rooms whose game is under way (dealt, not over), as the room list shows them
         (`Room.info`): what the program hosting this server tells its player before it stops
         the server, and where it offers the way back to a seat."""
@@ -393,7 +423,7 @@ class Server:
             log.exception("failed to handle %.200r", message)
             conn.refuse("internal", re=re)
 
-    def _room(self, conn: Client, message: dict) -> Room:
+    def _room(self, conn: Client, message: RoomRequest) -> Room:
         """The room a request names, if `conn` may know of it (a local room is not there
         for anyone else)."""
         room = self.rooms.get(message["room"])
@@ -401,10 +431,10 @@ class Server:
             raise ProtocolError("no_such_room", f"there is no room {message['room']!r}")
         return room
 
-    def _list(self, conn: Client, message: dict) -> None:
+    def _list(self, conn: Client, message: ListRooms) -> None:
         conn.send(rooms([room.info() for room in self.rooms.values() if room.visible_to(conn)]))
 
-    def _create(self, conn: Client, message: dict) -> None:
+    def _create(self, conn: Client, message: Create) -> None:
         if len(self.rooms) >= self.limits.max_rooms:
             raise ProtocolError(
                 "too_many_rooms", f"this server holds at most {self.limits.max_rooms} rooms"
@@ -462,8 +492,8 @@ class Server:
         conn.send(room_message(room.info(), message.get("id")))
 
     def _origin(
-        self, origin: dict, game: str, players: int, room_id: str
-    ) -> tuple[dict, dict, History]:
+        self, origin: dict[str, Any], game: str, players: int, room_id: str
+    ) -> tuple[dict[str, Any], Options, History]:
         """`create`'s `from`, checked (game/replay/origin.py), the options of its game and the
         history the room begins with (records.history_before: the old game's steps, re-run
         here from its replay in the log directory – the client's snapshot must be where
@@ -496,47 +526,47 @@ class Server:
             history = History(origin["step"])
         return origin, snapshot["options"], history
 
-    def _join(self, conn: Client, message: dict) -> None:
+    def _join(self, conn: Client, message: Join) -> None:
         room = self._room(conn, message)
         room.join(conn, message.get("seat"), message.get("code"))
         conn.rooms.add(room.id)
 
-    def _watch(self, conn: Client, message: dict) -> None:
+    def _watch(self, conn: Client, message: Watch) -> None:
         room = self._room(conn, message)
         room.watch(conn, message.get("code"))
         conn.rooms.add(room.id)
 
-    def _bot(self, conn: Client, message: dict) -> None:
+    def _bot(self, conn: Client, message: AddBot) -> None:
         self._room(conn, message).add_bot(conn, message["seat"], message["level"])
 
-    def _unbot(self, conn: Client, message: dict) -> None:
+    def _unbot(self, conn: Client, message: RemoveBot) -> None:
         self._room(conn, message).remove_bot(conn, message["seat"])
 
-    def _ready(self, conn: Client, message: dict) -> None:
+    def _ready(self, conn: Client, message: Ready) -> None:
         self._room(conn, message).set_ready(conn, message["ready"])
 
-    def _start(self, conn: Client, message: dict) -> None:
+    def _start(self, conn: Client, message: Start) -> None:
         room = self._room(conn, message)
         room.start(conn)
         self._kick(room)
 
-    def _leave(self, conn: Client, message: dict) -> None:
+    def _leave(self, conn: Client, message: Leave) -> None:
         room = self._room(conn, message)
         room.leave(conn)
         conn.rooms.discard(room.id)
         self._kick(room)
 
-    def _stand_in(self, conn: Client, message: dict) -> None:
+    def _stand_in(self, conn: Client, message: StandIn) -> None:
         room = self._room(conn, message)
         room.hand_to_bot(conn, message["seat"])
         self._kick(room)
 
-    def _act(self, conn: Client, message: dict) -> None:
+    def _act(self, conn: Client, message: Act) -> None:
         room = self._room(conn, message)
         room.act(conn, message["step"], message["action"])
         self._kick(room)
 
-    def _resume(self, conn: Client, message: dict) -> None:
+    def _resume(self, conn: Client, message: Resume) -> None:
         digest = token_hash(message["token"])
         for room in self.rooms.values():
             if any(s.token_hash == digest for s in room.seats):
@@ -546,10 +576,10 @@ class Server:
                 return
         raise ProtocolError("bad_token")
 
-    def _sync(self, conn: Client, message: dict) -> None:
+    def _sync(self, conn: Client, message: Sync) -> None:
         self._room(conn, message).sync(conn)
 
-    def _rematch(self, conn: Client, message: dict) -> None:
+    def _rematch(self, conn: Client, message: RematchRequest) -> None:
         old = self._room(conn, message)
         if old.state is None or not old.state.is_over:
             raise ProtocolError("not_started", "a rematch follows a finished game")
@@ -581,7 +611,7 @@ class Server:
         for peer in old.members():
             peer.send(rematch(room_id, old.id))
 
-    def _hint(self, conn: Client, message: dict) -> None:
+    def _hint(self, conn: Client, message: HintRequest) -> None:
         room = self._room(conn, message)
         step = message["step"]
         seat, view, legal, history = room.hint_request(conn, step)
@@ -597,9 +627,9 @@ class Server:
         room: Room,
         seat: int,
         step: int,
-        view: dict,
-        legal: list,
-        history: list[dict],
+        view: ViewMap,
+        legal: list[Action],
+        history: list[EventMap],
         re: int | None,
     ) -> None:
         """The search runs where the bots' do; its answer goes to the asker alone. A search
@@ -615,12 +645,12 @@ class Server:
             log.exception("room %s seat %d: the hint for step %d failed", room.id, seat, step)
             conn.refuse("internal", "the hint could not be found", re)
 
-    def _pause(self, conn: Client, message: dict) -> None:
+    def _pause(self, conn: Client, message: Pause) -> None:
         room = self._room(conn, message)
         room.pause(conn, message["paused"])
         self._kick(room)
 
-    def _ping(self, conn: Client, message: dict) -> None:
+    def _ping(self, conn: Client, message: Ping) -> None:
         conn.send(pong(message.get("n")))
 
     # -- bots --------------------------------------------------------------------------------
