@@ -3,8 +3,10 @@ field by field, and the words its fields take. net/schema.py checks a message fr
 against its fields and hands it on as one of these; the tables of docs/protocol.md say what
 each field means.
 
-A view and an event are the game's business (game.rules): here they are opaque maps, so that
-a program speaking the protocol loads no engine."""
+The schema checks each message's own fields; a nested map (a room map, a clock, a step of
+`past`) it checks as plain data only, and its type here says what a server puts there. A view
+and an event are the game's business (game.rules): here they are opaque maps, so that a
+program speaking the protocol loads no engine."""
 
 # No `from __future__ import annotations`: TypedDict reads NotRequired from the annotations
 # themselves (on Python 3.11 a string annotation would make every key required).
@@ -396,7 +398,9 @@ class Update(TypedDict):
 
 class Error(TypedDict):
     t: Literal["error"]
-    code: ErrorCode
+    # An ErrorCode from this server; a client takes any code (a later server may add some),
+    # as the schema does.
+    code: str
     message: str
     template: NotRequired[str]
     params: NotRequired[Params]
@@ -423,7 +427,7 @@ class Hint(TypedDict):
 
 class Bye(TypedDict):
     t: Literal["bye"]
-    code: ErrorCode
+    code: str  # like an error's
     message: str
 
 
