@@ -31,7 +31,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     defaults = Limits()
     parser = argparse.ArgumentParser(
         description="Host card-table games (Quando, Blanco, Quäsenbö) on a LAN.",
-        epilog="Unfinished games in --log-dir are resumed at start. See docs/operations.md.",
+        epilog="Unfinished games in --log-dir are restored at start. See docs/operations.md.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument(
@@ -54,7 +54,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--log-dir",
         type=Path,
         default=Path("logs"),
-        help="where replay logs go and unfinished games are resumed from (default %(default)s)",
+        help="where replay logs go and unfinished games are restored from (default %(default)s)",
     )
     parser.add_argument(
         "--fsync",
@@ -176,7 +176,7 @@ def main(argv: list[str] | None = None) -> None:
                 log.error("cannot listen on %s:%d: %s", args.host, args.web, err.strerror)
                 await server.close()
                 sys.exit(1)
-        # What exists now (modules, recovered games) lives as long as the server: out of
+        # What exists now (modules, restored games) lives as long as the server: out of
         # the garbage collector's scans, which would otherwise walk it on every full pass.
         gc.collect()
         gc.freeze()

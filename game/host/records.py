@@ -1,8 +1,8 @@
 """A room's files in the log directory: its replay log, its secrets (the seed and the hashes
 of the seat tokens and join code, which the log must not show while the game runs), and the
-game rebuilt from both after a restart. A server holds a lock on each game's secrets file
-while the game is its own, so that no second server (another program hosting from the same
-data folder) goes on with the same game."""
+game reloaded from both when a server restores it after a restart. A server holds a lock on
+each game's secrets file while the game is its own, so that no second server (another
+program hosting from the same data folder) goes on with the same game."""
 
 from __future__ import annotations
 
@@ -25,6 +25,10 @@ from game.rules import IllegalAction, State
 from net.messages import Action
 
 log = logging.getLogger("cardtable.server")
+
+PUT_ASIDE = ".unrecoverable"
+"""Added to the names of a game's files that cannot be restored (docs/operations.md: the name
+operators know, kept)."""
 
 
 class Claimed(Exception):
@@ -142,7 +146,7 @@ class GameLog:
 
     def close(self) -> None:
         """Release the log file and the claim on the game; an unfinished game stays on disk
-        to be recovered."""
+        to be restored."""
         if self._writer is not None:
             self._writer.close()
             self._writer = None
@@ -187,11 +191,11 @@ def unclaimed_rooms(log_dir: Path) -> set[str]:
 
 
 def put_aside(log_path: Path) -> None:
-    """Rename a game's files that cannot be resumed to `*.unrecoverable`, so that they stay
-    for a person to look at and are not tried again at every start."""
+    """Rename a game's files that cannot be restored (PUT_ASIDE), so that they stay for a
+    person to look at and are not tried again at every start."""
     for broken in (log_path.with_suffix(SECRET_SUFFIX), log_path):
         if broken.exists():
-            broken.rename(broken.with_name(broken.name + ".unrecoverable"))
+            broken.rename(broken.with_name(broken.name + PUT_ASIDE))
 
 
 def history_before(log_dir: Path | None, origin: dict[str, Any]) -> History:
@@ -209,8 +213,8 @@ def history_before(log_dir: Path | None, origin: dict[str, Any]) -> History:
 
 
 @dataclass
-class Recovered:
-    """A game rebuilt from its files: the log's header, its secrets, the engine state after
+class Reloaded:
+    """A game reloaded from its files: the log's header, its secrets, the engine state after
     every logged step, and those steps, the hints each seat was given; `log` goes on
     appending to an unfinished game (`finished`: it already holds the end record)."""
 
@@ -224,12 +228,13 @@ class Recovered:
     abandoned: bool
 
 
-def recover(log_path: Path, fsync: bool = False, files: SpareFiles | None = None) -> Recovered:
-    """The game of `log_path` and its secrets file: every logged step is re-applied and
-    checked against its digest; a torn last record is dropped. A game whose last step was
-    logged but not its end gets its end record now. Raises ValueError when the files do not
-    make a game this program can resume, ReplayError when the log cannot be read, Claimed
-    when another server goes on with the game. The returned log holds the claim."""
+def reload(log_path: Path, fsync: bool = False, files: SpareFiles | None = None) -> Reloaded:
+    """The game of `log_path` and its secrets file, reloaded: claimed, every logged step
+    re-applied and checked against its digest (a torn last record is dropped), its log open
+    to go on. A game whose last step was logged but not its end gets its end record now.
+    Raises ValueError when the files do not make a game this program can restore,
+    ReplayError when the log cannot be read, Claimed when another server goes on with the
+    game. The returned log holds the claim."""
     try:
         claim = os.open(log_path.with_suffix(SECRET_SUFFIX), os.O_RDONLY)
     except OSError as err:
@@ -243,8 +248,8 @@ def recover(log_path: Path, fsync: bool = False, files: SpareFiles | None = None
         raise
 
 
-def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) -> Recovered:
-    """`recover`'s work, once the game is claimed through open secrets file `claim`."""
+def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) -> Reloaded:
+    """`reload`'s work, once the game is claimed through open secrets file `claim`."""
     replay = read_replay(log_path)
     try:
         with open(claim, "rb", closefd=False) as file:
@@ -271,7 +276,7 @@ def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) 
             raise ValueError(f"{log_path}: step {number} gives another state than logged")
         history.append(step.seat, step.by_bot, events)
     if replay.end is not None:
-        return Recovered(
+        return Reloaded(
             header,
             secrets,
             state,
@@ -284,7 +289,7 @@ def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) 
     log = GameLog(log_path, ReplayWriter.resume(replay, fsync), files, claim, secrets.room)
     if state.is_over:  # the last step was logged, its end record was not
         log.finish(secrets.seed, state.result)
-    return Recovered(
+    return Reloaded(
         header,
         secrets,
         state,

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from game.host.history import History
-from game.host.records import GameLog, Secrets, recover
+from game.host.records import GameLog, Secrets, reload
 from game.host.spare import SpareFiles
 from game.levels import Level
 from game.replay.log import make_header, seed_hash
@@ -754,7 +754,7 @@ class Room:
         for peer in self.members():
             peer.send(message)
 
-    # -- the log and crash recovery ----------------------------------------------------------
+    # -- the log, and restoring after a crash ------------------------------------------------
 
     @property
     def log_path(self) -> Path | None:
@@ -789,7 +789,7 @@ class Room:
         return GameLog.create(log_dir, header, hidden, self.fsync, self.files)
 
     def close(self) -> None:
-        """Release the log file; an unfinished game stays on disk to be recovered."""
+        """Release the log file; an unfinished game stays on disk to be restored."""
         if self.log is not None:
             self.log.close()
 
@@ -803,12 +803,12 @@ class Room:
                 self.log.close()
 
     @classmethod
-    def recover(cls, log_path: Path, fsync: bool = False, files: SpareFiles | None = None) -> Room:
+    def restore(cls, log_path: Path, fsync: bool = False, files: SpareFiles | None = None) -> Room:
         """The room of a game in the log directory, rebuilt from its files (see
-        `records.recover`, whose ValueError and ReplayError it raises). An unfinished game
+        `records.reload`, whose ValueError and ReplayError it raises). An unfinished game
         goes on from there; a finished one (its room was not forgotten yet) stays so that
         its players can still come back and see the end."""
-        game = recover(log_path, fsync, files)
+        game = reload(log_path, fsync, files)
         header = game.header
         # Logs written before rooms had a grace period, local games or hints in the log
         # lack those keys.

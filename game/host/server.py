@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast, get_args
 
 from game.bots import decide, suggest
 from game.host.history import History
@@ -76,10 +76,11 @@ log = logging.getLogger("cardtable.server")
 INLINE_RANDOM_MOVES = 16
 """Random bots' moves made at once, before the room's bot loop takes over."""
 
-RECOVER = ("all", "local", "shared", "none")
-"""Which unfinished games of its log directory a server goes on with at start: all, only
-local games (a player's quick play and single player), only shared ones (hosted on a LAN),
-or none."""
+Restore = Literal["all", "local", "shared", "none"]
+"""Which unfinished games of its log directory a server restores at start: all, only local
+games (a player's quick play and single player), only shared ones (hosted on a LAN), or
+none."""
+RESTORE: tuple[Restore, ...] = get_args(Restore)
 
 
 class Client(asyncio.Protocol):
@@ -185,8 +186,8 @@ class Client(asyncio.Protocol):
 
 
 class Server:
-    """Rooms and connections. `start()` listens, after resuming the games in `log_dir` that
-    `recover` (one of RECOVER) names and no other server goes on with; `close()` stops and
+    """Rooms and connections. `start()` listens, after restoring the games in `log_dir` that
+    `restore` (one of RESTORE) names and no other server goes on with; `close()` stops and
     flushes every log. A `deck` option (a stacked deck) is refused unless
     `allow_stacked_decks`. Embedded use: game/host/embedded.py runs one in a background
     thread for the client."""
@@ -197,12 +198,12 @@ class Server:
         limits: Limits | None = None,
         fsync: bool = False,
         bot_workers: int | None = None,
-        recover: str = "all",
+        restore: Restore = "all",
         allow_stacked_decks: bool = False,
         chosen_seeds: bool = False,
     ) -> None:
-        if recover not in RECOVER:
-            raise ValueError(f"recover must be one of {', '.join(RECOVER)}, not {recover!r}")
+        if restore not in RESTORE:
+            raise ValueError(f"restore must be one of {', '.join(RESTORE)}, not {restore!r}")
         self.chosen_seeds = chosen_seeds
         """`create` may choose the seed (play a deal again): only a server that one player
         runs for themself, where nobody else could be dealt a deal its creator knows."""
@@ -216,7 +217,7 @@ class Server:
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.hint_tasks: set[asyncio.Task[None]] = set()
         self.bot_workers = bot_workers
-        self.resume_games = recover
+        self.restore: Restore = restore
         self.allow_stacked_decks = allow_stacked_decks
         self.pool: concurrent.futures.Executor | None = None
         self.spares: SpareFiles | None = None
@@ -247,12 +248,12 @@ class Server:
     # -- lifecycle ---------------------------------------------------------------------------
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        """Recover unfinished games from the log directory, then listen; returns the port."""
+        """Restore unfinished games from the log directory, then listen; returns the port."""
         if self.log_dir is not None:
             self.log_dir.mkdir(parents=True, exist_ok=True)
             SpareFiles.sweep(self.log_dir)
             self.spares = SpareFiles(self.log_dir)
-            self.recover()
+            self.restore_games()
         self.port = await self.listen(lambda: Client(self), host, port)
         self._ticker = asyncio.create_task(self._tick())
         for room in self.rooms.values():
@@ -268,31 +269,31 @@ class Server:
         bound: int = listener.sockets[0].getsockname()[1]
         return bound
 
-    def recover(self) -> None:
-        """Bring back every game of the kind `recover` names whose log and secrets are in the
+    def restore_games(self) -> None:
+        """Bring back every game of the kind `restore` names whose log and secrets are in the
         log directory and that no other server goes on with: unfinished games go on; games
         that ended lately wait for their players to see the end. Files that cannot be
-        resumed are renamed `*.unrecoverable` (and reported) so that they are not retried at
-        every start. Nothing without a log directory."""
-        if self.log_dir is None or self.resume_games == "none":
+        restored are put aside (`records.put_aside`, and reported) so that they are not
+        retried at every start. Nothing without a log directory."""
+        if self.log_dir is None or self.restore == "none":
             return
         for path in unfinished(self.log_dir):
             try:
-                room = Room.recover(path, self.fsync, self.spares)
+                room = Room.restore(path, self.fsync, self.spares)
             except Claimed as err:
                 log.info("%s", err)
                 continue
             except (ValueError, OSError, ReplayError) as err:
-                log.error("cannot resume %s: %s", path, err)
+                log.error("cannot restore %s: %s", path, err)
                 put_aside(path)
                 continue
-            if self.resume_games != "all" and room.local != (self.resume_games == "local"):
+            if self.restore != "all" and room.local != (self.restore == "local"):
                 room.close()
                 continue
             self.rooms[room.id] = room
             state = room.playing()
             log.info(
-                "resumed room %s (%s) at step %d%s",
+                "restored room %s (%s) at step %d%s",
                 room.id,
                 room.game,
                 state.step,
@@ -300,8 +301,8 @@ class Server:
             )
 
     async def close(self) -> None:
-        """Stop listening, tell every client, close every log (unfinished games stay
-        resumable), and stop the bot workers."""
+        """Stop listening, tell every client, close every log (unfinished games stay to be
+        restored), and stop the bot workers."""
         for listener in self._listeners:
             listener.close()
         if self._ticker is not None:
