@@ -34,6 +34,23 @@ Received = dict[str, Any]
 net.messages type its `t` names – or a status message (STATUS). The pygame client reads
 them as plain maps."""
 
+Reason = Literal[
+    "connected",
+    "reconnecting",
+    "gave_up",
+    "no_answer",
+    "closed_in_hello",
+    "refused",
+    "greeting_failed",
+    "server_closed",
+    "lost",
+    "said",
+    "closed",
+    "failed",
+    "died",
+]
+"""Why a connection's status changed (a key of REASONS)."""
+
 REASONS: dict[str, str] = {
     "connected": "connected to {address}",
     "reconnecting": "reconnecting to {address}",
@@ -84,7 +101,7 @@ def reason(err: OSError) -> str:
     return str(err) or type(err).__name__
 
 
-def english(why: str, params: Mapping[str, Any]) -> str:
+def english(why: Reason, params: Mapping[str, Any]) -> str:
     """The English words of reason `why` (a code of REASONS) filled with `params`, a cause
     code worded. Raises KeyError for a code or a param REASONS does not have."""
     filled = dict(params)
@@ -93,7 +110,7 @@ def english(why: str, params: Mapping[str, Any]) -> str:
     return REASONS[why].format(**filled)
 
 
-def status_message(status: Status, why: str, **params: Any) -> Received:
+def status_message(status: Status, why: Reason, **params: Any) -> Received:
     """A status message (see STATUS) saying `status` for reason `why` with its `params`.
     Raises KeyError for a code or a param REASONS does not have."""
     return {
@@ -109,7 +126,7 @@ class ConnectionClosed(Exception):
     """The connection is closed for good (closed by us, refused, or retries ran out): `why`
     is a code of REASONS, `params` what fills it; str() is its English."""
 
-    def __init__(self, why: str, **params: Any) -> None:
+    def __init__(self, why: Reason, **params: Any) -> None:
         super().__init__(english(why, params))
         self.why = why
         self.params = params
@@ -263,7 +280,7 @@ class Client:
         except Exception as err:  # a bug must show as a closed connection, never a silent one
             self._set_status("closed", "failed", text=repr(err))
 
-    async def _pump(self, reader: asyncio.StreamReader) -> tuple[str, dict[str, Any]]:
+    async def _pump(self, reader: asyncio.StreamReader) -> tuple[Reason, dict[str, Any]]:
         """Hand out messages until the connection is lost; returns why it was (a code of
         REASONS and its params)."""
         link = self._link
@@ -335,7 +352,7 @@ class Client:
         self.tokens.pop(message["room"], None)
         self.watching.discard(message["room"])
 
-    def _set_status(self, status: Status, why: str, **params: Any) -> None:
+    def _set_status(self, status: Status, why: Reason, **params: Any) -> None:
         self.status = status
         self._inbox.put_nowait(status_message(status, why, **params))
 

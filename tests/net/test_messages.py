@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from net.client import REASONS, Reason
 from net.messages import (
     CLIENT_TYPES,
     ERROR_CODES,
@@ -48,6 +49,7 @@ def test_the_type_literals_name_every_message_and_every_error_code():
     assert set(typing.get_args(ClientType)) == set(CLIENT_TYPES)
     assert set(typing.get_args(ServerType)) == set(SERVER_TYPES)
     assert set(ERROR_CODES) == set(ERRORS)
+    assert set(typing.get_args(Reason)) == set(REASONS)
 
 
 def test_validation_hands_on_the_message_it_checked():
