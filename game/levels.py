@@ -2,5 +2,10 @@
 
 from __future__ import annotations
 
-LEVELS = ("random", "easy", "normal", "hard")
+from typing import Literal, get_args
+
+Level = Literal["random", "easy", "normal", "hard"]
+"""A bot's difficulty level, as the wire and the replay logs name it."""
+
+LEVELS: tuple[Level, ...] = get_args(Level)
 """Difficulty levels, weakest first."""

@@ -9,10 +9,12 @@ import os
 import queue
 import random
 import threading
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, cast
 
 from net.framing import FrameError
 from net.link import PING_EVERY, SILENCE, Link
+from net.messages import Error, Hello, Leave, Resume, Seated, ServerMessage, Watch, Welcome
 from net.schema import PROTOCOL_VERSION
 
 RETRY_FOR = 150.0
@@ -21,8 +23,33 @@ the two minutes a host may take to start its program again."""
 
 STATUS = "status"
 """The type of the messages a client makes up itself (never sent on the wire):
-{"t": "status", "status": "connecting" | "connected" | "reconnecting" | "closed",
- "reason": a code of REASONS, "params": what fills its template, "message": the English}."""
+{"t": "status", "status": a Status, "reason": a code of REASONS, "params": what fills its
+template, "message": the English}."""
+
+Status = Literal["connecting", "connected", "reconnecting", "closed"]
+"""How a client's connection stands."""
+
+Received = dict[str, Any]
+"""What a client hands out: a server message as it arrived – validated, so it is the
+net.messages type its `t` names – or a status message (STATUS). The pygame client reads
+them as plain maps."""
+
+Reason = Literal[
+    "connected",
+    "reconnecting",
+    "gave_up",
+    "no_answer",
+    "closed_in_hello",
+    "refused",
+    "greeting_failed",
+    "server_closed",
+    "lost",
+    "said",
+    "closed",
+    "failed",
+    "died",
+]
+"""Why a connection's status changed (a key of REASONS)."""
 
 REASONS: dict[str, str] = {
     "connected": "connected to {address}",
@@ -74,7 +101,7 @@ def reason(err: OSError) -> str:
     return str(err) or type(err).__name__
 
 
-def english(why: str, params: dict) -> str:
+def english(why: Reason, params: Mapping[str, Any]) -> str:
     """The English words of reason `why` (a code of REASONS) filled with `params`, a cause
     code worded. Raises KeyError for a code or a param REASONS does not have."""
     filled = dict(params)
@@ -83,7 +110,7 @@ def english(why: str, params: dict) -> str:
     return REASONS[why].format(**filled)
 
 
-def status_message(status: str, why: str, **params: Any) -> dict:
+def status_message(status: Status, why: Reason, **params: Any) -> Received:
     """A status message (see STATUS) saying `status` for reason `why` with its `params`.
     Raises KeyError for a code or a param REASONS does not have."""
     return {
@@ -99,7 +126,7 @@ class ConnectionClosed(Exception):
     """The connection is closed for good (closed by us, refused, or retries ran out): `why`
     is a code of REASONS, `params` what fills it; str() is its English."""
 
-    def __init__(self, why: str, **params: Any) -> None:
+    def __init__(self, why: Reason, **params: Any) -> None:
         super().__init__(english(why, params))
         self.why = why
         self.params = params
@@ -137,16 +164,25 @@ class Client:
         self._link = Link(0.0, ping_every, silence)  # each connection gets its own
         self.tokens: dict[str, str] = {}  # room -> seat token
         self.watching: set[str] = set()
-        self.status = "connecting"
-        self.welcome: dict | None = None
-        self._inbox: asyncio.Queue[dict] = asyncio.Queue()
+        self.status: Status = "connecting"
+        self.welcome: Welcome | None = None
+        self._inbox: asyncio.Queue[Received] = asyncio.Queue()
         self._writer: asyncio.StreamWriter | None = None
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self._closing = False
         self._next_id = 0
         self._resuming: dict[int, str] = {}  # request id -> room of a resume sent on reconnect
+        # What the client keeps track of itself, by the type of the message received or sent.
+        self._noting: dict[str, Callable[[Any], None]] = {
+            "seated": self._note_seat,
+            "error": self._note_refusal,
+        }
+        self._asking: dict[str, Callable[[Any], None]] = {
+            "watch": self._ask_watch,
+            "leave": self._ask_leave,
+        }
 
-    async def connect(self) -> dict:
+    async def connect(self) -> Welcome:
         """Connect and say hello; returns the server's welcome. Raises ConnectionClosed if
         the server cannot be reached or refuses us."""
         try:
@@ -173,7 +209,7 @@ class Client:
             return
         await self._run(reader)
 
-    async def _open(self) -> tuple[asyncio.StreamReader, dict]:
+    async def _open(self) -> tuple[asyncio.StreamReader, Welcome]:
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(self.host, self.port), timeout=5
@@ -183,7 +219,8 @@ class Client:
         self._writer = writer
         self._link = Link(asyncio.get_running_loop().time(), self.ping_every, self.silence)
         try:
-            self._send_now({"t": "hello", "version": PROTOCOL_VERSION, "name": self.name})
+            hello: Hello = {"t": "hello", "version": PROTOCOL_VERSION, "name": self.name}
+            self._send_now(hello)
             while True:
                 message = await asyncio.wait_for(self._read_one(reader), timeout=10)
                 if message is None:
@@ -201,15 +238,22 @@ class Client:
             raise ConnectionClosed("greeting_failed", address=self.address, cause=words) from None
         self.welcome = message
         self._set_status("connected", "connected", address=self.address)
+        self._take_up_again()
+        return reader, message
+
+    def _take_up_again(self) -> None:
+        """After a (re)connection: resume every seat the client holds a token for, and
+        watch again what it watched."""
         for room, token in list(self.tokens.items()):
             self._next_id += 1
             self._resuming[self._next_id] = room
-            self._send_now({"t": "resume", "token": token, "id": self._next_id})
+            resume: Resume = {"t": "resume", "token": token, "id": self._next_id}
+            self._send_now(resume)
         for room in self.watching:
-            self._send_now({"t": "watch", "room": room})
-        return reader, message
+            watch: Watch = {"t": "watch", "room": room}
+            self._send_now(watch)
 
-    async def _read_one(self, reader: asyncio.StreamReader) -> dict | None:
+    async def _read_one(self, reader: asyncio.StreamReader) -> ServerMessage | None:
         """The next valid message, or None at the end of the stream (or once the link is
         dead: see `_watch`)."""
         link = self._link
@@ -236,7 +280,7 @@ class Client:
         except Exception as err:  # a bug must show as a closed connection, never a silent one
             self._set_status("closed", "failed", text=repr(err))
 
-    async def _pump(self, reader: asyncio.StreamReader) -> tuple[str, dict]:
+    async def _pump(self, reader: asyncio.StreamReader) -> tuple[Reason, dict[str, Any]]:
         """Hand out messages until the connection is lost; returns why it was (a code of
         REASONS and its params)."""
         link = self._link
@@ -248,8 +292,10 @@ class Client:
                     if link.dead:
                         return "lost", {"cause": "timeout"}
                     return "server_closed", {}
-                self._remember(message)
-                await self._inbox.put(message)
+                note = self._noting.get(message["t"])
+                if note is not None:
+                    note(message)
+                await self._inbox.put(cast(Received, message))
                 if message["t"] == "bye":
                     if message["code"] != "shutting_down":
                         self._closing = True  # e.g. our seat was resumed elsewhere
@@ -290,19 +336,27 @@ class Client:
                 continue
         return None
 
-    def _remember(self, message: dict) -> None:
-        kind = message["t"]
-        if kind == "seated":
-            self.tokens[message["room"]] = message["token"]
-        elif kind == "error" and message.get("re") in self._resuming:
-            # The server no longer knows that seat (its game ended meanwhile): forget it.
-            self.tokens.pop(self._resuming.pop(message["re"]), None)
+    def _note_seat(self, message: Seated) -> None:
+        self.tokens[message["room"]] = message["token"]
 
-    def _set_status(self, status: str, why: str, **params: Any) -> None:
+    def _note_refusal(self, message: Error) -> None:
+        re = message.get("re")
+        if re is not None and re in self._resuming:
+            # The server no longer knows that seat (its game ended meanwhile): forget it.
+            self.tokens.pop(self._resuming.pop(re), None)
+
+    def _ask_watch(self, message: Watch) -> None:
+        self.watching.add(message["room"])
+
+    def _ask_leave(self, message: Leave) -> None:
+        self.tokens.pop(message["room"], None)
+        self.watching.discard(message["room"])
+
+    def _set_status(self, status: Status, why: Reason, **params: Any) -> None:
         self.status = status
         self._inbox.put_nowait(status_message(status, why, **params))
 
-    def _send_now(self, message: dict) -> None:
+    def _send_now(self, message: Mapping[str, Any]) -> None:
         self._link.send(message)
         if self._writer is not None:
             self._flush(self._writer)
@@ -312,17 +366,16 @@ class Client:
         if data and not writer.is_closing():
             writer.write(data)
 
-    async def send(self, message: dict) -> int:
-        """Send a request; returns the id given to it (echoed as "re" in an error reply).
-        Raises ConnectionClosed once the client is closed. While reconnecting the request
-        is dropped (the server will send a full view on resume)."""
+    async def send(self, message: Mapping[str, Any]) -> int:
+        """Send a request (a net.messages.ClientMessage without its "id"); returns the id
+        given to it (echoed as "re" in an error reply). Raises ConnectionClosed once the
+        client is closed. While reconnecting the request is dropped (the server will send a
+        full view on resume)."""
         if self.status == "closed":
             raise ConnectionClosed("closed")
-        if message.get("t") == "watch":
-            self.watching.add(message["room"])
-        elif message.get("t") == "leave":
-            self.tokens.pop(message["room"], None)
-            self.watching.discard(message["room"])
+        ask = self._asking.get(message.get("t", ""))
+        if ask is not None:
+            ask(message)
         self._next_id += 1
         self._send_now({**message, "id": self._next_id})
         if self._writer is not None:
@@ -332,7 +385,7 @@ class Client:
                 pass
         return self._next_id
 
-    async def recv(self, timeout: float | None = None) -> dict:
+    async def recv(self, timeout: float | None = None) -> Received:
         """The next server message or status message. Raises asyncio.TimeoutError after
         `timeout` seconds, ConnectionClosed once closed and everything was read."""
         if self.status == "closed" and self._inbox.empty():
@@ -359,7 +412,7 @@ class ThreadedClient:
     def __init__(self, host: str, port: int, name: str, **client_args: Any) -> None:
         self.client = Client(host, port, name, **client_args)
         self._loop = asyncio.new_event_loop()
-        self._inbox: queue.Queue[dict] = queue.Queue()
+        self._inbox: queue.Queue[Received] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="cardtable-net", daemon=True)
         self._started = threading.Event()
 
@@ -394,7 +447,7 @@ class ThreadedClient:
 
     async def _connect(self) -> None:
         try:
-            self._inbox.put(await self.client.connect())
+            self._inbox.put(cast(Received, await self.client.connect()))
         except ConnectionClosed as err:
             self._inbox.put(status_message("closed", err.why, **err.params))
             return
@@ -422,7 +475,7 @@ class ThreadedClient:
         finally:
             self._done.set()
 
-    def send(self, message: dict) -> None:
+    def send(self, message: Mapping[str, Any]) -> None:
         """Queue a request for the server (dropped once the connection is closed)."""
         if self._loop.is_closed():
             return
@@ -431,7 +484,7 @@ class ThreadedClient:
         except RuntimeError:  # the loop stopped between the check and the call
             pass
 
-    async def _send(self, message: dict) -> None:
+    async def _send(self, message: Mapping[str, Any]) -> None:
         try:
             await self.client.send(message)
         except ConnectionClosed:
@@ -447,7 +500,7 @@ class ThreadedClient:
         except RuntimeError:  # the loop stopped between the check and the call
             pass
 
-    def poll(self) -> list[dict]:
+    def poll(self) -> list[Received]:
         """Every message received since the last poll."""
         out = []
         while True:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import struct
+from collections.abc import Mapping
 from typing import Any
 
 import msgpack
+
+from net.messages import ErrorCode
 
 HEADER = struct.Struct(">I")
 DEFAULT_MAX_FRAME = 64 * 1024
@@ -18,15 +21,16 @@ class FrameError(Exception):
     """The byte stream cannot be read as frames. `code` is the protocol error code; after a
     FrameError the stream is out of step and the connection must be closed."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
 
 
-def pack(message: dict) -> bytes:
+def pack(message: Mapping[str, Any]) -> bytes:
     """`message` (a map of plain data) as msgpack: a frame's body, or one WebSocket message."""
-    return msgpack.packb(message, use_bin_type=True)
+    body: bytes = msgpack.packb(message, use_bin_type=True)
+    return body
 
 
 def frame(body: bytes) -> bytes:
@@ -34,7 +38,7 @@ def frame(body: bytes) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
-def encode(message: dict) -> bytes:
+def encode(message: Mapping[str, Any]) -> bytes:
     """One frame holding `message` (a map of plain data)."""
     return frame(pack(message))
 

@@ -12,9 +12,11 @@ connection")."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from typing import Any
 
 from net.framing import CLIENT_MAX_FRAME, FrameDecoder, FrameError, encode
+from net.messages import ServerMessage
 from net.schema import ProtocolError, validate_server
 
 PING_EVERY = 10.0
@@ -58,7 +60,7 @@ class Link:
         self._heard = now
         self._received.extend(self._decoder.feed(data))
 
-    def next_message(self) -> dict | None:
+    def next_message(self) -> ServerMessage | None:
         """The next message received, checked against the schema; None when none is
         waiting. Raises FrameError("bad_message") for one the schema refuses."""
         if not self._received:
@@ -70,8 +72,8 @@ class Link:
                 "bad_message", f"the server sent an invalid message: {err.message}"
             ) from None
 
-    def send(self, message: dict) -> None:
-        """Queue `message` for the server."""
+    def send(self, message: Mapping[str, Any]) -> None:
+        """Queue `message` (a request: net.messages.ClientMessage) for the server."""
         self._out.append(encode(message))
 
     def data_to_send(self) -> bytes:

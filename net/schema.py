@@ -1,11 +1,29 @@
-"""The message schema of protocol version 1: every message, field and error code, and the
-validation that every message from the network passes before anything uses it."""
+"""The message schema of protocol version 1: every message's fields and what values they take,
+the words of every error code, and the validation that every message from the network passes
+before anything uses it – which hands it on as its type in net/messages.py."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from game.levels import LEVELS as BOT_LEVELS
+from net.messages import (
+    Action,
+    Bye,
+    ClientMessage,
+    Error,
+    ErrorCode,
+    Hint,
+    Params,
+    Pong,
+    Rematch,
+    RoomInfo,
+    RoomMessage,
+    Rooms,
+    Seated,
+    ServerMessage,
+    Welcome,
+)
 
 PROTOCOL_VERSION = 1
 
@@ -53,6 +71,7 @@ ERRORS: dict[str, str] = {
     "shutting_down": "the server is shutting down",
     "internal": "the server failed to handle the message (a bug; the game is unharmed)",
 }
+"""The words of each error code (net.messages.ErrorCode), by code."""
 
 
 class ProtocolError(Exception):
@@ -62,11 +81,11 @@ class ProtocolError(Exception):
 
     def __init__(
         self,
-        code: str,
+        code: ErrorCode,
         message: str | None = None,
         *,
         template: str | None = None,
-        params: dict[str, int | str] | None = None,
+        params: Params | None = None,
     ) -> None:
         assert code in ERRORS, code
         super().__init__(message or ERRORS[code])
@@ -291,7 +310,7 @@ SERVER_MESSAGES: dict[str, dict[str, Field]] = {
 that carried "id" may carry it back as "re"."""
 
 
-def validate(message: Any, schema: dict[str, dict[str, Field]]) -> dict:
+def validate(message: Any, schema: dict[str, dict[str, Field]]) -> dict[str, Any]:
     """`message` if it is a map whose "t" names a message of `schema` with every required
     field present and every field valid; else ProtocolError (bad_message or unknown_type)."""
     if type(message) is not dict:
@@ -321,99 +340,105 @@ def validate(message: Any, schema: dict[str, dict[str, Field]]) -> dict:
     return message
 
 
-def validate_client(message: Any) -> dict:
-    """A message from a client, validated (see `validate`)."""
-    return validate(message, CLIENT_MESSAGES)
+def validate_client(message: Any) -> ClientMessage:
+    """A message from a client, validated (see `validate`): the message of net.messages
+    that its `t` names."""
+    # The checks above are what the cast claims: each type's fields (tests/net hold
+    # net.messages and CLIENT_MESSAGES to the same fields).
+    return cast(ClientMessage, validate(message, CLIENT_MESSAGES))
 
 
 def request_id(message: Any) -> int | None:
     """The "id" a request carries, for the answer's "re" – None if it has none (or the
     message is not even a map)."""
-    if type(message) is dict and type(message.get("id")) is int:
-        return message["id"]
+    if type(message) is dict:
+        request = message.get("id")
+        if type(request) is int:
+            return request
     return None
 
 
-def validate_server(message: Any) -> dict:
-    """A message from a server, validated (see `validate`)."""
-    return validate(message, SERVER_MESSAGES)
+def validate_server(message: Any) -> ServerMessage:
+    """A message from a server, validated (see `validate`): the message of net.messages
+    that its `t` names."""
+    return cast(ServerMessage, validate(message, SERVER_MESSAGES))
 
 
 # -- what a server sends: each message is built here, from its fields ---------------------------
 # (an update, the one message made of an engine's state, is built by the host's room)
 
 
-def _reply(message: dict, re: int | None) -> dict:
-    """`message`, answering the request whose "id" was `re` (if any)."""
+def error(
+    code: ErrorCode,
+    message: str | None = None,
+    re: int | None = None,
+    *,
+    template: str | None = None,
+    params: Params | None = None,
+) -> Error:
+    """An error message for the wire: `code` (a key of ERRORS) and a human message; with
+    `template`, also it and its `params` (the message is the template filled in); `re`
+    answers the request whose "id" it was."""
+    reply: Error = {"t": "error", "code": code, "message": message or ERRORS[code]}
+    if template is not None:
+        reply["template"] = template
+        reply["params"] = params or {}
+    if re is not None:
+        reply["re"] = re
+    return reply
+
+
+def welcome(server: str, limits: dict[str, int | float]) -> Welcome:
+    """The answer to a hello in this protocol version: the server's version and limits."""
+    return {"t": "welcome", "version": PROTOCOL_VERSION, "server": server, "limits": limits}
+
+
+def rooms(infos: list[RoomInfo]) -> Rooms:
+    """The room list: a map per room, as `room` carries one."""
+    return {"t": "rooms", "rooms": infos}
+
+
+def room_message(info: RoomInfo, re: int | None = None) -> RoomMessage:
+    """How one room looks now (its seats, whether it started…); `re` answers a `create`."""
+    message: RoomMessage = {"t": "room", "room": info}
     if re is not None:
         message["re"] = re
     return message
 
 
-def error(
-    code: str,
-    message: str | None = None,
-    re: int | None = None,
-    *,
-    template: str | None = None,
-    params: dict[str, int | str] | None = None,
-) -> dict:
-    """An error message for the wire: `code` (a key of ERRORS) and a human message; with
-    `template`, also it and its `params` (the message is the template filled in)."""
-    reply: dict[str, object] = {"t": "error", "code": code, "message": message or ERRORS[code]}
-    if template is not None:
-        reply.update(template=template, params=params or {})
-    return _reply(reply, re)
-
-
-def welcome(server: str, limits: dict) -> dict:
-    """The answer to a hello in this protocol version: the server's version and limits."""
-    return {"t": "welcome", "version": PROTOCOL_VERSION, "server": server, "limits": limits}
-
-
-def rooms(infos: list[dict]) -> dict:
-    """The room list: a map per room, as `room` carries one."""
-    return {"t": "rooms", "rooms": infos}
-
-
-def room_message(info: dict, re: int | None = None) -> dict:
-    """How one room looks now (its seats, whether it started…)."""
-    return _reply({"t": "room", "room": info}, re)
-
-
-def seated(room: str, seat: int, token: str, resumed: bool) -> dict:
+def seated(room: str, seat: int, token: str, resumed: bool) -> Seated:
     """The receiver plays `seat` of `room` and may come back to it with `token`."""
     return {"t": "seated", "room": room, "seat": seat, "token": token, "resumed": resumed}
 
 
-def rematch(room: str, old: str) -> dict:
+def rematch(room: str, old: str) -> Rematch:
     """Room `old`'s players are invited to play again in `room`."""
     return {"t": "rematch", "room": room, "from": old}
 
 
 def hint(
-    room: str, step: int, action: list, words: str, chance: float | None, re: int | None = None
-) -> dict:
+    room: str, step: int, action: Action, words: str, chance: float | None, re: int | None = None
+) -> Hint:
     """The normal bot's suggestion for the receiver's decision at `step`, in `words` as the
     engine puts it, with its estimated win chance (None when not estimated)."""
-    return _reply(
-        {
-            "t": "hint",
-            "room": room,
-            "step": step,
-            "action": action,
-            "words": words,
-            "chance": chance,
-        },
-        re,
-    )
+    message: Hint = {
+        "t": "hint",
+        "room": room,
+        "step": step,
+        "action": action,
+        "words": words,
+        "chance": chance,
+    }
+    if re is not None:
+        message["re"] = re
+    return message
 
 
-def pong(n: int | None) -> dict:
+def pong(n: int | None) -> Pong:
     """The answer to a ping, echoing its `n`."""
     return {"t": "pong"} if n is None else {"t": "pong", "n": n}
 
 
-def bye(code: str, message: str | None = None) -> dict:
+def bye(code: ErrorCode, message: str | None = None) -> Bye:
     """The server ends the conversation (it shuts down, or the seat was taken over)."""
     return {"t": "bye", "code": code, "message": message or ERRORS[code]}

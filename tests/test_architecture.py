@@ -125,7 +125,7 @@ ALLOWED = {
     "game.rules": set(),
     "game.bots": {"game.rules", "game.levels"},
     "game.replay": {"game.rules", "game.bots"},
-    "game.host": {"game.rules", "game.bots", "game.replay", "net"},
+    "game.host": {"game.rules", "game.bots", "game.replay", "game.levels", "net"},
     "game.client": {"game.rules", "game.bots", "game.replay", "game.host", "net", "game.resources"},
     "game.resources": set(),
     "game.__main__": {"game.client", "game.rules", "game.bots"},

@@ -28,7 +28,7 @@ def _local_session(app: Host) -> Session | None:
     """A session on a new embedded server for the player's own games, which goes on with
     their unfinished local games; None (after a dialog saying why) if it cannot start."""
     try:
-        server = start_embedded(log_dir=config.log_dir(), recover="local", chosen_seeds=True)
+        server = start_embedded(log_dir=config.log_dir(), restore="local", chosen_seeds=True)
     except (OSError, ValueError) as err:
         app.push(
             Dialog(
@@ -314,15 +314,15 @@ def _start_hosting(host: str, port: int, web: bool) -> EmbeddedServer:
     """The LAN server, with the browser table on the port after `port` if `web` (any free
     one where that is taken, or `port` is 0). Raises OSError when `port` cannot be had."""
     if not web:
-        return start_embedded(host, port, log_dir=config.log_dir(), recover="shared")
+        return start_embedded(host, port, log_dir=config.log_dir(), restore="shared")
     if port and port < 65535:
         try:
             return start_embedded(
-                host, port, log_dir=config.log_dir(), recover="shared", web=port + 1
+                host, port, log_dir=config.log_dir(), restore="shared", web=port + 1
             )
         except OSError:
             pass  # the next port is taken (or ours is: tried again below, and reported)
-    return start_embedded(host, port, log_dir=config.log_dir(), recover="shared", web=0)
+    return start_embedded(host, port, log_dir=config.log_dir(), restore="shared", web=0)
 
 
 def _hosted_server(app: Host, host: str, port: int, web: bool) -> EmbeddedServer | None:

@@ -28,10 +28,24 @@ log = logging.getLogger("cardtable.server")
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line's settings; exits with a usage message for a bad one (status 2)."""
-    defaults = Limits()
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        parser.error(f"--port must be from 0 to 65535, not {args.port}")
+    if args.web is not None and not 0 <= args.web <= 65535:
+        parser.error(f"--web must be from 0 to 65535, not {args.web}")
+    try:
+        args.log_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        parser.error(f"--log-dir {args.log_dir}: {err.strerror}")
+    return args
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The command line: where the server listens and logs, how it runs, and its limits."""
     parser = argparse.ArgumentParser(
         description="Host card-table games (Quando, Blanco, Quäsenbö) on a LAN.",
-        epilog="Unfinished games in --log-dir are resumed at start. See docs/operations.md.",
+        epilog="Unfinished games in --log-dir are restored at start. See docs/operations.md.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument(
@@ -54,7 +68,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--log-dir",
         type=Path,
         default=Path("logs"),
-        help="where replay logs go and unfinished games are resumed from (default %(default)s)",
+        help="where replay logs go and unfinished games are restored from (default %(default)s)",
     )
     parser.add_argument(
         "--fsync",
@@ -79,6 +93,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=LOOPS[0],
         help="uvloop (where installed) or asyncio's own (default %(default)s)",
     )
+    _add_limits(parser)
+    return parser
+
+
+def _add_limits(parser: argparse.ArgumentParser) -> None:
+    """The flags of the server's limits (game/host/limits.py), in a group of their own, with
+    the limits' defaults."""
+    defaults = Limits()
     limits = parser.add_argument_group("limits")
     limits.add_argument("--max-rooms", type=positive(int), default=defaults.max_rooms)
     limits.add_argument("--max-conns-per-ip", type=positive(int), default=defaults.max_conns_per_ip)
@@ -112,16 +134,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=defaults.idle,
         help="seconds of silence before a connection is closed",
     )
-    args = parser.parse_args(argv)
-    if not 0 <= args.port <= 65535:
-        parser.error(f"--port must be from 0 to 65535, not {args.port}")
-    if args.web is not None and not 0 <= args.web <= 65535:
-        parser.error(f"--web must be from 0 to 65535, not {args.web}")
-    try:
-        args.log_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        parser.error(f"--log-dir {args.log_dir}: {err.strerror}")
-    return args
 
 
 def raise_file_limit() -> None:
@@ -176,7 +188,7 @@ def main(argv: list[str] | None = None) -> None:
                 log.error("cannot listen on %s:%d: %s", args.host, args.web, err.strerror)
                 await server.close()
                 sys.exit(1)
-        # What exists now (modules, recovered games) lives as long as the server: out of
+        # What exists now (modules, restored games) lives as long as the server: out of
         # the garbage collector's scans, which would otherwise walk it on every full pass.
         gc.collect()
         gc.freeze()

@@ -9,8 +9,9 @@ from pathlib import Path
 
 from game.host.limits import Limits
 from game.host.loop import loop_factory
-from game.host.server import Server
+from game.host.server import Restore, Server
 from game.host.web import start_web
+from net.messages import RoomInfo
 
 
 class EmbeddedServer:
@@ -69,14 +70,14 @@ class EmbeddedServer:
         """Whether the server still runs (not stopped, not failed)."""
         return self._thread.is_alive()
 
-    def running_tables(self) -> list[dict]:
+    def running_tables(self) -> list[RoomInfo]:
         """The server's games under way (`Server.running_tables`), asked on its own thread;
         [] once it has stopped. Raises TimeoutError if its loop does not answer within two
         seconds."""
         if not self.running:
             return []
 
-        async def ask() -> list[dict]:
+        async def ask() -> list[RoomInfo]:
             return self.server.running_tables()
 
         return asyncio.run_coroutine_threadsafe(ask(), self.loop).result(timeout=2)
@@ -94,7 +95,7 @@ def start_embedded(
     port: int = 0,
     *,
     log_dir: Path | None = None,
-    recover: str = "all",
+    restore: Restore = "all",
     limits: Limits | None = None,
     allow_stacked_decks: bool = False,
     chosen_seeds: bool = False,
@@ -102,18 +103,18 @@ def start_embedded(
 ) -> EmbeddedServer:
     """Start a server listening on `host`:`port` (0: a free port) on a background thread and
     return it once it listens. Its games are logged in `log_dir` (None: not logged), whose
-    unfinished games of the kind `recover` names (game.host.server.RECOVER: the client's
-    quick play resumes its "local" games, its LAN host the "shared" ones) it goes on with.
+    unfinished games of the kind `restore` names (game.host.server.RESTORE: the client's
+    quick play restores its "local" games, its LAN host the "shared" ones) it goes on with.
     With `chosen_seeds`, `create` may choose the seed: to play a deal again, on a single
     player's own server, so only on 127.0.0.1. With `web` (a port, 0: a free one) it also
     serves the browser table there (its `web_port`). Raises OSError when it cannot listen or use
-    `log_dir`, ValueError for a bad `recover` or `chosen_seeds` on another host."""
+    `log_dir`, ValueError for a bad `restore` or `chosen_seeds` on another host."""
     if chosen_seeds and host != "127.0.0.1":
         raise ValueError("only a server on 127.0.0.1 may let its player choose the seed")
     server = Server(
         log_dir,
         limits,
-        recover=recover,
+        restore=restore,
         allow_stacked_decks=allow_stacked_decks,
         chosen_seeds=chosen_seeds,
     )

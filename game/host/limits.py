@@ -29,6 +29,6 @@ class Limits:
     finished_grace: float = 30.0
     lobby_grace: float = 60.0
 
-    def as_map(self) -> dict:
+    def as_map(self) -> dict[str, int | float]:
         """Every limit by name, as the welcome message carries them."""
         return asdict(self)

@@ -23,7 +23,8 @@ def loop_factory(name: str = LOOPS[0]) -> Callable[[], asyncio.AbstractEventLoop
     if name not in LOOPS:
         raise ValueError(f"no event loop {name!r} here (available: {', '.join(LOOPS)})")
     if name == "uvloop" and uvloop is not None:
-        return uvloop.new_event_loop
+        factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
+        return factory
     return asyncio.new_event_loop
 
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from game.host.limits import Limits
 from net.framing import FrameDecoder, FrameError, decode_body, frame, pack
+from net.messages import ErrorCode, Hello, Params, ServerMessage
 from net.schema import PROTOCOL_VERSION, ProtocolError, error, request_id, validate_client, welcome
 
 
@@ -125,7 +126,7 @@ class Connection:
 
     # -- what goes out -----------------------------------------------------------------------
 
-    def send(self, message: dict) -> None:
+    def send(self, message: ServerMessage) -> None:
         """Queue `message` for the client (dropped once the connection is closing)."""
         if not self.closing:
             self._out.append(pack(message))
@@ -139,12 +140,12 @@ class Connection:
 
     def refuse(
         self,
-        code: str,
+        code: ErrorCode,
         message: str | None = None,
         re: int | None = None,
         *,
         template: str | None = None,
-        params: dict[str, int | str] | None = None,
+        params: Params | None = None,
     ) -> None:
         """Queue an error with `code` (net.schema.ERRORS), answering request `re` if given;
         an engine's refusal also carries its `template` and `params`."""
@@ -189,12 +190,12 @@ class Connection:
             self.refuse("rate_limited")
         return False
 
-    def _hello(self, message: dict) -> None:
+    def _hello(self, raw: dict[str, Any]) -> None:
         """Greet a client in this protocol version with a fitting name; a wrong version
         closes the connection, other refusals leave it waiting for a better hello."""
-        re = request_id(message)
+        re = request_id(raw)
         try:
-            message = validate_client(message)
+            message = cast(Hello, validate_client(raw))  # its "t" is "hello"
         except ProtocolError as err:
             self.refuse(err.code, err.message, re)
             return

@@ -1,8 +1,8 @@
 """A room's files in the log directory: its replay log, its secrets (the seed and the hashes
 of the seat tokens and join code, which the log must not show while the game runs), and the
-game rebuilt from both after a restart. A server holds a lock on each game's secrets file
-while the game is its own, so that no second server (another program hosting from the same
-data folder) goes on with the same game."""
+game reloaded from both when a server restores it after a restart. A server holds a lock on
+each game's secrets file while the game is its own, so that no second server (another
+program hosting from the same data folder) goes on with the same game."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import msgpack
 
@@ -21,8 +22,13 @@ from game.replay.log import SUFFIX, ReplayWriter, read_replay, seed_hash
 from game.replay.origin import first_state, lead_up
 from game.replay.verify import SECRET_SUFFIX
 from game.rules import IllegalAction, State
+from net.messages import Action
 
 log = logging.getLogger("cardtable.server")
+
+PUT_ASIDE = ".unrecoverable"
+"""Added to the names of a game's files that cannot be restored (docs/operations.md: the name
+operators know, kept)."""
 
 
 class Claimed(Exception):
@@ -66,7 +72,7 @@ class GameLog:
     def create(
         cls,
         log_dir: Path,
-        header: dict,
+        header: dict[str, Any],
         secrets: Secrets,
         fsync: bool = False,
         files: SpareFiles | None = None,
@@ -93,7 +99,7 @@ class GameLog:
             raise
         return cls(path, writer, files, claim, secrets.room)
 
-    def step(self, seat: int, by_bot: bool, action: list, digest: bytes) -> None:
+    def step(self, seat: int, by_bot: bool, action: Action, digest: bytes) -> None:
         """Log one step (see `ReplayWriter.step`); nothing once the log was finished or
         closed."""
         if self._writer is not None:
@@ -112,7 +118,7 @@ class GameLog:
             except OSError as err:
                 self._failed(f"seat {seat}: a hint", err)
 
-    def finish(self, seed: int, result: dict | None, reason: str = "over") -> None:
+    def finish(self, seed: int, result: dict[str, Any] | None, reason: str = "over") -> None:
         """Log the end and close the log (see `ReplayWriter.finish`); nothing if it was
         finished or closed already."""
         if self._writer is not None:
@@ -140,7 +146,7 @@ class GameLog:
 
     def close(self) -> None:
         """Release the log file and the claim on the game; an unfinished game stays on disk
-        to be recovered."""
+        to be restored."""
         if self._writer is not None:
             self._writer.close()
             self._writer = None
@@ -185,14 +191,14 @@ def unclaimed_rooms(log_dir: Path) -> set[str]:
 
 
 def put_aside(log_path: Path) -> None:
-    """Rename a game's files that cannot be resumed to `*.unrecoverable`, so that they stay
-    for a person to look at and are not tried again at every start."""
+    """Rename a game's files that cannot be restored (PUT_ASIDE), so that they stay for a
+    person to look at and are not tried again at every start."""
     for broken in (log_path.with_suffix(SECRET_SUFFIX), log_path):
         if broken.exists():
-            broken.rename(broken.with_name(broken.name + ".unrecoverable"))
+            broken.rename(broken.with_name(broken.name + PUT_ASIDE))
 
 
-def history_before(log_dir: Path | None, origin: dict) -> History:
+def history_before(log_dir: Path | None, origin: dict[str, Any]) -> History:
     """The history a game played on from `origin` (checked by check_origin) begins with:
     the steps of the old game (and of the games it was played on from) up to the origin's
     step, re-run from the replays in `log_dir` that the origin names by hash – so that the
@@ -207,12 +213,12 @@ def history_before(log_dir: Path | None, origin: dict) -> History:
 
 
 @dataclass
-class Recovered:
-    """A game rebuilt from its files: the log's header, its secrets, the engine state after
+class Reloaded:
+    """A game reloaded from its files: the log's header, its secrets, the engine state after
     every logged step, and those steps, the hints each seat was given; `log` goes on
     appending to an unfinished game (`finished`: it already holds the end record)."""
 
-    header: dict
+    header: dict[str, Any]
     secrets: Secrets
     state: State
     history: History
@@ -222,12 +228,13 @@ class Recovered:
     abandoned: bool
 
 
-def recover(log_path: Path, fsync: bool = False, files: SpareFiles | None = None) -> Recovered:
-    """The game of `log_path` and its secrets file: every logged step is re-applied and
-    checked against its digest; a torn last record is dropped. A game whose last step was
-    logged but not its end gets its end record now. Raises ValueError when the files do not
-    make a game this program can resume, ReplayError when the log cannot be read, Claimed
-    when another server goes on with the game. The returned log holds the claim."""
+def reload(log_path: Path, fsync: bool = False, files: SpareFiles | None = None) -> Reloaded:
+    """The game of `log_path` and its secrets file, reloaded: claimed, every logged step
+    re-applied and checked against its digest (a torn last record is dropped), its log open
+    to go on. A game whose last step was logged but not its end gets its end record now.
+    Raises ValueError when the files do not make a game this program can restore,
+    ReplayError when the log cannot be read, Claimed when another server goes on with the
+    game. The returned log holds the claim."""
     try:
         claim = os.open(log_path.with_suffix(SECRET_SUFFIX), os.O_RDONLY)
     except OSError as err:
@@ -241,8 +248,8 @@ def recover(log_path: Path, fsync: bool = False, files: SpareFiles | None = None
         raise
 
 
-def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) -> Recovered:
-    """`recover`'s work, once the game is claimed through open secrets file `claim`."""
+def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) -> Reloaded:
+    """`reload`'s work, once the game is claimed through open secrets file `claim`."""
     replay = read_replay(log_path)
     try:
         with open(claim, "rb", closefd=False) as file:
@@ -269,7 +276,7 @@ def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) 
             raise ValueError(f"{log_path}: step {number} gives another state than logged")
         history.append(step.seat, step.by_bot, events)
     if replay.end is not None:
-        return Recovered(
+        return Reloaded(
             header,
             secrets,
             state,
@@ -282,7 +289,7 @@ def _rebuild(log_path: Path, claim: int, fsync: bool, files: SpareFiles | None) 
     log = GameLog(log_path, ReplayWriter.resume(replay, fsync), files, claim, secrets.room)
     if state.is_over:  # the last step was logged, its end record was not
         log.finish(secrets.seed, state.result)
-    return Recovered(
+    return Reloaded(
         header,
         secrets,
         state,

@@ -14,12 +14,28 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from game.host.history import History
-from game.host.records import GameLog, Secrets, recover
+from game.host.records import GameLog, Secrets, reload
 from game.host.spare import SpareFiles
+from game.levels import Level
 from game.replay.log import make_header, seed_hash
 from game.replay.origin import start_from
 from game.rules import Event, IllegalAction, State, new_game
 from game.rules.base import pack
+from net.messages import (
+    Action,
+    Clock,
+    ErrorCode,
+    EventMap,
+    Options,
+    Params,
+    PastStep,
+    RoomInfo,
+    SeatInfo,
+    SeatKind,
+    ServerMessage,
+    Update,
+    ViewMap,
+)
 from net.schema import DEFAULT_GRACE, bye, room_message, seated
 
 _MAP_HEADER = [bytes([0x80 | n]) for n in range(16)]
@@ -44,11 +60,11 @@ class Refused(Exception):
 
     def __init__(
         self,
-        code: str,
+        code: ErrorCode,
         message: str | None = None,
         *,
         template: str | None = None,
-        params: dict[str, int | str] | None = None,
+        params: Params | None = None,
     ) -> None:
         super().__init__(message or code)
         self.code = code
@@ -66,7 +82,7 @@ class Peer(Protocol):
     def name(self) -> str:
         """The player's name."""
 
-    def send(self, message: dict) -> None:
+    def send(self, message: ServerMessage) -> None:
         """Queue `message` for the peer; never blocks."""
 
     def close(self) -> None:
@@ -82,9 +98,9 @@ def token_hash(token: str) -> bytes:
 class Seat:
     """One seat: open, a human player (who may be away, a bot standing in) or a bot."""
 
-    kind: str = "open"  # "open" | "human" | "bot"
+    kind: SeatKind = "open"
     name: str = ""
-    level: str | None = None  # a bot seat's difficulty
+    level: Level | None = None  # a bot seat's difficulty
     token_hash: bytes | None = None
     peer: Peer | None = None
     ready: bool = False
@@ -95,7 +111,7 @@ class Seat:
         """True while a bot plays for this seat's human player."""
         return self.away_since is not None
 
-    def info(self, index: int, stand_in: str) -> dict:
+    def info(self, index: int, stand_in: Level) -> SeatInfo:
         """The seat as room maps show it; `stand_in` is the level of the room's stand-in."""
         return {
             "seat": index,
@@ -117,11 +133,11 @@ class Room:
     id: str
     game: str
     players: int
-    options: dict
+    options: Options
     log_dir: Path | None = None
     code_hash: bytes | None = None
     timer: float | None = None
-    level: str = "normal"
+    level: Level = "normal"
     hints: bool = False
     """The creator allows hints while other people play (alone with bots, one may always
     ask: `hints_allowed`)."""
@@ -137,11 +153,11 @@ class Room:
     only, see Server's `chosen_seeds`)."""
     again: str | None = None
     """The hash of the replay whose deal this game plays again (logged in the header)."""
-    origin: dict | None = None
+    origin: dict[str, Any] | None = None
     """The finished game's step this game plays on from (game/replay/origin.py, checked;
     logged in the header): a local server only, like `chosen_seed`."""
     seats: list[Seat] = field(default_factory=list)
-    spectators: set = field(default_factory=set)
+    spectators: set[Peer] = field(default_factory=set)
     state: State | None = None
     seed: int = 0
     """The game's secret seed, drawn at the start."""
@@ -253,7 +269,7 @@ class Room:
             raise Refused("bad_message", f"this room has seats 0 to {self.players - 1}")
         return self.seats[seat]
 
-    def add_bot(self, peer: Peer, seat: int, level: str) -> None:
+    def add_bot(self, peer: Peer, seat: int, level: Level) -> None:
         """Put a bot of `level` on open seat `seat`."""
         if self._lobby_seat(peer, seat).kind != "open":
             raise Refused("seat_taken", f"seat {seat} is not free")
@@ -384,7 +400,7 @@ class Room:
 
     # -- the game ----------------------------------------------------------------------------
 
-    def act(self, peer: Peer, step: int, action: list) -> None:
+    def act(self, peer: Peer, step: int, action: Action) -> None:
         """`peer` plays `action` for its seat, answering the update of step `step`."""
         state, seat = self._deciding(peer, step)
         self._apply(state, seat, False, action)
@@ -410,7 +426,9 @@ class Room:
             )
         return state, seat
 
-    def hint_request(self, peer: Peer, step: int) -> tuple[int, dict, list, list[dict]]:
+    def hint_request(
+        self, peer: Peer, step: int
+    ) -> tuple[int, ViewMap, list[Action], list[EventMap]]:
         """`peer` asks for a hint for its decision at `step`: logged, counted (every member
         is sent the room map with the new count), and what the hint may be computed from –
         the seat, its view, its legal actions and the events it was shown (never the hidden
@@ -425,7 +443,7 @@ class Room:
         self.announce()
         return seat, state.view(seat), state.legal_actions(), self.history_for(seat)
 
-    def bot_act(self, seat: int, step: int, action: list) -> None:
+    def bot_act(self, seat: int, step: int, action: Action) -> None:
         """A bot's decision for `seat` (its own seat, or standing in) made at `step`.
         Ignored if the game moved on meanwhile (the player came back and acted) or was
         paused while the bot thought."""
@@ -488,7 +506,7 @@ class Room:
             )
         return state
 
-    def _apply(self, state: State, seat: int, by_bot: bool, action: list) -> None:
+    def _apply(self, state: State, seat: int, by_bot: bool, action: Action) -> None:
         try:
             events = state.apply(action)
         except IllegalAction as err:
@@ -536,7 +554,7 @@ class Room:
         else:
             self.deadline = time.monotonic() + self.timer
 
-    def bot_turn(self) -> tuple[int, str] | None:
+    def bot_turn(self) -> tuple[int, Level] | None:
         """(seat, level) when a bot must decide now: a bot seat, or a player's seat that a
         bot stands in for; else None."""
         state = self.state
@@ -549,7 +567,7 @@ class Room:
             return state.to_move, self.level
         return None
 
-    def history_for(self, seat: int | None, since: int = 0) -> list[dict]:
+    def history_for(self, seat: int | None, since: int = 0) -> list[EventMap]:
         """Every event of the steps after step `since` as `seat` received them."""
         return [e.for_seat(seat) for record in self.history.since(since) for e in record.events]
 
@@ -586,7 +604,7 @@ class Room:
             # The whole game as this seat saw it, for the player's move log: what happened
             # before they went away, then what they missed.
             first = self.history.first
-            steps = [
+            steps: list[PastStep] = [
                 {
                     "step": first + k + 1,
                     "seat": r.seat,
@@ -627,13 +645,13 @@ class Room:
         actor: int | None = None,
         by_bot: bool = False,
         digest: bytes | None = None,
-    ) -> dict:
+    ) -> Update:
         """The update `seat` (None: a spectator) gets for a step with `events`; `digest`, if
         known, is its view's (see `State.view_digests`)."""
         state = self.playing()
         if full or digest is None:
             view, digest = state.view_and_digest(seat)
-        update: dict[str, Any] = {
+        update: Update = {
             "t": "update",
             "room": self.id,
             "step": state.step,
@@ -693,7 +711,7 @@ class Room:
 
         return body_for
 
-    def clock(self) -> dict | None:
+    def clock(self) -> Clock | None:
         """The running turn clock: whose it is and the seconds left."""
         if self.deadline is None or self.state is None:
             return None
@@ -703,7 +721,7 @@ class Room:
             "total": self.timer,
         }
 
-    def info(self) -> dict:
+    def info(self) -> RoomInfo:
         """The room as the lobby and the room list show it."""
         # The deck order of a stacked deck would show everyone every hand: only the fact
         # that the deck is stacked is told.
@@ -736,7 +754,7 @@ class Room:
         for peer in self.members():
             peer.send(message)
 
-    # -- the log and crash recovery ----------------------------------------------------------
+    # -- the log, and restoring after a crash ------------------------------------------------
 
     @property
     def log_path(self) -> Path | None:
@@ -771,7 +789,7 @@ class Room:
         return GameLog.create(log_dir, header, hidden, self.fsync, self.files)
 
     def close(self) -> None:
-        """Release the log file; an unfinished game stays on disk to be recovered."""
+        """Release the log file; an unfinished game stays on disk to be restored."""
         if self.log is not None:
             self.log.close()
 
@@ -785,12 +803,12 @@ class Room:
                 self.log.close()
 
     @classmethod
-    def recover(cls, log_path: Path, fsync: bool = False, files: SpareFiles | None = None) -> Room:
+    def restore(cls, log_path: Path, fsync: bool = False, files: SpareFiles | None = None) -> Room:
         """The room of a game in the log directory, rebuilt from its files (see
-        `records.recover`, whose ValueError and ReplayError it raises). An unfinished game
+        `records.reload`, whose ValueError and ReplayError it raises). An unfinished game
         goes on from there; a finished one (its room was not forgotten yet) stays so that
         its players can still come back and see the end."""
-        game = recover(log_path, fsync, files)
+        game = reload(log_path, fsync, files)
         header = game.header
         # Logs written before rooms had a grace period, local games or hints in the log
         # lack those keys.

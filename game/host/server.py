@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast, get_args
 
 from game.bots import decide, suggest
 from game.host.history import History
@@ -29,6 +29,34 @@ from game.replay.log import ReplayError, engine_version
 from game.replay.origin import HASH, check_origin
 from game.replay.verify import describe
 from game.rules import GAMES, BadOptions, new_game
+from net.messages import (
+    Act,
+    Action,
+    AddBot,
+    Create,
+    ErrorCode,
+    EventMap,
+    HintRequest,
+    Join,
+    Leave,
+    ListRooms,
+    Options,
+    Params,
+    Pause,
+    Ping,
+    Ready,
+    RematchRequest,
+    RemoveBot,
+    Resume,
+    RoomInfo,
+    RoomRequest,
+    ServerMessage,
+    StandIn,
+    Start,
+    Sync,
+    ViewMap,
+    Watch,
+)
 from net.schema import (
     DEFAULT_GRACE,
     ProtocolError,
@@ -48,10 +76,11 @@ log = logging.getLogger("cardtable.server")
 INLINE_RANDOM_MOVES = 16
 """Random bots' moves made at once, before the room's bot loop takes over."""
 
-RECOVER = ("all", "local", "shared", "none")
-"""Which unfinished games of its log directory a server goes on with at start: all, only
-local games (a player's quick play and single player), only shared ones (hosted on a LAN),
-or none."""
+Restore = Literal["all", "local", "shared", "none"]
+"""Which unfinished games of its log directory a server restores at start: all, only local
+games (a player's quick play and single player), only shared ones (hosted on a LAN), or
+none."""
+RESTORE: tuple[Restore, ...] = get_args(Restore)
 
 
 class Client(asyncio.Protocol):
@@ -107,7 +136,7 @@ class Client(asyncio.Protocol):
 
     # -- sending -----------------------------------------------------------------------------
 
-    def send(self, message: dict) -> None:
+    def send(self, message: ServerMessage) -> None:
         """Queue `message` for the next write: once the request being handled is done, or
         at the end of this turn of the event loop (see `Server.flush`)."""
         if not self._scheduled and not self.rules.closing:
@@ -124,12 +153,12 @@ class Client(asyncio.Protocol):
 
     def refuse(
         self,
-        code: str,
+        code: ErrorCode,
         message: str | None = None,
         re: int | None = None,
         *,
         template: str | None = None,
-        params: dict[str, int | str] | None = None,
+        params: Params | None = None,
     ) -> None:
         """Queue an error with `code`, answering request `re` if given; an engine's refusal
         also carries its `template` and `params`."""
@@ -157,8 +186,8 @@ class Client(asyncio.Protocol):
 
 
 class Server:
-    """Rooms and connections. `start()` listens, after resuming the games in `log_dir` that
-    `recover` (one of RECOVER) names and no other server goes on with; `close()` stops and
+    """Rooms and connections. `start()` listens, after restoring the games in `log_dir` that
+    `restore` (one of RESTORE) names and no other server goes on with; `close()` stops and
     flushes every log. A `deck` option (a stacked deck) is refused unless
     `allow_stacked_decks`. Embedded use: game/host/embedded.py runs one in a background
     thread for the client."""
@@ -169,12 +198,12 @@ class Server:
         limits: Limits | None = None,
         fsync: bool = False,
         bot_workers: int | None = None,
-        recover: str = "all",
+        restore: Restore = "all",
         allow_stacked_decks: bool = False,
         chosen_seeds: bool = False,
     ) -> None:
-        if recover not in RECOVER:
-            raise ValueError(f"recover must be one of {', '.join(RECOVER)}, not {recover!r}")
+        if restore not in RESTORE:
+            raise ValueError(f"restore must be one of {', '.join(RESTORE)}, not {restore!r}")
         self.chosen_seeds = chosen_seeds
         """`create` may choose the seed (play a deal again): only a server that one player
         runs for themself, where nobody else could be dealt a deal its creator knows."""
@@ -185,17 +214,18 @@ class Server:
         self.connections: set[Client] = set()
         self._unsent: list[Client] = []
         self.per_address: dict[str, int] = {}
-        self.bot_tasks: dict[str, asyncio.Task] = {}
-        self.hint_tasks: set[asyncio.Task] = set()
+        self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.hint_tasks: set[asyncio.Task[None]] = set()
         self.bot_workers = bot_workers
-        self.resume_games = recover
+        self.restore: Restore = restore
         self.allow_stacked_decks = allow_stacked_decks
         self.pool: concurrent.futures.Executor | None = None
         self.spares: SpareFiles | None = None
         self.port = 0
         self._listeners: list[asyncio.base_events.Server] = []
-        self._ticker: asyncio.Task | None = None
-        self._handlers: dict[str, Callable[[Client, dict], None]] = {
+        self._ticker: asyncio.Task[None] | None = None
+        # Each request by its type; a handler takes the message of that type (net.messages).
+        self._handlers: dict[str, Callable[[Client, Any], None]] = {
             "list": self._list,
             "create": self._create,
             "join": self._join,
@@ -218,12 +248,12 @@ class Server:
     # -- lifecycle ---------------------------------------------------------------------------
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        """Recover unfinished games from the log directory, then listen; returns the port."""
+        """Restore unfinished games from the log directory, then listen; returns the port."""
         if self.log_dir is not None:
             self.log_dir.mkdir(parents=True, exist_ok=True)
             SpareFiles.sweep(self.log_dir)
             self.spares = SpareFiles(self.log_dir)
-            self.recover()
+            self.restore_games()
         self.port = await self.listen(lambda: Client(self), host, port)
         self._ticker = asyncio.create_task(self._tick())
         for room in self.rooms.values():
@@ -236,33 +266,34 @@ class Server:
         until the server closes; returns the port."""
         listener = await asyncio.get_running_loop().create_server(protocol, host, port)
         self._listeners.append(listener)
-        return listener.sockets[0].getsockname()[1]
+        bound: int = listener.sockets[0].getsockname()[1]
+        return bound
 
-    def recover(self) -> None:
-        """Bring back every game of the kind `recover` names whose log and secrets are in the
+    def restore_games(self) -> None:
+        """Bring back every game of the kind `restore` names whose log and secrets are in the
         log directory and that no other server goes on with: unfinished games go on; games
         that ended lately wait for their players to see the end. Files that cannot be
-        resumed are renamed `*.unrecoverable` (and reported) so that they are not retried at
-        every start. Nothing without a log directory."""
-        if self.log_dir is None or self.resume_games == "none":
+        restored are put aside (`records.put_aside`, and reported) so that they are not
+        retried at every start. Nothing without a log directory."""
+        if self.log_dir is None or self.restore == "none":
             return
         for path in unfinished(self.log_dir):
             try:
-                room = Room.recover(path, self.fsync, self.spares)
+                room = Room.restore(path, self.fsync, self.spares)
             except Claimed as err:
                 log.info("%s", err)
                 continue
             except (ValueError, OSError, ReplayError) as err:
-                log.error("cannot resume %s: %s", path, err)
+                log.error("cannot restore %s: %s", path, err)
                 put_aside(path)
                 continue
-            if self.resume_games != "all" and room.local != (self.resume_games == "local"):
+            if self.restore != "all" and room.local != (self.restore == "local"):
                 room.close()
                 continue
             self.rooms[room.id] = room
             state = room.playing()
             log.info(
-                "resumed room %s (%s) at step %d%s",
+                "restored room %s (%s) at step %d%s",
                 room.id,
                 room.game,
                 state.step,
@@ -270,8 +301,8 @@ class Server:
             )
 
     async def close(self) -> None:
-        """Stop listening, tell every client, close every log (unfinished games stay
-        resumable), and stop the bot workers."""
+        """Stop listening, tell every client, close every log (unfinished games stay to be
+        restored), and stop the bot workers."""
         for listener in self._listeners:
             listener.close()
         if self._ticker is not None:
@@ -293,7 +324,7 @@ class Server:
         for listener in self._listeners:
             await listener.wait_closed()
 
-    def running_tables(self) -> list[dict]:
+    def running_tables(self) -> list[RoomInfo]:
         """The rooms whose game is under way (dealt, not over), as the room list shows them
         (`Room.info`): what the program hosting this server tells its player before it stops
         the server, and where it offers the way back to a seat."""
@@ -393,7 +424,7 @@ class Server:
             log.exception("failed to handle %.200r", message)
             conn.refuse("internal", re=re)
 
-    def _room(self, conn: Client, message: dict) -> Room:
+    def _room(self, conn: Client, message: RoomRequest) -> Room:
         """The room a request names, if `conn` may know of it (a local room is not there
         for anyone else)."""
         room = self.rooms.get(message["room"])
@@ -401,10 +432,10 @@ class Server:
             raise ProtocolError("no_such_room", f"there is no room {message['room']!r}")
         return room
 
-    def _list(self, conn: Client, message: dict) -> None:
+    def _list(self, conn: Client, message: ListRooms) -> None:
         conn.send(rooms([room.info() for room in self.rooms.values() if room.visible_to(conn)]))
 
-    def _create(self, conn: Client, message: dict) -> None:
+    def _create(self, conn: Client, message: Create) -> None:
         if len(self.rooms) >= self.limits.max_rooms:
             raise ProtocolError(
                 "too_many_rooms", f"this server holds at most {self.limits.max_rooms} rooms"
@@ -462,8 +493,8 @@ class Server:
         conn.send(room_message(room.info(), message.get("id")))
 
     def _origin(
-        self, origin: dict, game: str, players: int, room_id: str
-    ) -> tuple[dict, dict, History]:
+        self, origin: dict[str, Any], game: str, players: int, room_id: str
+    ) -> tuple[dict[str, Any], Options, History]:
         """`create`'s `from`, checked (game/replay/origin.py), the options of its game and the
         history the room begins with (records.history_before: the old game's steps, re-run
         here from its replay in the log directory – the client's snapshot must be where
@@ -496,47 +527,47 @@ class Server:
             history = History(origin["step"])
         return origin, snapshot["options"], history
 
-    def _join(self, conn: Client, message: dict) -> None:
+    def _join(self, conn: Client, message: Join) -> None:
         room = self._room(conn, message)
         room.join(conn, message.get("seat"), message.get("code"))
         conn.rooms.add(room.id)
 
-    def _watch(self, conn: Client, message: dict) -> None:
+    def _watch(self, conn: Client, message: Watch) -> None:
         room = self._room(conn, message)
         room.watch(conn, message.get("code"))
         conn.rooms.add(room.id)
 
-    def _bot(self, conn: Client, message: dict) -> None:
+    def _bot(self, conn: Client, message: AddBot) -> None:
         self._room(conn, message).add_bot(conn, message["seat"], message["level"])
 
-    def _unbot(self, conn: Client, message: dict) -> None:
+    def _unbot(self, conn: Client, message: RemoveBot) -> None:
         self._room(conn, message).remove_bot(conn, message["seat"])
 
-    def _ready(self, conn: Client, message: dict) -> None:
+    def _ready(self, conn: Client, message: Ready) -> None:
         self._room(conn, message).set_ready(conn, message["ready"])
 
-    def _start(self, conn: Client, message: dict) -> None:
+    def _start(self, conn: Client, message: Start) -> None:
         room = self._room(conn, message)
         room.start(conn)
         self._kick(room)
 
-    def _leave(self, conn: Client, message: dict) -> None:
+    def _leave(self, conn: Client, message: Leave) -> None:
         room = self._room(conn, message)
         room.leave(conn)
         conn.rooms.discard(room.id)
         self._kick(room)
 
-    def _stand_in(self, conn: Client, message: dict) -> None:
+    def _stand_in(self, conn: Client, message: StandIn) -> None:
         room = self._room(conn, message)
         room.hand_to_bot(conn, message["seat"])
         self._kick(room)
 
-    def _act(self, conn: Client, message: dict) -> None:
+    def _act(self, conn: Client, message: Act) -> None:
         room = self._room(conn, message)
         room.act(conn, message["step"], message["action"])
         self._kick(room)
 
-    def _resume(self, conn: Client, message: dict) -> None:
+    def _resume(self, conn: Client, message: Resume) -> None:
         digest = token_hash(message["token"])
         for room in self.rooms.values():
             if any(s.token_hash == digest for s in room.seats):
@@ -546,10 +577,10 @@ class Server:
                 return
         raise ProtocolError("bad_token")
 
-    def _sync(self, conn: Client, message: dict) -> None:
+    def _sync(self, conn: Client, message: Sync) -> None:
         self._room(conn, message).sync(conn)
 
-    def _rematch(self, conn: Client, message: dict) -> None:
+    def _rematch(self, conn: Client, message: RematchRequest) -> None:
         old = self._room(conn, message)
         if old.state is None or not old.state.is_over:
             raise ProtocolError("not_started", "a rematch follows a finished game")
@@ -581,7 +612,7 @@ class Server:
         for peer in old.members():
             peer.send(rematch(room_id, old.id))
 
-    def _hint(self, conn: Client, message: dict) -> None:
+    def _hint(self, conn: Client, message: HintRequest) -> None:
         room = self._room(conn, message)
         step = message["step"]
         seat, view, legal, history = room.hint_request(conn, step)
@@ -597,9 +628,9 @@ class Server:
         room: Room,
         seat: int,
         step: int,
-        view: dict,
-        legal: list,
-        history: list[dict],
+        view: ViewMap,
+        legal: list[Action],
+        history: list[EventMap],
         re: int | None,
     ) -> None:
         """The search runs where the bots' do; its answer goes to the asker alone. A search
@@ -615,12 +646,12 @@ class Server:
             log.exception("room %s seat %d: the hint for step %d failed", room.id, seat, step)
             conn.refuse("internal", "the hint could not be found", re)
 
-    def _pause(self, conn: Client, message: dict) -> None:
+    def _pause(self, conn: Client, message: Pause) -> None:
         room = self._room(conn, message)
         room.pause(conn, message["paused"])
         self._kick(room)
 
-    def _ping(self, conn: Client, message: dict) -> None:
+    def _ping(self, conn: Client, message: Ping) -> None:
         conn.send(pong(message.get("n")))
 
     # -- bots --------------------------------------------------------------------------------

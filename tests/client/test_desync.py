@@ -78,7 +78,7 @@ def test_a_wrong_event_is_reported_resynced_and_the_game_goes_on(
     assert any(e["type"] == "draw" for e in report["events"]) and report["recent"]
     assert run(app, lambda: any("Out of step" in t for t in toasts), 5, player, watch_toasts)
 
-    # Recovered: on our next turn the model is the server's view, and the game goes on.
+    # Back in step: on our next turn the model is the server's view, and the game goes on.
     def our_turn() -> bool:
         scene = table_scene(app)
         return scene is not None and scene.table.active

@@ -22,7 +22,7 @@ def greeting(address: tuple[str, int]) -> dict:
 
 
 def test_it_serves_on_a_free_port_until_stopped(tmp_path):
-    server = start_embedded(log_dir=tmp_path / "logs", recover="none")
+    server = start_embedded(log_dir=tmp_path / "logs", restore="none")
     try:
         host, port = server.address
         assert host == "127.0.0.1" and port > 0

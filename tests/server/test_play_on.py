@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from game.host.records import recover
+from game.host.records import reload
 from game.host.server import Server
 from game.replay.log import read_replay
 from game.replay.origin import first_state
@@ -111,7 +111,7 @@ def test_playing_on_is_refused_where_the_player_cannot_choose_seeds(tmp_path):
     asyncio.run(main())
 
 
-def test_a_game_played_on_is_recovered_from_its_log(tmp_path):
+def test_a_game_played_on_is_restored_from_its_log(tmp_path):
     """A server stopped in the middle of a game played on: the game is rebuilt from its log
     and secrets (its first state from the header's origin) at the same step and state."""
     digest, state = old_game(tmp_path)
@@ -141,17 +141,17 @@ def test_a_game_played_on_is_recovered_from_its_log(tmp_path):
             await server.close()
 
     log, step, digest_then = asyncio.run(main())
-    recovered = recover(log)
+    reloaded = reload(log)
     try:
         replay = read_replay(log)
-        assert not recovered.finished and recovered.state.step >= step > STEP
-        assert recovered.state.step == STEP + len(replay.steps)
-        assert recovered.state.digest()[:8] == replay.steps[-1].digest
-        assert len(recovered.history.since(STEP)) == len(replay.steps)
-        if recovered.state.step == step:  # no bot played on after the state was looked at
-            assert recovered.state.digest() == digest_then
+        assert not reloaded.finished and reloaded.state.step >= step > STEP
+        assert reloaded.state.step == STEP + len(replay.steps)
+        assert reloaded.state.digest()[:8] == replay.steps[-1].digest
+        assert len(reloaded.history.since(STEP)) == len(replay.steps)
+        if reloaded.state.step == step:  # no bot played on after the state was looked at
+            assert reloaded.state.digest() == digest_then
     finally:
-        recovered.log.close()
+        reloaded.log.close()
 
 
 def seen(playback, seat: int, steps: range) -> list[dict]:
@@ -230,10 +230,10 @@ def test_the_bots_history_is_what_their_seat_saw_from_the_deal(tmp_path):
         assert after[seat] == old_part + seen(new, seat, range(1, new.length + 1))
         assert again[seat] == old_part + seen(new, seat, range(1, 4))
     assert before[0] != before[1]  # each seat its own share: the cards it drew, not others'
-    recovered = recover(replay.path)
+    reloaded = reload(replay.path)
     try:
         assert [
-            [e.for_seat(s) for r in recovered.history.since(0) for e in r.events] for s in range(3)
+            [e.for_seat(s) for r in reloaded.history.since(0) for e in r.events] for s in range(3)
         ] == after
     finally:
-        recovered.log.close()
+        reloaded.log.close()

@@ -101,7 +101,7 @@ def test_a_game_goes_on_in_one_server_only_and_each_server_takes_its_kind(tmp_pa
                 await second.start()
                 assert not second.rooms
                 await second.close()
-        quick, lan = Server(tmp_path, recover="local"), Server(tmp_path, recover="shared")
+        quick, lan = Server(tmp_path, restore="local"), Server(tmp_path, restore="shared")
         await quick.start()
         await lan.start()
         assert (set(quick.rooms), set(lan.rooms)) == ({local}, {shared})
