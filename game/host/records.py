@@ -20,7 +20,7 @@ from game.host.spare import SpareFiles
 from game.replay.log import SUFFIX, ReplayWriter, read_replay, seed_hash
 from game.replay.origin import first_state, lead_up
 from game.replay.verify import SECRET_SUFFIX
-from game.rules import IllegalAction, State
+from game.rules import IllegalAction, Result, State
 
 log = logging.getLogger("cardtable.server")
 
@@ -112,7 +112,7 @@ class GameLog:
             except OSError as err:
                 self._failed(f"seat {seat}: a hint", err)
 
-    def finish(self, seed: int, result: dict | None, reason: str = "over") -> None:
+    def finish(self, seed: int, result: Result | None, reason: str = "over") -> None:
         """Log the end and close the log (see `ReplayWriter.finish`); nothing if it was
         finished or closed already."""
         if self._writer is not None:
