@@ -18,7 +18,7 @@ from game.host.history import History
 from game.host.locks import hold
 from game.host.spare import SpareFiles
 from game.replay.log import SUFFIX, ReplayWriter, read_replay, seed_hash
-from game.replay.origin import first_state, lead_up
+from game.replay.origin import Origin, first_state, lead_up
 from game.replay.verify import SECRET_SUFFIX
 from game.rules import IllegalAction, Result, State
 
@@ -192,7 +192,7 @@ def put_aside(log_path: Path) -> None:
             broken.rename(broken.with_name(broken.name + ".unrecoverable"))
 
 
-def history_before(log_dir: Path | None, origin: dict) -> History:
+def history_before(log_dir: Path | None, origin: Origin) -> History:
     """The history a game played on from `origin` (checked by check_origin) begins with:
     the steps of the old game (and of the games it was played on from) up to the origin's
     step, re-run from the replays in `log_dir` that the origin names by hash – so that the

@@ -17,7 +17,7 @@ from game.host.history import History
 from game.host.records import GameLog, Secrets, recover
 from game.host.spare import SpareFiles
 from game.replay.log import make_header, seed_hash
-from game.replay.origin import start_from
+from game.replay.origin import Origin, start_from
 from game.rules import Event, IllegalAction, State, new_game
 from game.rules.base import pack
 from net.schema import DEFAULT_GRACE, bye, room_message, seated
@@ -137,7 +137,7 @@ class Room:
     only, see Server's `chosen_seeds`)."""
     again: str | None = None
     """The hash of the replay whose deal this game plays again (logged in the header)."""
-    origin: dict | None = None
+    origin: Origin | None = None
     """The finished game's step this game plays on from (game/replay/origin.py, checked;
     logged in the header): a local server only, like `chosen_seed`."""
     seats: list[Seat] = field(default_factory=list)

@@ -26,7 +26,7 @@ from game.host.records import Claimed, history_before, put_aside, unfinished
 from game.host.room import Refused, Room, token_hash
 from game.host.spare import SpareFiles
 from game.replay.log import ReplayError, engine_version
-from game.replay.origin import HASH, check_origin
+from game.replay.origin import HASH, Origin, check_origin
 from game.replay.verify import describe
 from game.rules import GAMES, BadOptions, new_game
 from net.schema import (
@@ -462,8 +462,8 @@ class Server:
         conn.send(room_message(room.info(), message.get("id")))
 
     def _origin(
-        self, origin: dict, game: str, players: int, room_id: str
-    ) -> tuple[dict, dict, History]:
+        self, origin: Any, game: str, players: int, room_id: str
+    ) -> tuple[Origin, dict, History]:
         """`create`'s `from`, checked (game/replay/origin.py), the options of its game and the
         history the room begins with (records.history_before: the old game's steps, re-run
         here from its replay in the log directory – the client's snapshot must be where

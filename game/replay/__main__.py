@@ -33,6 +33,7 @@ from game.replay.playback import Playback, seat_name
 from game.replay.record import record_game
 from game.replay.text import action_text, divergence_lines, show_lines, verdict_lines
 from game.replay.verify import describe, verify_replay
+from game.rules import Action
 
 PROG = "python -m game.replay"
 
@@ -134,7 +135,7 @@ def _percent(estimate: analysis.Estimate) -> str:
     return f"{100 * estimate.value:.0f}% ±{100 * estimate.stderr:.0f}"
 
 
-def _estimate_json(estimate: analysis.Estimate) -> dict:
+def _estimate_json(estimate: analysis.Estimate) -> dict[str, float]:
     return {
         "chance": round(estimate.value, 4),
         "stderr": round(estimate.stderr, 4),
@@ -172,12 +173,12 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
-Words = Callable[[int, list], str]
+Words = Callable[[int, Action], str]
 """An action in words at a step (before it), for the marks' alternatives."""
 
 
 def _words(playback: Playback) -> Words:
-    def words(step: int, action: list) -> str:
+    def words(step: int, action: Action) -> str:
         playback.seek(step - 1)
         return describe(playback.state(), action) or action_text(action)
 
@@ -350,7 +351,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the exit status (see the module docstring)."""
     args = parse_args(argv)
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except Failure as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 2
