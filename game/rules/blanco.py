@@ -1078,7 +1078,7 @@ class Blanco(State):
         """Advance a seat's view by one event as that seat received it (see State)."""
         handler = _ON_EVENT.get(event["type"])
         if handler is not None:
-            handler(cast(BlancoView, view), event)
+            handler(view, event)
 
     # -- copies and snapshots ----------------------------------------------------------------
 
@@ -1378,7 +1378,7 @@ def _on_next(view: BlancoView, event: NextEvent) -> None:
     )
 
 
-_ON_EVENT: dict[str, Callable[[BlancoView, Any], None]] = {
+_ON_EVENT: dict[str, Callable[[Any, Any], None]] = {
     "reveal": _on_reveal,
     "peek": _on_peek,
     "take": _on_take,
@@ -1391,7 +1391,8 @@ _ON_EVENT: dict[str, Callable[[BlancoView, Any], None]] = {
     "game_over": _on_game_over,
     "next": _on_next,
 }
-"""How each event changes a seat's view; the others ("skip", "keep") change nothing."""
+"""How each event changes a seat's view (each handler takes a BlancoView and the event's
+TypedDict); the others ("skip", "keep") change nothing."""
 
 _DO: dict[str, Callable[[Blanco, Any, list[Event]], None]] = {
     "take": Blanco._do_take,
@@ -1447,7 +1448,8 @@ class Determinizer:
     Raises KeyError, TypeError or ValueError for a view that is not a Blanco seat's view.
     """
 
-    def __init__(self, view: View, history: list[View]) -> None:
+    def __init__(self, seen: View, history: list[View]) -> None:
+        view = cast(BlancoView, seen)
         active = view["to_move"] if view["to_move"] is not None else 0
         phase = view["phase"]
         turn = turn_events(history) if phase not in (TURN, PLAY) else []
@@ -1472,7 +1474,7 @@ class Determinizer:
         ]
         self.discard = [ID[c] for c in view["discard"]]
         self.box = [ID[c] for c in view["box"]]
-        self.fields = Blanco.fields_from_view(view, history)
+        self.fields = Blanco.fields_from_view(seen, history)
         self.fields.update(
             options=check_options(
                 Blanco.game, Blanco.OPTIONS, {"max_turns": view["max_turns"], "deck": None}

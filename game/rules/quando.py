@@ -624,7 +624,7 @@ class Quando(State):
     def update_view(view: View, event: View) -> None:
         handler = _ON_EVENT.get(event["type"])
         if handler is not None:
-            handler(cast(QuandoView, view), event)
+            handler(view, event)
 
     # -- copies and snapshots ----------------------------------------------------------------
 
@@ -827,7 +827,7 @@ def _on_next(view: QuandoView, event: NextEvent) -> None:
     )
 
 
-_ON_EVENT: dict[str, Callable[[QuandoView, Any], None]] = {
+_ON_EVENT: dict[str, Callable[[Any, Any], None]] = {
     "deal": _on_deal,
     "play": _on_play,
     "draw": _on_draw,
@@ -838,8 +838,8 @@ _ON_EVENT: dict[str, Callable[[QuandoView, Any], None]] = {
     "game_over": _on_game_over,
     "next": _on_next,
 }
-"""How each event changes a seat's view; the others ("pass", "draw_skipped") change
-nothing."""
+"""How each event changes a seat's view (each handler takes a QuandoView and the event's
+TypedDict); the others ("pass", "draw_skipped") change nothing."""
 
 _DO: dict[str, Callable[[Quando, Any, list[Event]], None]] = {
     "play": Quando._do_play,

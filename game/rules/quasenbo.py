@@ -591,7 +591,7 @@ class Quasenbo(State):
         next {to_move, phase}, the last event of every step."""
         handler = _ON_EVENT.get(event["type"])
         if handler is not None:
-            handler(cast(QuasenboView, view), event)
+            handler(view, event)
 
     # -- copies and snapshots ----------------------------------------------------------------
 
@@ -740,7 +740,7 @@ def _on_next(view: QuasenboView, event: NextEvent) -> None:
     view["phase"] = event["phase"]
 
 
-_ON_EVENT: dict[str, Callable[[QuasenboView, Any], None]] = {
+_ON_EVENT: dict[str, Callable[[Any, Any], None]] = {
     "play": _on_play,
     "draw": _on_draw,
     "reshuffle": _on_reshuffle,
@@ -748,8 +748,8 @@ _ON_EVENT: dict[str, Callable[[QuasenboView, Any], None]] = {
     "game_over": _on_game_over,
     "next": _on_next,
 }
-"""How each event changes a seat's view; the others ("penalty", "draw_skipped") change
-nothing."""
+"""How each event changes a seat's view (each handler takes a QuasenboView and the event's
+TypedDict); the others ("penalty", "draw_skipped") change nothing."""
 
 _DO: dict[str, Callable[[Quasenbo, Any, list[Event]], None]] = {
     "play": Quasenbo._do_play,
