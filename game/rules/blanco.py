@@ -813,12 +813,13 @@ class Blanco(State):
         self.phase = PLAY
 
     def _do_discard(self, action: Discard, events: list[Event]) -> None:
-        seat, hand_index = self.active, action[1]
+        _, hand_index, *turned = action  # turned: the face-down card's row and column, if any
+        seat = self.active
         card = self.hands[seat].pop(hand_index)
         self.discard.append(card)
         events.append(Event("discard", {"seat": seat, "index": hand_index, "card": CODE[card]}))
-        if len(action) == 4:
-            _, _, r, c = action
+        if turned:
+            r, c = turned
             self._turn_up(seat, self._index(seat, r, c), events)
             self._eliminate(events)
         else:
@@ -848,16 +849,16 @@ class Blanco(State):
         self._eliminate(events)
 
     def _do_swap(self, action: Swap, events: list[Event]) -> None:
-        r1, c1, r2, c2 = action[1:5]
+        _, r1, c1, r2, c2, *chosen = action  # chosen: which card turns up, when both were down
         seat = self.active
         grid = self.grids[seat]
         i, j = self._index(seat, r1, c1), self._index(seat, r2, c2)
         a, b = grid[i], grid[j]
         grid[i], grid[j] = b, a
         events.append(Event("swap", {"seat": seat, "pos": [r1, c1], "other": [r2, c2]}))
-        if len(action) == 6:
-            # k names the card by where it was before the exchange.
-            self._turn_up(seat, j if action[5] == 0 else i, events)
+        if chosen:
+            # 0 or 1 names the card by where it was before the exchange.
+            self._turn_up(seat, j if chosen[0] == 0 else i, events)
         elif not a & UP:
             self._turn_up(seat, j, events)
         elif not b & UP:

@@ -439,8 +439,8 @@ class Quasenbo(State):
     def _do_play(self, action: Play, events: list[Event]) -> None:
         """Play a hand card (an Excuse standing for the suit named), draw the Quäsenbö
         penalty, and end the turn."""
-        seat, index = self._mover(), action[1]
-        suit = action[2] if len(action) == 3 else None
+        _, index, *named = action  # named: the suit an Excuse stands for
+        seat, suit = self._mover(), named[0] if named else None
         hand = self.hands[seat]
         card = hand.pop(index)
         self.row.append(card)
