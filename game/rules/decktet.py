@@ -124,6 +124,7 @@ __all__ = [
     "PAWNS",
     "SECOND",
     "SUITS",
+    "Suit",
     "deck",
     "name",
 ]
