@@ -10,12 +10,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from game.bots import LEVELS
 from game.cli import positive, version
 from game.client import config
 from game.client.i18n import LANGUAGES, _, set_language, system_language
 from game.client.refusals import refusal_text
 from game.client.session import parse_address
+from game.levels import LEVELS
 from game.rules import GAMES, BadOptions, new_game
 
 

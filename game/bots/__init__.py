@@ -32,7 +32,7 @@ from typing import Protocol
 from game.bots import blanco, quando, quasenbo
 from game.bots.ismcts import Budget, Model, SearchStats, search
 from game.levels import LEVELS
-from game.rules import Action
+from game.rules import Action, View
 
 log = logging.getLogger(__name__)
 
@@ -41,11 +41,11 @@ class Bot(Protocol):
     """A player. `choose` gets plain data only (what the seat's player would be sent), so a
     bot cannot reach hidden cards; it returns one of `legal`."""
 
-    def choose(self, view: dict, legal: list[Action], history: list[dict]) -> Action:
+    def choose(self, view: View, legal: list[Action], history: list[View]) -> Action:
         """One of `legal`, given the seat's `view` and every event it saw so far."""
 
 
-def _always(view: dict) -> bool:
+def _always(view: View) -> bool:
     return True
 
 
@@ -57,9 +57,9 @@ class Kit:
     iterations of a search level where the game's differ from BUDGETS' (its time cap
     stays)."""
 
-    heuristic: Callable[[dict, list[Action], list[dict], random.Random], Action]
-    model: Callable[[dict, list[dict]], Model]
-    searched: Callable[[dict], bool] = _always
+    heuristic: Callable[[View, list[Action], list[View], random.Random], Action]
+    model: Callable[[View, list[View]], Model]
+    searched: Callable[[View], bool] = _always
     favourite: bool = True
     iterations: dict[str, int] = field(default_factory=dict)
 
@@ -92,7 +92,7 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict, legal: list[Action], history: list[dict]) -> Action:
+    def choose(self, view: View, legal: list[Action], history: list[View]) -> Action:
         return self.rng.choice(legal)
 
 
@@ -105,7 +105,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self.noise = noise
 
-    def choose(self, view: dict, legal: list[Action], history: list[dict]) -> Action:
+    def choose(self, view: View, legal: list[Action], history: list[View]) -> Action:
         if len(legal) == 1:
             return legal[0]
         if self.noise and self.rng.random() < self.noise:
@@ -123,7 +123,7 @@ class SearchBot:
         self.budget = budget
         self.last = SearchStats()
 
-    def choose(self, view: dict, legal: list[Action], history: list[dict]) -> Action:
+    def choose(self, view: View, legal: list[Action], history: list[View]) -> Action:
         if len(legal) == 1 or not self.kit.searched(view):
             self.last = SearchStats(confidence=1.0)
             if len(legal) == 1:
@@ -178,7 +178,7 @@ HINT_LEVEL = "normal"
 
 
 def suggest(
-    game: str, seed: int, view: dict, legal: list[Action], history: list[dict]
+    game: str, seed: int, view: View, legal: list[Action], history: list[View]
 ) -> tuple[Action, float | None]:
     """A hint for the seat whose `view`, `legal` actions and seen events (`history`) are
     given: the normal bot's choice and its estimated win chance (the search's mean for that
@@ -195,9 +195,9 @@ def decide(
     game: str,
     seat: int,
     seed: int,
-    view: dict,
+    view: View,
     legal: list[Action],
-    history: list[dict],
+    history: list[View],
 ) -> Action:
     """One decision by a fresh bot: what a server runs, in a worker process for the slow
     levels. Returns one of `legal`; raises ValueError for an unknown level or game, and

@@ -28,11 +28,11 @@ import sys
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TextIO, cast
 
 from game.bots import EASY_NOISE, KITS, Bot, HeuristicBot, RandomBot, SearchBot, level_budget
 from game.bots.ismcts import Budget
-from game.rules import find_game, new_game
+from game.rules import Options, Result, View, find_game, new_game
 
 Z95 = 1.959964
 
@@ -88,7 +88,7 @@ def game_seed(seed: int, index: int, what: str) -> int:
     return random.Random(f"{seed}:{index}:{what}").getrandbits(64)
 
 
-def play_game(args: tuple[str, int, dict, list[str], int, int]) -> GameRecord:
+def play_game(args: tuple[str, int, Options, list[str], int, int]) -> GameRecord:
     """Play game `index` of the run: the bot list rotated by `index` seats. Bots get what
     the server gives them: the view, the legal actions and their history as plain data."""
     game, players, options, bots, seed, index = args
@@ -98,7 +98,7 @@ def play_game(args: tuple[str, int, dict, list[str], int, int]) -> GameRecord:
         build_bot(bots[entry_of_seat[seat]], game, game_seed(seed, index, f"bot{seat}"))
         for seat in range(players)
     ]
-    history: list[list[dict]] = [[] for _ in range(players)]
+    history: list[list[View]] = [[] for _ in range(players)]
     times: list[list[float]] = [[] for _ in range(players)]
     iterations = [0] * players
     search_seconds = [0.0] * players
@@ -117,7 +117,7 @@ def play_game(args: tuple[str, int, dict, list[str], int, int]) -> GameRecord:
         for event in state.apply(action):
             for s in range(players):
                 history[s].append(event.for_seat(s))
-    winners = cast(dict, state.result)["winners"]
+    winners = cast(Result, state.result)["winners"]
     by_entry = [0] * players
     for seat in range(players):
         by_entry[entry_of_seat[seat]] = seat
@@ -212,7 +212,7 @@ def format_table(rows: list[Row], games: int, players: int) -> str:
 class Progress:
     """A progress bar on stderr: done/total, elapsed and estimated time left."""
 
-    def __init__(self, total: int, stream=sys.stderr, width: int = 30) -> None:
+    def __init__(self, total: int, stream: TextIO = sys.stderr, width: int = 30) -> None:
         self.total, self.stream, self.width = total, stream, width
         self.start = time.monotonic()
         self.shown = 0.0
@@ -250,7 +250,7 @@ def run(
     bots: list[str],
     games: int,
     seed: int,
-    options: dict | None = None,
+    options: Options | None = None,
     jobs: int = 1,
     progress: bool = True,
 ) -> list[GameRecord]:

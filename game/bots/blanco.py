@@ -6,10 +6,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 from game.bots.ismcts import shares
-from game.rules import Action, State
+from game.rules import Action, Key, State, View
 from game.rules.blanco import (
     CARD,
     CARDS,
@@ -30,7 +30,7 @@ class Inconsistent(ValueError):
     """The history does not lead to the view."""
 
 
-def _hands_from_history(view: dict, history: list[dict]) -> list[list[str | None]]:
+def _hands_from_history(view: View, history: list[View]) -> list[list[str | None]]:
     """Every hand as `view["seat"]` knows it: its own from the view; another player's card is
     known while it is a card that player took from the discard (everyone saw it there: the
     discard pile is followed through the events, its starting card excepted, which no event
@@ -72,7 +72,7 @@ class Sampler:
     took from the discard, the draw pile) dealt at random from the cards the seat has not
     seen."""
 
-    def __init__(self, view: dict, history: list[dict]) -> None:
+    def __init__(self, view: View, history: list[View]) -> None:
         self.view = view
         try:
             hands = _hands_from_history(view, history)
@@ -225,14 +225,19 @@ def _best_place(
 
 
 def play_choice(
-    cells: list[int], rows: int, cols: int, stage: int, hand: list[int], acts: Sequence[Sequence]
-) -> Sequence:
+    cells: list[int],
+    rows: int,
+    cols: int,
+    stage: int,
+    hand: list[int],
+    acts: Sequence[Sequence[Any]],
+) -> Sequence[Any]:
     """The best of the place and discard actions `acts` (lists or frozen tuples) for a grid as
     its owner knows it and the three hand cards: placements are valued after the lines they
     complete are removed; a discard that turns a card up, as the grid with that card still
     unknown plus REVEAL_WORTH."""
     best, best_value = acts[0], -math.inf
-    cache: dict[tuple, float] = {}
+    cache: dict[Key, float] = {}
     for a in acts:
         h = a[1]
         kept = hand[:h] + hand[h + 1 :]
@@ -252,14 +257,14 @@ def play_choice(
 
 
 def _peek_choice(
-    cells: list[int], cols: int, acts: Sequence[Sequence], rng: random.Random
-) -> Sequence:
+    cells: list[int], cols: int, acts: Sequence[Sequence[Any]], rng: random.Random
+) -> Sequence[Any]:
     """Look at an unknown card in the line with most known cards (else any unknown one)."""
     unknown = [a for a in acts if len(a) == 3 and cells[a[1] * cols + a[2]] == HIDDEN]
     if not unknown:
         return acts[0]
 
-    def known_neighbours(a: Sequence) -> int:
+    def known_neighbours(a: Sequence[Any]) -> int:
         r, c = a[1], a[2]
         line = cells[r * cols : r * cols + cols] + cells[c::cols]
         return sum(v != HIDDEN for v in line)
@@ -269,7 +274,7 @@ def _peek_choice(
     return choices[rng.randrange(len(choices))]
 
 
-def heuristic(view: dict, legal: list[Action], history: list[dict], rng: random.Random) -> Action:
+def heuristic(view: View, legal: list[Action], history: list[View], rng: random.Random) -> Action:
     """A good player's rules of thumb: build columns of one colour and rows of one number;
     take the discard only when it fits, else draw; place the card where the grid gains most
     (lines it completes are removed), or discard the worst card and turn up an unknown one;
@@ -326,7 +331,7 @@ SEARCHED = ("turn", "play", "eliminate")
 search's horizon, the end of the turn, is too near for what it learns to pay)."""
 
 
-def searched(view: dict) -> bool:
+def searched(view: View) -> bool:
     """Whether the search makes this decision (see SEARCHED)."""
     return view["phase"] in SEARCHED
 
@@ -341,10 +346,10 @@ class Model:
     tree_depth: int | None = 1
     reuse: int = 1
 
-    def __init__(self, view: dict, history: list[dict]) -> None:
+    def __init__(self, view: View, history: list[View]) -> None:
         self.sampler = Sampler(view, history)
-        self.seat = view["seat"]
-        self.turns = view["turns"]
+        self.seat: int = view["seat"]
+        self.turns: int = view["turns"]
 
     def sample(self, rng: random.Random) -> State:
         return self.sampler.sample(rng)
@@ -354,7 +359,7 @@ class Model:
         # The turn's end; a stage-2 grid's reveal and peek are part of the turn.
         return state.turns != self.turns or state.active != self.seat
 
-    def policy(self, state: State, rng: random.Random) -> tuple:
+    def policy(self, state: State, rng: random.Random) -> Key:
         state = cast(Blanco, state)
         acts = state.legal_keys()
         if len(acts) == 1:
@@ -375,7 +380,7 @@ class Model:
             return acts[0]
         if phase == "eliminate":
 
-            def after(a: tuple) -> float:
+            def after(a: Key) -> float:
                 return settled_value(*remove_line(cells, rows, cols, a[1], a[2]), stage, hand)
 
             return max(acts, key=after)

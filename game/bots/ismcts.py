@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, cast
 
-from game.rules import Action, State
+from game.rules import Action, Key, Result, State
 from game.rules.base import freeze
 
 
@@ -55,7 +55,7 @@ class Model(Protocol):
         """A fresh determinization: a full state consistent with all the seat knows, with
         its own PRNG state (future shuffles must not be the real ones)."""
 
-    def policy(self, state: State, rng: random.Random) -> tuple:
+    def policy(self, state: State, rng: random.Random) -> Key:
         """An action for `state.to_move`: one of the state's legal actions, frozen (tuples
         for lists, as `game.rules.base.freeze` makes them)."""
 
@@ -66,7 +66,7 @@ class Model(Protocol):
         """Per seat, a value in [0, 1]: 1 is a sure win (a game over gives the exact result)."""
 
 
-def shares(result: dict, players: int) -> list[float]:
+def shares(result: Result, players: int) -> list[float]:
     """A finished game's value per seat for `Model.evaluate`: the winners share 1."""
     winners = result["winners"]
     return [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
@@ -114,7 +114,7 @@ class Node:
         self.squares = 0.0
         # Children by the seat to move, then by action: who moves next can depend on hidden
         # cards (a Quando round that ends on a draw of zeros), so the seat is part of the key.
-        self.kids: dict[int, dict[tuple, Node]] = {}
+        self.kids: dict[int, dict[Key, Node]] = {}
 
 
 def search(

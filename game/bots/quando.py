@@ -8,15 +8,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import cast
+from typing import Any, cast
 
 from game.bots.ismcts import shares
-from game.rules import Action, State
+from game.rules import Action, Key, State, View
 from game.rules.quando import DRAW, TURN, Determinizer, Quando, hand_size, round_scores
 
 # A card as a seat knows it: [first, second] with None for an unknown side. In a hand the
 # first side is the front and the second the back; on a pile the up and the down side.
-Card = list
+Card = list[Any]
 
 _ALL_PAIRS = frozenset(a * 11 + b for a in range(11) for b in range(a + 1, 11))
 
@@ -84,7 +84,7 @@ class Knowledge:
         return [c for hand in self.hands for c in hand] + self.discard + self.draw
 
 
-def from_view(view: dict) -> Knowledge:
+def from_view(view: View) -> Knowledge:
     """What the view alone says."""
     me = view["seat"]
     hands = [
@@ -98,7 +98,7 @@ def from_view(view: dict) -> Knowledge:
     return Knowledge(hands, [[u, None] for u in view["discard"]], draw, list(view["plays"]))
 
 
-def _replay(view: dict, history: list[dict]) -> Knowledge:
+def _replay(view: View, history: list[View]) -> Knowledge:
     """Follow the current round's events; Inconsistent if they do not lead to the view."""
     n = view["players"]
     deals = [k for k, ev in enumerate(history) if ev["type"] == "deal"]
@@ -183,7 +183,7 @@ def _merge(known: Knowledge, seen: Knowledge) -> None:
                 card[side] = shown[side]
 
 
-def knowledge(view: dict, history: list[dict]) -> Knowledge:
+def knowledge(view: View, history: list[View]) -> Knowledge:
     """All `view["seat"]` knows of the round's cards: the view, refined by the history when
     the history leads to the view (else the view alone)."""
     try:
@@ -315,7 +315,7 @@ class Sampler:
     """Determinizations for one seat: full Quando states whose view for that seat is the real
     one, every unknown side drawn at random among the deals the seat cannot rule out."""
 
-    def __init__(self, view: dict, history: list[dict]) -> None:
+    def __init__(self, view: View, history: list[View]) -> None:
         self.known = knowledge(view, history)
         self.sizes = [len(h) for h in self.known.hands]
         self.discards = len(self.known.discard)
@@ -412,13 +412,13 @@ STYLE = Style()
 
 
 def turn_choice(
-    acts: Sequence,
+    acts: Sequence[Sequence[Any]],
     fronts: list[int],
     others: list[float],
     draw_value: float,
     top_up: int | None,
     style: Style = STYLE,
-) -> Sequence:
+) -> Sequence[Any]:
     """The heuristic's turn: one of `acts` (legal turn actions, as lists or frozen tuples),
     given the player's fronts, the others' expected sums, the front the coming draw is
     expected to bring and the draw pile's visible top."""
@@ -470,7 +470,7 @@ def turn_choice(
 
 
 def heuristic(
-    view: dict, legal: list[Action], history: list[dict], rng: random.Random, style: Style = STYLE
+    view: View, legal: list[Action], history: list[View], rng: random.Random, style: Style = STYLE
 ) -> Action:
     """A good player's rules of thumb: shed the most points (several cards beat one, a
     triplet hurts everyone else), draw the hidden side when the visible one is high, knock
@@ -525,7 +525,7 @@ class Model:
     reuse: int = 2
 
     def __init__(
-        self, view: dict, history: list[dict], depth: int = 80, style: Style = STYLE
+        self, view: View, history: list[View], depth: int = 80, style: Style = STYLE
     ) -> None:
         self.sampler = Sampler(view, history)
         self.round = view["round"]
@@ -540,7 +540,7 @@ class Model:
         state = cast(Quando, state)
         return state.round != self.round or depth >= self.depth or _last_draw(state)
 
-    def policy(self, state: State, rng: random.Random) -> tuple:
+    def policy(self, state: State, rng: random.Random) -> Key:
         state = cast(Quando, state)
         if state.draw:
             top = state.draw[-1] // 11
@@ -558,7 +558,7 @@ class Model:
             return acts[rng.randrange(len(acts))]
         return acts[0] if top <= MEAN_OTHER[top] - self.style.up_margin else acts[1]
 
-    def _turn(self, state: Quando, draw_value: float) -> tuple:
+    def _turn(self, state: Quando, draw_value: float) -> Key:
         """`turn_choice`'s rules without the lookahead, over the plays that matter (all cards
         of one front, a triplet, a run), found from the hand rather than the legal list."""
         style = self.style
@@ -571,7 +571,7 @@ class Model:
             total += c // 11
         bonus = style.size_bonus
         triplet = style.triplet_bonus * (n - 1)
-        best: tuple = ()
+        best: Key = ()
         best_value = -1.0
         best_shed = 0
         best_triplet = False

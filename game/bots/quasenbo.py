@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from game.bots.ismcts import shares
-from game.rules import Action, State
+from game.rules import Action, Key, State, View
 from game.rules.quasenbo import (
     CODE,
     DECK_OPTIONS,
@@ -55,7 +55,7 @@ class Knowledge:
     that was shuffled into it, everyone saw it), or None if not known.
     """
 
-    def __init__(self, view: dict, history: list[dict]) -> None:
+    def __init__(self, view: View, history: list[View]) -> None:
         me = view["seat"]
         total = sum(view["hand_sizes"]) + len(view["row"]) + view["draw"]["count"]
         seen = set(view["hands"][me]) | set(view["row"])
@@ -80,7 +80,7 @@ class Knowledge:
             self.voids = [[(0, 0)] * size for size in view["hand_sizes"]]
             self.pile = None
 
-    def _replay(self, view: dict, history: list[dict]) -> None:
+    def _replay(self, view: View, history: list[View]) -> None:
         n = view["players"]
         sizes = list(view["hand_sizes"])
         for ev in history:
@@ -151,7 +151,7 @@ class Sampler:
     False the inferences are ignored: deals fit the view alone (bench/inference.py measures
     what the inferences are worth)."""
 
-    def __init__(self, view: dict, history: list[dict], infer: bool = True) -> None:
+    def __init__(self, view: View, history: list[View], infer: bool = True) -> None:
         self.view = view
         self.known = Knowledge(view, history)
         # Loosen the inferences one by one if no deal satisfies them (a history that is not
@@ -239,7 +239,7 @@ def _play_mask(card: int, action: Action) -> int:
     return SUIT_BIT[action[2]] if len(action) == 3 else MASK[card]
 
 
-def heuristic(view: dict, legal: list[Action], history: list[dict], rng: random.Random) -> Action:
+def heuristic(view: View, legal: list[Action], history: list[View], rng: random.Random) -> Action:
     """A good player's rules of thumb: never make a run of three if another card will do;
     continue a suit with a single-suit card (Ace or Crown) so the next player must break it
     or take a penalty; prefer cards the next player is unlikely to follow; keep the cards of
@@ -305,7 +305,7 @@ class Model:
     tree_depth: int | None = 1
     reuse: int = 1
 
-    def __init__(self, view: dict, history: list[dict], depth: int = 10) -> None:
+    def __init__(self, view: View, history: list[View], depth: int = 10) -> None:
         self.sampler = Sampler(view, history)
         self.depth = depth
         self.me = view["seat"]
@@ -318,7 +318,7 @@ class Model:
         state = cast(Quasenbo, state)
         return depth >= self.depth
 
-    def policy(self, state: State, rng: random.Random) -> tuple:
+    def policy(self, state: State, rng: random.Random) -> Key:
         state = cast(Quasenbo, state)
         acts = state.legal_keys()
         if len(acts) == 1 or acts[0][0] != "play":
@@ -373,7 +373,7 @@ CARELESS_RUNS, CAREFUL_RUNS = 0.55, 0.34
 play not forced by a draw): a random player, and the heuristic (arena, 600 games each)."""
 
 
-def careless(seat: int, history: list[dict]) -> float:
+def careless(seat: int, history: list[View]) -> float:
     """The chance that the other players choose at random among their matching cards rather
     than avoid runs of three: a posterior from even odds, from the plays `seat` saw them make
     when a run of three was possible (whether they made one)."""

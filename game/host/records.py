@@ -19,9 +19,9 @@ from game.host.history import History
 from game.host.locks import hold
 from game.host.spare import SpareFiles
 from game.replay.log import SUFFIX, ReplayWriter, read_replay, seed_hash
-from game.replay.origin import first_state, lead_up
+from game.replay.origin import Origin, first_state, lead_up
 from game.replay.verify import SECRET_SUFFIX
-from game.rules import IllegalAction, State
+from game.rules import IllegalAction, Result, State
 from net.messages import Action
 
 log = logging.getLogger("cardtable.server")
@@ -118,7 +118,7 @@ class GameLog:
             except OSError as err:
                 self._failed(f"seat {seat}: a hint", err)
 
-    def finish(self, seed: int, result: dict[str, Any] | None, reason: str = "over") -> None:
+    def finish(self, seed: int, result: Result | None, reason: str = "over") -> None:
         """Log the end and close the log (see `ReplayWriter.finish`); nothing if it was
         finished or closed already."""
         if self._writer is not None:
@@ -198,7 +198,7 @@ def put_aside(log_path: Path) -> None:
             broken.rename(broken.with_name(broken.name + PUT_ASIDE))
 
 
-def history_before(log_dir: Path | None, origin: dict[str, Any]) -> History:
+def history_before(log_dir: Path | None, origin: Origin) -> History:
     """The history a game played on from `origin` (checked by check_origin) begins with:
     the steps of the old game (and of the games it was played on from) up to the origin's
     step, re-run from the replays in `log_dir` that the origin names by hash – so that the

@@ -18,7 +18,7 @@ from game.host.records import GameLog, Secrets, reload
 from game.host.spare import SpareFiles
 from game.levels import Level
 from game.replay.log import make_header, seed_hash
-from game.replay.origin import start_from
+from game.replay.origin import Origin, start_from
 from game.rules import Event, IllegalAction, State, new_game
 from game.rules.base import pack
 from net.messages import (
@@ -153,7 +153,7 @@ class Room:
     only, see Server's `chosen_seeds`)."""
     again: str | None = None
     """The hash of the replay whose deal this game plays again (logged in the header)."""
-    origin: dict[str, Any] | None = None
+    origin: Origin | None = None
     """The finished game's step this game plays on from (game/replay/origin.py, checked;
     logged in the header): a local server only, like `chosen_seed`."""
     seats: list[Seat] = field(default_factory=list)

@@ -26,7 +26,7 @@ from game.host.records import Claimed, history_before, put_aside, unfinished
 from game.host.room import Refused, Room, token_hash
 from game.host.spare import SpareFiles
 from game.replay.log import ReplayError, engine_version
-from game.replay.origin import HASH, check_origin
+from game.replay.origin import HASH, Origin, check_origin
 from game.replay.verify import describe
 from game.rules import GAMES, BadOptions, new_game
 from net.messages import (
@@ -466,9 +466,10 @@ class Server:
             )
         if again is not None and seed is None:
             raise ProtocolError("bad_options", "a deal played again comes with its seed")
-        origin, history = message.get("from"), History()
-        if origin is not None:
-            origin, options, history = self._origin(origin, game, players, room_id)
+        origin: Origin | None = None
+        history = History()
+        if (asked := message.get("from")) is not None:
+            origin, options, history = self._origin(asked, game, players, room_id)
         room = Room(
             room_id,
             game,
@@ -493,8 +494,8 @@ class Server:
         conn.send(room_message(room.info(), message.get("id")))
 
     def _origin(
-        self, origin: dict[str, Any], game: str, players: int, room_id: str
-    ) -> tuple[dict[str, Any], Options, History]:
+        self, asked: dict[str, Any], game: str, players: int, room_id: str
+    ) -> tuple[Origin, Options, History]:
         """`create`'s `from`, checked (game/replay/origin.py), the options of its game and the
         history the room begins with (records.history_before: the old game's steps, re-run
         here from its replay in the log directory – the client's snapshot must be where
@@ -505,7 +506,7 @@ class Server:
         if not self.chosen_seeds:
             raise ProtocolError("bad_options", "this server plays no game on from another's step")
         try:
-            origin = check_origin(origin)
+            origin = check_origin(asked)
         except ValueError as err:
             raise ProtocolError("bad_options", str(err)) from None
         snapshot = origin["snapshot"]
@@ -525,7 +526,8 @@ class Server:
                 origin["step"],
             )
             history = History(origin["step"])
-        return origin, snapshot["options"], history
+        options: Options = snapshot["options"]
+        return origin, options, history
 
     def _join(self, conn: Client, message: Join) -> None:
         room = self._room(conn, message)

@@ -33,6 +33,7 @@ from game.replay.playback import Playback, seat_name
 from game.replay.record import record_game
 from game.replay.text import action_text, divergence_lines, show_lines, verdict_lines
 from game.replay.verify import describe, verify_replay
+from game.rules import Action
 
 PROG = "python -m game.replay"
 
@@ -134,7 +135,7 @@ def _percent(estimate: analysis.Estimate) -> str:
     return f"{100 * estimate.value:.0f}% ±{100 * estimate.stderr:.0f}"
 
 
-def _estimate_json(estimate: analysis.Estimate) -> dict:
+def _estimate_json(estimate: analysis.Estimate) -> dict[str, float]:
     return {
         "chance": round(estimate.value, 4),
         "stderr": round(estimate.stderr, 4),
@@ -172,12 +173,12 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
-Words = Callable[[int, list], str]
+Words = Callable[[int, Action], str]
 """An action in words at a step (before it), for the marks' alternatives."""
 
 
 def _words(playback: Playback) -> Words:
-    def words(step: int, action: list) -> str:
+    def words(step: int, action: Action) -> str:
         playback.seek(step - 1)
         return describe(playback.state(), action) or action_text(action)
 
@@ -296,33 +297,45 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     listing.add_argument("folder", type=Path, metavar="FOLDER")
     listing.set_defaults(run=cmd_list)
     record = commands.add_parser("record", help="play a game with random moves and log it")
-    record.add_argument("out", type=Path, metavar="OUT", help="the new replay file")
-    record.add_argument("--game", required=True)
-    record.add_argument("--players", type=int, required=True)
-    record.add_argument("--seed", type=int, required=True)
-    record.add_argument("--options", default="{}", help="game options as a JSON object")
-    record.add_argument(
-        "--policy-seed", type=int, default=0, help="seed of the random choice of moves"
-    )
-    record.add_argument(
-        "--stop-after", type=int, default=None, help="stop unfinished after this many steps"
-    )
+    _record_arguments(record)
     record.set_defaults(run=cmd_record)
     analyse = commands.add_parser(
         "analyse",
         help="every step's win chances per seat and the marked mistakes of a finished game",
     )
-    analyse.add_argument("file", type=Path, metavar="FILE")
-    analyse.add_argument(
+    _analyse_arguments(analyse)
+    analyse.set_defaults(run=cmd_analyse)
+    return parser.parse_args(argv)
+
+
+def _record_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of `record`."""
+    parser.add_argument("out", type=Path, metavar="OUT", help="the new replay file")
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("--options", default="{}", help="game options as a JSON object")
+    parser.add_argument(
+        "--policy-seed", type=int, default=0, help="seed of the random choice of moves"
+    )
+    parser.add_argument(
+        "--stop-after", type=int, default=None, help="stop unfinished after this many steps"
+    )
+
+
+def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of `analyse`."""
+    parser.add_argument("file", type=Path, metavar="FILE")
+    parser.add_argument(
         "--level",
         choices=analysis.LEVELS,
         default="normal",
         help="the bot level whose search judges (default: normal)",
     )
-    analyse.add_argument(
+    parser.add_argument(
         "--json", action="store_true", help="one JSON object per step instead of text"
     )
-    analyse.add_argument(
+    parser.add_argument(
         "--threshold",
         type=_threshold,
         default=100 * analysis.THRESHOLD,
@@ -330,27 +343,26 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="mark choices that cost at least P points of win "
         f"chance (default: {100 * analysis.THRESHOLD:.0f})",
     )
-    analyse.add_argument(
+    parser.add_argument(
         "--jobs",
         type=positive(int),
         default=analysis.JOBS,
         metavar="N",
         help=f"worker processes (default: {analysis.JOBS})",
     )
-    analyse.add_argument(
+    parser.add_argument(
         "--every-seat",
         action="store_true",
         help="mark every seat's choices, not only human players' own",
     )
-    analyse.set_defaults(run=cmd_analyse)
-    return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the exit status (see the module docstring)."""
     args = parse_args(argv)
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except Failure as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 2

@@ -52,7 +52,7 @@ from game.replay.cache import Cache
 from game.replay.log import Replay, ReplayError, read_replay, replay_hash
 from game.replay.origin import check_origin, lead_up
 from game.replay.playback import Playback, seat_kind
-from game.rules import Action, State
+from game.rules import Action, State, View
 from game.rules.base import freeze
 
 VERSION = 2
@@ -117,7 +117,7 @@ class Estimate:
     stderr: float
     samples: int
 
-    def to_list(self) -> list:
+    def to_list(self) -> list[float | int]:
         """[value, stderr, samples], the cache's and the JSON output's form."""
         return [self.value, self.stderr, self.samples]
 
@@ -227,7 +227,9 @@ def _rng(step: int, seat: int, kind: int) -> random.Random:
 
 def _playout(model: Model, state: State, rng: random.Random) -> Sequence[float]:
     """One rollout of `state` (consumed) by the model's policy, and its evaluation."""
-    rollout = getattr(model, "rollout", None)
+    rollout: Callable[[State, random.Random], Sequence[float]] | None = getattr(
+        model, "rollout", None
+    )
     if rollout is not None:
         return rollout(state, rng)
     depth = 0
@@ -303,7 +305,7 @@ def level_effort(level: str, game: str) -> Effort:
 
 
 def mover_estimate(
-    game: str, view: dict, history: list[dict], legal: list[Action], step: int, effort: Effort
+    game: str, view: View, history: list[View], legal: list[Action], step: int, effort: Effort
 ) -> tuple[Estimate, list[Option], int | None]:
     """The fair estimate of the seat to move at `step` (view["seat"]), from its view, the
     events it was shown and its legal actions only: (its estimate, every legal action's
@@ -319,7 +321,7 @@ def mover_estimate(
 
 
 def other_estimate(
-    game: str, view: dict, history: list[dict], step: int, effort: Effort
+    game: str, view: View, history: list[View], step: int, effort: Effort
 ) -> Estimate:
     """The fair estimate of a seat not to move at `step` (view["seat"]) from its view and
     the events it was shown only: rollouts from its own determinizations."""
@@ -345,7 +347,7 @@ def _searched(
 
 
 def seeing_estimates(
-    game: str, truth: State, history: list[dict], step: int, effort: Effort
+    game: str, truth: State, history: list[View], step: int, effort: Effort
 ) -> list[Estimate]:
     """Every seat's estimate at `step` seeing every card of `truth` (a state with a seat to
     move; `history` is the events that seat was shown): the mover's from a search with the
@@ -362,7 +364,7 @@ def seeing_estimates(
     return out
 
 
-def seen_before(replay: Replay) -> list[list[dict]]:
+def seen_before(replay: Replay) -> list[list[View]]:
     """Per seat, the events it was shown before the replay's first step: none after a deal;
     for a game played on from another's step, those of the old game (and of the games it
     was played on from) up to there, as far as their replays are in the replay's folder
@@ -394,7 +396,7 @@ class _Walker:
 
     def _restart(self) -> None:
         self.position = 0
-        self.histories: list[list[dict]] = [list(events) for events in self.before]
+        self.histories: list[list[View]] = [list(events) for events in self.before]
 
     def analyse(self, position: int) -> StepAnalysis:
         """The analysis of step position + 1."""
@@ -489,7 +491,7 @@ def _apply_marks(analysis: Analysis, replay: Replay, threshold: float, every_sea
 # -- the cache ---------------------------------------------------------------------------------
 
 
-def _cache_record(analysis: Analysis) -> dict:
+def _cache_record(analysis: Analysis) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -702,7 +704,7 @@ class Background:
         )
         self._thread.start()
 
-    def _run(self, path: Path, level: str, options: dict) -> None:
+    def _run(self, path: Path, level: str, options: dict[str, Any]) -> None:
         try:
             self.result = analyse(
                 path, level, progress=self._progress, cancel=self._cancel, **options

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from game.replay.log import Replay, Step
 from game.replay.verify import FieldDiff, describe, find_seed, snapshot_diff, start_state
-from game.rules import IllegalAction
+from game.rules import IllegalAction, View
 
 SAME_GAME = ("game", "players", "options", "seed_hash")
 """The header fields two replays of one game share."""
@@ -21,7 +21,7 @@ class Side:
 
     step: Step | None = None
     words: str | None = None
-    state: dict | None = None
+    state: View | None = None
     note: str | None = None
 
 

@@ -6,15 +6,17 @@ game/replay/cache.py)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from game.replay.cache import Cache
 from game.replay.log import SUFFIX, Replay, ReplayError, read_replay, replay_hash
 from game.replay.playback import seat_info, seat_kind, seat_name
 from game.replay.verify import Verdict
+from game.rules import Options, Result
 
 VERDICT_FORMAT = "cardtable-verdict"
 """The `format` field of the file that remembers a replay's verdict."""
@@ -45,13 +47,13 @@ class ReplayInfo:
     """"human" or "bot", by seat."""
     levels: list[str | None] = field(default_factory=list)
     """A bot seat's level (None for the others), by seat."""
-    options: dict = field(default_factory=dict)
+    options: Options = field(default_factory=dict)
     steps: int = 0
     finished: bool = False
     """The log has an end record (the seed is revealed)."""
     reason: str | None = None
     """"over" or "abandoned" once finished."""
-    result: dict | None = None
+    result: Result | None = None
     winners: list[str] = field(default_factory=list)
     """The winners' names, once over."""
     winner_seats: list[int] = field(default_factory=list)
@@ -68,7 +70,7 @@ def replay_info(replay: Replay) -> ReplayInfo:
     """The listing entry of a replay that was read (its path must be set)."""
     header = replay.header
     players = range(header["players"])
-    end = replay.end or {}
+    end: Mapping[str, Any] = replay.end or {}
     result = end.get("result") if type(end.get("result")) is dict else None
     winners = result.get("winners") if result else None
     winner_seats = [s for s in winners if type(s) is int] if type(winners) is list else []

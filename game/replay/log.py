@@ -7,14 +7,15 @@ import functools
 import hashlib
 import os
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, TypedDict, cast
 
 import msgpack
 
-from game.rules.base import pack
+from game.rules.base import Action, Options, Result, pack
 
 FORMAT = 2
 """The format this program writes: 2 adds the hint record to format 1."""
@@ -64,17 +65,47 @@ def replay_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def encode_action(action: list, words: list[str]) -> list:
+SeatKind = Literal["human", "bot"]
+"""Who decides for a seat, as a header records it."""
+
+
+class SeatInfo(TypedDict):
+    """A seat as a header records it: its player's name, its kind, a bot's level."""
+
+    name: str
+    kind: SeatKind
+    level: str | None
+
+
+Header = dict[str, Any]
+"""A header record: HEADER_FIELDS (checked on reading) and whatever room settings the
+server added (room id, timer…; docs/replay-format.md)."""
+
+
+class EndRecord(TypedDict):
+    """The end record: why the game ended, the seed that proves it, the result (None for
+    a game abandoned), and when."""
+
+    t: Literal["end"]
+    reason: Literal["over", "abandoned"]
+    seed: int
+    result: Any
+    """As logged: a Result, or None – not checked on reading (verifying compares it with
+    the re-run's)."""
+    ended: float
+
+
+def encode_action(action: Action, words: list[str]) -> list[int | list[int]]:
     """An action with each word replaced by -(its index in `words` + 1): one byte on disk.
     Action ints are never negative, so the two cannot be confused."""
     return [-(words.index(x) + 1) if type(x) is str else x for x in action]
 
 
-def decode_action(encoded: Any, words: list[str]) -> list:
+def decode_action(encoded: Any, words: list[str]) -> Action:
     """The action `encode_action` wrote; ValueError if `encoded` is not one."""
     if type(encoded) is not list or not encoded:
         raise ValueError("an action is a non-empty list")
-    out: list = []
+    out: Action = []
     for x in encoded:
         if type(x) is int and x < 0:
             if -x > len(words):
@@ -96,7 +127,7 @@ class Step:
 
     seat: int
     by_bot: bool
-    action: list
+    action: Action
     digest: bytes
 
 
@@ -117,10 +148,10 @@ class Replay:
     `torn` is True when the file ends in a record cut short (a crash mid-write); `length`
     is the size of the part made of whole records."""
 
-    header: dict
+    header: Header
     steps: list[Step] = field(default_factory=list)
     hints: list[Hint] = field(default_factory=list)
-    end: dict | None = None
+    end: EndRecord | None = None
     torn: bool = False
     length: int = 0
     path: Path | None = None
@@ -168,15 +199,15 @@ HEADER_FIELDS: dict[str, type | tuple[type, ...]] = {
 def make_header(
     game: str,
     players: int,
-    options: dict,
-    seats: list[dict],
+    options: Options,
+    seats: Sequence[Mapping[str, object]],
     seed: int,
     words: tuple[str, ...],
     digest0: bytes,
     **extra: Any,
-) -> dict:
+) -> Header:
     """The header of a new replay: the seed appears only as its hash. `seats` are
-    {"name", "kind", "level"} maps; `extra` holds room settings (room id, timer…)."""
+    {"name", "kind", "level"} maps (SeatInfo); `extra` holds room settings (room id, timer…)."""
     return {
         "t": "header",
         "format": FORMAT,
@@ -217,7 +248,7 @@ class ReplayWriter:
 
     @classmethod
     def create(
-        cls, path: Path, header: dict, fsync: bool = False, files: FilePlacer | None = None
+        cls, path: Path, header: Header, fsync: bool = False, files: FilePlacer | None = None
     ) -> ReplayWriter:
         """A new log at `path` holding `header`, in the format the header names (see
         `make_header`; an old header, copied, keeps its format): made by `files`, whole from
@@ -250,7 +281,7 @@ class ReplayWriter:
         writer.format = replay.header["format"]
         return writer
 
-    def step(self, seat: int, by_bot: bool, action: list, digest: bytes) -> None:
+    def step(self, seat: int, by_bot: bool, action: Action, digest: bytes) -> None:
         """Log one step: `seat` decided (`by_bot`: a bot stood in for its player)."""
         who = -(seat + 1) if by_bot else seat
         self._write(pack([who, encode_action(action, self._words), digest[:DIGEST_SIZE]]))
@@ -262,7 +293,7 @@ class ReplayWriter:
             raise ValueError("a format-1 replay log holds no hints")
         self._write(msgpack.packb({"t": "hint", "seat": seat, "step": step}, use_bin_type=True))
 
-    def finish(self, seed: int, result: dict | None, reason: str = "over") -> None:
+    def finish(self, seed: int, result: Result | None, reason: str = "over") -> None:
         """Log the end: the seed (so anyone can check it against the header's hash) and
         the result; `reason` is "over", or "abandoned" for a game stopped unfinished."""
         self._write(
@@ -374,7 +405,7 @@ def parse_replay(data: bytes) -> Replay:
     return replay
 
 
-def _check_header(record: Any, version: int) -> dict:
+def _check_header(record: Any, version: int) -> Header:
     if type(record) is not dict or record.get("t") != "header":
         raise ReplayError("the first record is not a header")
     for name, kind in HEADER_FIELDS.items():
@@ -391,7 +422,7 @@ def _check_header(record: Any, version: int) -> dict:
     return record
 
 
-def _check_end(record: dict, offset: int) -> dict:
+def _check_end(record: dict[str, Any], offset: int) -> EndRecord:
     seed = record.get("seed")
     if (
         type(seed) is not int
@@ -399,10 +430,10 @@ def _check_end(record: dict, offset: int) -> dict:
         or record.get("reason") not in ("over", "abandoned")
     ):
         raise ReplayError(f"the end record at byte {offset} has no valid seed or no reason")
-    return record
+    return cast(EndRecord, record)
 
 
-def _check_hint(record: dict, replay: Replay, offset: int) -> Hint:
+def _check_hint(record: dict[str, Any], replay: Replay, offset: int) -> Hint:
     where = f"the hint record at byte {offset}"
     if set(record) != {"t", "seat", "step"}:
         raise ReplayError(f"{where} is not a map of t, seat and step")

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, TypedDict, get_args
 
-from game.replay.log import SUFFIX, ReplayError, read_replay, replay_hash
-from game.rules import Event, State, new_game, reshuffle, restore
+from game.replay.log import SUFFIX, Header, ReplayError, read_replay, replay_hash
+from game.rules import Event, State, View, new_game, reshuffle, restore
 
-MODES = ("as_it_was", "reshuffled")
+Mode = Literal["as_it_was", "reshuffled"]
+MODES = get_args(Mode)
 """How a game played on from a step goes on: with the same cards still to come, or with the
 cards no seat had seen shuffled anew with the new game's secret seed."""
 
@@ -18,7 +19,17 @@ HASH = re.compile(r"[0-9a-f]{64}")
 """A replay's hash as protocol messages and headers name it (see `replay_hash`)."""
 
 
-def check_origin(origin: Any) -> dict:
+class Origin(TypedDict):
+    """Where a game played on from another begins: the old game's replay (the SHA-256 of
+    its file, in hex), the steps played, the mode, and the state after that step."""
+
+    replay: str
+    step: int
+    mode: Mode
+    snapshot: View
+
+
+def check_origin(origin: Any) -> Origin:
     """A copy of `origin` – {"replay": the SHA-256 of the old game's replay file in hex,
     "step": the steps played, "mode": one of MODES, "snapshot": the state after that step}
     – once it describes a game that can go on. Raises ValueError naming what is wrong."""
@@ -43,7 +54,7 @@ def check_origin(origin: Any) -> dict:
     }
 
 
-def start_from(origin: dict, seed: int) -> State:
+def start_from(origin: Origin, seed: int) -> State:
     """The first state of a game played on from `origin` (checked by `check_origin`) whose
     secret seed is `seed`: the snapshot's state, its unseen cards shuffled with `seed` when
     the mode is "reshuffled". Raises ValueError for a snapshot that does not restore."""
@@ -51,7 +62,7 @@ def start_from(origin: dict, seed: int) -> State:
     return reshuffle(state, seed) if origin["mode"] == "reshuffled" else state
 
 
-def first_state(header: dict, seed: int) -> State:
+def first_state(header: Header, seed: int) -> State:
     """The state a replay's steps start from, given its header and its seed: the deal, or
     for a game played on from another (an `origin` in the header) that game's state at the
     step. Raises ValueError when the header does not describe a game this program can start."""
@@ -80,7 +91,7 @@ def find_replay(folder: Path, digest: str) -> Path | None:
     return None
 
 
-def lead_up(folder: Path | None, origin: dict) -> LeadUp:
+def lead_up(folder: Path | None, origin: Origin) -> LeadUp:
     """The steps of the finished game `origin` (checked by `check_origin`) names, up to its
     step, found in `folder` by its hash and re-run from its revealed seed – for a game that
     was itself played on from another, its own origin's lead-up first, when found too. What
@@ -118,6 +129,8 @@ __all__ = [
     "HASH",
     "MODES",
     "LeadUp",
+    "Mode",
+    "Origin",
     "check_origin",
     "find_replay",
     "first_state",

@@ -8,10 +8,11 @@ import json
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
-from game.replay.log import Replay, ReplayError, Step, read_replay
+from game.replay.log import Header, Replay, ReplayError, SeatKind, Step, read_replay
 from game.replay.verify import Verdict, describe, verify_replay
-from game.rules import Action, Event, State
+from game.rules import Action, Event, State, View
 
 DEFAULT_EVERY = 100
 """Steps between two kept engine states: a jump re-applies at most this many - 1 steps
@@ -22,7 +23,7 @@ ROUND_EVENT = "deal"
 once, so a whole game of theirs is one round)."""
 
 
-def seat_name(header: dict, seat: int) -> str:
+def seat_name(header: Header, seat: int) -> str:
     """The name the header gives `seat`, or "seat N" when it has none."""
     seats = header["seats"]
     info = seats[seat] if 0 <= seat < len(seats) else None
@@ -30,14 +31,14 @@ def seat_name(header: dict, seat: int) -> str:
     return name if type(name) is str and name else f"seat {seat}"
 
 
-def seat_kind(header: dict, seat: int) -> str:
+def seat_kind(header: Header, seat: int) -> SeatKind | Literal["?"]:
     """The kind the header gives `seat`: "human", "bot", or "?" when it says none."""
     info = header["seats"][seat] if 0 <= seat < len(header["seats"]) else None
     kind = info.get("kind") if type(info) is dict else None
-    return kind if type(kind) is str else "?"
+    return kind if kind == "human" or kind == "bot" else "?"
 
 
-def seat_info(header: dict, seat: int) -> dict:
+def seat_info(header: Header, seat: int) -> View:
     """What the header says of `seat`, checked: {"name": seat_name, "kind": seat_kind,
     "level": a bot's level or None}, as a room describes its seats."""
     info = header["seats"][seat] if 0 <= seat < len(header["seats"]) else None
@@ -71,7 +72,7 @@ class Entry:
     views: _Befores | None = field(default=None, repr=False, compare=False)
 
     @property
-    def before(self) -> dict:
+    def before(self) -> View:
         """The acting seat's view before the step: what it decided on (for wording the action
         in a reader's own language). Built when first asked for (see `_Befores`)."""
         assert self.views is not None
@@ -99,9 +100,9 @@ class _Befores:
         """The state at position k * BLOCK, for each k up to the last verified step."""
         self.length = 0
         """Steps verified: the others are never re-run."""
-        self._blocks: dict[int, list[dict]] = {}
+        self._blocks: dict[int, list[View]] = {}
 
-    def get(self, number: int) -> dict:
+    def get(self, number: int) -> View:
         """The view before step `number` (1..length) of the seat that decided it."""
         if not 1 <= number <= self.length:
             raise IndexError(f"step {number} is outside 1..{self.length}")
@@ -212,7 +213,7 @@ class Playback:
         self._state: State | None = self._checkpoints[0].clone() if self._checkpoints else None
 
     @property
-    def header(self) -> dict:
+    def header(self) -> Header:
         """The replay's header (see docs/replay-format.md)."""
         return self.replay.header
 
@@ -288,15 +289,15 @@ class Playback:
         """A copy of the engine state at the current position (changing it changes nothing here)."""
         return self._live().clone()
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         """What `seat` saw at the current position (None: a spectator), as State.view gives it."""
         return self._live().view(seat)
 
-    def open_view(self) -> dict:
+    def open_view(self) -> View:
         """Every card shown, at the current position (State.open_view)."""
         return self._live().open_view()
 
-    def events(self, seat: int | None = None, step: int | None = None) -> list[dict]:
+    def events(self, seat: int | None = None, step: int | None = None) -> list[View]:
         """The events of step `step` (default: the step that led to the current position) as
         `seat` received them (None: a spectator); [] at position 0. Raises IndexError for a
         step outside 1..length."""

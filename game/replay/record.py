@@ -6,15 +6,16 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from game.replay.log import ReplayWriter, make_header
-from game.rules import new_game
+from game.replay.log import Header, ReplayWriter, SeatInfo, make_header
+from game.rules import Options, new_game
 
 
-def default_seats(players: int) -> list[dict]:
+def default_seats(players: int) -> list[SeatInfo]:
     """Seats as a quick-play game has them: one player ("Ann") and random bots."""
-    return [{"name": "Ann", "kind": "human", "level": None}] + [
+    bots: list[SeatInfo] = [
         {"name": "Random bot", "kind": "bot", "level": "random"} for _ in range(players - 1)
     ]
+    return [{"name": "Ann", "kind": "human", "level": None}, *bots]
 
 
 def record_game(
@@ -22,13 +23,13 @@ def record_game(
     game: str,
     players: int,
     seed: int,
-    options: dict | None = None,
+    options: Options | None = None,
     *,
-    seats: list[dict] | None = None,
+    seats: list[SeatInfo] | None = None,
     policy_seed: int = 0,
     avoid: tuple[str, ...] = (),
     stop_after: int | None = None,
-) -> dict:
+) -> Header:
     """Play one game with uniformly random legal actions (drawn from `policy_seed`) and log
     it at `path` (which must not exist) exactly as the server does. Verbs in `avoid` are
     chosen only when nothing else is legal (e.g. ("knock",) makes long Quando games).

@@ -10,8 +10,10 @@ from typing import Any
 
 from game.replay.diff import Divergence, Side
 from game.replay.library import replay_info
+from game.replay.log import Header
 from game.replay.playback import Playback, seat_name
 from game.replay.verify import SECRET_SUFFIX, FieldDiff, Mismatch, Verdict
+from game.rules import Action, View
 
 WIDTH = 110
 """The width the side-by-side tables wrap to."""
@@ -26,12 +28,12 @@ def value(data: Any) -> str:
     )
 
 
-def action_text(action: list) -> str:
+def action_text(action: Action) -> str:
     """An action as it is written in RULES.md, e.g. ["play", [1, 4]]."""
     return json.dumps(action)
 
 
-def event_text(event: dict) -> str:
+def event_text(event: View) -> str:
     """One event as one line: its type, then its fields as name=value."""
     fields = " ".join(f"{k}={value(v)}" for k, v in event.items() if k != "type")
     return f"{event['type']} {fields}".rstrip()
@@ -55,7 +57,7 @@ def side_by_side(rows: list[FieldDiff], left: str, right: str, width: int = WIDT
 # -- verify -----------------------------------------------------------------------------------
 
 
-def verdict_lines(verdict: Verdict, header: dict) -> list[str]:
+def verdict_lines(verdict: Verdict, header: Header) -> list[str]:
     """The verdict as `python -m game.replay verify` prints it: the outcome on the first
     line ("ok: …", "unfinished: …" or "FAILED …"), then details and notes."""
     lines: list[str] = []
@@ -103,7 +105,7 @@ def _ending_words(verdict: Verdict) -> str:
     return "unfinished (no end record)"
 
 
-def mismatch_lines(mismatch: Mismatch, header: dict) -> list[str]:
+def mismatch_lines(mismatch: Mismatch, header: Header) -> list[str]:
     """The first failing step: what failed, what the file says, what fits the digest, and
     the two states side by side (the fields that differ)."""
     where = f" (byte {mismatch.offset})" if mismatch.offset is not None else ""
@@ -221,7 +223,7 @@ def show_lines(playback: Playback, seat: int | None = None) -> Iterator[str]:
 # -- diff -------------------------------------------------------------------------------------
 
 
-def divergence_lines(divergence: Divergence, a_header: dict, b_header: dict) -> list[str]:
+def divergence_lines(divergence: Divergence, a_header: Header, b_header: Header) -> list[str]:
     """`python -m game.replay diff`: where the two replays part, each side's step there,
     and their states after it side by side."""
     if divergence.step is None:
@@ -240,7 +242,7 @@ def divergence_lines(divergence: Divergence, a_header: dict, b_header: dict) -> 
     return lines
 
 
-def _side_words(side: Side, header: dict, number: int) -> str:
+def _side_words(side: Side, header: Header, number: int) -> str:
     if number == 0:
         return (
             f"{header['game']}, {header['players']} players, seed hash "

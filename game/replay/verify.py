@@ -5,19 +5,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import msgpack
 
-from game.replay.log import DIGEST_SIZE, MAGIC, Replay, Step, seed_hash
+from game.replay.log import DIGEST_SIZE, MAGIC, Header, Replay, Step, seed_hash
 from game.replay.origin import first_state
-from game.rules import Event, IllegalAction, State
+from game.rules import Action, Event, IllegalAction, State, View
 
 SECRET_SUFFIX = ".secret"
 """The server's sidecar next to an unfinished game's log: a msgpack map holding its "seed"
 (game/host/records.py writes it and deletes it once the seed is in the end record)."""
 
 _SEED_LIMIT = 1 << 64
+
+MismatchKind = Literal["deal", "seat", "illegal", "digest"]
+SeedSource = Literal["end", "secret", "none"]
+Status = Literal["ok", "unverified", "failed"]
 
 
 @dataclass
@@ -30,7 +34,7 @@ class FieldDiff:
     right: Any
 
 
-def snapshot_diff(left: dict, right: dict) -> list[FieldDiff]:
+def snapshot_diff(left: View, right: View) -> list[FieldDiff]:
     """The fields in which two `State.to_snapshot()` dicts differ, in the left one's order.
 
     Maps are compared key by key, and lists of lists or maps item by item (so one hand of
@@ -73,18 +77,18 @@ class Mismatch:
     where `left` and `right` differ."""
 
     step: int
-    kind: str
+    kind: MismatchKind
     message: str
     offset: int | None = None
     seat: int | None = None
-    action: list | None = None
+    action: Action | None = None
     words: str | None = None
-    match: list | None = None
+    match: Action | None = None
     match_words: str | None = None
     left_title: str = ""
     right_title: str = ""
-    left: dict | None = None
-    right: dict | None = None
+    left: View | None = None
+    right: View | None = None
     fields: list[FieldDiff] = field(default_factory=list)
 
 
@@ -101,7 +105,7 @@ class Verdict:
     """Whole step records in the file."""
     verified: int = 0
     """Steps re-run whose digest matched, from the first on."""
-    seed_source: str = "none"
+    seed_source: SeedSource = "none"
     """Where the seed came from: "end" (revealed in the end record), "secret" (the server's
     .secret file next to an unfinished log) or "none"."""
     seed_ok: bool | None = None
@@ -124,7 +128,7 @@ class Verdict:
     """Findings that are not failures (e.g. a missing end record after the last step)."""
 
     @property
-    def status(self) -> str:
+    def status(self) -> Status:
         """ "ok", "unverified" or "failed" (see the class docstring)."""
         if self.mismatch is not None or self.problems:
             return "failed"
@@ -152,7 +156,7 @@ class Observer(Protocol):
         """Step `number` re-ran to its logged digest, with `events`."""
 
 
-def find_seed(replay: Replay) -> tuple[int | None, str, str | None]:
+def find_seed(replay: Replay) -> tuple[int | None, SeedSource, str | None]:
     """(seed, source, note): the seed the end record reveals (source "end"), else the one in
     the server's .secret file next to the log (source "secret"), else (None, "none").
     `note` says why a .secret file that exists could not be used."""
@@ -171,9 +175,10 @@ def find_seed(replay: Replay) -> tuple[int | None, str, str | None]:
         record = msgpack.unpackb(data)
     except Exception:  # msgpack raises several kinds for damaged data; all mean the same here
         record = None
-    if type(record) is not dict or type(record.get("seed")) is not int:
+    seed = record.get("seed") if type(record) is dict else None
+    if type(seed) is not int:
         return None, "none", f"{secret.name} is damaged: it holds no seed"
-    return record["seed"], "secret", None
+    return seed, "secret", None
 
 
 def start_state(replay: Replay, seed: int) -> State:
@@ -199,25 +204,8 @@ def verify_replay(replay: Replay, observer: Observer | None = None) -> Verdict:
     seed, verdict.seed_source, note = find_seed(replay)
     if note:
         verdict.notes.append(note)
-    if seed is None:
+    if seed is None or not _check_seed(seed, header, verdict):
         return verdict
-    if not 0 <= seed < _SEED_LIMIT:
-        verdict.seed_ok = False
-        verdict.problems.append(
-            f"the seed {seed} is not a 64-bit seed, so it cannot match "
-            f"the seed hash announced at the start"
-        )
-        return verdict
-    verdict.seed_ok = seed_hash(seed) == header["seed_hash"]
-    if not verdict.seed_ok:
-        verdict.problems.append(
-            (
-                "the revealed seed"
-                if verdict.seed_source == "end"
-                else f"the seed in the {SECRET_SUFFIX} file"
-            )
-            + " does not match the seed hash announced at the start"
-        )
     try:
         state = start_state(replay, seed)
     except ValueError as err:
@@ -250,9 +238,32 @@ def verify_replay(replay: Replay, observer: Observer | None = None) -> Verdict:
     return verdict
 
 
+def _check_seed(seed: int, header: Header, verdict: Verdict) -> bool:
+    """Check `seed` against the header's hash, into `verdict`: False for a seed no game can
+    have (nothing can be re-run then)."""
+    if not 0 <= seed < _SEED_LIMIT:
+        verdict.seed_ok = False
+        verdict.problems.append(
+            f"the seed {seed} is not a 64-bit seed, so it cannot match "
+            f"the seed hash announced at the start"
+        )
+        return False
+    verdict.seed_ok = seed_hash(seed) == header["seed_hash"]
+    if not verdict.seed_ok:
+        verdict.problems.append(
+            (
+                "the revealed seed"
+                if verdict.seed_source == "end"
+                else f"the seed in the {SECRET_SUFFIX} file"
+            )
+            + " does not match the seed hash announced at the start"
+        )
+    return True
+
+
 def _rerun(
     replay: Replay, state: State, observer: Observer | None, problems: list[str]
-) -> tuple[int, str, str] | None:
+) -> tuple[int, MismatchKind, str] | None:
     """Apply every step to `state`: None if all re-run to their digests, else the failing
     step's number, the Mismatch kind and what went wrong (`state` is then the state before
     that step, or after it for a digest that differs). Hints logged for a seat that did not
@@ -305,7 +316,9 @@ def _check_hints(seats: list[int], state: State, problems: list[str]) -> None:
             )
 
 
-def _explain(replay: Replay, number: int, before: State, kind: str, message: str) -> Mismatch:
+def _explain(
+    replay: Replay, number: int, before: State, kind: MismatchKind, message: str
+) -> Mismatch:
     """The Mismatch of step `number` (`before` is the state before it; left unchanged):
     look for an action that reproduces the logged digest, and the states to compare."""
     step = replay.steps[number - 1]
@@ -338,7 +351,7 @@ def _explain(replay: Replay, number: int, before: State, kind: str, message: str
     return mismatch
 
 
-def _after(before: State, action: list) -> State | None:
+def _after(before: State, action: Action) -> State | None:
     """A copy of `before` after `action`, or None if the engine refuses it."""
     state = before.clone()
     try:
@@ -348,7 +361,7 @@ def _after(before: State, action: list) -> State | None:
     return state
 
 
-def _reproducing(before: State, step: Step) -> tuple[list, State] | None:
+def _reproducing(before: State, step: Step) -> tuple[Action, State] | None:
     """An action the seat that had to decide could take at `before` that leads to the
     logged digest, and the state it leads to: the logged action itself first (its seat may
     be what was altered), then every legal action."""
@@ -359,7 +372,7 @@ def _reproducing(before: State, step: Step) -> tuple[list, State] | None:
     return None
 
 
-def describe(state: State, action: list) -> str | None:
+def describe(state: State, action: Action) -> str | None:
     """`state.describe(action)` (in words, before the step), or None for an action the state
     cannot put in words."""
     try:
@@ -413,4 +426,5 @@ def step_offset(replay: Replay, number: int) -> int | None:
             unpacker.skip()
     except Exception:  # the file changed since it was read
         return None
-    return len(MAGIC) + unpacker.tell()
+    offset: int = unpacker.tell()
+    return len(MAGIC) + offset

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.base import Action, BadOptions, Event, IllegalAction, State, view_digest
+from game.rules.base import (
+    Action,
+    BadOptions,
+    Event,
+    IllegalAction,
+    Key,
+    Options,
+    Result,
+    State,
+    View,
+    view_digest,
+)
 from game.rules.blanco import Blanco
 from game.rules.quando import Quando
 from game.rules.quasenbo import Quasenbo
@@ -20,13 +31,13 @@ def find_game(name: Any) -> type[State]:
     return GAMES[name]
 
 
-def new_game(name: str, players: int, seed: int, options: dict | None = None) -> State:
+def new_game(name: str, players: int, seed: int, options: Options | None = None) -> State:
     """A new game, dealt. Raises ValueError for an unknown game, option, option value,
     player count or seed, or a stacked deck that is not exactly the game's cards."""
     return find_game(name)(players, seed, options)
 
 
-def restore(snapshot: dict) -> State:
+def restore(snapshot: View) -> State:
     """The state a `to_snapshot()` described. Raises ValueError for a malformed snapshot."""
     if not isinstance(snapshot, dict):
         raise ValueError("a snapshot is a mapping")
@@ -39,7 +50,7 @@ def reshuffle(state: State, seed: int) -> State:
     return state.reshuffled(seed)
 
 
-def update_view(game: str, view: dict, event: dict) -> None:
+def update_view(game: str, view: View, event: View) -> None:
     """Advance a seat's view of `game` in place by one event (see State.update_view)."""
     find_game(game).update_view(view, event)
 
@@ -50,7 +61,11 @@ __all__ = [
     "Event",
     "GAMES",
     "IllegalAction",
+    "Key",
+    "Options",
+    "Result",
     "State",
+    "View",
     "find_game",
     "new_game",
     "reshuffle",

@@ -5,12 +5,28 @@ from __future__ import annotations
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple, cast
+from typing import Any, ClassVar, NamedTuple, TypedDict, cast
 
 import msgpack
 
-Action = list
-"""An action: a verb string followed by ints, strings or lists of ints (docs/rules.md)."""
+Action = list[Any]
+"""An action as players send it and the contract hands it out: a verb string followed by
+ints, strings or lists of ints (docs/rules.md). Each engine names its forms (`BlancoKey`…)."""
+Key = tuple[Any, ...]
+"""An action frozen (`freeze`): hashable, its lists as tuples – how engines and search hold
+actions. Each engine's alias (`BlancoKey`…) spells out its forms."""
+View = dict[str, Any]
+"""Some game's view, event or snapshot as plain data, where the contract does not know which
+game: each engine's TypedDicts (`BlancoView`, `BlancoEvent`…) list the keys of its own."""
+Options = dict[str, Any]
+"""A game's options by name (each engine's OPTIONS say which and of what kind)."""
+
+
+class Result(TypedDict):
+    """A finished game's result: every seat's score, and the winning seats."""
+
+    scores: list[int]
+    winners: list[int]
 
 
 class Refusal(Exception):
@@ -70,7 +86,7 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[int]) -> None:
         """Fisher–Yates, in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
@@ -89,18 +105,18 @@ class Event:
     def __init__(
         self,
         type: str,
-        public: dict | None = None,
-        private: dict[int, dict] | None = None,
-        others: dict | None = None,
+        public: View | None = None,
+        private: dict[int, View] | None = None,
+        others: View | None = None,
     ) -> None:
         self.type = type
         self.public = public or {}
         self.private = private or {}
         self.others = others or {}
 
-    def for_seat(self, seat: int | None) -> dict:
+    def for_seat(self, seat: int | None) -> View:
         """The event as `seat` may see it (None: a spectator), as plain data."""
-        out = {"type": self.type}
+        out: View = {"type": self.type}
         out.update(self.public)
         out.update(self.private[seat] if seat in self.private else self.others)
         return out
@@ -115,7 +131,7 @@ class Event:
 _SCALARS = frozenset((int, str, bool, float, bytes, type(None)))
 
 
-_KEY_ORDER: dict[tuple, list] = {}
+_KEY_ORDER: dict[tuple[Any, ...], list[Any]] = {}
 """Sorted keys by a map's keys as built: views are built the same few ways every time."""
 
 
@@ -155,7 +171,7 @@ def ordered_digest(obj: Any, size: int) -> bytes:
 
 
 _packer = msgpack.Packer()
-_pack = _packer.pack
+_pack: Callable[[Any], bytes] = _packer.pack
 """One Packer for the hot paths (a new one per call cost more than small packings). Plain
 data packs without running Python code, so no other thread can interleave."""
 
@@ -165,7 +181,7 @@ def pack(obj: Any) -> bytes:
     return _pack(obj)
 
 
-_CODES: dict[tuple, list[str]] = {}
+_CODES: dict[tuple[Any, ...], list[str]] = {}
 """Card lists as codes, by their code table, order and cards (see `codes_of`)."""
 
 
@@ -185,7 +201,7 @@ def codes_of(
     return codes
 
 
-def _pairs(run: dict) -> bytes:
+def _pairs(run: View) -> bytes:
     """The packed key-value pairs of `run`, as they follow a map's header."""
     packed = _pack(run)
     return packed[1:] if len(run) < 16 else packed[3:]  # fixmap or map 16 header
@@ -200,7 +216,7 @@ _SEAT: dict[int | None, bytes] = {
 """A view's "seat", packed."""
 
 
-def view_digest(view: dict) -> bytes:
+def view_digest(view: View) -> bytes:
     """The 8-byte digest of a seat's view that the server sends with every update (see
     `packed_view_digest`)."""
     return packed_view_digest(msgpack.packb(canonical(view)))
@@ -213,7 +229,7 @@ def packed_view_digest(packed: bytes) -> bytes:
     return hashlib.sha256(packed).digest()[:8]
 
 
-def copy_result(result: dict | None) -> dict | None:
+def copy_result(result: Result | None) -> Result | None:
     """A copy of a game's result ({"scores", "winners"}), or None."""
     if result is None:
         return None
@@ -232,7 +248,7 @@ class Option:
         default: Any,
         check: Callable[[Any], Problem | None],
         label: str,
-        choices: tuple = (),
+        choices: tuple[Any, ...] = (),
     ) -> None:
         self.default = default
         self.check = check
@@ -269,7 +285,7 @@ def is_deck_or_none(value: Any) -> Problem | None:
     return Problem("{game}: option {option} must be a list of card codes, not {value}", {})
 
 
-def check_options(game: str, spec: dict[str, Option], given: dict | None) -> dict:
+def check_options(game: str, spec: dict[str, Option], given: Any) -> Options:
     """The full option dict for a new game: defaults filled in, every given option checked.
 
     Raises BadOptions naming the option for an unknown option or a value of the wrong kind.
@@ -286,7 +302,7 @@ def check_options(game: str, spec: dict[str, Option], given: dict | None) -> dic
             names=", ".join(unknown),
             known=", ".join(spec),
         )
-    options = {}
+    options: Options = {}
     for name, opt in spec.items():
         value = given.get(name, opt.default)
         problem = opt.check(value)
@@ -345,7 +361,7 @@ def check_stacked_deck(
     return cards
 
 
-def freeze(action: Any) -> tuple:
+def freeze(action: Any) -> Key:
     """`action` as a hashable tuple (lists become tuples), or IllegalAction if it is not shaped
     like an action at all: a list starting with a verb string whose other items are ints,
     strings or lists of ints."""
@@ -367,7 +383,7 @@ def freeze(action: Any) -> tuple:
     return tuple(out)
 
 
-def thaw(action: tuple) -> Action:
+def thaw(action: Key) -> Action:
     """The list form of a frozen action, as the contract hands actions out."""
     return [list(x) if type(x) is tuple else x for x in action]
 
@@ -404,20 +420,20 @@ class State(ABC):
 
     players: int
     seed: int
-    options: dict
+    options: Options
     step: int
     to_move: int | None
-    result: dict | None
-    _legal_cache: list[tuple] | None
+    result: Result | None
+    _legal_cache: list[Key] | None
     rng: Rng
 
     @abstractmethod
-    def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
+    def __init__(self, players: int, seed: int, options: Options | None = None) -> None:
         """Deal a new game. Raises ValueError for a player count, seed, option or stacked
         deck the game does not allow."""
 
     @classmethod
-    def fields_from_view(cls, view: dict, history: list[dict]) -> dict[str, Any]:
+    def fields_from_view(cls, view: View, history: list[View]) -> dict[str, Any]:
         """What a determinization from a seat's `view` and `history` (the events it saw)
         takes from them in every game: `players` (checked), `seed` 0 (the real one is
         secret), `step` (one "next" event ends every step), `to_move`, `phase`, `result`.
@@ -454,7 +470,7 @@ class State(ABC):
             raise self._why_illegal(key)
         return self.apply_key(key)
 
-    def legal_keys(self) -> list[tuple]:
+    def legal_keys(self) -> list[Key]:
         """The legal actions frozen (as `freeze` makes them: hashable tuples), cached until
         the next step – for search, which compares and stores actions by the million. The
         list is the engine's own: read it, never change it."""
@@ -462,7 +478,7 @@ class State(ABC):
             self._legal_cache = self._legal()
         return self._legal_cache
 
-    def apply_key(self, key: tuple) -> list[Event]:
+    def apply_key(self, key: Key) -> list[Event]:
         """`apply` for a key known to be legal – an item of `legal_keys()` – without checking
         it again (checking costs more than a search's whole step). Anything else is
         undefined: players' actions go through `apply`."""
@@ -476,15 +492,15 @@ class State(ABC):
         return cast(int, self.to_move)
 
     @abstractmethod
-    def _legal(self) -> list[tuple]:
+    def _legal(self) -> list[Key]:
         """The legal actions as frozen tuples, in the stable order of RULES.md."""
 
     @abstractmethod
-    def _do(self, action: tuple) -> list[Event]:
+    def _do(self, action: Key) -> list[Event]:
         """Apply a legal action (already checked) and return its events."""
 
     @abstractmethod
-    def _why_illegal(self, action: tuple) -> IllegalAction:
+    def _why_illegal(self, action: Key) -> IllegalAction:
         """The refusal of a well-shaped but illegal action: why, in a player's words."""
 
     @abstractmethod
@@ -507,10 +523,10 @@ class State(ABC):
         """Shuffle, in place with `rng`, the cards no seat has seen among their places."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         """Exactly what `seat` sees, as fresh plain data; None: a spectator."""
 
-    def view_and_digest(self, seat: int | None) -> tuple[dict, bytes]:
+    def view_and_digest(self, seat: int | None) -> tuple[View, bytes]:
         """`view(seat)` and its `view_digest`, the server's pair for every update. Each engine
         builds its views with every map's keys in sorted order (a property test holds it to
         that), so a view is its own canonical form and is hashed as it is built."""
@@ -562,10 +578,10 @@ class State(ABC):
             else:
                 run[key] = value
         pieces.append(lead + _pairs(run))
-        digests = {}
+        digests: dict[int | None, bytes] = {}
         for seat in seats:
             own = None if seat is None else self._packed_own(seat)
-            chunks = []
+            chunks: list[bytes] = []
             for piece in pieces:
                 kind = type(piece)
                 if kind is bytes:
@@ -579,7 +595,7 @@ class State(ABC):
             digests[seat] = packed_view_digest(b"".join(chunks))
         return digests
 
-    def _digest_parts(self) -> tuple[dict, dict[str, list[bytes]]]:
+    def _digest_parts(self) -> tuple[View, dict[str, list[bytes]]]:
         """For `view_digests` only: the spectator's view – whose values under OWNED keys
         are not read, only its keys' order – and each OWNED list of it, its items packed.
         An engine may give them from parts it packed before and kept."""
@@ -596,21 +612,21 @@ class State(ABC):
         that list in `view(seat)`."""
 
     @abstractmethod
-    def open_view(self) -> dict:
+    def open_view(self) -> View:
         """The view with every card shown, laid out like `view`: for replays after the game."""
 
     @abstractmethod
-    def to_snapshot(self) -> dict:
+    def to_snapshot(self) -> View:
         """The whole state as plain data; `restore(snapshot)` rebuilds it exactly."""
 
     @classmethod
     @abstractmethod
-    def from_snapshot(cls, snapshot: dict) -> State:
+    def from_snapshot(cls, snapshot: View) -> State:
         """The state `to_snapshot()` described. Raises ValueError for a malformed snapshot."""
 
     @staticmethod
     @abstractmethod
-    def update_view(view: dict, event: dict) -> None:
+    def update_view(view: View, event: View) -> None:
         """Advance a seat's `view` in place by one event as that seat received it, so that a
         view followed by a step's events equals the next view (the client's model)."""
 
@@ -624,7 +640,7 @@ class State(ABC):
         snapshot as built, so `to_snapshot()` must build its maps in a fixed key order."""
         return ordered_digest(self._digest_snapshot(), 16)
 
-    def _digest_snapshot(self) -> dict:
+    def _digest_snapshot(self) -> View:
         """`to_snapshot()` for `digest` alone, which packs it and drops it: an engine may
         give it without copying what the state holds, and from parts made before – the
         same data in the same order, so the same bytes (a property test holds it to that)."""
@@ -636,9 +652,12 @@ __all__ = [
     "BadOptions",
     "Event",
     "IllegalAction",
+    "Key",
     "Option",
+    "Options",
     "Problem",
     "Refusal",
+    "Result",
     "Rng",
     "State",
     "canonical",
@@ -656,5 +675,6 @@ __all__ = [
     "ordered_digest",
     "pack",
     "thaw",
+    "View",
     "view_digest",
 ]

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Final, Literal, NotRequired, TypedDict, TypeVar, cast
 
 from game.rules.base import (
+    Action,
     Event,
     IllegalAction,
+    Key,
     Option,
+    Options,
+    Result,
     Rng,
     State,
+    View,
     check_options,
     check_players,
     check_seed,
@@ -51,25 +56,202 @@ card has this id, and a face-down cell completes no line."""
 ROW_KEY: list[int] = [(v & CARD) % 12 if v & UP else -1 for v in range(512)]
 COL_KEY: list[int] = [(v & CARD) // 12 if v & UP else -1 for v in range(512)]
 
-REVEAL, PEEK, TURN, PLAY, ELIMINATE, REWARD, CHAIN, OVER = (
-    "reveal",
-    "peek",
-    "turn",
-    "play",
-    "eliminate",
-    "reward",
-    "chain",
-    "over",
-)
+Phase = Literal["reveal", "peek", "turn", "play", "eliminate", "reward", "chain", "over"]
 """The kinds of decision: a setup (or stage-2) reveal and peek; the turn's choice of take or
 swap; after a take, discard or place; which complete line goes first; the reward peek; after a
-chain reaction, whether the peeked card turns face up. OVER: nobody decides any more."""
+chain reaction, whether the peeked card turns face up. "over": nobody decides any more."""
+REVEAL: Final = "reveal"
+PEEK: Final = "peek"
+TURN: Final = "turn"
+PLAY: Final = "play"
+ELIMINATE: Final = "eliminate"
+REWARD: Final = "reward"
+CHAIN: Final = "chain"
+OVER: Final = "over"
+PHASES: tuple[Phase, ...] = (REVEAL, PEEK, TURN, PLAY, ELIMINATE, REWARD, CHAIN, OVER)
 
-_PACKED_GRIDS: dict[tuple, bytes] = {}
+LineKind = Literal["row", "col"]
+
+# The actions, frozen (docs/rules.md, Blanco): hand cards by index, grid places by row and
+# column, counted from 0.
+Take = tuple[Literal["take"], Literal["deck", "discard"]]
+Discard = tuple[Literal["discard"], int] | tuple[Literal["discard"], int, int, int]
+"""Hand card i to the discard, turning up the face-down card at (row, col) if there is one."""
+Place = tuple[Literal["place"], int, int, int]
+"""Hand card i face up to (row, col)."""
+Swap = tuple[Literal["swap"], int, int, int, int] | tuple[Literal["swap"], int, int, int, int, int]
+"""(r1, c1) and its right or lower neighbour (r2, c2); when both were face down, which one
+turns up: 0 the first, 1 the second."""
+Eliminate = tuple[Literal["eliminate"], LineKind, int]
+Reveal = tuple[Literal["reveal"], int, int] | tuple[Literal["reveal"]]
+"""A setup or stage-2 reveal at (row, col); bare: the peeked card after a chain reaction."""
+Peek = tuple[Literal["peek"], int, int]
+BlancoKey = (
+    Take
+    | Discard
+    | Place
+    | Swap
+    | Eliminate
+    | Reveal
+    | Peek
+    | tuple[Literal["skip"]]
+    | tuple[Literal["keep"]]
+)
+
+
+class Draw(TypedDict):
+    """The draw pile as views show it; `cards` (top first) only in the open view."""
+
+    count: int
+    cards: NotRequired[list[str]]
+
+
+class GridView(TypedDict):
+    """A grid as a seat sees it: rows x cols lists of the card code (None: face down and not
+    known to the seat), whether face up, whether its owner looked at it."""
+
+    cards: list[list[str | None]]
+    cols: int
+    known: list[list[bool]]
+    rows: int
+    stage: int
+    up: list[list[bool]]
+
+
+class BlancoView(TypedDict):
+    """What a seat sees (`Blanco.view`); "seat" is "open" in the open view."""
+
+    box: list[str]
+    chain: bool
+    discard: list[str]
+    draw: Draw
+    game: str
+    grids: list[GridView]
+    hands: list[list[str | None]]
+    max_turns: int
+    peeked: list[int] | None
+    phase: Phase
+    players: int
+    result: Result | None
+    seat: int | str | None
+    to_move: int | None
+    turns: int
+
+
+# The events as a seat receives them (docs/protocol.md, "Events"); `pos` and `other` are
+# [row, col].
+class RevealEvent(TypedDict):
+    type: Literal["reveal"]
+    seat: int
+    pos: list[int]
+    card: str
+
+
+class PeekEvent(TypedDict):
+    type: Literal["peek"]
+    seat: int
+    pos: list[int]
+    card: NotRequired[str]
+    """To the looker only."""
+
+
+class TakeEvent(TypedDict):
+    type: Literal["take"]
+    seat: int
+    source: Literal["deck", "discard"]
+    draw: Draw
+    card: NotRequired[str]
+    """To the taker only."""
+
+
+class DiscardEvent(TypedDict):
+    type: Literal["discard"]
+    seat: int
+    index: int
+    card: str
+
+
+class PlaceEvent(TypedDict):
+    type: Literal["place"]
+    seat: int
+    index: int
+    pos: list[int]
+    card: str
+    replaced: str
+
+
+class SwapEvent(TypedDict):
+    type: Literal["swap"]
+    seat: int
+    pos: list[int]
+    other: list[int]
+
+
+class EliminateEvent(TypedDict):
+    type: Literal["eliminate"]
+    seat: int
+    line: LineKind
+    index: int
+    cards: list[str]
+    chain: bool
+
+
+class ReshuffleEvent(TypedDict):
+    type: Literal["reshuffle"]
+    draw: Draw
+    discard: list[str]
+    box: list[str]
+
+
+class StageEvent(TypedDict):
+    type: Literal["stage"]
+    seat: int
+    stage: int
+    rows: int
+    cols: int
+    draw: Draw
+
+
+class SeatEvent(TypedDict):
+    type: Literal["skip", "keep"]
+    seat: int
+
+
+class GameOverEvent(TypedDict):
+    type: Literal["game_over"]
+    reason: Literal["emptied", "max_turns"]
+    result: Result
+
+
+class NextEvent(TypedDict):
+    type: Literal["next"]
+    to_move: int | None
+    phase: Phase
+    turns: int
+    chain: bool
+    peeked: list[int] | None
+
+
+BlancoEvent = (
+    RevealEvent
+    | PeekEvent
+    | TakeEvent
+    | DiscardEvent
+    | PlaceEvent
+    | SwapEvent
+    | EliminateEvent
+    | ReshuffleEvent
+    | StageEvent
+    | SeatEvent
+    | GameOverEvent
+    | NextEvent
+)
+
+_PACKED_GRIDS: dict[tuple[Any, ...], bytes] = {}
 """Grids as seats see them, packed, by whether the seat owns the grid, its stage, shape and
 cells (`Blanco._packed_grid`); emptied when it holds `_PACKED_GRIDS_KEPT`."""
 _PACKED_GRIDS_KEPT = 8192
-_SNAPSHOT_GRIDS: dict[tuple, dict] = {}
+_SNAPSHOT_GRIDS: dict[tuple[int, ...], View] = {}
 """Grids as snapshots hold them, by stage, shape and cells (`Blanco._snapshot_grid`)."""
 _PACKED_NONES = [pack([None] * n) for n in range(16)]
 """Another seat's hand of n cards in a view, packed."""
@@ -78,14 +260,14 @@ STAGE_ONE, STAGE_TWO = (3, 3), (3, 4)
 HAND = 2
 """Hand cards each player holds between turns (one more after taking a card)."""
 
-TAKE_DECK: tuple = ("take", "deck")
-TAKE_DISCARD: tuple = ("take", "discard")
-SKIP: tuple = ("skip",)
-REVEAL_PEEKED: tuple = ("reveal",)
-KEEP: tuple = ("keep",)
+TAKE_DECK: Take = ("take", "deck")
+TAKE_DISCARD: Take = ("take", "discard")
+SKIP: BlancoKey = ("skip",)
+REVEAL_PEEKED: Reveal = ("reveal",)
+KEEP: BlancoKey = ("keep",)
 
 
-Line = tuple[str, int, tuple[int, ...]]
+Line = tuple[LineKind, int, tuple[int, ...]]
 """A line of a grid: "row" or "col", its index, and its cells (flat row-major indices)."""
 
 
@@ -110,7 +292,7 @@ class _Shape:
             self.lines += [
                 (("col", c, tuple(range(c, rows * cols, cols))), COL_KEY) for c in range(cols)
             ]
-        self.swaps: list[tuple[int, int, tuple, tuple]] = []
+        self.swaps: list[tuple[int, int, Key, tuple[Key, Key]]] = []
         for i in cells:
             r, c = self.pos[i]
             for j in ((i + 1,) if c + 1 < cols else ()) + ((i + cols,) if r + 1 < rows else ()):
@@ -216,7 +398,7 @@ class Blanco(State):
     OWNED: ClassVar[tuple[str, ...]] = ("grids", "hands")
     SPLICE_FROM: ClassVar[int] = 2  # its grids are kept packed (`_packed_grid`)
 
-    def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
+    def __init__(self, players: int, seed: int, options: Options | None = None) -> None:
         """Deal a new game. Raises ValueError for a player count outside 2..5, a bad seed, an
         unknown option, an option value of the wrong kind, or a `deck` that is not exactly the
         120 cards."""
@@ -249,9 +431,9 @@ class Blanco(State):
         self.setup = True
         self.active = 0
         self.to_move: int | None = 0
-        self.phase = REVEAL
+        self.phase: Phase = REVEAL
         self._new_turn()
-        self.result: dict | None = None
+        self.result: Result | None = None
         self._legal_cache = None
 
     def _new_turn(self) -> None:
@@ -303,7 +485,7 @@ class Blanco(State):
             )
         return self.draw.pop()
 
-    def _draw_public(self) -> dict:
+    def _draw_public(self) -> Draw:
         return {"count": len(self.draw)}
 
     def _turn_up(self, seat: int, index: int, events: list[Event]) -> None:
@@ -422,7 +604,7 @@ class Blanco(State):
 
     # -- actions -----------------------------------------------------------------------------
 
-    def _legal(self) -> list[tuple]:
+    def _legal(self) -> list[Key]:
         """Legal actions in a stable order: take deck, take discard, then swaps by their first
         cell (row-major), right neighbour before lower one, k=0 before k=1; after a take, every
         discard (by hand index, then face-down cell row-major), then every place (likewise);
@@ -433,7 +615,7 @@ class Blanco(State):
         seat = self.active
         grid = self.grids[seat]
         shape = self._shape(seat)
-        acts: list[tuple]
+        acts: list[Key]
         if phase == TURN:
             acts = [TAKE_DECK, TAKE_DISCARD] if self.discard else [TAKE_DECK]
             for i, j, plain, both in shape.swaps:
@@ -461,100 +643,114 @@ class Blanco(State):
             acts.append(SKIP)
         return acts
 
-    def _why_illegal(self, action: tuple) -> IllegalAction:
-        verb, phase = action[0], self.phase
-        seat = self.active
-        rows, cols = self.rows[seat], self.cols[seat]
-        grid = self.grids[seat]
+    # -- refusals ----------------------------------------------------------------------------
 
-        def cell(args: tuple) -> IllegalAction | None:
-            """What is wrong with `args` as one position [r, c] of the grid, or None."""
-            if len(args) != 2 or any(type(x) is not int for x in args):
-                return IllegalAction("{verb} names a grid position: row, column", verb=verb)
-            if not (0 <= args[0] < rows and 0 <= args[1] < cols):
-                return IllegalAction(
-                    "your grid has rows 0 to {row} and columns 0 to {column}",
-                    row=rows - 1,
-                    column=cols - 1,
-                )
-            return None
+    def _why_illegal(self, action: Key) -> IllegalAction:
+        return _WHY_ILLEGAL[self.phase](self, action)
 
-        def face_down(args: tuple, template: str) -> IllegalAction:
-            """The refusal of naming the card at `args`, which is face up (`template`, with
-            {row} and {column} counted from 1), or what is wrong with `args` as a position."""
-            return cell(args) or IllegalAction(template, row=args[0] + 1, column=args[1] + 1)
+    def _bad_cell(self, verb: str, args: Key) -> IllegalAction | None:
+        """What is wrong with `args` as one position [r, c] of the active grid, or None."""
+        rows, cols = self.rows[self.active], self.cols[self.active]
+        if len(args) != 2 or any(type(x) is not int for x in args):
+            return IllegalAction("{verb} names a grid position: row, column", verb=verb)
+        if not (0 <= args[0] < rows and 0 <= args[1] < cols):
+            return IllegalAction(
+                "your grid has rows 0 to {row} and columns 0 to {column}",
+                row=rows - 1,
+                column=cols - 1,
+            )
+        return None
 
-        if phase == REVEAL:
-            if verb == "reveal":
-                return face_down(
-                    action[1:],
-                    "turn up one of your face-down cards: the card at "
-                    "row {row}, column {column} is already face up",
-                )
-            return IllegalAction(
-                "before play starts, turn one of your face-down cards face up (reveal r c)"
+    def _face_up(self, verb: str, args: Key, template: str) -> IllegalAction:
+        """The refusal of naming the card at `args`, which is face up (`template`, with {row}
+        and {column} counted from 1), or what is wrong with `args` as a position."""
+        return self._bad_cell(verb, args) or IllegalAction(
+            template, row=args[0] + 1, column=args[1] + 1
+        )
+
+    def _why_not_reveal(self, action: Key) -> IllegalAction:
+        if action[0] == "reveal":
+            return self._face_up(
+                "reveal",
+                action[1:],
+                "turn up one of your face-down cards: the card at "
+                "row {row}, column {column} is already face up",
             )
-        if phase == PEEK:
-            if verb == "peek":
-                return face_down(
-                    action[1:],
-                    "look at one of your face-down cards: the card at "
-                    "row {row}, column {column} is already face up",
-                )
-            return IllegalAction("look at one of your face-down cards in secret first (peek r c)")
-        if phase == TURN:
-            if verb == "take":
-                if action[1:] == ("discard",):
-                    return IllegalAction("the discard pile is empty")
-                return IllegalAction('take from the "deck" or from the "discard"')
-            if verb == "swap":
-                return self._why_not_swap(action)
-            return IllegalAction(
-                "it is your turn: take a card (deck or discard) or swap two neighbouring cards"
+        return IllegalAction(
+            "before play starts, turn one of your face-down cards face up (reveal r c)"
+        )
+
+    def _why_not_peek(self, action: Key) -> IllegalAction:
+        if action[0] == "peek":
+            return self._face_up(
+                "peek",
+                action[1:],
+                "look at one of your face-down cards: the card at "
+                "row {row}, column {column} is already face up",
             )
-        if phase == PLAY:
-            hand = len(self.hands[seat])
-            if verb not in ("discard", "place"):
-                return IllegalAction("you hold three cards: discard one or place one in your grid")
-            if len(action) < 2 or type(action[1]) is not int or not 0 <= action[1] < hand:
-                return IllegalAction(
-                    "{verb} names a hand card first: 0 to {last}", verb=verb, last=hand - 1
-                )
-            down = any(not v & UP for v in grid)
-            if verb == "discard" and len(action) == 2:
-                return IllegalAction("also name a face-down card of your grid to turn face up")
-            if verb == "discard" and not down:
-                return IllegalAction(
-                    "your grid has no face-down card: discard without naming a position"
-                )
-            if verb == "discard":
-                return face_down(
-                    action[2:],
-                    "discarding turns up a face-down card: the card at "
-                    "row {row}, column {column} is already face up",
-                )
-            return cell(action[2:]) or IllegalAction("place names a hand card and a grid position")
-        if phase == ELIMINATE:
-            lines = ", ".join(f"{k} {i}" for k, i, _ in self._complete(seat))
+        return IllegalAction("look at one of your face-down cards in secret first (peek r c)")
+
+    def _why_not_turn(self, action: Key) -> IllegalAction:
+        verb = action[0]
+        if verb == "take":
+            if action[1:] == ("discard",):
+                return IllegalAction("the discard pile is empty")
+            return IllegalAction('take from the "deck" or from the "discard"')
+        if verb == "swap":
+            return self._why_not_swap(action)
+        return IllegalAction(
+            "it is your turn: take a card (deck or discard) or swap two neighbouring cards"
+        )
+
+    def _why_not_play(self, action: Key) -> IllegalAction:
+        verb = action[0]
+        hand = len(self.hands[self.active])
+        if verb not in ("discard", "place"):
+            return IllegalAction("you hold three cards: discard one or place one in your grid")
+        if len(action) < 2 or type(action[1]) is not int or not 0 <= action[1] < hand:
             return IllegalAction(
-                "several lines are complete: choose which to remove first ({lines})", lines=lines
+                "{verb} names a hand card first: 0 to {last}", verb=verb, last=hand - 1
             )
-        if phase == REWARD:
-            if verb == "peek":
-                return face_down(
-                    action[1:],
-                    "as a reward, look at a face-down card: the card at "
-                    "row {row}, column {column} is already face up",
-                )
+        if verb == "place":
+            return self._bad_cell(verb, action[2:]) or IllegalAction(
+                "place names a hand card and a grid position"
+            )
+        if len(action) == 2:
+            return IllegalAction("also name a face-down card of your grid to turn face up")
+        if all(v & UP for v in self.grids[self.active]):
             return IllegalAction(
-                "you removed a line: look at one face-down card (peek r c) or skip"
+                "your grid has no face-down card: discard without naming a position"
             )
+        return self._face_up(
+            verb,
+            action[2:],
+            "discarding turns up a face-down card: the card at "
+            "row {row}, column {column} is already face up",
+        )
+
+    def _why_not_eliminate(self, action: Key) -> IllegalAction:
+        lines = ", ".join(f"{k} {i}" for k, i, _ in self._complete(self.active))
+        return IllegalAction(
+            "several lines are complete: choose which to remove first ({lines})", lines=lines
+        )
+
+    def _why_not_reward(self, action: Key) -> IllegalAction:
+        if action[0] == "peek":
+            return self._face_up(
+                "peek",
+                action[1:],
+                "as a reward, look at a face-down card: the card at "
+                "row {row}, column {column} is already face up",
+            )
+        return IllegalAction("you removed a line: look at one face-down card (peek r c) or skip")
+
+    def _why_not_chain(self, action: Key) -> IllegalAction:
         return IllegalAction(
             "chain reaction: turn the card you looked at face up (reveal) "
             "or leave it face down (keep)"
         )
 
-    def _why_not_swap(self, action: tuple) -> IllegalAction:
+    def _why_not_swap(self, action: Key) -> IllegalAction:
         seat = self.active
         rows, cols = self.rows[seat], self.cols[seat]
         args = action[1:]
@@ -591,118 +787,134 @@ class Blanco(State):
             return IllegalAction("choose which card turns face up only when both are face down")
         return IllegalAction("the last number is 0 (the first card turns up) or 1 (the second)")
 
-    def _do(self, action: tuple) -> list[Event]:
+    # -- applying an action ------------------------------------------------------------------
+
+    def _do(self, action: Key) -> list[Event]:
         events: list[Event] = []
-        verb = action[0]
-        seat = self.active
-        grid = self.grids[seat]
-        phase = self.phase
-        if verb == "take":
-            # Only the taker is told the card, even from the discard where all saw it: a
-            # hand card is its holder's alone (docs/rules.md), and the others' views know which
-            # card left the discard anyway.
-            card = self._pop_card(events) if action[1] == "deck" else self.discard.pop()
-            self.hands[seat].append(card)
-            events.append(
-                Event(
-                    "take",
-                    {"seat": seat, "source": action[1], "draw": self._draw_public()},
-                    {seat: {"card": CODE[card]}},
-                )
-            )
-            self.phase = PLAY
-        elif verb == "discard":
-            card = self.hands[seat].pop(action[1])
-            self.discard.append(card)
-            events.append(Event("discard", {"seat": seat, "index": action[1], "card": CODE[card]}))
-            if len(action) == 4:
-                self._turn_up(seat, self._index(seat, action[2], action[3]), events)
-                self._eliminate(events)
-            else:
-                self._end_turn(events)
-        elif verb == "place":
-            card = self.hands[seat].pop(action[1])
-            i = self._index(seat, action[2], action[3])
-            old = grid[i] & CARD
-            grid[i] = card | UP
-            self.discard.append(old)
-            events.append(
-                Event(
-                    "place",
-                    {
-                        "seat": seat,
-                        "index": action[1],
-                        "pos": [action[2], action[3]],
-                        "card": CODE[card],
-                        "replaced": CODE[old],
-                    },
-                )
-            )
-            self._eliminate(events)
-        elif verb == "swap":
-            i = self._index(seat, action[1], action[2])
-            j = self._index(seat, action[3], action[4])
-            a, b = grid[i], grid[j]
-            grid[i], grid[j] = b, a
-            events.append(
-                Event(
-                    "swap",
-                    {"seat": seat, "pos": [action[1], action[2]], "other": [action[3], action[4]]},
-                )
-            )
-            if len(action) == 6:
-                # k names the card by where it was before the exchange.
-                self._turn_up(seat, j if action[5] == 0 else i, events)
-            elif not a & UP:
-                self._turn_up(seat, j, events)
-            elif not b & UP:
-                self._turn_up(seat, i, events)
-            self._eliminate(events)
-        elif verb == "eliminate":
-            last = choice_ends_removals(self.rows[seat], self.cols[seat])
-            self._remove(action[1], action[2], events)
-            if last:
-                self._settled(events)
-            else:
-                self._eliminate(events)
-        elif verb == "reveal" and self.peeked is not None:  # set exactly while phase == CHAIN
-            self._turn_up(seat, self.peeked, events)
-            self.peeked = None
-            self._eliminate(events)
-        elif verb == "reveal":
-            # A single face-up card completes no line, so a setup reveal never eliminates.
-            self._turn_up(seat, self._index(seat, action[1], action[2]), events)
-            self.phase = PEEK
-        elif verb == "peek":
-            i = self._index(seat, action[1], action[2])
-            grid[i] |= KNOWN
-            events.append(
-                Event(
-                    "peek",
-                    {"seat": seat, "pos": [action[1], action[2]]},
-                    {seat: {"card": CODE[grid[i] & CARD]}},
-                )
-            )
-            if phase == REWARD and self.chain:
-                self.peeked = i
-                self.phase = CHAIN
-            elif phase == REWARD or not self.setup:
-                self._end_turn(events)
-            elif seat + 1 < self.players:
-                self.active = self.to_move = seat + 1
-                self.phase = REVEAL
-            else:
-                self.setup = False
-                self.active = self.to_move = 0
-                self.phase = TURN
-        else:  # skip or keep
-            self.peeked = None
-            events.append(Event(verb, {"seat": seat}))
-            self._end_turn(events)
+        _DO[action[0]](self, action, events)
         events.append(Event("next", self._next_public()))
         return events
 
-    def _next_public(self) -> dict:
+    def _do_take(self, action: Take, events: list[Event]) -> None:
+        # Only the taker is told the card, even from the discard where all saw it: a hand
+        # card is its holder's alone (docs/rules.md), and the others' views know which card
+        # left the discard anyway.
+        _, source = action
+        seat = self.active
+        card = self._pop_card(events) if source == "deck" else self.discard.pop()
+        self.hands[seat].append(card)
+        events.append(
+            Event(
+                "take",
+                {"seat": seat, "source": source, "draw": self._draw_public()},
+                {seat: {"card": CODE[card]}},
+            )
+        )
+        self.phase = PLAY
+
+    def _do_discard(self, action: Discard, events: list[Event]) -> None:
+        _, hand_index, *turned = action  # turned: the face-down card's row and column, if any
+        seat = self.active
+        card = self.hands[seat].pop(hand_index)
+        self.discard.append(card)
+        events.append(Event("discard", {"seat": seat, "index": hand_index, "card": CODE[card]}))
+        if turned:
+            r, c = turned
+            self._turn_up(seat, self._index(seat, r, c), events)
+            self._eliminate(events)
+        else:
+            self._end_turn(events)
+
+    def _do_place(self, action: Place, events: list[Event]) -> None:
+        _, hand_index, r, c = action
+        seat = self.active
+        grid = self.grids[seat]
+        card = self.hands[seat].pop(hand_index)
+        i = self._index(seat, r, c)
+        old = grid[i] & CARD
+        grid[i] = card | UP
+        self.discard.append(old)
+        events.append(
+            Event(
+                "place",
+                {
+                    "seat": seat,
+                    "index": hand_index,
+                    "pos": [r, c],
+                    "card": CODE[card],
+                    "replaced": CODE[old],
+                },
+            )
+        )
+        self._eliminate(events)
+
+    def _do_swap(self, action: Swap, events: list[Event]) -> None:
+        _, r1, c1, r2, c2, *chosen = action  # chosen: which card turns up, when both were down
+        seat = self.active
+        grid = self.grids[seat]
+        i, j = self._index(seat, r1, c1), self._index(seat, r2, c2)
+        a, b = grid[i], grid[j]
+        grid[i], grid[j] = b, a
+        events.append(Event("swap", {"seat": seat, "pos": [r1, c1], "other": [r2, c2]}))
+        if chosen:
+            # 0 or 1 names the card by where it was before the exchange.
+            self._turn_up(seat, j if chosen[0] == 0 else i, events)
+        elif not a & UP:
+            self._turn_up(seat, j, events)
+        elif not b & UP:
+            self._turn_up(seat, i, events)
+        self._eliminate(events)
+
+    def _do_eliminate(self, action: Eliminate, events: list[Event]) -> None:
+        _, kind, index = action
+        seat = self.active
+        last = choice_ends_removals(self.rows[seat], self.cols[seat])
+        self._remove(kind, index, events)
+        if last:
+            self._settled(events)
+        else:
+            self._eliminate(events)
+
+    def _do_reveal(self, action: Reveal, events: list[Event]) -> None:
+        seat = self.active
+        if self.peeked is not None:  # set exactly while phase == CHAIN
+            self._turn_up(seat, self.peeked, events)
+            self.peeked = None
+            self._eliminate(events)
+        else:
+            # A single face-up card completes no line, so a setup reveal never eliminates.
+            _, r, c = cast(tuple[str, int, int], action)
+            self._turn_up(seat, self._index(seat, r, c), events)
+            self.phase = PEEK
+
+    def _do_peek(self, action: Peek, events: list[Event]) -> None:
+        _, r, c = action
+        seat, phase = self.active, self.phase
+        grid = self.grids[seat]
+        i = self._index(seat, r, c)
+        grid[i] |= KNOWN
+        events.append(
+            Event("peek", {"seat": seat, "pos": [r, c]}, {seat: {"card": CODE[grid[i] & CARD]}})
+        )
+        if phase == REWARD and self.chain:
+            self.peeked = i
+            self.phase = CHAIN
+        elif phase == REWARD or not self.setup:
+            self._end_turn(events)
+        elif seat + 1 < self.players:
+            self.active = self.to_move = seat + 1
+            self.phase = REVEAL
+        else:
+            self.setup = False
+            self.active = self.to_move = 0
+            self.phase = TURN
+
+    def _do_skip_or_keep(self, action: Key, events: list[Event]) -> None:
+        self.peeked = None
+        events.append(Event(action[0], {"seat": self.active}))
+        self._end_turn(events)
+
+    def _next_public(self) -> View:
         return {
             "to_move": self.to_move,
             "phase": self.phase,
@@ -714,7 +926,7 @@ class Blanco(State):
     def _peeked_pos(self) -> list[int] | None:
         return None if self.peeked is None else self._pos(self.active, self.peeked)
 
-    def describe(self, action: list) -> str:
+    def describe(self, action: Action) -> str:
         """`action` in words, judged before it is applied; names only cards that everyone sees
         or that the action itself turns face up (a discarded or placed hand card)."""
         verb = action[0]
@@ -753,7 +965,7 @@ class Blanco(State):
 
     # -- what each seat sees -----------------------------------------------------------------
 
-    def _grid_seen(self, owner: int, seat: int | None, everything: bool = False) -> dict:
+    def _grid_seen(self, owner: int, seat: int | None, everything: bool = False) -> GridView:
         grid = self.grids[owner]
         rows, cols = self.rows[owner], self.cols[owner]
         mine = owner == seat
@@ -777,7 +989,7 @@ class Blanco(State):
             "up": up,
         }
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         """What `seat` (None: a spectator) sees, as fresh plain data:
 
         grids[s]: {"stage", "rows", "cols", "cards", "up", "known"}, each a rows x cols list of
@@ -789,9 +1001,10 @@ class Blanco(State):
         peeked (the position awaiting reveal or keep), result."""
         return self._view(seat, [self._grid_seen(s, seat) for s in range(self.players)])
 
-    def _view(self, seat: int | None, grids: list) -> dict:
+    def _view(self, seat: int | None, grids: list[Any]) -> View:
+        """The view with these `grids` (as `_grid_seen` gives them; packed, for digests)."""
         # Keys in sorted order, so the view is its own canonical form (see State.view_and_digest).
-        return {
+        view: BlancoView = {
             "box": [CODE[c] for c in self.box],
             "chain": self.chain,
             "discard": [CODE[c] for c in self.discard],
@@ -811,16 +1024,17 @@ class Blanco(State):
             "to_move": self.to_move,
             "turns": self.turns,
         }
+        return cast(View, view)
 
     def owner_cells(self, seat: int) -> list[int]:
         """`seat`'s grid as its owner knows it: face-up cards with UP, cards it looked at
         without, HIDDEN for the rest (flat, row-major)."""
         return [v & (CARD | UP) if v & (UP | KNOWN) else HIDDEN for v in self.grids[seat]]
 
-    def _own_hand(self, seat: int) -> list[str]:
+    def _own_hand(self, seat: int) -> list[str | None]:
         return [CODE[c] for c in self.hands[seat]]
 
-    def _own_items(self, seat: int) -> dict:
+    def _own_items(self, seat: int) -> dict[str, Any]:
         return {"grids": self._grid_seen(seat, seat), "hands": self._own_hand(seat)}
 
     def _packed_grid(self, owner: int, seat: int | None) -> bytes:
@@ -840,7 +1054,7 @@ class Blanco(State):
             packed = _PACKED_GRIDS[key] = pack(self._grid_seen(owner, seat))
         return packed
 
-    def _digest_parts(self) -> tuple[dict, dict[str, list[bytes]]]:
+    def _digest_parts(self) -> tuple[View, dict[str, list[bytes]]]:
         grids = [self._packed_grid(s, None) for s in range(self.players)]
         return self._view(None, grids), {
             "grids": grids,
@@ -850,7 +1064,7 @@ class Blanco(State):
     def _packed_own(self, seat: int) -> dict[str, bytes]:
         return {"grids": self._packed_grid(seat, seat), "hands": pack(self._own_hand(seat))}
 
-    def open_view(self) -> dict:
+    def open_view(self) -> View:
         """The view with every card shown (grids, hands, and the draw pile top first in
         draw["cards"]), with "seat": "open"."""
         view = self.view(None)
@@ -861,84 +1075,11 @@ class Blanco(State):
         return view
 
     @staticmethod
-    def update_view(view: dict, event: dict) -> None:
+    def update_view(view: View, event: View) -> None:
         """Advance a seat's view by one event as that seat received it (see State)."""
-        kind = event["type"]
-        if kind == "reveal":
-            grid = view["grids"][event["seat"]]
-            r, c = event["pos"]
-            grid["cards"][r][c] = event["card"]
-            grid["up"][r][c] = True
-            grid["known"][r][c] = False
-        elif kind == "peek":
-            grid = view["grids"][event["seat"]]
-            r, c = event["pos"]
-            grid["known"][r][c] = True
-            if "card" in event:
-                grid["cards"][r][c] = event["card"]
-        elif kind == "take":
-            if event["source"] == "discard":
-                view["discard"].pop()
-            view["hands"][event["seat"]].append(event.get("card"))
-            view["draw"] = dict(event["draw"])
-        elif kind == "discard":
-            del view["hands"][event["seat"]][event["index"]]
-            view["discard"].append(event["card"])
-        elif kind == "place":
-            del view["hands"][event["seat"]][event["index"]]
-            grid = view["grids"][event["seat"]]
-            r, c = event["pos"]
-            grid["cards"][r][c] = event["card"]
-            grid["up"][r][c] = True
-            grid["known"][r][c] = False
-            view["discard"].append(event["replaced"])
-        elif kind == "swap":
-            grid = view["grids"][event["seat"]]
-            (r1, c1), (r2, c2) = event["pos"], event["other"]
-            for key in ("cards", "up", "known"):
-                m = grid[key]
-                m[r1][c1], m[r2][c2] = m[r2][c2], m[r1][c1]
-        elif kind == "eliminate":
-            grid = view["grids"][event["seat"]]
-            index = event["index"]
-            for key in ("cards", "up", "known"):
-                if event["line"] == "row":
-                    del grid[key][index]
-                else:
-                    for row in grid[key]:
-                        del row[index]
-            if event["line"] == "row":
-                grid["rows"] -= 1
-            else:
-                grid["cols"] -= 1
-            if grid["rows"] == 0 or grid["cols"] == 0:
-                grid.update(rows=0, cols=0, cards=[], up=[], known=[])
-            view["box"].extend(event["cards"])
-        elif kind == "reshuffle":
-            view["draw"] = dict(event["draw"])
-            view["discard"] = list(event["discard"])
-            view["box"] = list(event["box"])
-        elif kind == "stage":
-            rows, cols = event["rows"], event["cols"]
-            view["grids"][event["seat"]] = {
-                "stage": event["stage"],
-                "rows": rows,
-                "cols": cols,
-                "cards": [[None] * cols for _ in range(rows)],
-                "up": [[False] * cols for _ in range(rows)],
-                "known": [[False] * cols for _ in range(rows)],
-            }
-            view["draw"] = dict(event["draw"])
-        elif kind == "game_over":
-            view["result"] = copy_result(event["result"])
-        elif kind == "next":
-            view.update(
-                to_move=event["to_move"],
-                phase=event["phase"],
-                turns=event["turns"],
-                chain=event["chain"],
-                peeked=None if event["peeked"] is None else list(event["peeked"]),
-            )
+        handler = _ON_EVENT.get(event["type"])
+        if handler is not None:
+            handler(view, event)
 
     # -- copies and snapshots ----------------------------------------------------------------
 
@@ -973,7 +1114,7 @@ class Blanco(State):
         for (s, i), card in zip(cells, pool[len(self.draw) :]):
             self.grids[s][i] = (self.grids[s][i] & ~CARD) | card
 
-    def to_snapshot(self) -> dict:
+    def to_snapshot(self) -> View:
         """The whole state as plain data (lists, not tuples, so msgpack round-trips it).
         grids[s]: {"stage", "rows", "cols", "cards" (codes, row-major), "up", "known"};
         draw: top first; discard: top last; before: the cards of the lines that were complete
@@ -1013,7 +1154,7 @@ class Blanco(State):
             "result": copy_result(self.result),
         }
 
-    def _digest_snapshot(self) -> dict:
+    def _digest_snapshot(self) -> View:
         return {
             "game": self.game,
             "players": self.players,
@@ -1039,7 +1180,7 @@ class Blanco(State):
             "result": copy_result(self.result),
         }
 
-    def _snapshot_grid(self, s: int) -> dict:
+    def _snapshot_grid(self, s: int) -> View:
         """Grid `s` as `to_snapshot` has it, for digests alone: from the grids made before
         when it is one of them (shared: read it, never change it)."""
         grid = self.grids[s]
@@ -1059,7 +1200,7 @@ class Blanco(State):
         return found
 
     @classmethod
-    def from_snapshot(cls, snapshot: dict) -> Blanco:
+    def from_snapshot(cls, snapshot: View) -> Blanco:
         """The state a `to_snapshot()` described. Raises ValueError for a malformed snapshot
         (missing fields, unknown cards, cards missing or twice, bad shapes or phase)."""
         try:
@@ -1072,24 +1213,7 @@ class Blanco(State):
             state.rng = Rng(int(snapshot["rng"]))
             state.step = int(snapshot["step"])
             state.turns = int(snapshot["turns"])
-            grids = snapshot["grids"]
-            state.grids, state.rows, state.cols, state.stage = [], [], [], []
-            for g in grids:
-                rows, cols = int(g["rows"]), int(g["cols"])
-                cells = [
-                    ID[code] | (UP if up else 0) | (KNOWN if known and not up else 0)
-                    for code, up, known in zip(g["cards"], g["up"], g["known"], strict=True)
-                ]
-                if (
-                    (rows, cols) not in SHAPES
-                    or len(cells) != rows * cols
-                    or g["stage"] not in (1, 2)
-                ):
-                    raise ValueError("a grid's shape does not match its cards")
-                state.grids.append(cells)
-                state.rows.append(rows)
-                state.cols.append(cols)
-                state.stage.append(int(g["stage"]))
+            state._grids_from_snapshot(snapshot["grids"])
             state.hands = [[ID[c] for c in hand] for hand in snapshot["hands"]]
             state.draw = [ID[c] for c in reversed(snapshot["draw"])]
             state.discard = [ID[c] for c in snapshot["discard"]]
@@ -1107,27 +1231,196 @@ class Blanco(State):
             state._legal_cache = None
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise ValueError(f"not a Blanco snapshot: {err!r}") from None
-        cards = sorted(
-            state.draw
-            + state.discard
-            + state.box
-            + [c for h in state.hands for c in h]
-            + [v & CARD for g in state.grids for v in g]
-        )
-        if (
-            cards != CARDS
-            or len(state.grids) != state.players
-            or len(state.hands) != state.players
-            or not 0 <= state.active < state.players
-            or state.phase not in (REVEAL, PEEK, TURN, PLAY, ELIMINATE, REWARD, CHAIN, OVER)
-            or (state.phase == OVER) != (state.result is not None)
-            or (state.phase == CHAIN) != (state.peeked is not None)
-        ):
+        if not state._consistent():
             raise ValueError("not a Blanco snapshot: its cards, seats or phase are inconsistent")
         return state
 
+    def _grids_from_snapshot(self, grids: list[View]) -> None:
+        """Set the grids, their shapes and stages from a snapshot's "grids". Raises
+        ValueError for a grid whose shape does not match its cards."""
+        self.grids, self.rows, self.cols, self.stage = [], [], [], []
+        for g in grids:
+            rows, cols = int(g["rows"]), int(g["cols"])
+            cells = [
+                ID[code] | (UP if up else 0) | (KNOWN if known and not up else 0)
+                for code, up, known in zip(g["cards"], g["up"], g["known"], strict=True)
+            ]
+            if (rows, cols) not in SHAPES or len(cells) != rows * cols or g["stage"] not in (1, 2):
+                raise ValueError("a grid's shape does not match its cards")
+            self.grids.append(cells)
+            self.rows.append(rows)
+            self.cols.append(cols)
+            self.stage.append(int(g["stage"]))
 
-def view_cells(grid: dict) -> list[int]:
+    def _consistent(self) -> bool:
+        """Whether a state read from a snapshot holds every card once, a grid and a hand per
+        seat, and a phase that fits its result and peeked card."""
+        cards = sorted(
+            self.draw
+            + self.discard
+            + self.box
+            + [c for h in self.hands for c in h]
+            + [v & CARD for g in self.grids for v in g]
+        )
+        return (
+            cards == CARDS
+            and len(self.grids) == self.players
+            and len(self.hands) == self.players
+            and 0 <= self.active < self.players
+            and self.phase in PHASES
+            and (self.phase == OVER) == (self.result is not None)
+            and (self.phase == CHAIN) == (self.peeked is not None)
+        )
+
+
+# -- a seat's view, advanced by one event (docs/protocol.md, "Events") -------------------------
+
+T = TypeVar("T")
+
+
+def _set_face_up(grid: GridView, pos: list[int], card: str) -> None:
+    r, c = pos
+    grid["cards"][r][c] = card
+    grid["up"][r][c] = True
+    grid["known"][r][c] = False
+
+
+def _on_reveal(view: BlancoView, event: RevealEvent) -> None:
+    _set_face_up(view["grids"][event["seat"]], event["pos"], event["card"])
+
+
+def _on_peek(view: BlancoView, event: PeekEvent) -> None:
+    grid = view["grids"][event["seat"]]
+    r, c = event["pos"]
+    grid["known"][r][c] = True
+    if "card" in event:
+        grid["cards"][r][c] = event["card"]
+
+
+def _on_take(view: BlancoView, event: TakeEvent) -> None:
+    if event["source"] == "discard":
+        view["discard"].pop()
+    view["hands"][event["seat"]].append(event.get("card"))
+    view["draw"] = event["draw"].copy()
+
+
+def _on_discard(view: BlancoView, event: DiscardEvent) -> None:
+    del view["hands"][event["seat"]][event["index"]]
+    view["discard"].append(event["card"])
+
+
+def _on_place(view: BlancoView, event: PlaceEvent) -> None:
+    del view["hands"][event["seat"]][event["index"]]
+    _set_face_up(view["grids"][event["seat"]], event["pos"], event["card"])
+    view["discard"].append(event["replaced"])
+
+
+def _swap_cells(m: list[list[T]], a: list[int], b: list[int]) -> None:
+    (r1, c1), (r2, c2) = a, b
+    m[r1][c1], m[r2][c2] = m[r2][c2], m[r1][c1]
+
+
+def _on_swap(view: BlancoView, event: SwapEvent) -> None:
+    grid = view["grids"][event["seat"]]
+    _swap_cells(grid["cards"], event["pos"], event["other"])
+    _swap_cells(grid["up"], event["pos"], event["other"])
+    _swap_cells(grid["known"], event["pos"], event["other"])
+
+
+def _on_eliminate(view: BlancoView, event: EliminateEvent) -> None:
+    grid = view["grids"][event["seat"]]
+    index = event["index"]
+    if event["line"] == "row":
+        for m in (grid["cards"], grid["up"], grid["known"]):
+            del m[index]
+        grid["rows"] -= 1
+    else:
+        for m in (grid["cards"], grid["up"], grid["known"]):
+            for row in m:
+                del row[index]
+        grid["cols"] -= 1
+    if grid["rows"] == 0 or grid["cols"] == 0:
+        grid.update({"rows": 0, "cols": 0, "cards": [], "up": [], "known": []})
+    view["box"].extend(event["cards"])
+
+
+def _on_reshuffle(view: BlancoView, event: ReshuffleEvent) -> None:
+    view["draw"] = event["draw"].copy()
+    view["discard"] = list(event["discard"])
+    view["box"] = list(event["box"])
+
+
+def _on_stage(view: BlancoView, event: StageEvent) -> None:
+    rows, cols = event["rows"], event["cols"]
+    view["grids"][event["seat"]] = {
+        "stage": event["stage"],
+        "rows": rows,
+        "cols": cols,
+        "cards": [[None] * cols for _ in range(rows)],
+        "up": [[False] * cols for _ in range(rows)],
+        "known": [[False] * cols for _ in range(rows)],
+    }
+    view["draw"] = event["draw"].copy()
+
+
+def _on_game_over(view: BlancoView, event: GameOverEvent) -> None:
+    view["result"] = copy_result(event["result"])
+
+
+def _on_next(view: BlancoView, event: NextEvent) -> None:
+    view.update(
+        {
+            "to_move": event["to_move"],
+            "phase": event["phase"],
+            "turns": event["turns"],
+            "chain": event["chain"],
+            "peeked": None if event["peeked"] is None else list(event["peeked"]),
+        }
+    )
+
+
+_ON_EVENT: dict[str, Callable[[Any, Any], None]] = {
+    "reveal": _on_reveal,
+    "peek": _on_peek,
+    "take": _on_take,
+    "discard": _on_discard,
+    "place": _on_place,
+    "swap": _on_swap,
+    "eliminate": _on_eliminate,
+    "reshuffle": _on_reshuffle,
+    "stage": _on_stage,
+    "game_over": _on_game_over,
+    "next": _on_next,
+}
+"""How each event changes a seat's view (each handler takes a BlancoView and the event's
+TypedDict); the others ("skip", "keep") change nothing."""
+
+_DO: dict[str, Callable[[Blanco, Any, list[Event]], None]] = {
+    "take": Blanco._do_take,
+    "discard": Blanco._do_discard,
+    "place": Blanco._do_place,
+    "swap": Blanco._do_swap,
+    "eliminate": Blanco._do_eliminate,
+    "reveal": Blanco._do_reveal,
+    "peek": Blanco._do_peek,
+    "skip": Blanco._do_skip_or_keep,
+    "keep": Blanco._do_skip_or_keep,
+}
+"""`Blanco._do` by the action's verb."""
+
+_WHY_ILLEGAL: dict[str, Callable[[Blanco, Key], IllegalAction]] = {
+    REVEAL: Blanco._why_not_reveal,
+    PEEK: Blanco._why_not_peek,
+    TURN: Blanco._why_not_turn,
+    PLAY: Blanco._why_not_play,
+    ELIMINATE: Blanco._why_not_eliminate,
+    REWARD: Blanco._why_not_reward,
+    CHAIN: Blanco._why_not_chain,
+}
+"""`Blanco._why_illegal` by the phase."""
+
+
+def view_cells(grid: GridView) -> list[int]:
     """A grid of a seat's view (`view["grids"][s]`) as cells, flat and row-major: a face-up
     card with UP, a face-down card the seat knows without it, HIDDEN for the others."""
     return [
@@ -1137,7 +1430,7 @@ def view_cells(grid: dict) -> list[int]:
     ]
 
 
-def turn_events(history: list[dict]) -> list[dict]:
+def turn_events(history: list[View]) -> list[View]:
     """The events of a seat's `history` since the step that began the turn in progress."""
     for k in range(len(history) - 1, -1, -1):
         ev = history[k]
@@ -1156,7 +1449,8 @@ class Determinizer:
     Raises KeyError, TypeError or ValueError for a view that is not a Blanco seat's view.
     """
 
-    def __init__(self, view: dict, history: list[dict]) -> None:
+    def __init__(self, seen: View, history: list[View]) -> None:
+        view = cast(BlancoView, seen)
         active = view["to_move"] if view["to_move"] is not None else 0
         phase = view["phase"]
         turn = turn_events(history) if phase not in (TURN, PLAY) else []
@@ -1181,7 +1475,7 @@ class Determinizer:
         ]
         self.discard = [ID[c] for c in view["discard"]]
         self.box = [ID[c] for c in view["box"]]
-        self.fields = Blanco.fields_from_view(view, history)
+        self.fields = Blanco.fields_from_view(seen, history)
         self.fields.update(
             options=check_options(
                 Blanco.game, Blanco.OPTIONS, {"max_turns": view["max_turns"], "deck": None}
@@ -1222,27 +1516,42 @@ class Determinizer:
 
 
 __all__ = [
+    "Blanco",
+    "BlancoEvent",
+    "BlancoKey",
+    "BlancoView",
     "CARD",
     "CARDS",
     "CHAIN",
     "CODE",
     "COLOURS",
-    "Blanco",
     "Determinizer",
+    "Discard",
+    "Draw",
     "ELIMINATE",
+    "Eliminate",
+    "GridView",
     "HAND",
     "HIDDEN",
     "ID",
     "KNOWN",
     "Line",
+    "LineKind",
     "OVER",
     "PEEK",
+    "PHASES",
     "PLAY",
+    "Peek",
+    "Phase",
+    "Place",
     "REVEAL",
     "REWARD",
+    "Reveal",
     "STAGE_ONE",
     "STAGE_TWO",
+    "Swap",
     "TURN",
+    "Take",
     "UP",
     "choice_ends_removals",
     "complete_lines",

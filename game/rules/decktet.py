@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
-SUITS: tuple[str, ...] = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
+Suit = Literal["moons", "suns", "waves", "leaves", "wyrms", "knots"]
+SUITS: tuple[Suit, ...] = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
 """The six suits, in docs/rules.md's order (the order the Excuse's suit choices are listed in)."""
 
 ACE, CROWN, PAWN, COURT = 1, 10, 11, 12
@@ -123,6 +124,7 @@ __all__ = [
     "PAWNS",
     "SECOND",
     "SUITS",
+    "Suit",
     "deck",
     "name",
 ]

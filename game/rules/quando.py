@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
-from typing import ClassVar
+from typing import Any, ClassVar, Final, Literal, NotRequired, TypedDict, cast
 
 from game.rules.base import (
+    Action,
     Event,
     IllegalAction,
+    Key,
     Option,
+    Options,
+    Result,
     Rng,
     State,
+    View,
     check_options,
     check_players,
     check_seed,
@@ -36,9 +42,157 @@ for _a in range(11):
             ID[f"{_a}/{_b}"] = _a * 11 + _b
 FLIP: dict[int, int] = {c: (c % 11) * 11 + c // 11 for c in CODE}
 
-TURN, DRAW, PENALTY, OVER = "turn", "draw", "penalty", "over"
+Phase = Literal["turn", "draw", "penalty", "over"]
 """The kinds of decision: the active player's turn, the draw after playing, a triplet penalty;
-or none, once the game is over."""
+or none ("over"), once the game is over."""
+TURN: Final = "turn"
+DRAW: Final = "draw"
+PENALTY: Final = "penalty"
+OVER: Final = "over"
+PHASES: tuple[Phase, ...] = (TURN, DRAW, PENALTY, OVER)
+
+Side = Literal["up", "down"]
+"""Which side of the draw pile's top card a drawer takes as its front."""
+
+# The actions, frozen (docs/rules.md, Quando): hand cards by index, counted from 0.
+Play = tuple[Literal["play"], tuple[int, ...]]
+"""The hand indices of the cards played, ascending."""
+DrawSide = tuple[Literal["draw"], Side]
+Flip = tuple[Literal["flip"], int]
+"""The hand index of a zero to flip (a triplet penalty)."""
+QuandoKey = Play | DrawSide | Flip | tuple[Literal["knock"]] | tuple[Literal["pass"]]
+
+
+class Pile(TypedDict):
+    """The draw pile as views show it: its size and its top card's visible side (None when
+    empty); `cards` (codes, top first) only in the open view."""
+
+    count: int
+    top: int | None
+    cards: NotRequired[list[str]]
+
+
+class Hand(TypedDict, total=False):
+    """A hand in a view: its holder sees the fronts, everyone else the backs (the open view
+    shows both)."""
+
+    fronts: list[int]
+    backs: list[int]
+
+
+class RoundSummary(TypedDict):
+    """How a round ended (`last_round` of a view, the `round_end` event): every hand's
+    fronts, their sums, the round's scores, and whether the knocker paid the penalty."""
+
+    round: int
+    reason: Literal["zeros", "knock"]
+    hands: list[list[int]]
+    sums: list[int]
+    scores: list[int]
+    knocker: int | None
+    knock_penalty: bool
+    totals: list[int]
+
+
+class QuandoView(TypedDict):
+    """What a seat sees (`Quando.view`); "seat" is "open" in the open view."""
+
+    active: int
+    dealer: int
+    discard: list[int]
+    draw: Pile
+    game: str
+    hands: list[Hand]
+    knocker: int | None
+    last_round: RoundSummary | None
+    penalty: list[int]
+    phase: Phase
+    players: int
+    plays: list[int]
+    result: Result | None
+    round: int
+    seat: int | str | None
+    target: int
+    to_move: int | None
+    totals: list[int]
+
+
+# The events as a seat receives them (docs/protocol.md, "Events"); cards are ints, the side
+# the recipient sees.
+class DealEvent(TypedDict):
+    type: Literal["deal"]
+    round: int
+    dealer: int
+    first: int
+    hands: list[Hand]
+    draw: Pile
+
+
+class PlayEvent(TypedDict):
+    type: Literal["play"]
+    seat: int
+    indices: list[int]
+    fronts: list[int]
+    triplet: bool
+
+
+class DrawEvent(TypedDict):
+    type: Literal["draw"]
+    seat: int
+    side: Side
+    draw: Pile
+    front: NotRequired[int]
+    """To the drawer; everyone else gets `back`."""
+    back: NotRequired[int]
+
+
+class TurnOverEvent(TypedDict):
+    type: Literal["turn_over"]
+    draw: Pile
+
+
+class FlipEvent(TypedDict):
+    type: Literal["flip"]
+    seat: int
+    index: int
+    front: NotRequired[int]
+    """To the card's owner; everyone else gets `back` (0)."""
+    back: NotRequired[int]
+
+
+class SeatEvent(TypedDict):
+    type: Literal["knock", "pass", "draw_skipped"]
+    seat: int
+
+
+class RoundEndEvent(RoundSummary):
+    type: Literal["round_end"]
+
+
+class GameOverEvent(TypedDict):
+    type: Literal["game_over"]
+    result: Result
+
+
+class NextEvent(TypedDict):
+    type: Literal["next"]
+    to_move: int | None
+    phase: Phase
+    active: int
+    penalty: list[int]
+
+
+QuandoEvent = (
+    DealEvent
+    | PlayEvent
+    | DrawEvent
+    | TurnOverEvent
+    | FlipEvent
+    | SeatEvent
+    | RoundEndEvent
+    | GameOverEvent
+    | NextEvent
+)
 
 
 def hand_size(players: int) -> int:
@@ -100,8 +254,9 @@ class Quando(State):
     }
     WORDS: ClassVar[tuple[str, ...]] = ("play", "draw", "flip", "knock", "pass", "up", "down")
     OWNED: ClassVar[tuple[str, ...]] = ("hands",)
+    phase: Phase
 
-    def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
+    def __init__(self, players: int, seed: int, options: Options | None = None) -> None:
         self.players = check_players(self.game, players, self.min_players, self.max_players)
         self.seed = check_seed(seed)
         self.options = check_options(self.game, self.OPTIONS, options)
@@ -114,7 +269,8 @@ class Quando(State):
         self.step = 0
         self.round = 0
         self.totals = [0] * players
-        self.last_round: dict | None = None
+        self.last_round: View | None = None
+        """The last round's summary, keys as in RoundSummary (ROUND_KEYS' order)."""
         self.result = None
         self._legal_cache = None
         self._deal(stacked)
@@ -157,19 +313,19 @@ class Quando(State):
             {"hands": self._hands_seen(None)},
         )
 
-    def _draw_public(self) -> dict:
+    def _draw_public(self) -> Pile:
         return {"count": len(self.draw), "top": self.draw[-1] // 11 if self.draw else None}
 
-    def _hands_seen(self, seat: int | None) -> list[dict]:
+    def _hands_seen(self, seat: int | None) -> list[Hand]:
         return [
             self._own_hand(s) if s == seat else {"backs": [c % 11 for c in hand]}
             for s, hand in enumerate(self.hands)
         ]
 
-    def _own_hand(self, seat: int) -> dict:
+    def _own_hand(self, seat: int) -> Hand:
         return {"fronts": [c // 11 for c in self.hands[seat]]}
 
-    def _own_items(self, seat: int) -> dict:
+    def _own_items(self, seat: int) -> dict[str, Any]:
         return {"hands": self._own_hand(seat)}
 
     def _card_available(self) -> bool:
@@ -267,7 +423,7 @@ class Quando(State):
 
     # -- actions -----------------------------------------------------------------------------
 
-    def _legal(self) -> list[tuple]:
+    def _legal(self) -> list[Key]:
         if self.result is not None:
             return []
         if self.phase == DRAW:
@@ -280,7 +436,7 @@ class Quando(State):
         by_front: list[list[int]] = [[] for _ in range(11)]
         for i, c in enumerate(hand):
             by_front[c // 11].append(i)
-        acts: list[tuple] = []
+        acts: list[Key] = []
         for idx in by_front:
             for size in range(1, len(idx) + 1):
                 acts.extend(("play", combo) for combo in combinations(idx, size))
@@ -296,7 +452,7 @@ class Quando(State):
             acts.append(("pass",))
         return acts
 
-    def _why_illegal(self, action: tuple) -> IllegalAction:
+    def _why_illegal(self, action: Key) -> IllegalAction:
         verb = action[0]
         hand = self.hands[self._mover()]
         if self.phase == DRAW:
@@ -332,60 +488,9 @@ class Quando(State):
             )
         return IllegalAction("{verb} is not an action of Quando", verb=repr(verb))
 
-    def _do(self, action: tuple) -> list[Event]:
+    def _do(self, action: Key) -> list[Event]:
         events: list[Event] = []
-        verb = action[0]
-        seat = self._mover()
-        if verb == "play":
-            hand = self.hands[seat]
-            cards = [hand[i] for i in action[1]]
-            for i in reversed(action[1]):
-                del hand[i]
-            self.discard.extend(cards)
-            self.plays[seat] += 1
-            fronts = [c // 11 for c in cards]
-            self.triplet = len(cards) == 3 and fronts[0] == fronts[1] == fronts[2]
-            events.append(
-                Event(
-                    "play",
-                    {
-                        "seat": seat,
-                        "indices": list(action[1]),
-                        "fronts": fronts,
-                        "triplet": self.triplet,
-                    },
-                )
-            )
-            # A play always leaves cards on the discard, so the draw that follows can happen.
-            self.phase = DRAW
-        elif verb == "draw":
-            self._take(seat, action[1], events)
-            if self.phase == DRAW:
-                self._after_active_draw(events)
-            else:
-                self.penalty.pop(0)
-                self._next_penalty(events)
-        elif verb == "flip":
-            hand = self.hands[seat]
-            i = action[1]
-            hand[i] = FLIP[hand[i]]
-            events.append(
-                Event(
-                    "flip",
-                    {"seat": seat, "index": i},
-                    {seat: {"front": hand[i] // 11}},
-                    {"back": 0},
-                )
-            )
-            self.penalty.pop(0)
-            self._next_penalty(events)
-        elif verb == "knock":
-            self.knocker = seat
-            events.append(Event("knock", {"seat": seat}))
-            self._end_turn(events)
-        else:  # pass
-            events.append(Event("pass", {"seat": seat}))
-            self._end_turn(events)
+        _DO[action[0]](self, action, events)
         events.append(
             Event(
                 "next",
@@ -399,7 +504,56 @@ class Quando(State):
         )
         return events
 
-    def describe(self, action: list) -> str:
+    def _do_play(self, action: Play, events: list[Event]) -> None:
+        _, indices = action
+        seat = self._mover()
+        hand = self.hands[seat]
+        cards = [hand[i] for i in indices]
+        for i in reversed(indices):
+            del hand[i]
+        self.discard.extend(cards)
+        self.plays[seat] += 1
+        fronts = [c // 11 for c in cards]
+        self.triplet = len(cards) == 3 and fronts[0] == fronts[1] == fronts[2]
+        events.append(
+            Event(
+                "play",
+                {"seat": seat, "indices": list(indices), "fronts": fronts, "triplet": self.triplet},
+            )
+        )
+        # A play always leaves cards on the discard, so the draw that follows can happen.
+        self.phase = DRAW
+
+    def _do_draw(self, action: DrawSide, events: list[Event]) -> None:
+        _, side = action
+        self._take(self._mover(), side, events)
+        if self.phase == DRAW:
+            self._after_active_draw(events)
+        else:
+            self.penalty.pop(0)
+            self._next_penalty(events)
+
+    def _do_flip(self, action: Flip, events: list[Event]) -> None:
+        _, i = action
+        seat = self._mover()
+        hand = self.hands[seat]
+        hand[i] = FLIP[hand[i]]
+        events.append(
+            Event("flip", {"seat": seat, "index": i}, {seat: {"front": hand[i] // 11}}, {"back": 0})
+        )
+        self.penalty.pop(0)
+        self._next_penalty(events)
+
+    def _do_knock(self, action: Key, events: list[Event]) -> None:
+        self.knocker = seat = self._mover()
+        events.append(Event("knock", {"seat": seat}))
+        self._end_turn(events)
+
+    def _do_pass(self, action: Key, events: list[Event]) -> None:
+        events.append(Event("pass", {"seat": self._mover()}))
+        self._end_turn(events)
+
+    def describe(self, action: Action) -> str:
         verb = action[0]
         if verb == "play" and self.to_move is not None:
             hand = self.hands[self.to_move]
@@ -415,14 +569,16 @@ class Quando(State):
 
     # -- what each seat sees -----------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         return self._view(
             seat, self._hands_seen(seat), _copy_round(self.last_round, SORTED_ROUND_KEYS)
         )
 
-    def _view(self, seat: int | None, hands: list, last_round: dict | None) -> dict:
+    def _view(self, seat: int | None, hands: list[Any], last_round: Any) -> View:
+        """The view with these `hands` and `last_round` (as `_hands_seen` and `_copy_round`
+        give them; for digests, the hands packed and the summary not copied)."""
         # Keys in sorted order, so the view is its own canonical form (see State.view_and_digest).
-        return {
+        view: QuandoView = {
             "active": self.active,
             "dealer": (self.players - 1 + self.round) % self.players,
             "discard": [c // 11 for c in self.discard],
@@ -442,8 +598,9 @@ class Quando(State):
             "to_move": self.to_move,
             "totals": list(self.totals),
         }
+        return cast(View, view)
 
-    def _digest_parts(self) -> tuple[dict, dict[str, list[bytes]]]:
+    def _digest_parts(self) -> tuple[View, dict[str, list[bytes]]]:
         hands = [_packed_hand(0, hand) for hand in self.hands]
         summary = self.last_round
         # Only packed: the summary's values are not copied.
@@ -453,7 +610,7 @@ class Quando(State):
     def _packed_own(self, seat: int) -> dict[str, bytes]:
         return {"hands": _packed_hand(1, self.hands[seat])}
 
-    def open_view(self) -> dict:
+    def open_view(self) -> View:
         view = self.view(None)
         view["seat"] = "open"
         view["hands"] = [
@@ -464,56 +621,10 @@ class Quando(State):
         return view
 
     @staticmethod
-    def update_view(view: dict, event: dict) -> None:
-        kind = event["type"]
-        if kind == "deal":
-            view.update(
-                round=event["round"],
-                dealer=event["dealer"],
-                active=event["first"],
-                hands=[{k: list(v) for k, v in h.items()} for h in event["hands"]],
-                draw=dict(event["draw"]),
-                discard=[],
-                plays=[0] * view["players"],
-                knocker=None,
-            )
-        elif kind == "play":
-            hand = view["hands"][event["seat"]]
-            side = hand["fronts" if "fronts" in hand else "backs"]
-            for i in reversed(event["indices"]):
-                del side[i]
-            view["discard"].extend(event["fronts"])
-            view["plays"][event["seat"]] += 1
-        elif kind == "draw":
-            hand = view["hands"][event["seat"]]
-            if "front" in event:
-                hand["fronts"].append(event["front"])
-            else:
-                hand["backs"].append(event["back"])
-            view["draw"] = dict(event["draw"])
-        elif kind == "turn_over":
-            view["draw"] = dict(event["draw"])
-            view["discard"] = []
-        elif kind == "flip":
-            hand = view["hands"][event["seat"]]
-            if "front" in event:
-                hand["fronts"][event["index"]] = event["front"]
-            else:
-                hand["backs"][event["index"]] = event["back"]
-        elif kind == "knock":
-            view["knocker"] = event["seat"]
-        elif kind == "round_end":
-            view["totals"] = list(event["totals"])
-            view["last_round"] = _copy_round({k: v for k, v in event.items() if k != "type"})
-        elif kind == "game_over":
-            view["result"] = copy_result(event["result"])
-        elif kind == "next":
-            view.update(
-                to_move=event["to_move"],
-                phase=event["phase"],
-                active=event["active"],
-                penalty=list(event["penalty"]),
-            )
+    def update_view(view: View, event: View) -> None:
+        handler = _ON_EVENT.get(event["type"])
+        if handler is not None:
+            handler(view, event)
 
     # -- copies and snapshots ----------------------------------------------------------------
 
@@ -539,7 +650,7 @@ class Quando(State):
         rng.shuffle(rest)
         self.draw[:-1] = [FLIP[c] if rng.below(2) else c for c in rest]
 
-    def to_snapshot(self) -> dict:
+    def to_snapshot(self) -> View:
         return {
             "game": self.game,
             "players": self.players,
@@ -563,7 +674,7 @@ class Quando(State):
             "result": copy_result(self.result),
         }
 
-    def _digest_snapshot(self) -> dict:
+    def _digest_snapshot(self) -> View:
         summary = self.last_round
         return {
             "game": self.game,
@@ -589,7 +700,7 @@ class Quando(State):
         }
 
     @classmethod
-    def from_snapshot(cls, snapshot: dict) -> Quando:
+    def from_snapshot(cls, snapshot: View) -> Quando:
         try:
             state = cls.__new__(cls)
             state.players = check_players(cls.game, snapshot["players"], 2, 6)
@@ -629,7 +740,118 @@ class Quando(State):
         return state
 
 
-def pending_triplet(history: list[dict]) -> bool:
+# -- a seat's view, advanced by one event (docs/protocol.md, "Events") -------------------------
+
+
+def _on_deal(view: QuandoView, event: DealEvent) -> None:
+    view.update(
+        {
+            "round": event["round"],
+            "dealer": event["dealer"],
+            "active": event["first"],
+            "hands": [_copy_hand(h) for h in event["hands"]],
+            "draw": event["draw"].copy(),
+            "discard": [],
+            "plays": [0] * view["players"],
+            "knocker": None,
+        }
+    )
+
+
+def _copy_hand(hand: Hand) -> Hand:
+    copy: Hand = {}
+    if "fronts" in hand:
+        copy["fronts"] = list(hand["fronts"])
+    if "backs" in hand:
+        copy["backs"] = list(hand["backs"])
+    return copy
+
+
+def _seen_side(hand: Hand) -> list[int]:
+    """The side of `hand` a view shows: its fronts to its holder, else its backs."""
+    return hand["fronts"] if "fronts" in hand else hand["backs"]
+
+
+def _on_play(view: QuandoView, event: PlayEvent) -> None:
+    side = _seen_side(view["hands"][event["seat"]])
+    for i in reversed(event["indices"]):
+        del side[i]
+    view["discard"].extend(event["fronts"])
+    view["plays"][event["seat"]] += 1
+
+
+def _on_draw(view: QuandoView, event: DrawEvent) -> None:
+    hand = view["hands"][event["seat"]]
+    if "front" in event:
+        hand["fronts"].append(event["front"])
+    else:
+        hand["backs"].append(event["back"])
+    view["draw"] = event["draw"].copy()
+
+
+def _on_turn_over(view: QuandoView, event: TurnOverEvent) -> None:
+    view["draw"] = event["draw"].copy()
+    view["discard"] = []
+
+
+def _on_flip(view: QuandoView, event: FlipEvent) -> None:
+    hand = view["hands"][event["seat"]]
+    if "front" in event:
+        hand["fronts"][event["index"]] = event["front"]
+    else:
+        hand["backs"][event["index"]] = event["back"]
+
+
+def _on_knock(view: QuandoView, event: SeatEvent) -> None:
+    view["knocker"] = event["seat"]
+
+
+def _on_round_end(view: QuandoView, event: RoundEndEvent) -> None:
+    view["totals"] = list(event["totals"])
+    summary = _copy_round({k: v for k, v in event.items() if k != "type"})
+    view["last_round"] = cast(RoundSummary, summary)
+
+
+def _on_game_over(view: QuandoView, event: GameOverEvent) -> None:
+    view["result"] = copy_result(event["result"])
+
+
+def _on_next(view: QuandoView, event: NextEvent) -> None:
+    view.update(
+        {
+            "to_move": event["to_move"],
+            "phase": event["phase"],
+            "active": event["active"],
+            "penalty": list(event["penalty"]),
+        }
+    )
+
+
+_ON_EVENT: dict[str, Callable[[Any, Any], None]] = {
+    "deal": _on_deal,
+    "play": _on_play,
+    "draw": _on_draw,
+    "turn_over": _on_turn_over,
+    "flip": _on_flip,
+    "knock": _on_knock,
+    "round_end": _on_round_end,
+    "game_over": _on_game_over,
+    "next": _on_next,
+}
+"""How each event changes a seat's view (each handler takes a QuandoView and the event's
+TypedDict); the others ("pass", "draw_skipped") change nothing."""
+
+_DO: dict[str, Callable[[Quando, Any, list[Event]], None]] = {
+    "play": Quando._do_play,
+    "draw": Quando._do_draw,
+    "flip": Quando._do_flip,
+    "knock": Quando._do_knock,
+    "pass": Quando._do_pass,
+}
+"""`Quando._do` by the action's verb."""
+
+
+def pending_triplet(history: list[View]) -> bool:
     """Whether the round's last play in a seat's `history` (its events) was a triplet: in
     the DRAW phase, whether the triplet penalty follows the draw (the view does not say)."""
     for ev in reversed(history):
@@ -646,7 +868,7 @@ class Determinizer:
     triplet penalty come from the events); `deal` adds the hidden sides. Raises KeyError,
     TypeError or ValueError for a view that is not a Quando seat's view."""
 
-    def __init__(self, view: dict, history: list[dict]) -> None:
+    def __init__(self, view: View, history: list[View]) -> None:
         self.fields = Quando.fields_from_view(view, history)
         self.fields.update(
             options=check_options(
@@ -704,7 +926,7 @@ ROUND_KEYS = ("round", "reason", "hands", "sums", "scores", "knocker", "knock_pe
 SORTED_ROUND_KEYS = tuple(sorted(ROUND_KEYS))
 
 
-def _copy_round(summary: dict | None, keys: tuple[str, ...] = ROUND_KEYS) -> dict | None:
+def _copy_round(summary: View | None, keys: tuple[str, ...] = ROUND_KEYS) -> View | None:
     """A deep copy of a round summary, its keys always in the order `keys` gives."""
     if summary is None:
         return None
@@ -720,12 +942,24 @@ __all__ = [
     "CODE",
     "DRAW",
     "Determinizer",
+    "DrawSide",
     "FLIP",
+    "Flip",
+    "Hand",
     "ID",
     "KNOCK_PENALTY",
     "OVER",
     "PENALTY",
+    "PHASES",
+    "Phase",
+    "Pile",
+    "Play",
     "Quando",
+    "QuandoEvent",
+    "QuandoKey",
+    "QuandoView",
+    "RoundSummary",
+    "Side",
     "TURN",
     "hand_size",
     "not_a_play",

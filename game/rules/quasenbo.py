@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import ClassVar
+from typing import Any, ClassVar, Final, Literal, NotRequired, TypedDict, cast
 
 from game.rules import decktet
 from game.rules.base import (
+    Action,
     BadOptions,
     Event,
     IllegalAction,
+    Key,
     Option,
+    Options,
+    Result,
     Rng,
     State,
+    View,
     check_options,
     check_players,
     check_seed,
@@ -24,7 +29,7 @@ from game.rules.base import (
     is_deck_or_none,
     pack,
 )
-from game.rules.decktet import ALL, SUITS, deck
+from game.rules.decktet import ALL, SUITS, Suit, deck
 
 _PACKED_HANDS: dict[tuple[int, ...], bytes] = {}
 """Hands as their holders' views show them, packed, by their cards."""
@@ -39,15 +44,121 @@ MASK: list[int] = [sum(SUIT_BIT[s] for s in card.suits) for card in ALL]
 RANK: list[int] = [card.rank or 0 for card in ALL]
 EVERY_SUIT = (1 << len(SUITS)) - 1
 
-TURN, OVER = "turn", "over"
+Phase = Literal["turn", "over"]
 """The phases: a player's turn (play, draw or pass), and the game over."""
+TURN: Final = "turn"
+OVER: Final = "over"
+
+# The actions, frozen (docs/rules.md, Quäsenbö): hand cards by index, counted from 0.
+Play = tuple[Literal["play"], int] | tuple[Literal["play"], int, Suit]
+"""Hand card i; for the Excuse, the suit it stands for."""
+QuasenboKey = Play | tuple[Literal["draw"]] | tuple[Literal["pass"]]
+
+
+class Pile(TypedDict):
+    """The draw pile as views show it; `cards` (codes, top first) only in the open view."""
+
+    count: int
+    cards: NotRequired[list[str]]
+
+
+class QuasenboView(TypedDict):
+    """What a seat sees (`Quasenbo.view`); "seat" is "open" in the open view, which shows
+    every hand."""
+
+    double_quasenbo: bool
+    draw: Pile
+    game: str
+    hand_sizes: list[int]
+    hands: list[list[str] | None]
+    named: list[Suit | None]
+    passes: int
+    phase: Phase
+    players: int
+    result: Result | None
+    row: list[str]
+    run: int
+    seat: int | str | None
+    to_move: int | None
+
+
+# The events as a seat receives them (docs/protocol.md, "Events"); `draw` is the pile's new
+# size here, not a map.
+class PlayEvent(TypedDict):
+    type: Literal["play"]
+    seat: int
+    index: int
+    card: str
+    suit: Suit | None
+    """The suit named for an Excuse, else None."""
+    run: int
+
+
+class PenaltyEvent(TypedDict):
+    type: Literal["penalty"]
+    seat: int
+    run: int
+    count: int
+
+
+class DrawEvent(TypedDict):
+    type: Literal["draw"]
+    seat: int
+    penalty: bool
+    draw: int
+    card: NotRequired[str]
+    """To the drawer only."""
+
+
+class DrawSkippedEvent(TypedDict):
+    type: Literal["draw_skipped"]
+    seat: int
+    count: int
+
+
+class ReshuffleEvent(TypedDict):
+    type: Literal["reshuffle"]
+    kept: int
+    """Row cards left on the table (at least 1)."""
+    draw: int
+    run: int
+
+
+class PassEvent(TypedDict):
+    type: Literal["pass"]
+    seat: int
+    passes: int
+
+
+class GameOverEvent(TypedDict):
+    type: Literal["game_over"]
+    result: Result
+    reason: Literal["emptied", "blocked"]
+
+
+class NextEvent(TypedDict):
+    type: Literal["next"]
+    to_move: int | None
+    phase: Phase
+
+
+QuasenboEvent = (
+    PlayEvent
+    | PenaltyEvent
+    | DrawEvent
+    | DrawSkippedEvent
+    | ReshuffleEvent
+    | PassEvent
+    | GameOverEvent
+    | NextEvent
+)
 
 _PLAY = [("play", i) for i in range(len(ALL))]
 _PLAY_EXCUSE = [[("play", i, suit) for suit in SUITS] for i in range(len(ALL))]
 _DRAW, _PASS = ("draw",), ("pass",)
 
 
-def _suit_named(card: int, mask: int) -> str | None:
+def _suit_named(card: int, mask: int) -> Suit | None:
     """The suit an Excuse in the played row named (None for any other card, and for a
     starting Excuse, which names none)."""
     return SUITS[mask.bit_length() - 1] if mask and not MASK[card] else None
@@ -132,7 +243,7 @@ class Quasenbo(State):
     WORDS: ClassVar[tuple[str, ...]] = ("play", "draw", "pass") + SUITS
     OWNED: ClassVar[tuple[str, ...]] = ("hands",)
 
-    def __init__(self, players: int, seed: int, options: dict | None = None) -> None:
+    def __init__(self, players: int, seed: int, options: Options | None = None) -> None:
         """Deal a new game. Raises ValueError for a player count outside 2–8, a bad seed, an
         unknown option or a value of the wrong kind, a stacked deck that is not exactly the
         cards the options give, or a deal the deck cannot cover (players × hand_size + 1
@@ -171,7 +282,7 @@ class Quasenbo(State):
         self.run = self._run_length()
         self.passes = 0
         self.to_move: int | None = 0
-        self.phase = TURN
+        self.phase: Phase = TURN
 
     # -- rules helpers -----------------------------------------------------------------------
 
@@ -245,14 +356,14 @@ class Quasenbo(State):
 
     # -- actions -----------------------------------------------------------------------------
 
-    def _legal(self) -> list[tuple]:
+    def _legal(self) -> list[Key]:
         """The plays of the matching cards in hand order (the Excuse once per suit, in SUITS
         order); if none matches, ("draw",) if a card can be drawn, else ("pass",)."""
         if self.result is not None:
             return []
         want = self.row_masks[-1] or EVERY_SUIT  # only a starting Excuse has no suit
         rank = RANK[self.row[-1]]
-        acts: list[tuple] = []
+        acts: list[Key] = []
         for i, card in enumerate(self.hands[self._mover()]):
             if not follows(card, want, rank):
                 continue
@@ -264,7 +375,7 @@ class Quasenbo(State):
             return acts
         return [_DRAW] if self._can_draw() else [_PASS]
 
-    def _why_illegal(self, action: tuple) -> IllegalAction:
+    def _why_illegal(self, action: Key) -> IllegalAction:
         verb = action[0]
         if verb not in ("play", "draw", "pass"):
             return IllegalAction("{verb} is not an action of Quäsenbö", verb=repr(verb))
@@ -306,31 +417,32 @@ class Quasenbo(State):
             last=_name(last),
         )
 
-    def _do(self, action: tuple) -> list[Event]:
+    def _do(self, action: Key) -> list[Event]:
         events: list[Event] = []
-        seat = self._mover()
-        verb = action[0]
-        if verb == "play":
-            self._play(seat, action, events)
-        elif verb == "draw":
-            self._take(seat, False, events)
-        else:
-            self.passes += 1
-            events.append(Event("pass", {"seat": seat, "passes": self.passes}))
-            if self.passes == self.players:
-                # Every player passed in turn with no play between: nothing can change any more.
-                self._game_over(self._lowest_hands(), "blocked", events)
-            else:
-                self.to_move = (seat + 1) % self.players
+        _DO[action[0]](self, action, events)
         events.append(Event("next", {"to_move": self.to_move, "phase": self.phase}))
         return events
 
-    def _play(self, seat: int, action: tuple, events: list[Event]) -> None:
-        """Play hand card action[1] (an Excuse standing for suit action[2]), draw the
-        Quäsenbö penalty, and end the turn."""
+    def _do_draw(self, action: Key, events: list[Event]) -> None:
+        self._take(self._mover(), False, events)
+
+    def _do_pass(self, action: Key, events: list[Event]) -> None:
+        seat = self._mover()
+        self.passes += 1
+        events.append(Event("pass", {"seat": seat, "passes": self.passes}))
+        if self.passes == self.players:
+            # Every player passed in turn with no play between: nothing can change any more.
+            self._game_over(self._lowest_hands(), "blocked", events)
+        else:
+            self.to_move = (seat + 1) % self.players
+
+    def _do_play(self, action: Play, events: list[Event]) -> None:
+        """Play a hand card (an Excuse standing for the suit named), draw the Quäsenbö
+        penalty, and end the turn."""
+        _, index, *named = action  # named: the suit an Excuse stands for
+        seat, suit = self._mover(), named[0] if named else None
         hand = self.hands[seat]
-        card = hand.pop(action[1])
-        suit = action[2] if len(action) == 3 else None
+        card = hand.pop(index)
         self.row.append(card)
         self.row_masks.append(SUIT_BIT[suit] if suit else MASK[card])
         self.run = run = self._run_length()
@@ -338,7 +450,7 @@ class Quasenbo(State):
         events.append(
             Event(
                 "play",
-                {"seat": seat, "index": action[1], "card": CODE[card], "suit": suit, "run": run},
+                {"seat": seat, "index": index, "card": CODE[card], "suit": suit, "run": run},
             )
         )
         due = penalty(run, self.options["double_quasenbo"])
@@ -407,7 +519,7 @@ class Quasenbo(State):
         self.to_move, self.passes, self.step = seat, passes, step
         self._legal_cache = None
 
-    def describe(self, action: list) -> str:
+    def describe(self, action: Action) -> str:
         """`action` in words, e.g. "plays the Sea", "plays the Excuse as moons", "draws a card".
         Raises nothing: an action that names no card here is described by its shape."""
         verb = action[0] if isinstance(action, list) and action else ""
@@ -421,13 +533,13 @@ class Quasenbo(State):
 
     # -- what each seat sees -----------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         """What `seat` sees (None: a spectator): the played row ("row" codes, "named" the suit
         each Excuse stands for or None), "run", "passes" (consecutive passes since the last
         play), "hand_sizes", "hands" (the seat's own codes in hand order, None for everyone
         else), "draw" {"count"}, and whether "double_quasenbo" applies."""
         # Keys in sorted order, so the view is its own canonical form (see State.view_and_digest).
-        return {
+        view: QuasenboView = {
             "double_quasenbo": self.options["double_quasenbo"],
             "draw": {"count": len(self.draw)},
             "game": self.game,
@@ -443,11 +555,12 @@ class Quasenbo(State):
             "seat": seat,
             "to_move": self.to_move,
         }
+        return cast(View, view)
 
     def _own_hand(self, seat: int) -> list[str]:
         return [CODE[c] for c in self.hands[seat]]
 
-    def _own_items(self, seat: int) -> dict:
+    def _own_items(self, seat: int) -> dict[str, Any]:
         return {"hands": self._own_hand(seat)}
 
     def _packed_own(self, seat: int) -> dict[str, bytes]:
@@ -460,7 +573,7 @@ class Quasenbo(State):
             packed = _PACKED_HANDS[hand] = pack(self._own_hand(seat))
         return {"hands": packed}
 
-    def open_view(self) -> dict:
+    def open_view(self) -> View:
         """The spectator view with every hand shown and the draw pile's cards, top first."""
         view = self.view(None)
         view["seat"] = "open"
@@ -469,43 +582,16 @@ class Quasenbo(State):
         return view
 
     @staticmethod
-    def update_view(view: dict, event: dict) -> None:
+    def update_view(view: View, event: View) -> None:
         """Advance a seat's view by one event as that seat received it. The events:
         play {seat, index, card, suit (the Excuse's, else None), run}; penalty {seat, run,
         count}; reshuffle {kept (row cards left on the table), draw (new pile size), run};
         draw {seat, penalty, draw (pile size), card (to the drawer only)}; draw_skipped
         {seat, count}; pass {seat, passes}; game_over {result, reason: "emptied" | "blocked"};
         next {to_move, phase}, the last event of every step."""
-        kind = event["type"]
-        if kind == "play":
-            seat = event["seat"]
-            view["hand_sizes"][seat] -= 1
-            hand = view["hands"][seat]
-            if hand is not None:
-                del hand[event["index"]]
-            view["row"].append(event["card"])
-            view["named"].append(event["suit"])
-            view["run"] = event["run"]
-            view["passes"] = 0
-        elif kind == "draw":
-            seat = event["seat"]
-            view["hand_sizes"][seat] += 1
-            if "card" in event:
-                view["hands"][seat].append(event["card"])
-            view["draw"] = {"count": event["draw"]}
-        elif kind == "reshuffle":
-            kept = event["kept"]
-            view["row"] = view["row"][-kept:]
-            view["named"] = view["named"][-kept:]
-            view["draw"] = {"count": event["draw"]}
-            view["run"] = event["run"]
-        elif kind == "pass":
-            view["passes"] = event["passes"]
-        elif kind == "game_over":
-            view["result"] = copy_result(event["result"])
-        elif kind == "next":
-            view["to_move"] = event["to_move"]
-            view["phase"] = event["phase"]
+        handler = _ON_EVENT.get(event["type"])
+        if handler is not None:
+            handler(view, event)
 
     # -- copies and snapshots ----------------------------------------------------------------
 
@@ -524,7 +610,7 @@ class Quasenbo(State):
     def _shuffle_unseen(self, rng: Rng) -> None:
         rng.shuffle(self.draw)  # hands are seen by their holders, the row by everyone
 
-    def to_snapshot(self) -> dict:
+    def to_snapshot(self) -> View:
         """The whole state as plain data with RULES.md card codes (the draw pile top first)."""
         return {
             "game": self.game,
@@ -543,7 +629,7 @@ class Quasenbo(State):
             "result": copy_result(self.result),
         }
 
-    def _digest_snapshot(self) -> dict:
+    def _digest_snapshot(self) -> View:
         return {
             "game": self.game,
             "players": self.players,
@@ -562,7 +648,7 @@ class Quasenbo(State):
         }
 
     @classmethod
-    def from_snapshot(cls, snapshot: dict) -> Quasenbo:
+    def from_snapshot(cls, snapshot: View) -> Quasenbo:
         """The state `to_snapshot()` described. Raises ValueError for a malformed snapshot:
         missing fields, unknown cards, cards that are not exactly the deck's, an Excuse naming
         no suit anywhere but as the row's first card, or seats and phase that disagree."""
@@ -610,11 +696,74 @@ class Quasenbo(State):
         return state
 
 
+# -- a seat's view, advanced by one event (docs/protocol.md, "Events") -------------------------
+
+
+def _on_play(view: QuasenboView, event: PlayEvent) -> None:
+    seat = event["seat"]
+    view["hand_sizes"][seat] -= 1
+    hand = view["hands"][seat]
+    if hand is not None:
+        del hand[event["index"]]
+    view["row"].append(event["card"])
+    view["named"].append(event["suit"])
+    view["run"] = event["run"]
+    view["passes"] = 0
+
+
+def _on_draw(view: QuasenboView, event: DrawEvent) -> None:
+    seat = event["seat"]
+    view["hand_sizes"][seat] += 1
+    if "card" in event:
+        cast(list[str], view["hands"][seat]).append(event["card"])  # the drawer's own hand
+    view["draw"] = {"count": event["draw"]}
+
+
+def _on_reshuffle(view: QuasenboView, event: ReshuffleEvent) -> None:
+    kept = event["kept"]
+    view["row"] = view["row"][-kept:]
+    view["named"] = view["named"][-kept:]
+    view["draw"] = {"count": event["draw"]}
+    view["run"] = event["run"]
+
+
+def _on_pass(view: QuasenboView, event: PassEvent) -> None:
+    view["passes"] = event["passes"]
+
+
+def _on_game_over(view: QuasenboView, event: GameOverEvent) -> None:
+    view["result"] = copy_result(event["result"])
+
+
+def _on_next(view: QuasenboView, event: NextEvent) -> None:
+    view["to_move"] = event["to_move"]
+    view["phase"] = event["phase"]
+
+
+_ON_EVENT: dict[str, Callable[[Any, Any], None]] = {
+    "play": _on_play,
+    "draw": _on_draw,
+    "reshuffle": _on_reshuffle,
+    "pass": _on_pass,
+    "game_over": _on_game_over,
+    "next": _on_next,
+}
+"""How each event changes a seat's view (each handler takes a QuasenboView and the event's
+TypedDict); the others ("penalty", "draw_skipped") change nothing."""
+
+_DO: dict[str, Callable[[Quasenbo, Any, list[Event]], None]] = {
+    "play": Quasenbo._do_play,
+    "draw": Quasenbo._do_draw,
+    "pass": Quasenbo._do_pass,
+}
+"""`Quasenbo._do` by the action's verb."""
+
+
 DECK_OPTIONS = ("excuse", "pawns", "courts", "double")
 """The options that choose the deck's cards, in `decktet.deck`'s order."""
 
 
-def full_deck(options: dict) -> list[int]:
+def full_deck(options: Options) -> list[int]:
     """The card ids of the deck the options give, in canonical order."""
     return [ID[card.code] for card in deck(*(options[name] for name in DECK_OPTIONS))]
 
@@ -625,7 +774,7 @@ class Determinizer:
     events); `deal` adds the deck and the hidden cards. Raises KeyError, TypeError or
     ValueError for a view that is not a Quäsenbö seat's view."""
 
-    def __init__(self, view: dict, history: list[dict]) -> None:
+    def __init__(self, view: View, history: list[View]) -> None:
         self.me = view["seat"]
         self.own = [ID[code] for code in view["hands"][self.me]]
         self.row = [ID[code] for code in view["row"]]
@@ -633,7 +782,7 @@ class Determinizer:
         self.double_quasenbo = bool(view["double_quasenbo"])
         self.fields = Quasenbo.fields_from_view(view, history)
         self.fields.update(passes=view["passes"], run=run_length(self.masks))
-        self.options: dict[tuple[bool, ...], dict] = {}
+        self.options: dict[tuple[bool, ...], Options] = {}
 
     def deal(
         self,
@@ -675,7 +824,13 @@ __all__ = [
     "ID",
     "MASK",
     "OVER",
+    "Phase",
+    "Pile",
+    "Play",
     "Quasenbo",
+    "QuasenboEvent",
+    "QuasenboKey",
+    "QuasenboView",
     "RANK",
     "SUIT_BIT",
     "TURN",

@@ -8,7 +8,6 @@ from functools import partial
 
 import pygame
 
-from game.bots import LEVELS
 from game.client import layout, palette, widgets
 from game.client.hosting import DealAgain, PlayOn, refusal
 from game.client.i18n import N_, _, ngettext, number
@@ -18,6 +17,7 @@ from game.client.qr import qr_surface
 from game.client.refusals import error_text, sentence, status_text
 from game.client.scenes import Scene, background, game_title, hints_text, options_text
 from game.client.session import Session
+from game.levels import LEVELS
 from net.schema import DEFAULT_GRACE
 
 

@@ -8,11 +8,11 @@ from collections.abc import Callable
 
 import pygame
 
-from game.bots import LEVELS
 from game.client import layout, palette, widgets
 from game.client.i18n import _
 from game.client.players import level_name
 from game.client.scenes import Dialog, Host
+from game.levels import LEVELS
 from game.replay.origin import MODES
 from game.replay.playback import seat_kind
 

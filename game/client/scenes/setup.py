@@ -8,13 +8,13 @@ from typing import Any
 
 import pygame
 
-from game.bots import LEVELS
 from game.client import layout, palette, widgets
 from game.client.hosting import HOST_INTERFACE, HOST_PORT, refusal, start_host, start_local
 from game.client.i18n import _
 from game.client.players import level_name
 from game.client.scenes import Scene, menu_page
 from game.client.session import lan_addresses
+from game.levels import LEVELS
 from game.rules import GAMES, new_game
 from game.rules.base import Option
 from net.schema import DEFAULT_GRACE

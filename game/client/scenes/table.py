@@ -22,8 +22,8 @@ from game.client.scenes.replays import room_replay
 from game.client.session import Session
 from game.client.steps import advice_words
 from game.client.tables import TABLES, Table
-from game.replay.analysis import Background, Mark, replay_hash
-from game.replay.log import ReplayError, read_replay
+from game.replay.analysis import Background, Mark
+from game.replay.log import ReplayError, read_replay, replay_hash
 from game.replay.playback import open_replay
 
 AUTO_CONTINUE = 5.0

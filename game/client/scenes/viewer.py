@@ -22,9 +22,9 @@ from game.client.scenes.playon import PlayOnDialog, bot_levels
 from game.client.sound import Sound
 from game.client.steps import action_words, events_line
 from game.client.tables import TABLES, Table
-from game.replay.analysis import Analysis, Background, Mark, cache_path, replay_hash
+from game.replay.analysis import Analysis, Background, Mark, cache_path
 from game.replay.library import Remembered, remember_verdict
-from game.replay.log import ReplayError
+from game.replay.log import ReplayError, replay_hash
 from game.replay.playback import Playback, open_replay, seat_info, seat_kind
 from game.replay.verify import Verdict
 
