@@ -114,7 +114,8 @@ def _winners(event: dict, name: Names) -> str:
     return _("Game over: {names} win").format(names=", ".join(winners))
 
 
-def _quando(event: dict, name: Names) -> str | None:
+def quando_events(event: dict, name: Names) -> str | None:
+    """Quando's events in words."""
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
     if kind == "deal":
@@ -158,7 +159,8 @@ def _quando(event: dict, name: Names) -> str | None:
     return None
 
 
-def _blanco(event: dict, name: Names) -> str | None:
+def blanco_events(event: dict, name: Names) -> str | None:
+    """Blanco's events in words."""
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
     if kind == "reveal":
@@ -225,7 +227,8 @@ def _blanco(event: dict, name: Names) -> str | None:
     return None
 
 
-def _quasenbo(event: dict, name: Names) -> str | None:
+def quasenbo_events(event: dict, name: Names) -> str | None:
+    """Quäsenbö's events in words."""
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
     if kind == "play":
@@ -270,14 +273,15 @@ def _quasenbo(event: dict, name: Names) -> str | None:
     return None
 
 
-WORDS = {"quando": _quando, "blanco": _blanco, "quasenbo": _quasenbo}
+EventWords = Callable[[dict, Names], str | None]
+"""A game's own events in words (`quando_events` …): None where it has no words for one."""
 
 
-def event_words(game: str, event: dict, name: Names) -> str | None:
-    """One event as a short phrase; None for `next` (every step ends with it, and the step
-    list already shows who acts next), "" for an event a line before already told (a hidden
-    penalty card). An event this module does not know is shown as
-    `game.replay.text.event_text` writes it."""
+def event_words(words: EventWords, event: dict, name: Names) -> str | None:
+    """One event as a short phrase (the game's own events worded by its `words`); None for
+    `next` (every step ends with it, and the step list already shows who acts next), "" for
+    an event a line before already told (a hidden penalty card). An event this module does
+    not know is shown as `game.replay.text.event_text` writes it."""
     kind = event["type"]
     if kind == "next":
         return None
@@ -289,15 +293,15 @@ def event_words(game: str, event: dict, name: Names) -> str | None:
     if kind == "game_over":
         return _winners(event, name)
     try:
-        words = WORDS[game](event, name)
+        said = words(event, name)
     except (KeyError, IndexError, TypeError):  # a field missing: show the event as it is
-        words = None
-    return words if words is not None else event_text(event)
+        said = None
+    return said if said is not None else event_text(event)
 
 
-def events_line(game: str, events: list[dict], name: Names) -> str:
+def events_line(words: EventWords, events: list[dict], name: Names) -> str:
     """A step's events as one line, phrases joined by " · "."""
-    phrases = (event_words(game, event, name) for event in events)
+    phrases = (event_words(words, event, name) for event in events)
     return " · ".join(p for p in phrases if p)
 
 
@@ -316,7 +320,8 @@ def _do(does: str, do: str) -> str:
     return _(do)
 
 
-def _quando_action(action: list, view: dict, say: Say) -> str | None:
+def quando_actions(action: list, view: dict, say: Say) -> str | None:
+    """Quando's actions in words."""
     verb = action[0]
     if verb == "play":
         fronts = sorted(view["hands"][view["seat"]]["fronts"][i] for i in action[1])
@@ -338,7 +343,8 @@ def _quando_action(action: list, view: dict, say: Say) -> str | None:
     return say(*words[verb]) if verb in words else None
 
 
-def _blanco_action(action: list, view: dict, say: Say) -> str | None:
+def blanco_actions(action: list, view: dict, say: Say) -> str | None:
+    """Blanco's actions in words."""
     verb = action[0]
     hand = view["hands"][view["seat"]]
     if verb == "take":
@@ -390,7 +396,8 @@ def _blanco_action(action: list, view: dict, say: Say) -> str | None:
     return say(*words[verb]) if verb in words else None
 
 
-def _quasenbo_action(action: list, view: dict, say: Say) -> str | None:
+def quasenbo_actions(action: list, view: dict, say: Say) -> str | None:
+    """Quäsenbö's actions in words."""
     verb = action[0]
     if verb == "play":
         what = card("quasenbo", view["hands"][view["seat"]][action[1]])
@@ -406,27 +413,28 @@ def _quasenbo_action(action: list, view: dict, say: Say) -> str | None:
     return say(*words[verb]) if verb in words else None
 
 
-ACTIONS = {"quando": _quando_action, "blanco": _blanco_action, "quasenbo": _quasenbo_action}
+ActionWords = Callable[[list, dict, Say], str | None]
+"""A game's own actions in words (`quando_actions` …): None where it has no words for one."""
 
 
-def _worded(game: str, action: list, view: dict, say: Say) -> str:
+def _worded(actions: ActionWords, action: list, view: dict, say: Say) -> str:
     try:
-        words = ACTIONS[game](action, view, say)
+        words = actions(action, view, say)
     except (KeyError, IndexError, TypeError):  # a shape or an index the view does not fit
         words = None
     return words if words is not None else action_text(action)
 
 
-def action_words(game: str, action: list, view: dict) -> str:
+def action_words(actions: ActionWords, action: list, view: dict) -> str:
     """What `action` does, as a phrase without its subject ("plays 3, 3", "knocks", "plays
     the Excuse as moons"), worded from `view`: the acting seat's own view before the action
     (its cards named from it). An action this module cannot word – another shape, an index
     the view does not hold – is shown as RULES.md writes it (`action_text`)."""
-    return _worded(game, action, view, _does)
+    return _worded(actions, action, view, _does)
 
 
-def advice_words(game: str, action: list, view: dict) -> str:
+def advice_words(actions: ActionWords, action: list, view: dict) -> str:
     """`action` as a suggestion to the player whose view `view` is ("play 3, 3", "knock",
     "draw from the hidden side"): `action_words`' phrase said to them, with the same
     fallback."""
-    return _worded(game, action, view, _do)
+    return _worded(actions, action, view, _do)
