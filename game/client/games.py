@@ -110,6 +110,8 @@ def missing_parts(name: str) -> list[str]:
     missing = []
     if name not in GAMES:
         missing.append(f"game.rules.GAMES[{name!r}]: the engine (a State subclass)")
+    elif not getattr(GAMES[name], "title", ""):
+        missing.append(f"game.rules.GAMES[{name!r}].title: the name players read")
     if name not in KITS:
         missing.append(f"game.bots.KITS[{name!r}]: the bots' kit (heuristic and search model)")
     entry = CLIENT_GAMES.get(name)
