@@ -42,7 +42,7 @@ def test_an_engine_alone_is_told_it_lacks_the_kit_and_the_client_entry(monkeypat
     ]
 
 
-def test_an_entry_without_help_keys_or_table_of_its_own_is_told_so(monkeypatch):
+def test_an_entry_without_help_keys_table_or_cards_of_its_own_is_told_so(monkeypatch):
     monkeypatch.setitem(GAMES, "fourth", Fourth)
     monkeypatch.setitem(KITS, "fourth", KITS["quando"])
     half = replace(CLIENT_GAMES["quando"], name="fourth", help=(), keys="")
@@ -52,6 +52,7 @@ def test_an_entry_without_help_keys_or_table_of_its_own_is_told_so(monkeypatch):
         f"{where}.help: empty",
         f"{where}.keys: empty",
         f"{where}.table: a table of its own (its `game` is 'fourth')",
+        f"{where}.art: its own cards' look (this one is 'quando''s)",
     ]
 
 

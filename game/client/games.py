@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from game.bots import KITS
-from game.client import layout, rules_text, steps
+from game.client import cards, layout, rules_text, steps
+from game.client.cards import CardArt
 from game.client.i18n import N_
 from game.client.layout import Layout
 from game.client.rules_text import Section
@@ -18,15 +19,17 @@ from game.rules import GAMES, State
 @dataclass(frozen=True)
 class ClientGame:
     """One game as the client shows it, the way python-chess keeps a variant in one class:
-    its table (`table`, drawn in the geometry `layout`), its events and actions in words
-    (`events`, `actions`: the move log, the replay's step list, hints and analysis marks), its
-    rules help (`help`, then `keys`, N_-marked), and what the game-over table's numbers count
-    (`scores`, N_-marked). `name` is the engine's (game.rules.GAMES); the title is the
-    engine's. The options form is the engine's OPTIONS (scenes/setup.py's `menu_options`)."""
+    its table (`table`, in the geometry `layout`, its cards drawn as `art` draws them), its
+    events and actions in words (`events`, `actions`: the move log, the replay's step list,
+    hints and analysis marks), its rules help (`help`, then `keys`, N_-marked), and what the
+    game-over table's numbers count (`scores`, N_-marked). `name` is the engine's
+    (game.rules.GAMES); so is the title. The options form is made from the engine's OPTIONS
+    (scenes/setup.py's `menu_options`)."""
 
     name: str
     table: type[Table]
     layout: Layout
+    art: CardArt
     events: EventWords
     actions: ActionWords
     help: tuple[Section, ...]
@@ -71,6 +74,7 @@ CLIENT_GAMES: dict[str, ClientGame] = {
             "quando",
             QuandoTable,
             layout.quando,
+            cards.QUANDO,
             steps.quando_events,
             steps.quando_actions,
             rules_text.QUANDO,
@@ -81,6 +85,7 @@ CLIENT_GAMES: dict[str, ClientGame] = {
             "blanco",
             BlancoTable,
             layout.blanco,
+            cards.BLANCO,
             steps.blanco_events,
             steps.blanco_actions,
             rules_text.BLANCO,
@@ -91,6 +96,7 @@ CLIENT_GAMES: dict[str, ClientGame] = {
             "quasenbo",
             QuasenboTable,
             layout.quasenbo,
+            cards.DECKTET,
             steps.quasenbo_events,
             steps.quasenbo_actions,
             rules_text.QUASENBO,
@@ -126,6 +132,8 @@ def missing_parts(name: str) -> list[str]:
         missing.append(f"{where}.name: {entry.name!r}, not the engine's name")
     if getattr(entry.table, "game", None) != name:
         missing.append(f"{where}.table: a table of its own (its `game` is {name!r})")
+    if entry.art.name != name:
+        missing.append(f"{where}.art: its own cards' look (this one is {entry.art.name!r}'s)")
     foreign = [s.rule for s in entry.help if not s.rule.startswith(f"{name}.")]
     if foreign:
         missing.append(f"{where}.help: rules of its own (not {', '.join(foreign)})")

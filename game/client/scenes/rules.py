@@ -126,7 +126,8 @@ def _panel_surface(game: str, panel: Panel, width: int, s: float) -> pygame.Surf
     for r, row in enumerate(panel.rows):
         for c, code in enumerate(row):
             highlight = "selected" if (r, c) in panel.chosen else None
-            surf.blit(render_card(code, width, game=game, highlight=highlight), cell(r, c))
+            card = render_card(code, width, art=CLIENT_GAMES[game].art, highlight=highlight)
+            surf.blit(card, cell(r, c))
     color = palette.DANGER if panel.alarm else palette.ACCENT
     for r0, c0, r1, c1 in panel.rings:
         # Narrower than the gap, so that rings round neighbouring lines stay apart.

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from game.client import layout, palette, widgets
-from game.client.cards import render_card
+from game.client.cards import QUANDO, render_card
 from game.client.games import CLIENT_GAMES
 from game.client.hosting import DealAgain, PlayOn, start_local
 from game.client.i18n import N_, _, ngettext, number, percent
@@ -971,7 +971,7 @@ class TableScene(Scene):
             )
             x = cols[1]
             for value in event["hands"][seat]:
-                card = render_card(str(value), card_w, game="quando")
+                card = render_card(str(value), card_w, art=QUANDO)
                 surface.blit(card, (x, y + 2))
                 x += card_w + 2
             widgets.blit_text(

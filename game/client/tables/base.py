@@ -14,6 +14,7 @@ from typing import ClassVar, Protocol
 import pygame
 
 from game.client import layout, palette, widgets
+from game.client.cards import CardArt
 from game.client.check import ModelKeeper
 from game.client.config import PACES, Settings
 from game.client.i18n import N_, _
@@ -51,11 +52,14 @@ class Host(Protocol):
 
 
 class Parts(Protocol):
-    """What a table takes from its game's entry in game.client.games: its geometry and its
-    events in words."""
+    """What a table takes from its game's entry in game.client.games: its geometry, its
+    cards' look and its events in words."""
 
     @property
     def layout(self) -> Layout: ...
+
+    @property
+    def art(self) -> CardArt: ...
 
     def event_words(self, event: dict, name: Callable[[int], str]) -> str | None: ...
 
@@ -118,7 +122,7 @@ class Table:
         """The seat drawn at the bottom, nearest the player."""
         self.players: int = room["players"]
         self.keeper = ModelKeeper()
-        self.stage = Stage(self.game, app.settings.speed)
+        self.stage = Stage(parts.art, app.settings.speed)
         self.chooser = Chooser(self.sequences, self.picks)
         self.hud = Hud()
         self.toasts = widgets.Toasts()
@@ -750,7 +754,7 @@ class Table:
 
     def _prewarmer(self) -> Prewarmer:
         geo = self.geo
-        return Prewarmer(self.game, (geo.hand_w, geo.pile_w, geo.small_w), geo.hand_w)
+        return Prewarmer(self.parts.art, (geo.hand_w, geo.pile_w, geo.small_w), geo.hand_w)
 
     def _background(self) -> pygame.Surface:
         surface = widgets.felt(self.app.size).copy()
