@@ -95,7 +95,8 @@ class CardArt:
     back shows (`label`, drawn in a box `label_width` card units wide: clear of the eye
     mark). For the contact sheets: a `sample` card, the `columns`, `extras` (more pictures
     by width) and whether a grey copy checks that the symbols work without colour (`grey`).
-    Compared by identity: it keys the picture cache."""
+    `web` is the browser table's furniture for these cards (browser_table/cards.json, made
+    by game.client.webcards). Compared by identity: it keys the picture cache."""
 
     name: str
     codes: tuple[str, ...]
@@ -107,6 +108,7 @@ class CardArt:
     label_width: float
     sample: str
     columns: int
+    web: Callable[[], dict]
     extras: Callable[[int], list[tuple[str, pygame.Surface]]] = lambda width: []
     grey: bool = False
 
@@ -1216,6 +1218,55 @@ def _decktet_label(cv: _Canvas, code: str, x: float, y: float, w: float, h: floa
         _suit_symbol(cv, suit, x + 0.25 + i * 0.14, y + h / 2, 0.13)
 
 
+def hex_colour(rgb: RGB) -> str:
+    """A colour as the browser writes it ("#1e5a3c")."""
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+def _quando_web() -> dict:
+    return {
+        "numbers": [hex_colour(c) for c in palette.QUANDO_NUMBER_COLORS],
+        "back": hex_colour(palette.QUANDO_BACK),
+        "back_line": hex_colour(palette.QUANDO_BACK_LINE),
+    }
+
+
+def _blanco_web() -> dict:
+    return {
+        "colours": {
+            c: {
+                "rgb": hex_colour(palette.BLANCO_RGB[c]),
+                "dark": hex_colour(mix(palette.BLANCO_RGB[c], (0, 0, 0), 0.45)),
+                "symbol": symbol_svg("blanco", c),
+                "shape": BLANCO_SYMBOLS[c],
+            }
+            for c in blanco.COLOURS
+        },
+        "back": hex_colour(palette.BLANCO_BACK),
+        "back_edge": hex_colour(palette.BLANCO_BACK_EDGE),
+    }
+
+
+def _decktet_web() -> dict:
+    return {
+        "suits": {
+            s: {
+                "rgb": hex_colour(palette.DECKTET_SUIT_RGB[s]),
+                "detail": hex_colour(mix(palette.DECKTET_SUIT_RGB[s], (255, 255, 255), 0.6)),
+                "symbol": symbol_svg("quasenbo", s),
+            }
+            for s in decktet.SUITS
+        },
+        "cards": {code: [rank, list(suits)] for code, (rank, suits) in DECKTET_CARDS.items()},
+        "back": hex_colour(palette.DECKTET_BACK),
+        "back_line": hex_colour(palette.DECKTET_BACK_LINE),
+        "excuse_face": hex_colour(palette.EXCUSE_FACE),
+        "excuse_gold": hex_colour(palette.EXCUSE_GOLD),
+        "crown": symbol_svg("quasenbo", "crown"),
+        "star": symbol_svg("quasenbo", "star"),
+    }
+
+
 def _quando_pairs(width: int) -> list[tuple[str, pygame.Surface]]:
     """Both sides of a card at once, as the open replay view shows them."""
     pairs = ((3, 7), (0, 10), (10, 0), (6, 9))
@@ -1235,6 +1286,7 @@ QUANDO = CardArt(
     0.42,
     "7",
     11,
+    _quando_web,
     extras=_quando_pairs,
 )
 """Quando's cards: one side on view, coded as its number."""
@@ -1249,6 +1301,7 @@ BLANCO = CardArt(
     0.56,
     "navy:12",
     12,
+    _blanco_web,
     grey=True,
 )
 """Blanco's cards, "colour:number", each colour with its colour-blind symbol."""
@@ -1263,6 +1316,7 @@ DECKTET = CardArt(
     0.62,
     "light-keeper",
     9,
+    _decktet_web,
 )
 """The Decktet's cards, as Quäsenbö plays them."""
 
