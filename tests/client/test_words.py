@@ -15,7 +15,7 @@ from game.client.games import CLIENT_GAMES
 from game.client.i18n import LANGUAGES
 from game.client.players import level_name
 from game.client.scenes.viewer import ViewerScene
-from game.client.steps import card
+from game.client.steps import blanco_card, decktet_card
 from game.client.tables.movelog import MoveLog
 from game.rules import new_game
 from tests.client.test_chooser import blanco_at_turn, table_for
@@ -70,9 +70,9 @@ def test_the_replays_play_button_is_not_the_play_of_cards(make_app, golden):
 def test_a_card_is_named_as_its_language_names_it(code, names):
     i18n.set_language(code)
     assert [
-        card("blanco", "red:7"),
-        card("blanco", "sky:12"),
-        card("quasenbo", "ace-knots"),
+        blanco_card("red:7"),
+        blanco_card("sky:12"),
+        decktet_card("ace-knots"),
     ] == names
 
 
