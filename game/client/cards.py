@@ -193,19 +193,19 @@ def render_outline(width: int, highlight: str) -> pygame.Surface:
 
 
 @lru_cache(maxsize=256, typed=True)
-def render_symbol(game: str, name: str, size: int) -> pygame.Surface:
+def render_symbol(name: str, size: int) -> pygame.Surface:
     """Return one symbol alone on a transparent `size` x `size` surface: a Decktet suit
-    ("moons" …, game "quasenbo") or a Blanco colour's colour-blind symbol (game "blanco",
-    name = the colour). For buttons and labels outside the cards. Cached. Raises ValueError
-    for an unknown game or name, or a size outside MIN_WIDTH..MAX_WIDTH."""
+    ("moons" …) or a Blanco colour's colour-blind symbol (name = the colour; no colour is a
+    suit's name). For buttons and labels outside the cards. Cached. Raises ValueError for an
+    unknown name, or a size outside MIN_WIDTH..MAX_WIDTH."""
     _check_width(size)
     draw: Callable[[_Canvas, str, float, float, float], None]
-    if game == "quasenbo" and name in decktet.SUITS:
+    if name in decktet.SUITS:
         draw = _suit_symbol
-    elif game == "blanco" and name in blanco.COLOURS:
+    elif name in blanco.COLOURS:
         draw = _blanco_symbol
     else:
-        raise ValueError(f"no symbol {name!r} in game {game!r}")
+        raise ValueError(f"no symbol {name!r}: expected a Decktet suit or a Blanco colour")
     cv = _Canvas(size)
     # The canvas is a card; the symbol fills the square at its centre, then that square is cut out.
     draw(cv, name, 0.5, cv.aspect / 2, 0.95)
@@ -214,20 +214,10 @@ def render_symbol(game: str, name: str, size: int) -> pygame.Surface:
     return card.subsurface(pygame.Rect(0, top, size, size)).copy()
 
 
-def symbol_svg(game: str, name: str) -> str:
-    """One symbol as SVG elements in a box from -0.5 to 0.5, for the browser table to draw
-    the same shapes: a Decktet suit (game "quasenbo"; its detail in `class="detail"`), a
-    Blanco colour's symbol (game "blanco", name = the colour, outlined in `class="ink"`), or
-    the Quäsenbö faces' crown and star (game "quasenbo", name "crown" or "star"). Colours
-    are the page's to fill. Raises ValueError for an unknown game or name."""
-    if game == "quasenbo" and name in decktet.SUITS:
-        parts = _SUIT_SHAPES[name]
-    elif game == "quasenbo" and name in ("crown", "star"):
-        parts = _CROWN if name == "crown" else _EXCUSE_STAR
-    elif game == "blanco" and name in blanco.COLOURS:
-        parts = _BLANCO_SHAPES[BLANCO_SYMBOLS[name]]
-    else:
-        raise ValueError(f"no symbol {name!r} in game {game!r}")
+def _svg(parts: Sequence[_Part]) -> str:
+    """One symbol's shapes as SVG elements in a box from -0.5 to 0.5, for the browser table
+    to draw the same shapes (a Decktet suit's detail in `class="detail"`). Colours are the
+    page's to fill."""
     out = []
     for part in parts:
         cls = ' class="detail"' if part.detail else ""
@@ -1237,7 +1227,7 @@ def _blanco_web() -> dict:
             c: {
                 "rgb": hex_colour(palette.BLANCO_RGB[c]),
                 "dark": hex_colour(mix(palette.BLANCO_RGB[c], (0, 0, 0), 0.45)),
-                "symbol": symbol_svg("blanco", c),
+                "symbol": _svg(_BLANCO_SHAPES[BLANCO_SYMBOLS[c]]),
                 "shape": BLANCO_SYMBOLS[c],
             }
             for c in blanco.COLOURS
@@ -1253,7 +1243,7 @@ def _decktet_web() -> dict:
             s: {
                 "rgb": hex_colour(palette.DECKTET_SUIT_RGB[s]),
                 "detail": hex_colour(mix(palette.DECKTET_SUIT_RGB[s], (255, 255, 255), 0.6)),
-                "symbol": symbol_svg("quasenbo", s),
+                "symbol": _svg(_SUIT_SHAPES[s]),
             }
             for s in decktet.SUITS
         },
@@ -1262,8 +1252,8 @@ def _decktet_web() -> dict:
         "back_line": hex_colour(palette.DECKTET_BACK_LINE),
         "excuse_face": hex_colour(palette.EXCUSE_FACE),
         "excuse_gold": hex_colour(palette.EXCUSE_GOLD),
-        "crown": symbol_svg("quasenbo", "crown"),
-        "star": symbol_svg("quasenbo", "star"),
+        "crown": _svg(_CROWN),
+        "star": _svg(_EXCUSE_STAR),
     }
 
 
