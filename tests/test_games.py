@@ -10,6 +10,7 @@ import pytest
 
 from game.bots import KITS
 from game.client.games import CLIENT_GAMES, missing_parts
+from game.client.tables import QuandoTable
 from game.rules import GAMES
 from game.rules.quando import Quando
 
@@ -34,6 +35,12 @@ class Fourth(Quando):
     title = "Fourth"
 
 
+class FourthTable(QuandoTable):
+    """A table for the fourth game: Quando's under another name."""
+
+    game = "fourth"
+
+
 def test_an_engine_alone_is_told_it_lacks_the_kit_and_the_client_entry(monkeypatch):
     monkeypatch.setitem(GAMES, "fourth", Fourth)
     assert missing_parts("fourth") == [
@@ -45,23 +52,26 @@ def test_an_engine_alone_is_told_it_lacks_the_kit_and_the_client_entry(monkeypat
 def test_an_entry_without_help_keys_table_or_cards_of_its_own_is_told_so(monkeypatch):
     monkeypatch.setitem(GAMES, "fourth", Fourth)
     monkeypatch.setitem(KITS, "fourth", KITS["quando"])
-    half = replace(CLIENT_GAMES["quando"], name="fourth", help=(), keys="")
+    half = replace(CLIENT_GAMES["quando"], help=(), keys="")
     monkeypatch.setitem(CLIENT_GAMES, "fourth", half)
     where = "game.client.games.CLIENT_GAMES['fourth']"
     assert missing_parts("fourth") == [
         f"{where}.help: empty",
         f"{where}.keys: empty",
         f"{where}.table: a table of its own (its `game` is 'fourth')",
-        f"{where}.art: its own cards' look (this one is 'quando''s)",
+        f"{where}.art: its own cards' look (this one is another game's)",
     ]
 
 
-def test_borrowed_rules_help_and_a_client_entry_without_an_engine_are_found(monkeypatch):
+def test_borrowed_cards_and_help_and_an_entry_without_an_engine_are_found(monkeypatch):
     monkeypatch.setitem(KITS, "fourth", KITS["quando"])
-    borrowed = replace(CLIENT_GAMES["quando"], name="fourth")
+    borrowed = replace(CLIENT_GAMES["quando"], table=FourthTable)
     monkeypatch.setitem(CLIENT_GAMES, "fourth", borrowed)
+    where = "game.client.games.CLIENT_GAMES['fourth']"
     missing = missing_parts("fourth")
-    assert missing[0] == "game.rules.GAMES['fourth']: the engine (a State subclass)"
-    assert missing[-1].startswith(
-        "game.client.games.CLIENT_GAMES['fourth'].help: rules of its own (not quando.goal"
-    )
+    assert missing[:2] == [
+        "game.rules.GAMES['fourth']: the engine (a State subclass)",
+        f"{where}.art: its own cards' look (this one is another game's)",
+    ]
+    assert missing[2].startswith(f"{where}.help: rules of its own (not quando.goal, ")
+    assert len(missing) == 3

@@ -88,17 +88,16 @@ def card_size(width: int) -> tuple[int, int]:
 
 @dataclass(frozen=True, eq=False)
 class CardArt:
-    """How one game's cards look: `name` (the engine's, for the contact sheets), every card
-    code in canonical order (`codes`, "#2" copies not included), `canonical` (a code with
-    a double deck's "#2" removed; ValueError, naming the game, if it has no such card), the
-    face's paper colour and drawing (`face`), the back (`back`), and the chip a known card's
-    back shows (`label`, drawn in a box `label_width` card units wide: clear of the eye
-    mark). For the contact sheets: a `sample` card, the `columns`, `extras` (more pictures
-    by width) and whether a grey copy checks that the symbols work without colour (`grey`).
-    `web` is the browser table's furniture for these cards (browser_table/cards.json, made
-    by game.client.webcards). Compared by identity: it keys the picture cache."""
+    """How one game's cards look: every card code in canonical order (`codes`, "#2" copies
+    not included), `canonical` (a code with a double deck's "#2" removed; ValueError, naming
+    the game, if it has no such card), the face's paper colour and drawing (`face`), the back
+    (`back`), and the chip a known card's back shows (`label`, drawn in a box `label_width`
+    card units wide: clear of the eye mark). For the contact sheets: a `sample` card, the
+    `columns`, `extras` (more pictures by width) and whether a grey copy checks that the
+    symbols work without colour (`grey`). `web` is the browser table's furniture for these
+    cards (browser_table/cards.json, made by game.client.webcards). Compared by identity: it
+    keys the picture cache."""
 
-    name: str
     codes: tuple[str, ...]
     canonical: Callable[[str], str]
     paper: RGB
@@ -1266,7 +1265,6 @@ def _quando_pairs(width: int) -> list[tuple[str, pygame.Surface]]:
 _QUANDO_CODES = frozenset(str(n) for n in QUANDO_NUMBERS)
 
 QUANDO = CardArt(
-    "quando",
     tuple(str(n) for n in QUANDO_NUMBERS),
     _quando_code,
     palette.CARD_FACE,
@@ -1281,7 +1279,6 @@ QUANDO = CardArt(
 )
 """Quando's cards: one side on view, coded as its number."""
 BLANCO = CardArt(
-    "blanco",
     tuple(blanco.CODE),
     _blanco_code,
     palette.CARD_FACE,
@@ -1296,7 +1293,6 @@ BLANCO = CardArt(
 )
 """Blanco's cards, "colour:number", each colour with its colour-blind symbol."""
 DECKTET = CardArt(
-    "quasenbo",
     tuple(DECKTET_CARDS),
     _decktet_code,
     palette.PARCHMENT,
@@ -1387,17 +1383,18 @@ def contact_sheet(art: CardArt, width: int) -> pygame.Surface:
     return sheet
 
 
-def write_sheets(art: CardArt, out: str) -> list[str]:
-    """`art`'s contact sheets at two widths in folder `out` (and, where `art.grey`, the wide
-    one in grey: its symbols must work without colour); returns the files written."""
+def write_sheets(name: str, art: CardArt, out: str) -> list[str]:
+    """Game `name`'s contact sheets (its cards drawn as `art`) at two widths in folder `out`
+    (and, where `art.grey`, the wide one in grey: its symbols must work without colour);
+    returns the files written."""
     written = []
     for width in (96, 48):
         sheet = contact_sheet(art, width)
-        path = os.path.join(out, f"{art.name}-{width}.png")
+        path = os.path.join(out, f"{name}-{width}.png")
         pygame.image.save(sheet, path)
         written.append(path)
         if art.grey and width == 96:
-            grey = os.path.join(out, f"{art.name}-{width}-grey.png")
+            grey = os.path.join(out, f"{name}-{width}-grey.png")
             pygame.image.save(pygame.transform.grayscale(sheet), grey)
             written.append(grey)
     return written

@@ -22,11 +22,10 @@ class ClientGame:
     its table (`table`, in the geometry `layout`, its cards drawn as `art` draws them), its
     events and actions in words (`events`, `actions`: the move log, the replay's step list,
     hints and analysis marks), its rules help (`help`, then `keys`, N_-marked), and what the
-    game-over table's numbers count (`scores`, N_-marked). `name` is the engine's
-    (game.rules.GAMES); so is the title. The options form is made from the engine's OPTIONS
-    (scenes/setup.py's `menu_options`)."""
+    game-over table's numbers count (`scores`, N_-marked). Its name is its table's `game`,
+    the engine's (game.rules.GAMES); the title is the engine's. The options form is made
+    from the engine's OPTIONS (scenes/setup.py's `menu_options`)."""
 
-    name: str
     table: type[Table]
     layout: Layout
     art: CardArt
@@ -35,6 +34,11 @@ class ClientGame:
     help: tuple[Section, ...]
     keys: str
     scores: str
+
+    @property
+    def name(self) -> str:
+        """The game's name in code and on the wire, the engine's ("quasenbo")."""
+        return self.table.game
 
     @property
     def engine(self) -> type[State]:
@@ -71,7 +75,6 @@ CLIENT_GAMES: dict[str, ClientGame] = {
     game.name: game
     for game in (
         ClientGame(
-            "quando",
             QuandoTable,
             layout.quando,
             cards.QUANDO,
@@ -82,7 +85,6 @@ CLIENT_GAMES: dict[str, ClientGame] = {
             N_("Scores: points (lowest wins)"),
         ),
         ClientGame(
-            "blanco",
             BlancoTable,
             layout.blanco,
             cards.BLANCO,
@@ -93,7 +95,6 @@ CLIENT_GAMES: dict[str, ClientGame] = {
             N_("Scores: cards left (fewest wins)"),
         ),
         ClientGame(
-            "quasenbo",
             QuasenboTable,
             layout.quasenbo,
             cards.DECKTET,
@@ -111,8 +112,8 @@ CLIENT_GAMES: dict[str, ClientGame] = {
 def missing_parts(name: str) -> list[str]:
     """What game `name` still lacks in each layer, one line per part, naming where it goes:
     an engine in game.rules.GAMES, a bot kit in game.bots.KITS, an entry here (see
-    docs/adding-a-game.md), and in that entry a table, help and keys of its own. Empty when
-    the game is complete."""
+    docs/adding-a-game.md), and in that entry every part, of its own: table, cards and
+    help. Empty when the game is complete."""
     missing = []
     if name not in GAMES:
         missing.append(f"game.rules.GAMES[{name!r}]: the engine (a State subclass)")
@@ -128,12 +129,11 @@ def missing_parts(name: str) -> list[str]:
     for part in fields(entry):
         if not getattr(entry, part.name):
             missing.append(f"{where}.{part.name}: empty")
-    if entry.name != name:
-        missing.append(f"{where}.name: {entry.name!r}, not the engine's name")
     if getattr(entry.table, "game", None) != name:
         missing.append(f"{where}.table: a table of its own (its `game` is {name!r})")
-    if entry.art.name != name:
-        missing.append(f"{where}.art: its own cards' look (this one is {entry.art.name!r}'s)")
+    others = [other for key, other in CLIENT_GAMES.items() if key != name]
+    if any(other.art is entry.art for other in others):
+        missing.append(f"{where}.art: its own cards' look (this one is another game's)")
     foreign = [s.rule for s in entry.help if not s.rule.startswith(f"{name}.")]
     if foreign:
         missing.append(f"{where}.help: rules of its own (not {', '.join(foreign)})")

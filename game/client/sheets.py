@@ -16,8 +16,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--out", required=True, help="directory for the PNG contact sheets")
     args = parser.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
-    for entry in CLIENT_GAMES.values():
-        for path in write_sheets(entry.art, args.out):
+    for name, entry in CLIENT_GAMES.items():
+        for path in write_sheets(name, entry.art, args.out):
             print(path)
 
 
