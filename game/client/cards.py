@@ -1,14 +1,14 @@
 """Card faces and backs for the client's sprites, drawn by the program at any size
-(no image files).
+(no image files): each game's look is one `CardArt` (QUANDO, BLANCO, DECKTET).
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -18,7 +18,7 @@ from game.client import i18n, palette
 from game.client.i18n import _
 from game.client.palette import RGB, mix
 from game.client.steps import ace_title
-from game.rules import GAMES, blanco, decktet, quando
+from game.rules import blanco, decktet, quando
 
 # --- Card tables ------------------------------------------------------------------------
 # The cards themselves are the engines' (game/rules); what is added here is how a card is
@@ -86,25 +86,43 @@ def card_size(width: int) -> tuple[int, int]:
     return width, round(width * ASPECT)
 
 
-def card_codes(game: str) -> tuple[str, ...]:
-    """Every card code of `game` in canonical order ("#2" copies not included).
+@dataclass(frozen=True, eq=False)
+class CardArt:
+    """How one game's cards look: every card code in canonical order (`codes`, "#2" copies
+    not included), `canonical` (a code with a double deck's "#2" removed; ValueError, naming
+    the game, if it has no such card), the face's paper colour and drawing (`face`), the back
+    (`back`), and the chip a known card's back shows (`label`, drawn in a box `label_width`
+    card units wide: clear of the eye mark). For the contact sheets: a `sample` card, the
+    `columns`, `extras` (more pictures by width) and whether a grey copy checks that the
+    symbols work without colour (`grey`). `web` is the browser table's furniture for these
+    cards (browser_table/cards.json, made by game.client.webcards). Compared by identity: it
+    keys the picture cache."""
 
-    Raises ValueError for an unknown game.
-    """
-    _check_game(game)
-    if game == "quando":
-        return tuple(str(n) for n in QUANDO_NUMBERS)
-    if game == "blanco":
-        return tuple(blanco.CODE)
-    return tuple(DECKTET_CARDS)
+    codes: tuple[str, ...]
+    canonical: Callable[[str], str]
+    paper: RGB
+    face: Callable[[_Canvas, str], None]
+    back: Callable[[_Canvas], None]
+    label: Callable[[_Canvas, str, float, float, float, float], None]
+    label_width: float
+    sample: str
+    columns: int
+    web: Callable[[], dict]
+    extras: Callable[[int], list[tuple[str, pygame.Surface]]] = lambda width: []
+    grey: bool = False
 
 
 def render_card(
-    code: str | None, width: int, *, game: str, face_up: bool = True, highlight: str | None = None
+    code: str | None,
+    width: int,
+    *,
+    art: CardArt,
+    face_up: bool = True,
+    highlight: str | None = None,
 ) -> pygame.Surface:
     """Return the picture of one card as an SRCALPHA surface of `card_size(width)`.
 
-    `game` is "quando", "blanco" or "quasenbo". `code` is the card as the client shows it:
+    `art` is the game's look (QUANDO, BLANCO, DECKTET). `code` is the card as the client shows it:
     Quando "0".."10" (the one side on view), Blanco "color:number", Quäsenbö a Decktet code
     from `DECKTET_CARDS`, optionally with the "#2" suffix. `code=None` or `face_up=False`
     draws the game's back. `highlight` is None, "legal" (gold glow), "selected" (blue
@@ -116,22 +134,21 @@ def render_card(
     Quäsenbö face are in): repeated calls return the *same* surface, so callers must not draw
     on it (copy it first). It is not converted to a
     display format because no display may exist; needs only `pygame.font`, which is
-    initialised on first use. Raises ValueError for an unknown game, code or highlight, or
-    a width outside MIN_WIDTH..MAX_WIDTH.
+    initialised on first use. Raises ValueError for an unknown code or highlight, or a width
+    outside MIN_WIDTH..MAX_WIDTH.
     """
-    _check_game(game)
     _check_width(width)
     if highlight is not None and highlight not in HIGHLIGHTS:
         raise ValueError(f"unknown highlight {highlight!r}; expected None or one of {HIGHLIGHTS}")
     if code is not None:
-        code = _canonical(game, code)
+        code = _canonical(art, code)
     elif highlight == "known":
         raise ValueError("highlight 'known' needs the code of the known card")
     if code is None or not face_up:
         # Every plain back looks the same, whatever card lies under it: share one drawing.
         label = code if highlight == "known" else None
-        return _draw_cached(game, label, width, False, highlight, i18n.language())
-    return _draw_cached(game, code, width, True, highlight, i18n.language())
+        return _draw_cached(art, label, width, False, highlight, i18n.language())
+    return _draw_cached(art, code, width, True, highlight, i18n.language())
 
 
 @lru_cache(maxsize=512, typed=True)
@@ -140,7 +157,7 @@ def render_quando_pair(up: int, down: int | None, width: int) -> pygame.Surface:
 
     For the open replay view, where both sides of a card are known. The other side sits in
     the lower-left corner as a small card of its own colour. With `down=None` this is the
-    same surface as `render_card(str(up), width, game="quando")`. Cached like `render_card`.
+    same surface as `render_card(str(up), width, art=QUANDO)`. Cached like `render_card`.
     Raises ValueError if a number is outside 0..10, if up == down, or for a bad width.
     """
     for side in (up, down):
@@ -151,7 +168,7 @@ def render_quando_pair(up: int, down: int | None, width: int) -> pygame.Surface:
     if up == down:
         raise ValueError(f"a Quando card has two different numbers, got {up} on both sides")
     if down is None:
-        return render_card(str(up), width, game="quando")
+        return render_card(str(up), width, art=QUANDO)
     _check_width(width)
     cv = _Canvas(width)
     _card_body(cv, palette.CARD_FACE, raised=False)
@@ -175,19 +192,19 @@ def render_outline(width: int, highlight: str) -> pygame.Surface:
 
 
 @lru_cache(maxsize=256, typed=True)
-def render_symbol(game: str, name: str, size: int) -> pygame.Surface:
+def render_symbol(name: str, size: int) -> pygame.Surface:
     """Return one symbol alone on a transparent `size` x `size` surface: a Decktet suit
-    ("moons" …, game "quasenbo") or a Blanco colour's colour-blind symbol (game "blanco",
-    name = the colour). For buttons and labels outside the cards. Cached. Raises ValueError
-    for an unknown game or name, or a size outside MIN_WIDTH..MAX_WIDTH."""
+    ("moons" …) or a Blanco colour's colour-blind symbol (name = the colour; no colour is a
+    suit's name). For buttons and labels outside the cards. Cached. Raises ValueError for an
+    unknown name, or a size outside MIN_WIDTH..MAX_WIDTH."""
     _check_width(size)
     draw: Callable[[_Canvas, str, float, float, float], None]
-    if game == "quasenbo" and name in decktet.SUITS:
+    if name in decktet.SUITS:
         draw = _suit_symbol
-    elif game == "blanco" and name in blanco.COLOURS:
+    elif name in blanco.COLOURS:
         draw = _blanco_symbol
     else:
-        raise ValueError(f"no symbol {name!r} in game {game!r}")
+        raise ValueError(f"no symbol {name!r}: expected a Decktet suit or a Blanco colour")
     cv = _Canvas(size)
     # The canvas is a card; the symbol fills the square at its centre, then that square is cut out.
     draw(cv, name, 0.5, cv.aspect / 2, 0.95)
@@ -196,20 +213,10 @@ def render_symbol(game: str, name: str, size: int) -> pygame.Surface:
     return card.subsurface(pygame.Rect(0, top, size, size)).copy()
 
 
-def symbol_svg(game: str, name: str) -> str:
-    """One symbol as SVG elements in a box from -0.5 to 0.5, for the browser table to draw
-    the same shapes: a Decktet suit (game "quasenbo"; its detail in `class="detail"`), a
-    Blanco colour's symbol (game "blanco", name = the colour, outlined in `class="ink"`), or
-    the Quäsenbö faces' crown and star (game "quasenbo", name "crown" or "star"). Colours
-    are the page's to fill. Raises ValueError for an unknown game or name."""
-    if game == "quasenbo" and name in decktet.SUITS:
-        parts = _SUIT_SHAPES[name]
-    elif game == "quasenbo" and name in ("crown", "star"):
-        parts = _CROWN if name == "crown" else _EXCUSE_STAR
-    elif game == "blanco" and name in blanco.COLOURS:
-        parts = _BLANCO_SHAPES[BLANCO_SYMBOLS[name]]
-    else:
-        raise ValueError(f"no symbol {name!r} in game {game!r}")
+def _svg(parts: Sequence[_Part]) -> str:
+    """One symbol's shapes as SVG elements in a box from -0.5 to 0.5, for the browser table
+    to draw the same shapes (a Decktet suit's detail in `class="detail"`). Colours are the
+    page's to fill."""
     out = []
     for part in parts:
         cls = ' class="detail"' if part.detail else ""
@@ -233,43 +240,17 @@ def symbol_svg(game: str, name: str) -> str:
 # --- Validation -------------------------------------------------------------------------
 
 
-def _check_game(game: str) -> None:
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; expected one of {tuple(GAMES)}")
-
-
 def _check_width(width: int) -> None:
     if isinstance(width, bool) or not isinstance(width, int) or not MIN_WIDTH <= width <= MAX_WIDTH:
         raise ValueError(f"card width must be an int in {MIN_WIDTH}..{MAX_WIDTH}, got {width!r}")
 
 
-def _canonical(game: str, code: str) -> str:
-    """The code with a double deck's "#2" removed; ValueError if `game` has no such card."""
+def _canonical(art: CardArt, code: str) -> str:
+    """The code with a double deck's "#2" removed; ValueError if `art`'s game has no such
+    card."""
     if not isinstance(code, str):
         raise ValueError(f"a card code is a str, got {code!r}")
-    if game == "quando":
-        if code in _QUANDO_CODES:
-            return code
-        hint = " (for both sides of a card use render_quando_pair)" if "/" in code else ""
-        raise ValueError(f"unknown quando card code {code!r}: expected a number '0'..'10'{hint}")
-    if game == "blanco":
-        if code in _BLANCO_CODES:
-            return code
-        raise ValueError(
-            f"unknown blanco card code {code!r}: expected 'color:number' with a "
-            f"colour from {blanco.COLOURS} and a number 1..12, e.g. 'navy:12'"
-        )
-    base = code[:-2] if code.endswith("#2") else code
-    if base in DECKTET_CARDS:
-        return base
-    raise ValueError(
-        f"unknown quasenbo card code {code!r}: expected a Decktet code such as "
-        "'ace-moons', 'author' or 'excuse', optionally with '#2'"
-    )
-
-
-_QUANDO_CODES = frozenset(card_codes("quando"))
-_BLANCO_CODES = frozenset(card_codes("blanco"))
+    return art.canonical(code)
 
 
 # --- The canvas: shapes supersampled, text at final size ------------------------------------
@@ -1168,88 +1149,222 @@ def _decktet_back(cv: _Canvas) -> None:
     _banner(cv, "DECKTET", palette.DECKTET_BACK, line, line)
 
 
+# --- Each game's look -----------------------------------------------------------------------
+
+
+def _quando_code(code: str) -> str:
+    if code in _QUANDO_CODES:
+        return code
+    hint = " (for both sides of a card use render_quando_pair)" if "/" in code else ""
+    raise ValueError(f"unknown quando card code {code!r}: expected a number '0'..'10'{hint}")
+
+
+def _blanco_code(code: str) -> str:
+    if code in blanco.CODE:
+        return code
+    raise ValueError(
+        f"unknown blanco card code {code!r}: expected 'color:number' with a "
+        f"colour from {blanco.COLOURS} and a number 1..12, e.g. 'navy:12'"
+    )
+
+
+def _decktet_code(code: str) -> str:
+    base = code[:-2] if code.endswith("#2") else code
+    if base in DECKTET_CARDS:
+        return base
+    raise ValueError(
+        f"unknown quasenbo card code {code!r}: expected a Decktet code such as "
+        "'ace-moons', 'author' or 'excuse', optionally with '#2'"
+    )
+
+
+def _quando_card(cv: _Canvas, code: str) -> None:
+    _quando_face(cv, int(code))
+
+
+def _blanco_card(cv: _Canvas, code: str) -> None:
+    color, number = code.split(":")
+    _blanco_face(cv, color, int(number))
+
+
+def _quando_label(cv: _Canvas, code: str, x: float, y: float, w: float, h: float) -> None:
+    cv.text(code, palette.QUANDO_NUMBER_COLORS[int(code)], x + 0.04, y + 0.04, w - 0.08, h - 0.08)
+
+
+def _blanco_label(cv: _Canvas, code: str, x: float, y: float, w: float, h: float) -> None:
+    color, number = code.split(":")
+    cv.text(number, palette.CARD_INK, x + 0.03, y + 0.04, w * 0.55 - 0.03, h - 0.08)
+    _blanco_symbol(cv, color, x + w * 0.75, y + h / 2, h * 0.62)
+
+
+def _decktet_label(cv: _Canvas, code: str, x: float, y: float, w: float, h: float) -> None:
+    rank, suits = DECKTET_CARDS[code]
+    if not suits:
+        _draw_parts(cv, _EXCUSE_STAR, x + w / 2, y + h / 2, h * 0.7, palette.EXCUSE_FACE)
+        return
+    _rank_mark(cv, rank, x + 0.02, y + 0.04, 0.16, h - 0.08)
+    for i, suit in enumerate(suits):
+        _suit_symbol(cv, suit, x + 0.25 + i * 0.14, y + h / 2, 0.13)
+
+
+def hex_colour(rgb: RGB) -> str:
+    """A colour as the browser writes it ("#1e5a3c")."""
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+def _quando_web() -> dict:
+    return {
+        "numbers": [hex_colour(c) for c in palette.QUANDO_NUMBER_COLORS],
+        "back": hex_colour(palette.QUANDO_BACK),
+        "back_line": hex_colour(palette.QUANDO_BACK_LINE),
+    }
+
+
+def _blanco_web() -> dict:
+    return {
+        "colours": {
+            c: {
+                "rgb": hex_colour(palette.BLANCO_RGB[c]),
+                "dark": hex_colour(mix(palette.BLANCO_RGB[c], (0, 0, 0), 0.45)),
+                "symbol": _svg(_BLANCO_SHAPES[BLANCO_SYMBOLS[c]]),
+                "shape": BLANCO_SYMBOLS[c],
+            }
+            for c in blanco.COLOURS
+        },
+        "back": hex_colour(palette.BLANCO_BACK),
+        "back_edge": hex_colour(palette.BLANCO_BACK_EDGE),
+    }
+
+
+def _decktet_web() -> dict:
+    return {
+        "suits": {
+            s: {
+                "rgb": hex_colour(palette.DECKTET_SUIT_RGB[s]),
+                "detail": hex_colour(mix(palette.DECKTET_SUIT_RGB[s], (255, 255, 255), 0.6)),
+                "symbol": _svg(_SUIT_SHAPES[s]),
+            }
+            for s in decktet.SUITS
+        },
+        "cards": {code: [rank, list(suits)] for code, (rank, suits) in DECKTET_CARDS.items()},
+        "back": hex_colour(palette.DECKTET_BACK),
+        "back_line": hex_colour(palette.DECKTET_BACK_LINE),
+        "excuse_face": hex_colour(palette.EXCUSE_FACE),
+        "excuse_gold": hex_colour(palette.EXCUSE_GOLD),
+        "crown": _svg(_CROWN),
+        "star": _svg(_EXCUSE_STAR),
+    }
+
+
+def _quando_pairs(width: int) -> list[tuple[str, pygame.Surface]]:
+    """Both sides of a card at once, as the open replay view shows them."""
+    pairs = ((3, 7), (0, 10), (10, 0), (6, 9))
+    return [(f"{up}/{down} pair", render_quando_pair(up, down, width)) for up, down in pairs]
+
+
+_QUANDO_CODES = frozenset(str(n) for n in QUANDO_NUMBERS)
+
+QUANDO = CardArt(
+    tuple(str(n) for n in QUANDO_NUMBERS),
+    _quando_code,
+    palette.CARD_FACE,
+    _quando_card,
+    _quando_back,
+    _quando_label,
+    0.42,
+    "7",
+    11,
+    _quando_web,
+    extras=_quando_pairs,
+)
+"""Quando's cards: one side on view, coded as its number."""
+BLANCO = CardArt(
+    tuple(blanco.CODE),
+    _blanco_code,
+    palette.CARD_FACE,
+    _blanco_card,
+    _blanco_back,
+    _blanco_label,
+    0.56,
+    "navy:12",
+    12,
+    _blanco_web,
+    grey=True,
+)
+"""Blanco's cards, "colour:number", each colour with its colour-blind symbol."""
+DECKTET = CardArt(
+    tuple(DECKTET_CARDS),
+    _decktet_code,
+    palette.PARCHMENT,
+    _decktet_face,
+    _decktet_back,
+    _decktet_label,
+    0.62,
+    "light-keeper",
+    9,
+    _decktet_web,
+)
+"""The Decktet's cards, as Quäsenbö plays them."""
+
+
 # --- Putting a card together ---------------------------------------------------------------
 
 
 # typed=True: a width of 90.0 must be refused, not served the cached picture for 90.
 @lru_cache(maxsize=2048, typed=True)
 def _draw_cached(
-    game: str, code: str | None, width: int, face_up: bool, highlight: str | None, language: str
+    art: CardArt, code: str | None, width: int, face_up: bool, highlight: str | None, language: str
 ) -> pygame.Surface:
     """Draw one validated card: a face if `face_up`, else the back (labelled if `code`);
     `language` is the one the face's words are drawn in (it keys the cache)."""
     cv = _Canvas(width)
     if face_up:
         assert code is not None
-        face = palette.PARCHMENT if game == "quasenbo" else palette.CARD_FACE
-        _card_body(cv, face, raised=highlight == "selected")
-        if game == "quando":
-            _quando_face(cv, int(code))
-        elif game == "blanco":
-            color, number = code.split(":")
-            _blanco_face(cv, color, int(number))
-        else:
-            _decktet_face(cv, code)
+        _card_body(cv, art.paper, raised=highlight == "selected")
+        art.face(cv, code)
     else:
-        {"quando": _quando_back, "blanco": _blanco_back, "quasenbo": _decktet_back}[game](cv)
+        art.back(cv)
         if code is not None:
-            _known_label(cv, game, code)
+            _known_label(cv, art, code)
     _highlight(cv, highlight)
     if highlight == "known":
         _eye_mark(cv)
     return cv.finish()
 
 
-def _known_label(cv: _Canvas, game: str, code: str) -> None:
+def _known_label(cv: _Canvas, art: CardArt, code: str) -> None:
     """A small light chip in the top-left corner of a back naming the card beneath."""
-    w = {"quando": 0.42, "blanco": 0.56, "quasenbo": 0.62}[game]  # clear of the eye mark
+    w = art.label_width
     x, y, h = 0.05, 0.05, 0.24
     cv.rrect(palette.CARD_INK, x - 0.012, y - 0.012, w + 0.024, h + 0.024, 0.06)
     cv.rrect(palette.CARD_FACE, x, y, w, h, 0.05)
-    if game == "quando":
-        cv.text(
-            code, palette.QUANDO_NUMBER_COLORS[int(code)], x + 0.04, y + 0.04, w - 0.08, h - 0.08
-        )
-    elif game == "blanco":
-        color, number = code.split(":")
-        cv.text(number, palette.CARD_INK, x + 0.03, y + 0.04, w * 0.55 - 0.03, h - 0.08)
-        _blanco_symbol(cv, color, x + w * 0.75, y + h / 2, h * 0.62)
-    else:
-        rank, suits = DECKTET_CARDS[code]
-        if not suits:
-            _draw_parts(cv, _EXCUSE_STAR, x + w / 2, y + h / 2, h * 0.7, palette.EXCUSE_FACE)
-            return
-        _rank_mark(cv, rank, x + 0.02, y + 0.04, 0.16, h - 0.08)
-        for i, suit in enumerate(suits):
-            _suit_symbol(cv, suit, x + 0.25 + i * 0.14, y + h / 2, 0.13)
+    art.label(cv, code, x, y, w, h)
 
 
 # --- Contact sheets -------------------------------------------------------------------------
 
 
-def contact_sheet(game: str, width: int) -> pygame.Surface:
-    """Every card of `game` at `width`, then its back, highlights and special looks, labelled.
+def contact_sheet(art: CardArt, width: int) -> pygame.Surface:
+    """Every card of `art` at `width`, then its back, highlights and special looks, labelled.
 
-    A visual check for people, not used by the game.
+    A visual check for people, not used by the game (game/client/sheets.py writes them).
     """
     items: list[tuple[str, pygame.Surface]] = [
-        (c, render_card(c, width, game=game)) for c in card_codes(game)
+        (c, render_card(c, width, art=art)) for c in art.codes
     ]
-    sample = {"quando": "7", "blanco": "navy:12", "quasenbo": "light-keeper"}[game]
-    items.append(("back", render_card(None, width, game=game)))
+    sample = art.sample
+    items.append(("back", render_card(None, width, art=art)))
     for hl in ("legal", "selected", "hover", "known"):
-        items.append((f"{sample} {hl}", render_card(sample, width, game=game, highlight=hl)))
+        items.append((f"{sample} {hl}", render_card(sample, width, art=art, highlight=hl)))
     items.append(
         (
             f"{sample} known, down",
-            render_card(sample, width, game=game, face_up=False, highlight="known"),
+            render_card(sample, width, art=art, face_up=False, highlight="known"),
         )
     )
-    items.append(("back legal", render_card(None, width, game=game, highlight="legal")))
-    if game == "quando":
-        for up, down in ((3, 7), (0, 10), (10, 0), (6, 9)):
-            items.append((f"{up}/{down} pair", render_quando_pair(up, down, width)))
-    cols = 12 if game == "blanco" else 11 if game == "quando" else 9
+    items.append(("back legal", render_card(None, width, art=art, highlight="legal")))
+    items.extend(art.extras(width))
+    cols = art.columns
     w, h = card_size(width)
     label_h = max(12, width // 7)
     gap = max(6, width // 10)
@@ -1268,24 +1383,18 @@ def contact_sheet(game: str, width: int) -> pygame.Surface:
     return sheet
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """`python -m game.client.cards --out DIR`: write contact sheets for every game."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--out", required=True, help="directory for the PNG contact sheets")
-    args = parser.parse_args(argv)
-    os.makedirs(args.out, exist_ok=True)
-    for game in GAMES:
-        for width in (96, 48):
-            sheet = contact_sheet(game, width)
-            path = os.path.join(args.out, f"{game}-{width}.png")
-            pygame.image.save(sheet, path)
-            print(path)
-            if game == "blanco" and width == 96:
-                # The colour-blind symbols must work without colour: check them in grey.
-                grey = os.path.join(args.out, "blanco-96-grey.png")
-                pygame.image.save(pygame.transform.grayscale(sheet), grey)
-                print(grey)
-
-
-if __name__ == "__main__":
-    main()
+def write_sheets(name: str, art: CardArt, out: str) -> list[str]:
+    """Game `name`'s contact sheets (its cards drawn as `art`) at two widths in folder `out`
+    (and, where `art.grey`, the wide one in grey: its symbols must work without colour);
+    returns the files written."""
+    written = []
+    for width in (96, 48):
+        sheet = contact_sheet(art, width)
+        path = os.path.join(out, f"{name}-{width}.png")
+        pygame.image.save(sheet, path)
+        written.append(path)
+        if art.grey and width == 96:
+            grey = os.path.join(out, f"{name}-{width}-grey.png")
+            pygame.image.save(pygame.transform.grayscale(sheet), grey)
+            written.append(grey)
+    return written

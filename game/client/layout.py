@@ -6,6 +6,7 @@ sizes for overlaps)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -405,13 +406,8 @@ def quasenbo(size: tuple[int, int], players: int, viewer: int) -> Table:
     )
 
 
-TABLES = {"quando": quando, "blanco": blanco, "quasenbo": quasenbo}
-"""The layout function of each game: (window size, players, viewer seat) -> Table."""
-
-
-def table(game: str, size: tuple[int, int], players: int, viewer: int) -> Table:
-    """The geometry of `game`'s table for `players` seen from seat `viewer` at `size`."""
-    return TABLES[game](size, players, viewer)
+Layout = Callable[[tuple[int, int], int, int], Table]
+"""A game's table geometry (`quando` …): (window size, players, viewer seat) -> Table."""
 
 
 def action_buttons(area: Rect, count: int, s: float) -> list[Rect]:

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game.client import i18n, palette
-from game.client.cards import card_size, render_card, render_outline, render_quando_pair
+from game.client.cards import CardArt, card_size, render_card, render_outline, render_quando_pair
 from game.client.tween import Ease, Tween, Tweens, ease_in_cubic, ease_out_back, ease_out_cubic
 from game.client.widgets import text
 
@@ -28,7 +28,7 @@ class CardSprite(pygame.sprite.Sprite):
 
     def __init__(
         self,
-        game: str,
+        art: CardArt,
         code: str | None,
         width: int,
         pos: tuple[float, float],
@@ -37,7 +37,7 @@ class CardSprite(pygame.sprite.Sprite):
         known: bool = False,
     ) -> None:
         super().__init__()
-        self.game = game
+        self.art = art
         self.code = code
         self.face_up = face_up and code is not None
         self.known = known
@@ -71,7 +71,7 @@ class CardSprite(pygame.sprite.Sprite):
             return render_quando_pair(int(self.code), self.other, self.width)
         if self.known and not self.face_up and self.code is not None:
             base = render_card(
-                self.code, self.width, game=self.game, face_up=False, highlight="known"
+                self.code, self.width, art=self.art, face_up=False, highlight="known"
             )
             if highlight is None:
                 return base
@@ -81,7 +81,7 @@ class CardSprite(pygame.sprite.Sprite):
         return render_card(
             self.code if self.face_up else None,
             self.width,
-            game=self.game,
+            art=self.art,
             face_up=self.face_up,
             highlight=highlight,
         )

@@ -77,30 +77,34 @@ def ace_title(suit: str) -> str:
     return _(ACE_TITLES[suit]) if suit in ACE_TITLES else suit
 
 
-def card(game: str, code: object) -> str:
-    """A card code in words: Quäsenbö's by the Decktet's names ("the Ace of Knots", "the
+def decktet_card(code: object) -> str:
+    """A Decktet card (Quäsenbö's) in words, by the Decktet's names ("the Ace of Knots", "the
     Betrayal" – aces, suits and the Excuse translated, the personal names kept in English,
-    as the game's players know them), Blanco's by its colour's template ("sky:7" → "sky 7",
-    "7 celeste"), Quando's as its value."""
+    as the game's players know them)."""
+    base = str(code).removesuffix(decktet.SECOND)
+    if base.startswith("ace-") and base[4:] in ACES:
+        return _(ACES[base[4:]])
+    if base == "excuse":
+        # TRANSLATORS: a card as the object of a verb ("plays {card}").
+        return _("the Excuse")
+    # TRANSLATORS: {name} is a Decktet card's own name, kept in English ("Sailor",
+    # "Chance Meeting"): no translation of these names is established.
+    return _("the {name}").format(name=decktet.name(base).removeprefix("the "))
+
+
+def blanco_card(code: object) -> str:
+    """A Blanco card in words, by its colour's template ("sky:7" → "sky 7", "7 celeste"); a
+    code of another shape as it is."""
     text = str(code)
-    if game == "quasenbo":
-        base = text.removesuffix(decktet.SECOND)
-        if base.startswith("ace-") and base[4:] in ACES:
-            return _(ACES[base[4:]])
-        if base == "excuse":
-            # TRANSLATORS: a card as the object of a verb ("plays {card}").
-            return _("the Excuse")
-        # TRANSLATORS: {name} is a Decktet card's own name, kept in English ("Sailor",
-        # "Chance Meeting"): no translation of these names is established.
-        return _("the {name}").format(name=decktet.name(base).removeprefix("the "))
     colour, colon, number = text.partition(":")
-    if colon:
-        return _(BLANCO_CARDS[colour]).format(number=number) if colour in BLANCO_CARDS else text
+    if colon and colour in BLANCO_CARDS:
+        return _(BLANCO_CARDS[colour]).format(number=number)
     return text
 
 
-def _cards(game: str, codes: list) -> str:
-    return ", ".join(card(game, c) for c in codes)
+def _cards(card: Callable[[object], str], codes: list) -> str:
+    """Cards in words (a Quando card is its value: `str`), joined by commas."""
+    return ", ".join(card(c) for c in codes)
 
 
 def _where(pos: list[int]) -> str:
@@ -114,7 +118,8 @@ def _winners(event: dict, name: Names) -> str:
     return _("Game over: {names} win").format(names=", ".join(winners))
 
 
-def _quando(event: dict, name: Names) -> str | None:
+def quando_events(event: dict, name: Names) -> str | None:
+    """Quando's events in words."""
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
     if kind == "deal":
@@ -122,7 +127,7 @@ def _quando(event: dict, name: Names) -> str | None:
             round=event["round"] + 1, name=name(event["first"])
         )
     if kind == "play":
-        cards = _cards("quando", sorted(event["fronts"]))  # a run reads 1, 2, 3 as picked
+        cards = _cards(str, sorted(event["fronts"]))  # a run reads 1, 2, 3 as picked
         if event["triplet"]:
             return _("{name} plays {cards} – a triplet!").format(name=who, cards=cards)
         return _("{name} plays {cards}").format(name=who, cards=cards)
@@ -158,21 +163,22 @@ def _quando(event: dict, name: Names) -> str | None:
     return None
 
 
-def _blanco(event: dict, name: Names) -> str | None:
+def blanco_events(event: dict, name: Names) -> str | None:
+    """Blanco's events in words."""
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
     if kind == "reveal":
         return _("{name} turns up {card} at {where}").format(
-            name=who, card=card("blanco", event["card"]), where=_where(event["pos"])
+            name=who, card=blanco_card(event["card"]), where=_where(event["pos"])
         )
     if kind == "peek":
         if "card" in event:
             return _("{name} looks at {where}: {card}").format(
-                name=who, where=_where(event["pos"]), card=card("blanco", event["card"])
+                name=who, where=_where(event["pos"]), card=blanco_card(event["card"])
             )
         return _("{name} looks at {where}").format(name=who, where=_where(event["pos"]))
     if kind == "take":
-        what = card("blanco", event["card"]) if event.get("card") else None
+        what = blanco_card(event["card"]) if event.get("card") else None
         if event["source"] == "deck":
             if what is None:
                 return _("{name} takes a card from the deck").format(name=who)
@@ -181,20 +187,20 @@ def _blanco(event: dict, name: Names) -> str | None:
             return _("{name} takes a card from the discard pile").format(name=who)
         return _("{name} takes {card} from the discard pile").format(name=who, card=what)
     if kind == "discard":
-        return _("{name} discards {card}").format(name=who, card=card("blanco", event["card"]))
+        return _("{name} discards {card}").format(name=who, card=blanco_card(event["card"]))
     if kind == "place":
         return _("{name} places {card} at {where}, {old} goes to the discard pile").format(
             name=who,
-            card=card("blanco", event["card"]),
+            card=blanco_card(event["card"]),
             where=_where(event["pos"]),
-            old=card("blanco", event["replaced"]),
+            old=blanco_card(event["replaced"]),
         )
     if kind == "swap":
         return _("{name} swaps {where} and {other}").format(
             name=who, where=_where(event["pos"]), other=_where(event["other"])
         )
     if kind == "eliminate":
-        cards = _cards("blanco", event["cards"])
+        cards = _cards(blanco_card, event["cards"])
         number = event["index"] + 1
         if event["line"] == "row":
             text = _("{name} removes row {number}: {cards}")
@@ -225,11 +231,12 @@ def _blanco(event: dict, name: Names) -> str | None:
     return None
 
 
-def _quasenbo(event: dict, name: Names) -> str | None:
+def quasenbo_events(event: dict, name: Names) -> str | None:
+    """Quäsenbö's events in words."""
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
     if kind == "play":
-        what = card("quasenbo", event["card"])
+        what = decktet_card(event["card"])
         run = event.get("run", 0)
         if event.get("suit"):
             if run >= 2:
@@ -249,7 +256,7 @@ def _quasenbo(event: dict, name: Names) -> str | None:
             event["count"],
         ).format(name=who, count=event["count"])
     if kind == "draw":
-        drawn = card("quasenbo", event["card"]) if event.get("card") else None
+        drawn = decktet_card(event["card"]) if event.get("card") else None
         if event.get("penalty"):
             # The penalty line before it already says who draws how many: only the card
             # the seat itself sees is news.
@@ -270,14 +277,15 @@ def _quasenbo(event: dict, name: Names) -> str | None:
     return None
 
 
-WORDS = {"quando": _quando, "blanco": _blanco, "quasenbo": _quasenbo}
+EventWords = Callable[[dict, Names], str | None]
+"""A game's own events in words (`quando_events` …): None where it has no words for one."""
 
 
-def event_words(game: str, event: dict, name: Names) -> str | None:
-    """One event as a short phrase; None for `next` (every step ends with it, and the step
-    list already shows who acts next), "" for an event a line before already told (a hidden
-    penalty card). An event this module does not know is shown as
-    `game.replay.text.event_text` writes it."""
+def event_words(words: EventWords, event: dict, name: Names) -> str | None:
+    """One event as a short phrase (the game's own events worded by its `words`); None for
+    `next` (every step ends with it, and the step list already shows who acts next), "" for
+    an event a line before already told (a hidden penalty card). An event this module does
+    not know is shown as `game.replay.text.event_text` writes it."""
     kind = event["type"]
     if kind == "next":
         return None
@@ -289,15 +297,15 @@ def event_words(game: str, event: dict, name: Names) -> str | None:
     if kind == "game_over":
         return _winners(event, name)
     try:
-        words = WORDS[game](event, name)
+        said = words(event, name)
     except (KeyError, IndexError, TypeError):  # a field missing: show the event as it is
-        words = None
-    return words if words is not None else event_text(event)
+        said = None
+    return said if said is not None else event_text(event)
 
 
-def events_line(game: str, events: list[dict], name: Names) -> str:
+def events_line(words: EventWords, events: list[dict], name: Names) -> str:
     """A step's events as one line, phrases joined by " · "."""
-    phrases = (event_words(game, event, name) for event in events)
+    phrases = (event_words(words, event, name) for event in events)
     return " · ".join(p for p in phrases if p)
 
 
@@ -316,11 +324,12 @@ def _do(does: str, do: str) -> str:
     return _(do)
 
 
-def _quando_action(action: list, view: dict, say: Say) -> str | None:
+def quando_actions(action: list, view: dict, say: Say) -> str | None:
+    """Quando's actions in words."""
     verb = action[0]
     if verb == "play":
         fronts = sorted(view["hands"][view["seat"]]["fronts"][i] for i in action[1])
-        cards = _cards("quando", fronts)
+        cards = _cards(str, fronts)
         if len(fronts) == 3 and len(set(fronts)) == 1:
             return say(N_("plays {cards} – a triplet"), N_("play {cards} – a triplet")).format(
                 cards=cards
@@ -338,17 +347,18 @@ def _quando_action(action: list, view: dict, say: Say) -> str | None:
     return say(*words[verb]) if verb in words else None
 
 
-def _blanco_action(action: list, view: dict, say: Say) -> str | None:
+def blanco_actions(action: list, view: dict, say: Say) -> str | None:
+    """Blanco's actions in words."""
     verb = action[0]
     hand = view["hands"][view["seat"]]
     if verb == "take":
         if action[1] == "discard" and view["discard"]:
             return say(
                 N_("takes {card} from the discard pile"), N_("take {card} from the discard pile")
-            ).format(card=card("blanco", view["discard"][-1]))
+            ).format(card=blanco_card(view["discard"][-1]))
         return say(N_("takes a card from the deck"), N_("take a card from the deck"))
     if verb == "discard":
-        what = card("blanco", hand[action[1]])
+        what = blanco_card(hand[action[1]])
         if len(action) == 4:
             return say(
                 N_("discards {card} and turns up {where}"), N_("discard {card} and turn up {where}")
@@ -356,7 +366,7 @@ def _blanco_action(action: list, view: dict, say: Say) -> str | None:
         return say(N_("discards {card}"), N_("discard {card}")).format(card=what)
     if verb == "place":
         return say(N_("places {card} at {where}"), N_("place {card} at {where}")).format(
-            card=card("blanco", hand[action[1]]), where=_where(action[2:])
+            card=blanco_card(hand[action[1]]), where=_where(action[2:])
         )
     if verb == "swap":
         where, other = _where(action[1:3]), _where(action[3:5])
@@ -390,10 +400,11 @@ def _blanco_action(action: list, view: dict, say: Say) -> str | None:
     return say(*words[verb]) if verb in words else None
 
 
-def _quasenbo_action(action: list, view: dict, say: Say) -> str | None:
+def quasenbo_actions(action: list, view: dict, say: Say) -> str | None:
+    """Quäsenbö's actions in words."""
     verb = action[0]
     if verb == "play":
-        what = card("quasenbo", view["hands"][view["seat"]][action[1]])
+        what = decktet_card(view["hands"][view["seat"]][action[1]])
         if len(action) == 3:
             return say(N_("plays {card} as {suit}"), N_("play {card} as {suit}")).format(
                 card=what, suit=suit_name(action[2])
@@ -406,27 +417,28 @@ def _quasenbo_action(action: list, view: dict, say: Say) -> str | None:
     return say(*words[verb]) if verb in words else None
 
 
-ACTIONS = {"quando": _quando_action, "blanco": _blanco_action, "quasenbo": _quasenbo_action}
+ActionWords = Callable[[list, dict, Say], str | None]
+"""A game's own actions in words (`quando_actions` …): None where it has no words for one."""
 
 
-def _worded(game: str, action: list, view: dict, say: Say) -> str:
+def _worded(actions: ActionWords, action: list, view: dict, say: Say) -> str:
     try:
-        words = ACTIONS[game](action, view, say)
+        words = actions(action, view, say)
     except (KeyError, IndexError, TypeError):  # a shape or an index the view does not fit
         words = None
     return words if words is not None else action_text(action)
 
 
-def action_words(game: str, action: list, view: dict) -> str:
+def action_words(actions: ActionWords, action: list, view: dict) -> str:
     """What `action` does, as a phrase without its subject ("plays 3, 3", "knocks", "plays
     the Excuse as moons"), worded from `view`: the acting seat's own view before the action
     (its cards named from it). An action this module cannot word – another shape, an index
     the view does not hold – is shown as RULES.md writes it (`action_text`)."""
-    return _worded(game, action, view, _does)
+    return _worded(actions, action, view, _does)
 
 
-def advice_words(game: str, action: list, view: dict) -> str:
+def advice_words(actions: ActionWords, action: list, view: dict) -> str:
     """`action` as a suggestion to the player whose view `view` is ("play 3, 3", "knock",
     "draw from the hidden side"): `action_words`' phrase said to them, with the same
     fallback."""
-    return _worded(game, action, view, _do)
+    return _worded(actions, action, view, _do)

@@ -13,23 +13,19 @@ import json
 from pathlib import Path
 
 from game.client import palette
-from game.client.cards import BLANCO_SYMBOLS, DECKTET_CARDS, symbol_svg
-from game.client.palette import RGB, mix
-from game.rules import blanco, decktet
+from game.client.cards import hex_colour
+from game.client.games import CLIENT_GAMES
 
 SHIPPED = Path("browser_table") / "cards.json"
 """Where the page's copy lives, from the checkout's root."""
 
 
-def _hex(rgb: RGB) -> str:
-    return "#{:02x}{:02x}{:02x}".format(*rgb)
-
-
 def furniture() -> dict:
-    """Everything the page needs to draw a card or the table as the pygame client does."""
+    """Everything the page needs to draw a card or the table as the pygame client does: the
+    table's and the cards' colours, then each game's own (its art's `web`)."""
     return {
         "table": {
-            name.lower(): _hex(getattr(palette, name))
+            name.lower(): hex_colour(getattr(palette, name))
             for name in (
                 "FELT",
                 "FELT_DARK",
@@ -46,46 +42,12 @@ def furniture() -> dict:
             )
         },
         "card": {
-            "face": _hex(palette.CARD_FACE),
-            "edge": _hex(palette.CARD_EDGE),
-            "ink": _hex(palette.CARD_INK),
-            "parchment": _hex(palette.PARCHMENT),
+            "face": hex_colour(palette.CARD_FACE),
+            "edge": hex_colour(palette.CARD_EDGE),
+            "ink": hex_colour(palette.CARD_INK),
+            "parchment": hex_colour(palette.PARCHMENT),
         },
-        "quando": {
-            "numbers": [_hex(c) for c in palette.QUANDO_NUMBER_COLORS],
-            "back": _hex(palette.QUANDO_BACK),
-            "back_line": _hex(palette.QUANDO_BACK_LINE),
-        },
-        "blanco": {
-            "colours": {
-                c: {
-                    "rgb": _hex(palette.BLANCO_RGB[c]),
-                    "dark": _hex(mix(palette.BLANCO_RGB[c], (0, 0, 0), 0.45)),
-                    "symbol": symbol_svg("blanco", c),
-                    "shape": BLANCO_SYMBOLS[c],
-                }
-                for c in blanco.COLOURS
-            },
-            "back": _hex(palette.BLANCO_BACK),
-            "back_edge": _hex(palette.BLANCO_BACK_EDGE),
-        },
-        "quasenbo": {
-            "suits": {
-                s: {
-                    "rgb": _hex(palette.DECKTET_SUIT_RGB[s]),
-                    "detail": _hex(mix(palette.DECKTET_SUIT_RGB[s], (255, 255, 255), 0.6)),
-                    "symbol": symbol_svg("quasenbo", s),
-                }
-                for s in decktet.SUITS
-            },
-            "cards": {code: [rank, list(suits)] for code, (rank, suits) in DECKTET_CARDS.items()},
-            "back": _hex(palette.DECKTET_BACK),
-            "back_line": _hex(palette.DECKTET_BACK_LINE),
-            "excuse_face": _hex(palette.EXCUSE_FACE),
-            "excuse_gold": _hex(palette.EXCUSE_GOLD),
-            "crown": symbol_svg("quasenbo", "crown"),
-            "star": symbol_svg("quasenbo", "star"),
-        },
+        **{name: entry.art.web() for name, entry in CLIENT_GAMES.items()},
     }
 
 

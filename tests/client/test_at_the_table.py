@@ -13,20 +13,21 @@ import pytest
 from game.client import i18n
 from game.client.autoplay import AutoPlayer, click, run_frames, table_scene
 from game.client.config import PACES
+from game.client.games import CLIENT_GAMES
 from game.client.hosting import start_local
 from game.client.scenes import Confirm, Dialog
-from game.client.steps import action_words, advice_words, event_words
 from game.client.tables.hud import Hud
 from game.rules import new_game
 
 NAMES = ["Ann", "Bob", "Cleo"].__getitem__
+QUANDO, BLANCO, QUASENBO = (CLIENT_GAMES[g] for g in ("quando", "blanco", "quasenbo"))
 
 
 def test_steps_name_the_cards_not_their_codes():
     play = {"type": "play", "seat": 1, "card": "ace-knots", "run": 3}
-    assert event_words("quasenbo", play, NAMES) == "Bob plays the Ace of Knots, a run of 3"
+    assert QUASENBO.event_words(play, NAMES) == "Bob plays the Ace of Knots, a run of 3"
     betrayal = {"type": "play", "seat": 2, "card": "betrayal#2", "run": 1}
-    assert event_words("quasenbo", betrayal, NAMES) == "Cleo plays the Betrayal"
+    assert QUASENBO.event_words(betrayal, NAMES) == "Cleo plays the Betrayal"
     chain = {
         "type": "eliminate",
         "seat": 0,
@@ -35,7 +36,7 @@ def test_steps_name_the_cards_not_their_codes():
         "cards": ["sky:7", "sky:9"],
         "chain": True,
     }
-    assert event_words("blanco", chain, NAMES) == (
+    assert BLANCO.event_words(chain, NAMES) == (
         "Chain reaction! Ann removes column 3: sky 7, sky 9"
     )
 
@@ -43,10 +44,10 @@ def test_steps_name_the_cards_not_their_codes():
 def test_counts_agree_with_their_nouns():
     one = {"type": "penalty", "seat": 0, "count": 1}
     two = {"type": "penalty", "seat": 0, "count": 2}
-    assert event_words("quasenbo", one, NAMES) == "Quäsenbö! Ann draws a penalty card"
-    assert event_words("quasenbo", two, NAMES) == "Quäsenbö! Ann draws 2 penalty cards"
+    assert QUASENBO.event_words(one, NAMES) == "Quäsenbö! Ann draws a penalty card"
+    assert QUASENBO.event_words(two, NAMES) == "Quäsenbö! Ann draws 2 penalty cards"
     hidden = {"type": "draw", "seat": 1, "penalty": True}
-    assert not event_words("quasenbo", hidden, NAMES), "the penalty line already said it"
+    assert not QUASENBO.event_words(hidden, NAMES), "the penalty line already said it"
 
 
 @pytest.mark.parametrize("game", ["quando", "blanco", "quasenbo"])
@@ -56,6 +57,7 @@ def test_every_legal_action_is_worded_in_each_language_from_the_seats_view(game)
     to the player ("play 3, 3"), not of them ("plays 3, 3")."""
     options = {"excuse": True} if game == "quasenbo" else {}
     state = new_game(game, 3, 5, options)
+    words = CLIENT_GAMES[game]
     rng = random.Random(5)
     try:
         for _step in range(60):
@@ -64,14 +66,14 @@ def test_every_legal_action_is_worded_in_each_language_from_the_seats_view(game)
             view = state.view(state.to_move)
             for action in state.legal_actions():
                 i18n.set_language("en")
-                english = action_words(game, action, view)
-                advice = advice_words(game, action, view)
+                english = words.action_words(action, view)
+                advice = words.advice_words(action, view)
                 assert not english.startswith("["), (action, english)
                 assert not advice.startswith("[") and advice != english, (action, advice)
                 for code in ("it", "de", "fr"):
                     i18n.set_language(code)
-                    assert action_words(game, action, view) != english, (code, action)
-                    assert advice_words(game, action, view) not in (advice, english), (code, action)
+                    assert words.action_words(action, view) != english, (code, action)
+                    assert words.advice_words(action, view) not in (advice, english), (code, action)
             state.apply(rng.choice(state.legal_actions()))
     finally:
         i18n.set_language(i18n.SOURCE)
@@ -81,21 +83,21 @@ def test_a_run_is_worded_in_ascending_order_however_it_was_picked():
     """Picked 3, 2, 1 (keys or clicks in that order), a run reads "1, 2, 3" in the move log,
     the viewer's steps and a hint."""
     run = {"type": "play", "seat": 0, "fronts": [3, 2, 1], "triplet": False}
-    assert event_words("quando", run, NAMES) == "Ann plays 1, 2, 3"
+    assert QUANDO.event_words(run, NAMES) == "Ann plays 1, 2, 3"
     view = {"seat": 0, "hands": [{"fronts": [1, 9, 2, 3]}]}
-    assert action_words("quando", ["play", [3, 2, 0]], view) == "plays 1, 2, 3"
-    assert advice_words("quando", ["play", [3, 2, 0]], view) == "play 1, 2, 3"
+    assert QUANDO.action_words(["play", [3, 2, 0]], view) == "plays 1, 2, 3"
+    assert QUANDO.advice_words(["play", [3, 2, 0]], view) == "play 1, 2, 3"
 
 
 def test_an_action_names_its_cards_from_the_view_before_it():
     view = {"seat": 1, "hands": [None, ["ace-knots", "excuse"]]}
-    assert action_words("quasenbo", ["play", 0], view) == "plays the Ace of Knots"
-    assert action_words("quasenbo", ["play", 1, "moons"], view) == "plays the Excuse as moons"
-    assert action_words("quasenbo", ["play", 7], view) == '["play", 7]', "no card: its shape"
+    assert QUASENBO.action_words(["play", 0], view) == "plays the Ace of Knots"
+    assert QUASENBO.action_words(["play", 1, "moons"], view) == "plays the Excuse as moons"
+    assert QUASENBO.action_words(["play", 7], view) == '["play", 7]', "no card: its shape"
     quando = {"seat": 0, "hands": [{"fronts": [4, 4, 4, 9]}]}
-    assert action_words("quando", ["play", [0, 1, 2]], quando) == "plays 4, 4, 4 – a triplet"
-    assert advice_words("quando", ["play", [0, 1, 2]], quando) == "play 4, 4, 4 – a triplet"
-    assert advice_words("quando", ["draw", "down"], quando) == "draw from the hidden side"
+    assert QUANDO.action_words(["play", [0, 1, 2]], quando) == "plays 4, 4, 4 – a triplet"
+    assert QUANDO.advice_words(["play", [0, 1, 2]], quando) == "play 4, 4, 4 – a triplet"
+    assert QUANDO.advice_words(["draw", "down"], quando) == "draw from the hidden side"
 
 
 def bot_lines_with_times(app, wanted: int) -> list[tuple[float, str, str]]:

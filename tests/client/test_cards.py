@@ -14,14 +14,18 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client import cards, i18n, palette
-from game.client.cards import card_codes, card_size, render_card, render_quando_pair
+from game.client import cards, i18n, palette, sheets
+from game.client.cards import BLANCO, DECKTET, QUANDO, card_size, render_card, render_quando_pair
+from game.client.games import CLIENT_GAMES
 from game.client.sprites import CardSprite
 from game.rules.blanco import COLOURS
 from game.rules.decktet import SUITS
 
 WIDTHS = (48, 90, 160)
 ROOT = Path(__file__).resolve().parents[2]
+
+ART = {name: entry.art for name, entry in CLIENT_GAMES.items()}
+"""Each game's look, by the engine's name."""
 
 
 def pixels(surface: pygame.Surface) -> bytes:
@@ -45,9 +49,9 @@ def test_tables_hold_the_codes_of_rules_md():
         "pink",
         "brown",
     )
-    assert len(card_codes("blanco")) == 120
-    assert card_codes("blanco")[:2] == ("red:1", "red:2")
-    assert card_codes("blanco")[-1] == "brown:12"
+    assert len(BLANCO.codes) == 120
+    assert BLANCO.codes[:2] == ("red:1", "red:2")
+    assert BLANCO.codes[-1] == "brown:12"
     # 36 base cards, the Excuse, 4 Pawns, 4 Courts.
     assert len(cards.DECKTET_CARDS) == 45
     assert list(cards.DECKTET_CARDS)[:7] == [
@@ -87,39 +91,39 @@ def test_card_size_is_width_by_rounded_one_point_four():
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("game", cards.GAMES)
+@pytest.mark.parametrize("game", ART)
 def test_every_code_renders_at_its_size(game, width):
-    for code in card_codes(game):
-        surface = render_card(code, width, game=game)
+    for code in ART[game].codes:
+        surface = render_card(code, width, art=ART[game])
         assert surface.get_size() == card_size(width), code
         assert surface.get_flags() & pygame.SRCALPHA
-    back = render_card(None, width, game=game)
+    back = render_card(None, width, art=ART[game])
     assert back.get_size() == card_size(width)
 
 
-@pytest.mark.parametrize("game", cards.GAMES)
+@pytest.mark.parametrize("game", ART)
 def test_corners_are_transparent_and_the_middle_is_opaque(game):
-    for code in (card_codes(game)[0], None):
-        surface = render_card(code, 90, game=game)
+    for code in (ART[game].codes[0], None):
+        surface = render_card(code, 90, art=ART[game])
         w, h = surface.get_size()
         assert surface.get_at((0, 0)).a == 0
         assert surface.get_at((w // 2, h // 2)).a == 255
 
 
-@pytest.mark.parametrize("game", cards.GAMES)
+@pytest.mark.parametrize("game", ART)
 def test_different_cards_give_different_pixels(game):
-    faces = [pixels(render_card(code, 64, game=game)) for code in card_codes(game)]
+    faces = [pixels(render_card(code, 64, art=ART[game])) for code in ART[game].codes]
     assert len(set(faces)) == len(faces)
 
 
-@pytest.mark.parametrize("game", cards.GAMES)
+@pytest.mark.parametrize("game", ART)
 def test_the_back_differs_from_every_face(game):
-    back = pixels(render_card(None, 64, game=game))
-    assert all(pixels(render_card(code, 64, game=game)) != back for code in card_codes(game))
+    back = pixels(render_card(None, 64, art=ART[game]))
+    assert all(pixels(render_card(code, 64, art=ART[game])) != back for code in ART[game].codes)
 
 
 def test_the_three_games_have_different_backs():
-    backs = {pixels(render_card(None, 64, game=game)) for game in cards.GAMES}
+    backs = {pixels(render_card(None, 64, art=ART[game])) for game in ART}
     assert len(backs) == 3
 
 
@@ -127,50 +131,46 @@ def test_the_three_games_have_different_backs():
 
 
 def test_cache_returns_the_same_object():
-    first = render_card("navy:12", 90, game="blanco", highlight="legal")
-    assert render_card("navy:12", 90, game="blanco", highlight="legal") is first
-    assert render_card("navy:12", 91, game="blanco", highlight="legal") is not first
+    first = render_card("navy:12", 90, art=BLANCO, highlight="legal")
+    assert render_card("navy:12", 90, art=BLANCO, highlight="legal") is first
+    assert render_card("navy:12", 91, art=BLANCO, highlight="legal") is not first
     assert render_quando_pair(3, 7, 90) is render_quando_pair(3, 7, 90)
 
 
 def test_second_copy_in_a_double_deck_looks_like_the_first():
-    assert render_card("author#2", 90, game="quasenbo") is render_card(
-        "author", 90, game="quasenbo"
-    )
-    assert render_card("excuse#2", 48, game="quasenbo") is render_card(
-        "excuse", 48, game="quasenbo"
-    )
+    assert render_card("author#2", 90, art=DECKTET) is render_card("author", 90, art=DECKTET)
+    assert render_card("excuse#2", 48, art=DECKTET) is render_card("excuse", 48, art=DECKTET)
 
 
 def test_a_face_down_card_shows_the_plain_back_whatever_its_code():
-    back = render_card(None, 90, game="blanco")
-    assert render_card("red:3", 90, game="blanco", face_up=False) is back
-    assert render_card(None, 90, game="blanco", face_up=True) is back
+    back = render_card(None, 90, art=BLANCO)
+    assert render_card("red:3", 90, art=BLANCO, face_up=False) is back
+    assert render_card(None, 90, art=BLANCO, face_up=True) is back
 
 
 # --- highlights ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", cards.GAMES)
+@pytest.mark.parametrize("game", ART)
 def test_each_highlight_has_its_own_look(game):
-    code = card_codes(game)[3]
+    code = ART[game].codes[3]
     looks = [
-        pixels(render_card(code, 90, game=game, highlight=h)) for h in (None, *cards.HIGHLIGHTS)
+        pixels(render_card(code, 90, art=ART[game], highlight=h)) for h in (None, *cards.HIGHLIGHTS)
     ]
     assert len(set(looks)) == len(looks)
 
 
 def test_a_known_face_down_card_is_labelled_on_its_back():
-    plain = pixels(render_card(None, 90, game="blanco"))
-    red3 = render_card("red:3", 90, game="blanco", face_up=False, highlight="known")
-    red4 = render_card("red:4", 90, game="blanco", face_up=False, highlight="known")
+    plain = pixels(render_card(None, 90, art=BLANCO))
+    red3 = render_card("red:3", 90, art=BLANCO, face_up=False, highlight="known")
+    red4 = render_card("red:4", 90, art=BLANCO, face_up=False, highlight="known")
     assert pixels(red3) != plain
     assert pixels(red3) != pixels(red4)
     # The label sits on the back: the card's bottom half is the plain back's.
     w, h = card_size(90)
     lower = pygame.Rect(0, h // 2 + 10, w, h // 2 - 10)
     assert pixels(red3.subsurface(lower)) == pixels(
-        render_card(None, 90, game="blanco").subsurface(lower)
+        render_card(None, 90, art=BLANCO).subsurface(lower)
     )
 
 
@@ -178,7 +178,7 @@ def test_a_known_face_down_card_is_labelled_on_its_back():
 
 
 def test_quando_pair_shows_the_other_side_too():
-    single = render_card("3", 90, game="quando")
+    single = render_card("3", 90, art=QUANDO)
     pair = render_quando_pair(3, 7, 90)
     assert pair.get_size() == card_size(90)
     assert pixels(pair) != pixels(single)
@@ -214,24 +214,23 @@ def test_quando_pair_refuses_impossible_cards(up, down):
 )
 def test_an_unknown_code_raises_a_clear_value_error(game, code):
     with pytest.raises(ValueError, match=re.escape(f"unknown {game} card code {code!r}")):
-        render_card(code, 90, game=game)
+        render_card(code, 90, art=ART[game])
 
 
 def test_a_two_sided_quando_code_points_to_render_quando_pair():
     with pytest.raises(ValueError, match="render_quando_pair"):
-        render_card("3/7", 90, game="quando")
+        render_card("3/7", 90, art=QUANDO)
 
 
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"code": "3", "width": 90, "game": "poker"}, "unknown game"),
-        ({"code": "3", "width": 10, "game": "quando"}, "width"),
-        ({"code": "3", "width": 5000, "game": "quando"}, "width"),
-        ({"code": "3", "width": 90.0, "game": "quando"}, "width"),
-        ({"code": "3", "width": 90, "game": "quando", "highlight": "glow"}, "highlight"),
+        ({"code": "3", "width": 10, "art": QUANDO}, "width"),
+        ({"code": "3", "width": 5000, "art": QUANDO}, "width"),
+        ({"code": "3", "width": 90.0, "art": QUANDO}, "width"),
+        ({"code": "3", "width": 90, "art": QUANDO, "highlight": "glow"}, "highlight"),
         (
-            {"code": None, "width": 90, "game": "blanco", "face_up": False, "highlight": "known"},
+            {"code": None, "width": 90, "art": BLANCO, "face_up": False, "highlight": "known"},
             "known",
         ),
     ],
@@ -302,8 +301,8 @@ def test_blanco_symbols_differ_in_outline_alone():
 def test_renders_without_a_display_and_never_opens_one():
     script = (
         "import pygame\n"
-        "from game.client.cards import render_card\n"
-        "s = render_card('author', 90, game='quasenbo', highlight='legal')\n"
+        "from game.client.cards import DECKTET, render_card\n"
+        "s = render_card('author', 90, art=DECKTET, highlight='legal')\n"
         "assert s.get_size() == (90, 126)\n"
         "assert not pygame.display.get_init()\n"
     )
@@ -315,11 +314,9 @@ def test_renders_without_a_display_and_never_opens_one():
 
 
 def test_contact_sheet_tool_writes_a_png_per_game_and_width(tmp_path):
-    cards.main(["--out", str(tmp_path)])
+    sheets.main(["--out", str(tmp_path)])
     names = sorted(p.name for p in tmp_path.glob("*.png"))
-    assert names == sorted(
-        [f"{g}-{w}.png" for g in cards.GAMES for w in (96, 48)] + ["blanco-96-grey.png"]
-    )
+    assert names == sorted([f"{g}-{w}.png" for g in ART for w in (96, 48)] + ["blanco-96-grey.png"])
     sheet = pygame.image.load(str(tmp_path / "blanco-96.png"))
     assert sheet.get_width() > 12 * 96
 
@@ -330,18 +327,18 @@ def test_fonts_survive_a_restart_of_pygame_font():
     pygame.font.init()
     assert palette.font(21).render("7", True, (0, 0, 0)).get_width() > 0
     # A width no other test uses, so the card's text is rendered afresh.
-    assert render_card("9", 123, game="quando").get_size() == card_size(123)
+    assert render_card("9", 123, art=QUANDO).get_size() == card_size(123)
 
 
 def test_a_face_is_worded_in_the_players_language_and_redrawn_on_a_switch():
     pygame.font.init()
 
     def picture(code: str) -> bytes:
-        return pygame.image.tobytes(render_card(code, 120, game="quasenbo"), "RGBA")
+        return pygame.image.tobytes(render_card(code, 120, art=DECKTET), "RGBA")
 
     try:
         english = {code: picture(code) for code in ("ace-knots", "excuse", "author")}
-        sprite = CardSprite("quasenbo", "ace-knots", 120, (0, 0))
+        sprite = CardSprite(DECKTET, "ace-knots", 120, (0, 0))
         shown = pygame.image.tobytes(sprite.image, "RGBA")
         i18n.set_language("de")
         assert picture("ace-knots") != english["ace-knots"]  # "Ass der Knoten"

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.client import layout
+from game.client.games import CLIENT_GAMES
 from game.client.scenes.table import TableScene
 from game.rules import GAMES, new_game, view_digest
 
@@ -18,7 +18,7 @@ SIZES = [(800, 480), (960, 540), (1280, 720), (1920, 1080), (1280, 1024), (2560,
 def test_places_stay_inside_and_apart(game, size):
     cls = GAMES[game]
     for players in range(cls.min_players, cls.max_players + 1):
-        geo = layout.table(game, size, players, 0)
+        geo = CLIENT_GAMES[game].layout(size, players, 0)
         regions = geo.regions()
         for name, rect in regions:
             assert (

@@ -22,6 +22,7 @@ import pytest
 from game.client import i18n, widgets
 from game.client.app import App
 from game.client.autoplay import AutoPlayer, click, table_scene
+from game.client.games import CLIENT_GAMES
 from game.client.hosting import start_local
 from game.client.players import level_name
 from game.client.scenes import Dialog
@@ -29,7 +30,6 @@ from game.client.scenes.playon import PlayOnDialog
 from game.client.scenes.replays import ReplaysScene, room_replay
 from game.client.scenes.title import TitleScene
 from game.client.scenes.viewer import OPEN, ViewerScene
-from game.client.steps import advice_words
 from game.host.room import BOT_NAMES
 from game.replay.analysis import Estimate, Mark
 from game.replay.playback import open_replay
@@ -352,7 +352,7 @@ def test_the_costliest_choice_is_read_whole_on_the_game_over(
     path = room_replay(scene.room_id)
     playback = open_replay(path)
     mine = [e for e in playback.entries if e.seat == 0]
-    entry = max(mine, key=lambda e: len(advice_words(game, e.action, e.before)))
+    entry = max(mine, key=lambda e: len(CLIENT_GAMES[game].advice_words(e.action, e.before)))
     step = playback.entries.index(entry) + 1
     long = Mark(
         step, 0, entry.action, Estimate(0.3249, 0.01, 90), entry.action, Estimate(0.4551, 0.01, 700)

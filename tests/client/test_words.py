@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game.client import i18n, widgets
+from game.client.games import CLIENT_GAMES
 from game.client.i18n import LANGUAGES
 from game.client.players import level_name
-from game.client.rules_text import KEYS
 from game.client.scenes.viewer import ViewerScene
-from game.client.steps import card, events_line
+from game.client.steps import blanco_card, decktet_card
 from game.client.tables.movelog import MoveLog
 from game.rules import new_game
 from tests.client.test_chooser import blanco_at_turn, table_for
@@ -70,9 +70,9 @@ def test_the_replays_play_button_is_not_the_play_of_cards(make_app, golden):
 def test_a_card_is_named_as_its_language_names_it(code, names):
     i18n.set_language(code)
     assert [
-        card("blanco", "red:7"),
-        card("blanco", "sky:12"),
-        card("quasenbo", "ace-knots"),
+        blanco_card("red:7"),
+        blanco_card("sky:12"),
+        decktet_card("ace-knots"),
     ] == names
 
 
@@ -81,7 +81,7 @@ def test_the_move_log_names_a_blanco_card_in_italian_order():
     state = blanco_at_turn(3)
     number = state.view(0)["discard"][-1].split(":")[1]
     events = [event.for_seat(0) for event in state.apply(["take", "discard"])]
-    line = events_line("blanco", events, lambda seat: f"P{seat}")
+    line = CLIENT_GAMES["blanco"].events_line(events, lambda seat: f"P{seat}")
     assert line.startswith(f"P0 prende {number} ")
 
 
@@ -125,7 +125,7 @@ def test_german_keys_are_letters_of_the_german_buttons(make_app):
     assert sent == [["draw", "down"]]
     from game.client.shortcuts import letters
 
-    assert "F / V" in i18n._(KEYS["quando"]).format(**letters())
+    assert "F / V" in i18n._(CLIENT_GAMES["quando"].keys).format(**letters())
 
 
 def at_a_turn(game: str):

@@ -10,8 +10,8 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import MIN_WIDTH, card_size, render_card
+from game.client.games import CLIENT_GAMES
 from game.client.i18n import N_, _
-from game.client.rules_text import HELP, KEYS, TITLES
 from game.client.scenes import Scene, background
 from game.client.shortcuts import letters
 
@@ -126,7 +126,8 @@ def _panel_surface(game: str, panel: Panel, width: int, s: float) -> pygame.Surf
     for r, row in enumerate(panel.rows):
         for c, code in enumerate(row):
             highlight = "selected" if (r, c) in panel.chosen else None
-            surf.blit(render_card(code, width, game=game, highlight=highlight), cell(r, c))
+            card = render_card(code, width, art=CLIENT_GAMES[game].art, highlight=highlight)
+            surf.blit(card, cell(r, c))
     color = palette.DANGER if panel.alarm else palette.ACCENT
     for r0, c0, r1, c1 in panel.rings:
         # Narrower than the gap, so that rings round neighbouring lines stay apart.
@@ -221,7 +222,7 @@ def page(game: str, width: int, s: float) -> tuple[list[Placed], int]:
         placed.append(Placed(surf.get_rect(topleft=(0, y)), surf, "title"))
         y += surf.get_height() + layout.px(4, s)
 
-    for section in HELP[game]:
+    for section in CLIENT_GAMES[game].help:
         heading(_(section.title))
         lines(_(section.text), palette.TEXT)
         drawing = picture(section.rule, width, s)
@@ -231,7 +232,7 @@ def page(game: str, width: int, s: float) -> tuple[list[Placed], int]:
             y += drawing.get_height()
         y += layout.px(16, s)
     heading(_("Keys"))
-    lines(_(KEYS[game]).format(**letters()), palette.TEXT_DIM)
+    lines(_(CLIENT_GAMES[game].keys).format(**letters()), palette.TEXT_DIM)
     return placed, y
 
 
@@ -243,7 +244,7 @@ class RulesScene(Scene):
 
     def __init__(self, app, game: str = "quando") -> None:
         super().__init__(app)
-        self.game = game if game in HELP else "quando"
+        self.game = game if game in CLIENT_GAMES else "quando"
         self.scroll = 0
         self.resize()
 
@@ -260,15 +261,15 @@ class RulesScene(Scene):
         self.pad = layout.px(16, s)
         self.view = self.page.inflate(-2 * self.pad, -2 * layout.px(10, s))
         self.form = widgets.Form()
-        width = (tabs.width - 2 * layout.px(10, s)) // len(HELP)
-        for k, game in enumerate(HELP):
+        width = (tabs.width - 2 * layout.px(10, s)) // len(CLIENT_GAMES)
+        for k, game in enumerate(CLIENT_GAMES):
             rect = pygame.Rect(
                 tabs.left + k * (width + layout.px(10, s)), tabs.top, width, tabs.height
             )
             self.form.add(
                 widgets.Button(
                     rect,
-                    TITLES[game],
+                    CLIENT_GAMES[game].title,
                     partial(self.show, game),
                     style="primary" if game == self.game else "normal",
                 )
@@ -296,7 +297,7 @@ class RulesScene(Scene):
             self._scroll(-event.y * line * 3)
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            games = list(HELP)
+            games = list(CLIENT_GAMES)
             step = 1 if event.key == pygame.K_RIGHT else -1
             self.show(games[(games.index(self.game) + step) % len(games)])
             return
@@ -322,7 +323,7 @@ class RulesScene(Scene):
         s = self.s
         widgets.blit_text(
             surface,
-            _("How to play {game}").format(game=TITLES[self.game]),
+            _("How to play {game}").format(game=CLIENT_GAMES[self.game].title),
             layout.px(44, s),
             palette.ACCENT,
             layout.heading(self.size),

@@ -12,7 +12,8 @@ from typing import Any
 import pygame
 
 from game.client import layout, palette, widgets
-from game.client.cards import render_card
+from game.client.cards import QUANDO, render_card
+from game.client.games import CLIENT_GAMES
 from game.client.hosting import DealAgain, PlayOn, start_local
 from game.client.i18n import N_, _, ngettext, number, percent
 from game.client.players import seat_name
@@ -20,8 +21,7 @@ from game.client.refusals import error_text, status_text
 from game.client.scenes import Confirm, Dialog, Scene
 from game.client.scenes.replays import room_replay
 from game.client.session import Session
-from game.client.steps import advice_words
-from game.client.tables import TABLES, Table
+from game.client.tables import Table
 from game.replay.analysis import Background, Mark
 from game.replay.log import ReplayError, read_replay, replay_hash
 from game.replay.playback import open_replay
@@ -31,12 +31,6 @@ AUTO_CONTINUE = 5.0
 HINT_THINKING = N_("Thinking about a hint…")
 HINT_PATIENCE = 20.0
 """Seconds the thinking message may stay: it goes as soon as the hint or a refusal comes."""
-SCORE_UNITS = {
-    "quando": N_("Scores: points (lowest wins)"),
-    "blanco": N_("Scores: cards left (fewest wins)"),
-    "quasenbo": N_("Scores: cards in hand (fewest wins)"),
-}
-"""What the game-over table's numbers count, per game."""
 
 
 def points_words(share: float) -> str:
@@ -79,7 +73,7 @@ class TableScene(Scene):
         )
         self.room_id = first["room"]
         game = first["view"]["game"]
-        self.table: Table = TABLES[game](app, room, session.seat)
+        self.table: Table = CLIENT_GAMES[game].open(app, room, session.seat)
         self.table.feed(first)
         self.connection: str | None = None
         """"reconnecting" while net.client retries, "closed" once it gave up."""
@@ -383,7 +377,7 @@ class TableScene(Scene):
         elif kind == "hint" and message["room"] == self.room_id:
             self.table.toasts.drop(_(HINT_THINKING))
             chance = message["chance"]
-            action = advice_words(self.table.game, message["action"], self.table.model)
+            action = CLIENT_GAMES[self.table.game].advice_words(message["action"], self.table.model)
             if chance is None:
                 words = _("Hint: {action}").format(action=action)
             else:
@@ -597,9 +591,9 @@ class TableScene(Scene):
             "“{better}” {best} – {points} more."
         ).format(
             where=where,
-            chosen=advice_words(game, mark.action, entry.before),
+            chosen=CLIENT_GAMES[game].advice_words(mark.action, entry.before),
             mine=percent(mark.chosen.value),
-            better=advice_words(game, mark.better, entry.before),
+            better=CLIENT_GAMES[game].advice_words(mark.better, entry.before),
             best=percent(mark.best.value),
             points=points_words(round(mark.best.value, 2) - round(mark.chosen.value, 2)),
         )
@@ -977,7 +971,7 @@ class TableScene(Scene):
             )
             x = cols[1]
             for value in event["hands"][seat]:
-                card = render_card(str(value), card_w, game="quando")
+                card = render_card(str(value), card_w, art=QUANDO)
                 surface.blit(card, (x, y + 2))
                 x += card_w + 2
             widgets.blit_text(
@@ -1060,7 +1054,7 @@ class TableScene(Scene):
         game = self.table.game
         widgets.blit_text(
             surface,
-            _(SCORE_UNITS[game]),
+            _(CLIENT_GAMES[game].scores),
             size,
             palette.TEXT_DIM,
             pygame.Rect(box.left, y, box.width, size + 4),

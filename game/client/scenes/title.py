@@ -7,6 +7,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import render_card
+from game.client.games import CLIENT_GAMES
 from game.client.hosting import (
     SeatProbe,
     continue_local,
@@ -222,7 +223,7 @@ class TitleScene(Scene):
         """A fan of each game's cards at the sides: what the program is about, at a glance."""
         for game, codes, center, angle0 in layout.title_fans(self.size):
             for k, (code, width) in enumerate(codes):
-                card = render_card(code, width, game=game)
+                card = render_card(code, width, art=CLIENT_GAMES[game].art)
                 turned = pygame.transform.rotozoom(card, angle0 - k * 9, 1.0)
                 cx = center[0] + k * width * 0.42
                 cy = center[1] + abs(k - (len(codes) - 1) / 2) * width * 0.08

@@ -13,6 +13,7 @@ import pygame
 
 from game.client import graph, layout, palette, widgets
 from game.client.config import Settings
+from game.client.games import CLIENT_GAMES
 from game.client.hosting import PlayOn, continue_local, kept_local, start_local
 from game.client.i18n import N_, _, date_time, ngettext, number, percent, pgettext
 from game.client.kept import KeptSeat
@@ -20,8 +21,7 @@ from game.client.players import seat_name
 from game.client.scenes import Dialog, Host, Scene, game_title
 from game.client.scenes.playon import PlayOnDialog, bot_levels
 from game.client.sound import Sound
-from game.client.steps import action_words, events_line
-from game.client.tables import TABLES, Table
+from game.client.tables import Table
 from game.replay.analysis import Analysis, Background, Mark, cache_path
 from game.replay.library import Remembered, remember_verdict
 from game.replay.log import ReplayError, replay_hash
@@ -246,7 +246,7 @@ class ViewerScene(Scene):
         }
         seat = self.eyes if isinstance(self.eyes, int) else None
         host = TableHost(self.app, self.geo.table.size)
-        self.table = TABLES[header["game"]](host, room, seat, replay=True)
+        self.table = CLIENT_GAMES[header["game"]].open(host, room, seat, replay=True)
         self.table.stage.director.speed = self.speed
         self._rows.clear()
         self.show()
@@ -356,8 +356,8 @@ class ViewerScene(Scene):
         assert playback is not None
         entry = playback.entries[mark.step - 1]
         game = playback.header["game"]
-        chosen = action_words(game, mark.action, entry.before)
-        better = action_words(game, mark.better, entry.before)
+        chosen = CLIENT_GAMES[game].action_words(mark.action, entry.before)
+        better = CLIENT_GAMES[game].action_words(mark.better, entry.before)
         return _("{chosen}: {mine}; {better}: {best}").format(
             chosen=chosen,
             mine=percent(mark.chosen.value),
@@ -548,7 +548,7 @@ class ViewerScene(Scene):
             ).format(
                 step=number(mark.step),
                 name=names[mark.seat],
-                action=action_words(header["game"], mark.action, entry.before),
+                action=CLIENT_GAMES[header["game"]].action_words(mark.action, entry.before),
                 first=first,
             )
         else:
@@ -691,7 +691,7 @@ class ViewerScene(Scene):
         by = _(" (a bot for the player)") if entry.stand_in else ""
         hinted = _(" (after a hint)") if entry.hinted else ""
         seat = entry.seat if self.eyes == OPEN else self.eyes
-        words = action_words(game, entry.action, entry.before)
+        words = CLIENT_GAMES[game].action_words(entry.action, entry.before)
         # TRANSLATORS: a step of a replay: who (with "(a bot for the player)" or "(after a
         # hint)" where so) and what they did.
         did = _("{name}: {action}").format(name=f"{name}{by}{hinted}", action=words)
@@ -699,7 +699,7 @@ class ViewerScene(Scene):
         if position in self.mark_words:
             return "! " + first, self.mark_words[position]
         events = playback.events(seat if isinstance(seat, int) else None, position)
-        return first, events_line(game, events, table.seats.name)
+        return first, CLIENT_GAMES[game].events_line(events, table.seats.name)
 
     def row_lines(self, position: int) -> list[tuple[str, int]]:
         """The step list's lines for `position` as drawn, each with its font size: the

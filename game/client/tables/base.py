@@ -14,14 +14,15 @@ from typing import ClassVar, Protocol
 import pygame
 
 from game.client import layout, palette, widgets
+from game.client.cards import CardArt
 from game.client.check import ModelKeeper
 from game.client.config import PACES, Settings
 from game.client.i18n import N_, _
+from game.client.layout import Layout
 from game.client.session import Session
 from game.client.shortcuts import shortcut
 from game.client.sound import Sound
 from game.client.sprites import CardSprite, Flourish
-from game.client.steps import event_words
 from game.client.tables.buttons import ActionButtons, ButtonSpec, FixedButton
 from game.client.tables.chooser import Chooser, Pick, Token
 from game.client.tables.hud import Hud
@@ -48,6 +49,19 @@ class Host(Protocol):
 
     @property
     def size(self) -> tuple[int, int]: ...
+
+
+class Parts(Protocol):
+    """What a table takes from its game's entry in game.client.games: its geometry, its
+    cards' look and its events in words."""
+
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def art(self) -> CardArt: ...
+
+    def event_words(self, event: dict, name: Callable[[int], str]) -> str | None: ...
 
 
 log = logging.getLogger(__name__)
@@ -92,11 +106,15 @@ class Table:
     hands: list[list[CardSprite]]
     """Each seat's hand, as the subclass builds it (the viewer's is `hands[viewer]`)."""
 
-    def __init__(self, app: Host, room: dict, seat: int | None, *, replay: bool = False) -> None:
+    def __init__(
+        self, app: Host, room: dict, seat: int | None, *, parts: Parts, replay: bool = False
+    ) -> None:
         """`seat` is the seat whose view the table shows (None: a spectator's). In a game it
         is also the seat the player decides for; a `replay` shows the seat's view but
-        speaks of every seat by name, since nobody watching a replay plays."""
+        speaks of every seat by name, since nobody watching a replay plays. `parts` is the
+        game's entry in game.client.games."""
         self.app = app
+        self.parts = parts
         self.seat = seat
         self.replay = replay
         self.seats = Seats(room, seat, replay=replay)
@@ -104,7 +122,7 @@ class Table:
         """The seat drawn at the bottom, nearest the player."""
         self.players: int = room["players"]
         self.keeper = ModelKeeper()
-        self.stage = Stage(self.game, app.settings.speed)
+        self.stage = Stage(parts.art, app.settings.speed)
         self.chooser = Chooser(self.sequences, self.picks)
         self.hud = Hud()
         self.toasts = widgets.Toasts()
@@ -135,7 +153,7 @@ class Table:
         """The buttons (by click or key) the player chose while the table was still showing
         the moves before their decision: tried in order once it has caught up (`update`)."""
         self.buttons = ActionButtons(self.click)
-        self.geo: layout.Table = layout.table(self.game, self.area, self.players, self.viewer)
+        self.geo: layout.Table = parts.layout(self.area, self.players, self.viewer)
         self.background = self._background()
         self.prewarmer = self._prewarmer()
 
@@ -268,7 +286,7 @@ class Table:
             self.log.clear()
             for record in update["past"] + update.get("missed", []):
                 for event in record["events"]:
-                    words = event_words(self.game, event, self.seats.name)
+                    words = self.parts.event_words(event, self.seats.name)
                     if words:
                         self.log.add(words, event.get("seat"))
         self._build()
@@ -283,7 +301,7 @@ class Table:
         return 0.0
 
     def _event(self, event: dict, paced: bool = False) -> float:
-        words = event_words(self.game, event, self.seats.name)
+        words = self.parts.event_words(event, self.seats.name)
         if words:
             self.log.add(words, event.get("seat"))
         readable = 0.0
@@ -727,7 +745,7 @@ class Table:
 
     def resize(self) -> None:
         """The window changed size: lay the table out again."""
-        self.geo = layout.table(self.game, self.area, self.players, self.viewer)
+        self.geo = self.parts.layout(self.area, self.players, self.viewer)
         self.background = self._background()
         self.prewarmer = self._prewarmer()
         self.buttons.relayout()
@@ -736,7 +754,7 @@ class Table:
 
     def _prewarmer(self) -> Prewarmer:
         geo = self.geo
-        return Prewarmer(self.game, (geo.hand_w, geo.pile_w, geo.small_w), geo.hand_w)
+        return Prewarmer(self.parts.art, (geo.hand_w, geo.pile_w, geo.small_w), geo.hand_w)
 
     def _background(self) -> pygame.Surface:
         surface = widgets.felt(self.app.size).copy()

@@ -13,7 +13,7 @@ from game.client.cards import card_size
 from game.client.i18n import N_, _, ngettext, number
 from game.client.shortcuts import letters
 from game.client.sprites import CardSprite
-from game.client.steps import card as card_words
+from game.client.steps import blanco_card
 from game.client.tables.base import Table
 from game.client.tables.buttons import ButtonSpec
 from game.client.tables.chooser import Token
@@ -257,7 +257,7 @@ class BlancoTable(Table):
                         else _("{name} takes {card} from the discard pile.")
                     )
                     self.toasts.show(
-                        words.format(name=self.seats.name(seat), card=card_words("blanco", top))
+                        words.format(name=self.seats.name(seat), card=blanco_card(top))
                     )
             self.hands[seat].append(sprite)
             self.mark([sprite], seat)

@@ -8,30 +8,32 @@ from collections.abc import Iterator
 
 import pygame
 
-from game.client.cards import card_codes, render_card
+from game.client.cards import CardArt, render_card
 
 BUDGET = 0.0015
 """Seconds a frame may spend drawing card pictures ahead of need."""
 
 
 class Prewarmer:
-    """Draws every picture a table of `game` may need: the back and each face at every card
-    width in `widths`, and the faces at `hand_width` highlighted as legal (the viewer's own
-    cards). The pictures land in render_card's cache."""
+    """Draws every picture a table of the game drawn as `art` may need: the back and each
+    face at every card width in `widths`, and the faces at `hand_width` highlighted as legal
+    (the viewer's own cards). The pictures land in render_card's cache."""
 
-    def __init__(self, game: str, widths: tuple[int, ...], hand_width: int) -> None:
-        self._steps: Iterator[pygame.Surface] | None = self._pictures(game, widths, hand_width)
+    def __init__(self, art: CardArt, widths: tuple[int, ...], hand_width: int) -> None:
+        self._steps: Iterator[pygame.Surface] | None = self._pictures(art, widths, hand_width)
 
     @staticmethod
-    def _pictures(game: str, widths: tuple[int, ...], hand_width: int) -> Iterator[pygame.Surface]:
-        codes = card_codes(game)
+    def _pictures(
+        art: CardArt, widths: tuple[int, ...], hand_width: int
+    ) -> Iterator[pygame.Surface]:
+        codes = art.codes
         for width in widths:
-            yield render_card(None, width, game=game)
+            yield render_card(None, width, art=art)
             for code in codes:
-                yield render_card(code, width, game=game)
-        yield render_card(None, hand_width, game=game, highlight="legal")
+                yield render_card(code, width, art=art)
+        yield render_card(None, hand_width, art=art, highlight="legal")
         for code in codes:
-            yield render_card(code, hand_width, game=game, highlight="legal")
+            yield render_card(code, hand_width, art=art, highlight="legal")
 
     @property
     def done(self) -> bool:

@@ -89,7 +89,7 @@ class QuasenboTable(Table):
     def _badge(self, suit: str | None) -> pygame.Surface | None:
         if not suit:
             return None
-        return render_symbol("quasenbo", suit, max(24, layout.px(26, self.geo.s)))
+        return render_symbol(suit, max(24, layout.px(26, self.geo.s)))
 
     def build(self) -> None:
         geo = self.geo
@@ -286,7 +286,7 @@ class QuasenboTable(Table):
     def button_icon(self, token: Token, rect: pygame.Rect) -> pygame.Surface | None:
         if token[0] != "suit":
             return None
-        return render_symbol("quasenbo", token[1], max(24, rect.height - 12))
+        return render_symbol(token[1], max(24, rect.height - 12))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL and self.geo.places["row"].collidepoint(
@@ -401,7 +401,7 @@ class QuasenboTable(Table):
             )
             x = where.right + 6
             for suit in sorted(common, key=SUITS.index):
-                icon = render_symbol("quasenbo", suit, max(24, size + 6))
+                icon = render_symbol(suit, max(24, size + 6))
                 surface.blit(icon, icon.get_rect(midleft=(x, where.centery)))
                 x += icon.get_width() + 2
         first = self._first_shown()

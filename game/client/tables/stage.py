@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 import pygame
 
+from game.client.cards import CardArt
 from game.client.sprites import CardSprite, Effects
 from game.client.tables.chooser import Token
 from game.client.tween import Director, Tween
@@ -37,8 +38,8 @@ class Stage:
     the topmost), the slot each belongs in, the director that plays the queued animation
     steps one after another, and the effects (flourishes) drawn over the cards."""
 
-    def __init__(self, game: str, speed: float) -> None:
-        self.game = game
+    def __init__(self, art: CardArt, speed: float) -> None:
+        self.art = art
         self.sprites: pygame.sprite.LayeredUpdates = pygame.sprite.LayeredUpdates()
         self.slots: dict[CardSprite, Slot] = {}
         self.director = Director(speed)
@@ -64,7 +65,7 @@ class Stage:
         layer: int = FLYING,
     ) -> CardSprite:
         """A new card sprite at `pos` (over the resting cards until it is placed)."""
-        sprite = CardSprite(self.game, code, width, pos, face_up=face_up, known=known)
+        sprite = CardSprite(self.art, code, width, pos, face_up=face_up, known=known)
         self.sprites.add(sprite, layer=layer)
         return sprite
 
