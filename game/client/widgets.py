@@ -38,6 +38,12 @@ def text(value: str, size: int, color: RGB = palette.TEXT) -> pygame.Surface:
     baseline at the font's ascent and `line_height(size) + 1` high whatever its letters, so
     texts side by side share a baseline and stacked lines never touch (cached: do not draw on
     the result)."""
+    return rendered_text(value, size, color)
+
+
+def rendered_text(value: str, size: int, color: RGB = palette.TEXT) -> pygame.Surface:
+    """`text` rendered anew, not cached: for text drawn once into a picture its caller keeps
+    (the move log's lines), which would only push others' text out of the cache."""
     font = palette.font(max(MIN_SIZE, size))
     ink = font.render(value, True, color)
     # pygame grows its surface above the ascent for a tall accent (É) and below the descent
@@ -92,6 +98,15 @@ def blit_text(
     """Draw `value` in `rect` ("center", "left" or "right", vertically centred), shrunk to
     fit its width, cut short with "…" where even MIN_SIZE is too wide; returns where it
     went."""
+    surf, where = _placed(value, size, color, rect, align)
+    surface.blit(surf, where)
+    return where
+
+
+def _placed(
+    value: str, size: int, color: RGB, rect: Rect, align: str
+) -> tuple[pygame.Surface, Rect]:
+    """`blit_text`'s picture of `value` and where in `rect` it goes."""
     surf = fit_text(value, size, color, rect.width)
     if surf.get_width() > rect.width:
         surf = elided(value, MIN_SIZE, color, rect.width)
@@ -103,8 +118,52 @@ def blit_text(
         where.right = rect.right
     else:
         where.centerx = rect.centerx
-    surface.blit(surf, where)
-    return where
+    return surf, where
+
+
+class Layer:
+    """A picture drawn offscreen when what it shows changes, and shown whole on the frames in
+    between (the move log's panel: its lines cost half a millisecond a frame). It keeps each
+    text drawn into it – the words, the box they were drawn in, where they went, in its own
+    coordinates – so a frame shown from it can be checked as one drawn anew
+    (tests/client/test_text_fits.py)."""
+
+    def __init__(self) -> None:
+        self.surface = pygame.Surface((0, 0))
+        self.texts: list[tuple[str, Rect, Rect]] = []
+        self._shows: object = None
+
+    def redraw(self, size: tuple[int, int], shows: object) -> bool:
+        """Whether the picture must be drawn again to show `shows` (anything comparable: what
+        the caller draws from) at `size`; if so its texts are forgotten, to be drawn anew."""
+        if self.surface.get_size() == size and self._shows == shows:
+            return False
+        if self.surface.get_size() != size:
+            self.surface = pygame.Surface(size)
+        self._shows = shows
+        self.texts.clear()
+        return True
+
+    def blit_text(
+        self, value: str, size: int, color: RGB, rect: Rect, align: str = "center"
+    ) -> Rect:
+        """`widgets.blit_text` into the picture."""
+        surf, where = _placed(value, size, color, rect, align)
+        self.surface.blit(surf, where)
+        self.texts.append((value, Rect(rect), where))
+        return where
+
+    def blit_line(self, line: pygame.Surface, value: str, pos: tuple[int, int], box: Rect) -> Rect:
+        """A line of text already rendered (`line`, which reads `value`) at `pos`, drawn in
+        `box`."""
+        self.surface.blit(line, pos)
+        where = line.get_rect(topleft=pos)
+        self.texts.append((value, Rect(box), where))
+        return where
+
+    def show(self, surface: pygame.Surface, pos: tuple[int, int]) -> Rect:
+        """The picture on `surface` at `pos`."""
+        return surface.blit(self.surface, pos)
 
 
 def blit_wrapped(
