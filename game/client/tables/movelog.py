@@ -3,6 +3,8 @@ viewer's wording), newest at the bottom, scrollable back to the first."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 
 from game.client import layout, palette, widgets
@@ -14,6 +16,12 @@ WIDE = 1.55
 """A window at least this much wider than tall shows the log unless the player hid it."""
 SHARE = 0.23
 """The part of the window's width the log takes."""
+
+_PANEL = widgets.Layer()
+"""The panel as last drawn, shared by every table's log (one table shows at a time): a table
+left behind – the collector's permanent generation may keep one (app.settle_garbage) – holds
+no picture of its own."""
+_SERIALS = itertools.count()
 
 Rows = dict[tuple[int, int, int, int | None], list[tuple[str, pygame.Surface]]]
 """Lines' rows of text (their words and their picture), by line number, text size, width and
@@ -30,11 +38,11 @@ class MoveLog:
         self._first = 0
         """How many lines fell off the front since the log was last cleared: a line's number
         (its index plus this) names it for good."""
-        self._cleared = 0
-        """How often the log was cleared: with `_first` and the lines' count, what it holds."""
+        self._serial = next(_SERIALS)
+        """Which log this is, and since it was last cleared: with `_first` and the lines'
+        count, what it holds."""
         self._wrapped: Rows = {}
         """The rows of the lines the panel shows (their own lines are lit for the player)."""
-        self._panel = widgets.Layer()
 
     def add(self, text: str, seat: int | None) -> None:
         """Append a line (and keep the view on the newest one unless scrolled back)."""
@@ -51,7 +59,7 @@ class MoveLog:
         self.lines.clear()
         self.back = 0
         self._first = 0
-        self._cleared += 1
+        self._serial = next(_SERIALS)
         self._wrapped.clear()
 
     def scroll(self, lines: int) -> None:
@@ -86,13 +94,13 @@ class MoveLog:
                 "Moves  ·  {count} newer below", "Moves  ·  {count} newer below", self.back
             ).format(count=self.back)
         )
-        shows = (self._cleared, self._first, len(self.lines), self.back, heading, s, you)
-        if self._panel.redraw(rect.size, shows):
+        shows = (self._serial, self._first, len(self.lines), self.back, heading, s, you)
+        if _PANEL.redraw(rect.size, shows):
             self._paint(s, you, heading)
-        self._panel.show(surface, rect.topleft)
+        _PANEL.show(surface, rect.topleft)
 
     def _paint(self, s: float, you: int | None, heading: str) -> None:
-        panel = self._panel
+        panel = _PANEL
         rect = panel.surface.get_rect()
         panel.surface.fill((20, 24, 31))
         pygame.draw.line(panel.surface, palette.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
