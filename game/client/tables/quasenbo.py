@@ -395,7 +395,8 @@ class QuasenboTable(Table):
             box = pygame.Rect(left, bar.bottom + 2, max(right - left, 260), size + 4)
             # On the felt with its suits' icons: a run at the row's right end pushed its
             # words under the move log.
-            box.right = min(box.right, self.area[0] - 6 - len(common) * (icon_size + 2))
+            ends = left + min(box.width, widgets.text_width(label, size))
+            box.x -= max(0, ends + 6 + len(common) * (icon_size + 2) - self.area[0])
             where = widgets.blit_text(surface, label, size, color, box, "left")
             x = where.right + 6
             for suit in sorted(common, key=SUITS.index):
