@@ -85,11 +85,10 @@ def test_an_unchanged_log_draws_no_text(make_app, monkeypatch):
         (widgets, "text"),
         (widgets, "rendered_text"),
         (widgets, "blit_text"),
-        (widgets.Layer, "blit_text"),
         (widgets.Layer, "blit_line"),
     ]:
         monkeypatch.setattr(owner, name, counted(owner, name))
     assert [pixels(log) for _ in range(5)] == [first] * 5
     assert calls == []
     log.add("one more", 1)
-    assert pixels(log) != first and "blit_line" in calls
+    assert pixels(log) != first and {"blit_text", "blit_line"} <= set(calls)

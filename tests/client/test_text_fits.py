@@ -4,8 +4,8 @@ its button, plate or panel, none smaller than the legible size (widgets.MIN_SIZE
 texts on top of each other.
 
 The client's labels go through `widgets.blit_text` (buttons, choices, plates, headings,
-summaries), or into a picture kept offscreen (`widgets.Layer`: the move log's panel), which
-knows its texts; the recorder wraps both, reading a picture's texts where it is shown on the
+summaries), or into a picture kept offscreen (`widgets.Layer`: the move log's panel, the
+name plates), which knows its texts; the recorder wraps both, reading a picture's texts where it is shown on the
 screen, and `widgets.shade` (a dialog's veil: what lies under it no longer counts), and checks
 each frame the App draws. The LAN dialogs (host quit, leaving
 and continuing a local game) are checked in each translation too. The rules pages, laid out
@@ -78,7 +78,8 @@ class TextRecorder:
 
         def recorded_blit(surface, value, size, color, rect, align="center"):
             where = blit(surface, value, size, color, rect, align)
-            if value.strip():
+            # Drawn into a picture, it is read where the picture is shown (`shown`).
+            if value.strip() and not isinstance(surface.get_abs_parent(), widgets.Picture):
                 offset = surface.get_abs_offset()
                 self.frame.append(Drawn(value, pygame.Rect(rect).move(offset), where.move(offset)))
             return where
@@ -361,7 +362,9 @@ def test_the_recorder_reads_a_layers_texts_where_it_is_shown(make_app, recorder)
     app = make_app(size=SIZES[0])
     layer = widgets.Layer()
     assert layer.redraw((200, 100), "first")
-    layer.blit_text("Heading", 20, (255, 255, 255), pygame.Rect(10, 10, 180, 30), "left")
+    widgets.blit_text(
+        layer.surface, "Heading", 20, (255, 255, 255), pygame.Rect(10, 10, 180, 30), "left"
+    )
     line = widgets.text("a logged move", 18)
     layer.blit_line(line, "a logged move", (10, 50), pygame.Rect(10, 50, 180, line.get_height()))
     assert not layer.redraw((200, 100), "first") and len(layer.texts) == 2
@@ -389,8 +392,12 @@ def test_the_recorder_reads_a_layers_texts_where_it_is_shown(make_app, recorder)
 
     recorder.problems.clear()
     assert layer.redraw((200, 100), "second") and layer.texts == []
-    layer.blit_text(
-        "Zahlungsunfähigkeitsversicherung", 30, (255, 255, 255), pygame.Rect(10, 10, 900, 30)
+    widgets.blit_text(
+        layer.surface,
+        "Zahlungsunfähigkeitsversicherung",
+        30,
+        (255, 255, 255),
+        pygame.Rect(10, 10, 900, 30),
     )
     layer.blit_line(line, "a logged move", (10, 50), pygame.Rect(10, 50, 40, 20))
     recorder.frame = []

@@ -106,7 +106,8 @@ class MoveLog:
         pygame.draw.line(panel.surface, palette.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
         pad = layout.px(10, s)
         head = layout.px(20, s, 12)
-        panel.blit_text(
+        widgets.blit_text(
+            panel.surface,
             heading,
             head,
             palette.TEXT_DIM,
