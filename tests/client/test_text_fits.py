@@ -1,15 +1,16 @@
 """Text fits in every language: every scene and table, rendered headless in English,
 Italian, German and French at the smallest and the usual window, draws no label wider than
-its button, plate or panel, none smaller than the legible size (widgets.MIN_SIZE), and no two
-texts on top of each other.
+its button, plate or panel or past the screen's edge, none smaller than the legible size
+(widgets.MIN_SIZE), and no two texts on top of each other.
 
 The client's labels go through `widgets.blit_text` (buttons, choices, plates, headings,
-summaries), or into a picture kept offscreen (`widgets.Layer`: the move log's panel, the
-name plates), which knows its texts; the recorder wraps both, reading a picture's texts where it is shown on the
-screen, and `widgets.shade` (a dialog's veil: what lies under it no longer counts), and checks
-each frame the App draws. The LAN dialogs (host quit, leaving
-and continuing a local game) are checked in each translation too. The rules pages, laid out
-as pieces, are checked by tests/client/test_rules_help.py in every language too."""
+summaries), drawn on the screen or into a picture shown later (`widgets.Layer`: the move
+log's panel, the name plates), which keeps its texts. The recorder wraps `blit_text`, reads a
+picture's texts where it is shown on the screen, wraps `widgets.shade` (a dialog's veil: what
+lies under it no longer counts) and checks each frame the App draws. The LAN dialogs (host
+quit, leaving and continuing a local game) are checked in each translation too. The rules
+pages, laid out as pieces, are checked by tests/client/test_rules_help.py in every language
+too."""
 
 from __future__ import annotations
 
