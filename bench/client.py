@@ -1,6 +1,7 @@
 """Client frame times: update + render of the busiest scene of each game, headless.
 
     python bench/client.py [--size 1280x720] [--frames 600] [--speed 1] [--idle 10]
+                           [--clock wall|cpu] [--scenes quando,blanco,quasenbo]
 
 Scenes: 6-player Quando while the cards are dealt (every deal replayed from the start);
 5-player Blanco mid-game; 8-player Quäsenbö with a long played row. The table is fed the
@@ -14,6 +15,9 @@ as it does for a player.
 Idle: a Blanco table with nothing queued, moving or counting down, run by the real loop
 (`App.frame` at 60 frames a second, the clock's sleeps included) for `--idle` seconds: the
 process's CPU time over the wall time, and how many of those frames were drawn.
+
+Last, the process's resident memory, now and at its peak (from /proc): with `--scenes blanco`,
+a Blanco table's.
 """
 
 from __future__ import annotations
@@ -36,10 +40,17 @@ import pygame  # noqa: E402
 from game.client.app import STEP, App  # noqa: E402
 from game.client.config import Settings  # noqa: E402
 from game.client.scenes.table import TableScene  # noqa: E402
-from game.client.tables.movelog import WIDE  # noqa: E402
 from game.rules import new_game, view_digest  # noqa: E402
 
+try:
+    from game.client.tables.movelog import WIDE
+except ImportError:  # measured side by side with a tree from before the move log
+    WIDE = float("inf")
+
 ROOM = "bench"
+CLOCK = time.perf_counter
+"""What a frame's time is read from: the wall clock, or with `--clock cpu` this thread's CPU
+time (on a busy shared machine, the time other processes took the core away does not count)."""
 
 
 def update_for(state, seat: int | None, events: list, *, full: bool = False) -> dict:
@@ -115,6 +126,8 @@ class Scenario:
             leave=lambda: None,
             server=None,
             token=None,
+            keep_problem=None,
+            connected=True,
         )
         self.scene = TableScene(app, update_for(self.state, 0, [], full=True))
         app.reset(self.scene)
@@ -139,11 +152,11 @@ def measure(make, frames: int, every: int) -> list[float]:
             scenario = make()
         if every and frame % every == 0:
             scenario.advance()
-        start = time.perf_counter()
+        start = CLOCK()
         for _ in range(steps_per_frame):
             scenario.scene.update(STEP)
         scenario.app.draw(screen)
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((CLOCK() - start) * 1000)
         if (
             getattr(scenario, "redeal", False)
             and scenario.scene.table.stage.director.idle
@@ -184,7 +197,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--speed", type=float, default=1.0, help="animation speed setting")
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of the idle run")
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="time frames by the wall clock or by this thread's CPU time",
+    )
+    parser.add_argument(
+        "--scenes", default="quando,blanco,quasenbo", help="which scenes, comma-separated"
+    )
     args = parser.parse_args(argv)
+    global CLOCK
+    CLOCK = time.thread_time if args.clock == "cpu" else time.perf_counter
+    chosen = set(args.scenes.split(","))
+    if not chosen <= {"quando", "blanco", "quasenbo"}:
+        parser.error(f"unknown scenes: {', '.join(sorted(chosen))}")
     w, h = (int(x) for x in args.size.split("x"))
     app = App(Settings(speed=args.speed, sound=False), size=(w, h))
 
@@ -203,11 +230,13 @@ def main(argv: list[str] | None = None) -> None:
         )
 
     rows = []
-    for name, make, every in (
-        ("Quando, 6 players, dealing", quando_deal, 0),
-        ("Blanco, 5 players, mid-game", blanco_mid, 20),
-        ("Quäsenbö, 8 players, long row", quasenbo_long, 20),
+    for key, name, make, every in (
+        ("quando", "Quando, 6 players, dealing", quando_deal, 0),
+        ("blanco", "Blanco, 5 players, mid-game", blanco_mid, 20),
+        ("quasenbo", "Quäsenbö, 8 players, long row", quasenbo_long, 20),
     ):
+        if key not in chosen:
+            continue
         measure(make, 60, every)  # warm the caches of card pictures and text
         times = measure(make, args.frames, every)
         rows.append(
@@ -222,7 +251,7 @@ def main(argv: list[str] | None = None) -> None:
         )
     print(
         f"client frame times, {w}x{h}, headless, {args.frames} frames each, "
-        f"animation speed {args.speed:g} (ms per frame: update + render); "
+        f"animation speed {args.speed:g} (ms per frame: update + render, {args.clock} clock); "
         f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
     )
     print(f"{'scene':34} {'mean':>7} {'p50':>7} {'p90':>7} {'p99':>7} {'max':>7}")
@@ -235,7 +264,16 @@ def main(argv: list[str] | None = None) -> None:
             f"idle Blanco table, {args.idle:g} s of the real loop at {app.fps} fps: "
             f"{percent:.1f}% of one core, {drawn} of {frames} frames drawn"
         )
+    print(f"{'process RSS MiB (now, peak)':34} {rss_mib('VmRSS'):7.1f} {rss_mib('VmHWM'):7.1f}")
     app.shutdown()
+
+
+def rss_mib(field: str) -> float:
+    """This process's resident memory (`VmRSS`) or its peak (`VmHWM`), from /proc."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 if __name__ == "__main__":

@@ -44,7 +44,10 @@ def settle_garbage() -> None:
     """Collect now, then move every object alive to the collector's permanent generation:
     a full collection in the middle of a game then scans only what the game made since,
     not the whole program (it cost several milliseconds a frame, now a fraction of one).
-    Called when a scene starts, a moment when a pause goes unnoticed."""
+    Called when a scene starts, a moment when a pause goes unnoticed. What was frozen last
+    time is collected too: the scene left then was often still referred to while the next
+    one started (a table, its background picture and sprites: megabytes for each game)."""
+    gc.unfreeze()
     gc.collect()
     gc.freeze()
 

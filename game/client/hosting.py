@@ -13,7 +13,6 @@ from game.client.scenes import Dialog, Host
 from game.client.session import Session, lan_addresses, parse_address
 from game.host.embedded import EmbeddedServer, start_embedded
 from game.host.records import unclaimed_rooms
-from game.host.web import page_url
 from game.rules import GAMES
 from net.schema import DEFAULT_GRACE
 
@@ -293,6 +292,8 @@ def start_host(
         return
     app.open_session(hosted_session(app, server))
     shown = lan_addresses() if server.host in ("0.0.0.0", "") else [server.host]
+    from game.host.web import page_url  # the browser table's module only once it is served
+
     pages = [] if server.web_port is None else [page_url(a, server.web_port) for a in shown]
     app.goto(
         "lobby",

@@ -38,6 +38,12 @@ def text(value: str, size: int, color: RGB = palette.TEXT) -> pygame.Surface:
     baseline at the font's ascent and `line_height(size) + 1` high whatever its letters, so
     texts side by side share a baseline and stacked lines never touch (cached: do not draw on
     the result)."""
+    return rendered_text(value, size, color)
+
+
+def rendered_text(value: str, size: int, color: RGB = palette.TEXT) -> pygame.Surface:
+    """`text` rendered anew, not cached: for text drawn once into a picture its caller keeps
+    (the move log's lines), which would only push others' text out of the cache."""
     font = palette.font(max(MIN_SIZE, size))
     ink = font.render(value, True, color)
     # pygame grows its surface above the ascent for a tall accent (É) and below the descent
@@ -91,11 +97,11 @@ def blit_text(
 ) -> Rect:
     """Draw `value` in `rect` ("center", "left" or "right", vertically centred), shrunk to
     fit its width, cut short with "…" where even MIN_SIZE is too wide; returns where it
-    went."""
-    surf = fit_text(value, size, color, rect.width)
-    if surf.get_width() > rect.width:
-        surf = elided(value, MIN_SIZE, color, rect.width)
-    where = surf.get_rect()
+    went. Drawn into a `Picture` (or a part of one), the picture keeps it."""
+    fitted = fit_text(value, size, color, rect.width)
+    if fitted.get_width() > rect.width:
+        fitted = elided(value, MIN_SIZE, color, rect.width)
+    where = fitted.get_rect()
     where.centery = rect.centery
     if align == "left":
         where.left = rect.left
@@ -103,8 +109,63 @@ def blit_text(
         where.right = rect.right
     else:
         where.centerx = rect.centerx
-    surface.blit(surf, where)
+    surface.blit(fitted, where)
+    picture = surface.get_abs_parent()
+    if isinstance(picture, Picture):
+        offset = surface.get_abs_offset()
+        picture.texts.append((value, Rect(rect).move(offset), where.move(offset)))
     return where
+
+
+class Picture(pygame.Surface):
+    """A surface drawn offscreen to be shown whole later, which keeps each text drawn into it
+    – the words, the box they were drawn in, where they went, in its own coordinates – so a
+    frame shown from it can be checked as one drawn anew (tests/client/test_text_fits.py)."""
+
+    def __init__(self, size: tuple[int, int], flags: int = 0) -> None:
+        super().__init__(size, flags)
+        self.texts: list[tuple[str, Rect, Rect]] = []
+
+
+class Layer:
+    """A `Picture` drawn when what it shows changes and shown whole on the frames in between
+    (the move log's panel, a seat's name plate), transparent where nothing is drawn if
+    `alpha`."""
+
+    def __init__(self, alpha: bool = False) -> None:
+        self._flags = pygame.SRCALPHA if alpha else 0
+        self.surface = Picture((0, 0), self._flags)
+        self._shows: object = None
+
+    @property
+    def texts(self) -> list[tuple[str, Rect, Rect]]:
+        """The texts drawn into the picture since it was last drawn anew."""
+        return self.surface.texts
+
+    def redraw(self, size: tuple[int, int], shows: object) -> bool:
+        """Whether the picture must be drawn again to show `shows` (anything comparable: what
+        the caller draws from) at `size`; if so it is cleared and its texts forgotten."""
+        if self.surface.get_size() == size and self._shows == shows:
+            return False
+        if self.surface.get_size() != size:
+            self.surface = Picture(size, self._flags)
+        else:
+            self.surface.fill((0, 0, 0, 0))
+            self.surface.texts.clear()
+        self._shows = shows
+        return True
+
+    def blit_line(self, line: pygame.Surface, value: str, pos: tuple[int, int], box: Rect) -> Rect:
+        """A line of text already rendered (`line`, which reads `value`) at `pos`, drawn in
+        `box`."""
+        self.surface.blit(line, pos)
+        where = line.get_rect(topleft=pos)
+        self.texts.append((value, Rect(box), where))
+        return where
+
+    def show(self, surface: pygame.Surface, pos: tuple[int, int]) -> Rect:
+        """The picture on `surface` at `pos`."""
+        return surface.blit(self.surface, pos)
 
 
 def blit_wrapped(
@@ -643,6 +704,13 @@ def _plate_height(lines: list[pygame.Surface], size: int) -> int:
     return sum(line.get_height() for line in lines) + size // 2
 
 
+_PLATES: dict[tuple, Layer] = {}
+"""Name plates as last drawn, by what they show, the most recent last: a plate is drawn anew
+only when its words change (a table's plates cost a quarter of a millisecond a frame)."""
+PLATES_KEPT = 24
+"""Plates kept: every seat's of a table, with room for those that just changed."""
+
+
 def seat_plate(
     surface: pygame.Surface,
     rect: Rect,
@@ -660,6 +728,43 @@ def seat_plate(
     (score, cards), a status word ("KNOCKED", "away") and, for the seat that must decide, a
     gold frame, a marker and the turn clock (`clock` = fraction of the time left). `short`
     is the name to show where `name` does not fit ("Dario" for "Dario (normal bot)")."""
+    # The plate and the marker at its left, drawn into a picture of their own.
+    bounds = rect.union(Rect(rect.left - 14, rect.centery - 9, 14, 19))
+    key = (rect.size, name, detail, current, tag, status, accent, short)
+    plate = _PLATES.pop(key, None)
+    if plate is None:
+        plate = Layer(alpha=True)
+        plate.redraw(bounds.size, key)
+        _draw_plate(
+            plate.surface,
+            rect.move(-bounds.left, -bounds.top),
+            name,
+            detail,
+            current=current,
+            tag=tag,
+            status=status,
+            accent=accent,
+            short=short,
+        )
+    _PLATES[key] = plate
+    while len(_PLATES) > PLATES_KEPT:
+        del _PLATES[next(iter(_PLATES))]
+    plate.show(surface, bounds.topleft)
+    _draw_clock(surface, rect, clock)
+
+
+def _draw_plate(
+    surface: pygame.Surface,
+    rect: Rect,
+    name: str,
+    detail: str,
+    *,
+    current: bool,
+    tag: str,
+    status: str,
+    accent: RGB,
+    short: str,
+) -> None:
     bg = (58, 50, 22) if current else palette.PANEL
     pygame.draw.rect(surface, bg, rect, border_radius=8)
     pygame.draw.rect(
@@ -694,7 +799,6 @@ def seat_plate(
             ):
                 label = short + tag
             _plate_one_line(surface, inner, label, detail, status, size, name_color)
-            _draw_clock(surface, rect, clock)
             return
     lines = max(2, inner.height // line_h)
     rows = [(label, name_color)]
@@ -725,7 +829,6 @@ def seat_plate(
             surface, value, row_size, color, Rect(inner.left + 2, y, inner.width - 4, step), "left"
         )
         y += step
-    _draw_clock(surface, rect, clock)
 
 
 def _plate_one_line(

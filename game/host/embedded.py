@@ -10,7 +10,6 @@ from pathlib import Path
 from game.host.limits import Limits
 from game.host.loop import loop_factory
 from game.host.server import Restore, Server
-from game.host.web import start_web
 from net.messages import RoomInfo
 
 
@@ -51,6 +50,10 @@ class EmbeddedServer:
         try:
             self.loop.run_until_complete(self.server.start(self.host, self.requested_port))
             if self.requested_web is not None:
+                # Imported here: the browser table (websockets, the catalogues' reader) is
+                # a few MiB a client playing on its own never needs.
+                from game.host.web import start_web
+
                 self.web_port = self.loop.run_until_complete(
                     start_web(self.server, self.host, self.requested_web)
                 )

@@ -1,13 +1,16 @@
 """Text fits in every language: every scene and table, rendered headless in English,
 Italian, German and French at the smallest and the usual window, draws no label wider than
-its button, plate or panel, none smaller than the legible size (widgets.MIN_SIZE), and no two
-texts on top of each other.
+its button, plate or panel or past the screen's edge, none smaller than the legible size
+(widgets.MIN_SIZE), and no two texts on top of each other.
 
 The client's labels go through `widgets.blit_text` (buttons, choices, plates, headings,
-summaries); the recorder wraps it and `widgets.shade` (a dialog's veil: what lies under it
-no longer counts) and checks each frame the App draws. The LAN dialogs (host quit, leaving
-and continuing a local game) are checked in each translation too. The rules pages, laid out
-as pieces, are checked by tests/client/test_rules_help.py in every language too."""
+summaries), drawn on the screen or into a picture shown later (`widgets.Layer`: the move
+log's panel, the name plates), which keeps its texts. The recorder wraps `blit_text`, reads a
+picture's texts where it is shown on the screen, wraps `widgets.shade` (a dialog's veil: what
+lies under it no longer counts) and checks each frame the App draws. The LAN dialogs (host
+quit, leaving and continuing a local game) are checked in each translation too. The rules
+pages, laid out as pieces, are checked by tests/client/test_rules_help.py in every language
+too."""
 
 from __future__ import annotations
 
@@ -55,9 +58,15 @@ class Drawn(NamedTuple):
     where: pygame.Rect
 
 
+def on_screen(surface: pygame.Surface) -> bool:
+    """`surface` is the window's, or a part of it."""
+    return surface.get_abs_parent() is pygame.display.get_surface()
+
+
 class TextRecorder:
-    """Every text `widgets.blit_text` draws, frame by frame, and what is wrong with them: a
-    text wider than its container, or two texts overlapping."""
+    """Every text `widgets.blit_text` draws on the screen and every text of a `widgets.Layer`
+    shown on it, frame by frame, and what is wrong with them: a text wider than its container
+    or past the screen's edge, or two texts overlapping."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.frame: list[Drawn] = []
@@ -66,17 +75,33 @@ class TextRecorder:
         """Every text checked."""
         self.scene = ""
         blit, shade, draw, fill = widgets.blit_text, widgets.shade, App.draw, pygame.draw.rect
+        show_layer = widgets.Layer.show
 
         def recorded_blit(surface, value, size, color, rect, align="center"):
             where = blit(surface, value, size, color, rect, align)
-            if value.strip():
+            # Drawn into a picture, it is read where the picture is shown (`shown`).
+            if value.strip() and not isinstance(surface.get_abs_parent(), widgets.Picture):
                 offset = surface.get_abs_offset()
                 self.frame.append(Drawn(value, pygame.Rect(rect).move(offset), where.move(offset)))
             return where
 
+        def shown(layer, surface, pos):
+            placed = show_layer(layer, surface, pos)
+            if on_screen(surface):
+                x, y = surface.get_abs_offset()
+                at = (pos[0] + x, pos[1] + y)
+                self.frame.extend(
+                    Drawn(value, box.move(at), where.move(at))
+                    for value, box, where in layer.texts
+                    if value.strip()
+                )
+            return placed
+
         def covering(surface, color, rect, width=0, *args, **kwargs):
             drawn = fill(surface, color, rect, width, *args, **kwargs)
-            if width == 0:  # a filled box hides the texts it covers (a banner over a bar)
+            # A filled box on the screen hides the texts it covers (a banner over a bar); one
+            # drawn offscreen hides none of them.
+            if width == 0 and on_screen(surface):
                 box = pygame.Rect(rect).move(surface.get_abs_offset())
                 self.frame = [d for d in self.frame if not box.contains(d.where)]
             return drawn
@@ -91,6 +116,7 @@ class TextRecorder:
             self.check()
 
         monkeypatch.setattr(widgets, "blit_text", recorded_blit)
+        monkeypatch.setattr(widgets.Layer, "show", shown)
         monkeypatch.setattr(widgets, "shade", veiled)
         monkeypatch.setattr(App, "draw", checked_draw)
         monkeypatch.setattr(pygame.draw, "rect", covering)
@@ -98,7 +124,10 @@ class TextRecorder:
     def check(self) -> None:
         self.seen.update(text for text, _box, _where in self.frame)
         legible = widgets.line_height(widgets.MIN_SIZE)
+        screen = pygame.display.get_surface().get_rect().inflate(2 * SLACK, 2 * SLACK)
         for text, box, where in self.frame:
+            if not screen.contains(where):
+                self.problems.add(f"{self.scene}: {text!r} at {tuple(where)} is past the screen")
             if where.left < box.left - SLACK or where.right > box.right + SLACK:
                 self.problems.add(
                     f"{self.scene}: {text!r} ({where.width} px) overflows its {box.width} px"
@@ -325,6 +354,57 @@ def test_the_recorder_finds_an_overflow_and_an_overlap(make_app, recorder):
     recorder.frame.append(Drawn("tiny", pygame.Rect(10, 100, 50, 20), pygame.Rect(10, 100, 20, 6)))
     recorder.check()
     assert len(recorder.problems) == 4, recorder.problems  # too wide, so also cut short
+
+
+def test_the_recorder_reads_a_layers_texts_where_it_is_shown(make_app, recorder):
+    """A picture kept offscreen (`widgets.Layer`) is checked where it shows: its words at its
+    place on the screen (not at its own origin, over the title bar), a word past the screen's
+    edge found, and one past its box."""
+    app = make_app(size=SIZES[0])
+    layer = widgets.Layer()
+    assert layer.redraw((200, 100), "first")
+    widgets.blit_text(
+        layer.surface, "Heading", 20, (255, 255, 255), pygame.Rect(10, 10, 180, 30), "left"
+    )
+    line = widgets.text("a logged move", 18)
+    layer.blit_line(line, "a logged move", (10, 50), pygame.Rect(10, 50, 180, line.get_height()))
+    assert not layer.redraw((200, 100), "first") and len(layer.texts) == 2
+
+    recorder.frame = []
+    widgets.blit_text(app.screen, "Title", 20, (255, 255, 255), pygame.Rect(10, 10, 180, 30))
+    layer.show(app.screen, (500, 300))
+    recorder.check()
+    assert recorder.problems == set()
+    assert recorder.frame[-1].where.topleft == (510, 350)
+
+    recorder.frame = []
+    widgets.blit_text(
+        app.screen, "Over it", 20, (255, 255, 255), pygame.Rect(520, 310, 180, 30), "left"
+    )
+    layer.show(app.screen, (500, 300))
+    recorder.check()
+    assert [p for p in recorder.problems if "overlaps" in p], recorder.problems
+
+    recorder.problems.clear()
+    recorder.frame = []
+    layer.show(app.screen, (SIZES[0][0] - 60, 300))  # its words past the right edge
+    recorder.check()
+    assert [p for p in recorder.problems if "past the screen" in p], recorder.problems
+
+    recorder.problems.clear()
+    assert layer.redraw((200, 100), "second") and layer.texts == []
+    widgets.blit_text(
+        layer.surface,
+        "Zahlungsunfähigkeitsversicherung",
+        30,
+        (255, 255, 255),
+        pygame.Rect(10, 10, 900, 30),
+    )
+    layer.blit_line(line, "a logged move", (10, 50), pygame.Rect(10, 50, 40, 20))
+    recorder.frame = []
+    layer.show(app.screen, (100, 100))
+    recorder.check()
+    assert len([p for p in recorder.problems if "overflows" in p]) == 1, recorder.problems
 
 
 COSTLIEST = [

@@ -3,6 +3,8 @@ viewer's wording), newest at the bottom, scrollable back to the first."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 
 from game.client import layout, palette, widgets
@@ -15,6 +17,16 @@ WIDE = 1.55
 SHARE = 0.23
 """The part of the window's width the log takes."""
 
+_PANEL = widgets.Layer()
+"""The panel as last drawn, shared by every table's log (one table shows at a time): a table
+left behind – the collector's permanent generation may keep one (app.settle_garbage) – holds
+no picture of its own."""
+_SERIALS = itertools.count()
+
+Rows = dict[tuple[int, int, int, int | None], list[tuple[str, pygame.Surface]]]
+"""Lines' rows of text (their words and their picture), by line number, text size, width and
+the player's seat."""
+
 
 class MoveLog:
     """The lines so far, each with the seat it is about (None: the table's own news), and
@@ -23,14 +35,22 @@ class MoveLog:
     def __init__(self) -> None:
         self.lines: list[tuple[str, int | None]] = []
         self.back = 0
-        self._wrapped: dict[tuple[int, int, int], list[pygame.Surface]] = {}
+        self._first = 0
+        """How many lines fell off the front since the log was last cleared: a line's number
+        (its index plus this) names it for good."""
+        self._serial = next(_SERIALS)
+        """Which log this is, and since it was last cleared: with `_first` and the lines'
+        count, what it holds."""
+        self._wrapped: Rows = {}
+        """The rows of the lines the panel shows (their own lines are lit for the player)."""
 
     def add(self, text: str, seat: int | None) -> None:
         """Append a line (and keep the view on the newest one unless scrolled back)."""
         self.lines.append((text, seat))
         if len(self.lines) > KEEP:
-            del self.lines[: len(self.lines) - KEEP]
-            self._wrapped.clear()
+            gone = len(self.lines) - KEEP
+            del self.lines[:gone]
+            self._first += gone
         elif self.back:
             self.back += 1
 
@@ -38,33 +58,35 @@ class MoveLog:
         """Forget every line (the log is about to be written again from the start)."""
         self.lines.clear()
         self.back = 0
+        self._first = 0
+        self._serial = next(_SERIALS)
         self._wrapped.clear()
 
     def scroll(self, lines: int) -> None:
         """Move `lines` back in time (negative: towards the newest)."""
         self.back = max(0, min(len(self.lines) - 1, self.back + lines))
 
-    def _rows(self, index: int, size: int, width: int, you: int | None) -> list[pygame.Surface]:
-        key = (index, size, width)
+    def _rows(
+        self, index: int, size: int, width: int, you: int | None, kept: Rows
+    ) -> list[tuple[str, pygame.Surface]]:
+        key = (self._first + index, size, width, you)
         rows = self._wrapped.get(key)
         if rows is None:
-            if len(self._wrapped) > 4 * KEEP:
-                self._wrapped.clear()
             text, seat = self.lines[index]
             color = palette.ACCENT if seat is not None and seat == you else palette.TEXT
             if seat is None:
                 color = palette.TEXT_DIM
-            rows = [widgets.text(line, size, color) for line in widgets.wrap(text, size, width)]
-            self._wrapped[key] = rows
+            rows = [
+                (line, widgets.rendered_text(line, size, color))
+                for line in widgets.wrap(text, size, width)
+            ]
+        kept[key] = rows
         return rows
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, s: float, you: int | None) -> None:
         """The panel in `rect`: a heading, then as many of the lines as fit, wrapped, the
-        newest (or the one scrolled back to) at the bottom; the player's own lines lit."""
-        pygame.draw.rect(surface, (20, 24, 31), rect)
-        pygame.draw.line(surface, palette.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
-        pad = layout.px(10, s)
-        head = layout.px(20, s, 12)
+        newest (or the one scrolled back to) at the bottom; the player's own lines lit.
+        Drawn into a picture of its own when what it shows changed, else that is shown."""
         heading = (
             _("Moves  ·  L hides, wheel scrolls")
             if not self.back
@@ -72,8 +94,20 @@ class MoveLog:
                 "Moves  ·  {count} newer below", "Moves  ·  {count} newer below", self.back
             ).format(count=self.back)
         )
+        shows = (self._serial, self._first, len(self.lines), self.back, heading, s, you)
+        if _PANEL.redraw(rect.size, shows):
+            self._paint(s, you, heading)
+        _PANEL.show(surface, rect.topleft)
+
+    def _paint(self, s: float, you: int | None, heading: str) -> None:
+        panel = _PANEL
+        rect = panel.surface.get_rect()
+        panel.surface.fill((20, 24, 31))
+        pygame.draw.line(panel.surface, palette.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+        pad = layout.px(10, s)
+        head = layout.px(20, s, 12)
         widgets.blit_text(
-            surface,
+            panel.surface,
             heading,
             head,
             palette.TEXT_DIM,
@@ -85,14 +119,18 @@ class MoveLog:
         top = rect.top + 2 * pad + head
         y = rect.bottom - pad
         gap = max(2, size // 4)
+        # Only the rows shown are kept: a long game's log would hold megabytes of them.
+        kept: Rows = {}
         for index in range(len(self.lines) - 1 - self.back, -1, -1):
-            rows = self._rows(index, size, width, you)
-            height = sum(r.get_height() for r in rows)
+            rows = self._rows(index, size, width, you, kept)
+            height = sum(row.get_height() for _words, row in rows)
             if y - height < top:
                 break
             y -= height
             ry = y
-            for row in rows:
-                surface.blit(row, (rect.left + pad, ry))
+            for words, row in rows:
+                box = pygame.Rect(rect.left + pad, ry, width, row.get_height())
+                panel.blit_line(row, words, box.topleft, box)
                 ry += row.get_height()
             y -= gap
+        self._wrapped = kept

@@ -391,17 +391,16 @@ class QuasenboTable(Table):
                 if run >= 3
                 else _("run of {n} – a third would cost a card")
             ).format(n=run)
-            where = widgets.blit_text(
-                surface,
-                label,
-                size,
-                color,
-                pygame.Rect(left, bar.bottom + 2, max(right - left, 260), size + 4),
-                "left",
-            )
+            icon_size = max(24, size + 6)
+            box = pygame.Rect(left, bar.bottom + 2, max(right - left, 260), size + 4)
+            # On the felt with its suits' icons: a run at the row's right end pushed its
+            # words under the move log.
+            ends = left + min(box.width, widgets.text_width(label, size))
+            box.x -= max(0, ends + 6 + len(common) * (icon_size + 2) - self.area[0])
+            where = widgets.blit_text(surface, label, size, color, box, "left")
             x = where.right + 6
             for suit in sorted(common, key=SUITS.index):
-                icon = render_symbol(suit, max(24, size + 6))
+                icon = render_symbol(suit, icon_size)
                 surface.blit(icon, icon.get_rect(midleft=(x, where.centery)))
                 x += icon.get_width() + 2
         first = self._first_shown()

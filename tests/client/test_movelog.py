@@ -1,0 +1,94 @@
+"""The move log's panel is drawn into a picture of its own when what it shows changes: every
+frame shows the pixels a fresh drawing would, and frames in between draw no text."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import widgets
+from game.client.tables.movelog import MoveLog
+
+RECT = pygame.Rect(30, 10, 300, 500)
+
+
+def pixels(log: MoveLog, you: int | None = None, s: float = 1.0) -> bytes:
+    surface = pygame.Surface((400, 600))
+    surface.fill((1, 2, 3))
+    log.draw(surface, RECT, s, you)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def fresh(lines: list[tuple[str, int | None]], back: int = 0) -> MoveLog:
+    log = MoveLog()
+    for text, seat in lines:
+        log.add(text, seat)
+    log.scroll(back)
+    return log
+
+
+def test_each_frame_shows_what_a_fresh_drawing_shows(make_app):
+    make_app()
+    log = MoveLog()
+    lines: list[tuple[str, int | None]] = []
+    for k in range(60):
+        line = (f"Player {k % 4} plays {k} and a longer tail of words to wrap", k % 4 or None)
+        log.add(*line)
+        lines.append(line)
+        if k % 7 == 0:
+            assert pixels(log) == pixels(fresh(lines))
+    log.scroll(5)
+    assert pixels(log) == pixels(fresh(lines, 5))
+    assert pixels(log, you=2) == pixels(fresh(lines, 5), you=2)  # their own lines lit
+    assert pixels(log, s=1.5) == pixels(fresh(lines, 5), s=1.5)
+    log.scroll(-5)
+    log.clear()
+    log.add("A new game", None)
+    assert pixels(log) == pixels(fresh([("A new game", None)]))
+
+
+def test_a_long_game_past_the_lines_kept(make_app):
+    make_app()
+    log, lines = MoveLog(), []
+    for k in range(450):
+        lines.append((f"step {k}", k % 3))
+        log.add(*lines[-1])
+        if k in (398, 399, 400, 449):
+            assert pixels(log) == pixels(fresh(lines[-400:]))
+
+
+def test_a_cleared_log_written_again_to_the_same_length_is_drawn_anew(make_app):
+    make_app()
+    log = fresh([("first game", 0), ("its second step", 1)])
+    before = pixels(log)
+    log.clear()
+    log.add("another game", 1)
+    log.add("another step", 0)
+    assert pixels(log) == pixels(fresh([("another game", 1), ("another step", 0)])) != before
+
+
+def test_an_unchanged_log_draws_no_text(make_app, monkeypatch):
+    make_app()
+    log = fresh([(f"line {k}", k % 2) for k in range(30)])
+    first = pixels(log)
+    calls: list[str] = []
+
+    def counted(owner, name: str):
+        real = getattr(owner, name)
+
+        def call(*args, **kwargs):
+            calls.append(name)
+            return real(*args, **kwargs)
+
+        return call
+
+    for owner, name in [
+        (widgets, "text"),
+        (widgets, "rendered_text"),
+        (widgets, "blit_text"),
+        (widgets.Layer, "blit_line"),
+    ]:
+        monkeypatch.setattr(owner, name, counted(owner, name))
+    assert [pixels(log) for _ in range(5)] == [first] * 5
+    assert calls == []
+    log.add("one more", 1)
+    assert pixels(log) != first and {"blit_text", "blit_line"} <= set(calls)
