@@ -87,7 +87,7 @@ def language(argv: list[str], saved: str) -> str:
     (the settings' choice) if set, else the system's."""
     early = argparse.ArgumentParser(add_help=False)
     early.add_argument("--lang")
-    chosen = early.parse_known_args(argv)[0].lang
+    chosen: str | None = early.parse_known_args(argv)[0].lang
     if chosen in LANGUAGES:
         return chosen
     return saved or system_language()

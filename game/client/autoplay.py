@@ -16,6 +16,7 @@ from game.client.hosting import start_host, start_local
 from game.client.scenes.table import TableScene
 from game.client.scenes.viewer import OPEN, ViewerScene
 from game.replay.library import list_replays
+from net.messages import SeatInfo
 
 
 def click(pos: tuple[int, int]) -> None:
@@ -166,9 +167,10 @@ def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
     session = app.session
     assert session is not None  # start_host opened it
 
-    def seats() -> list[dict]:
+    def seats() -> list[SeatInfo]:
         assert session.room is not None  # the lobby's room, known once seated
-        return session.room["seats"]
+        listed: list[SeatInfo] = session.room["seats"]
+        return listed
 
     session.add_bot(1, level)
     session.add_bot(2, "easy")

@@ -5,6 +5,7 @@ the client's one way to start the embedded server."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.client import config
 from game.client.i18n import _
@@ -14,7 +15,7 @@ from game.client.session import Session, lan_addresses, parse_address
 from game.host.embedded import EmbeddedServer, start_embedded
 from game.host.records import unclaimed_rooms
 from game.host.web import page_url
-from game.rules import GAMES
+from game.rules import GAMES, Options, Result
 from net.schema import DEFAULT_GRACE
 
 
@@ -197,7 +198,7 @@ class DealAgain:
     seed: int
     replay: str
     seat: int
-    result: dict
+    result: Result
     old_seat: int
     levels: tuple[str, ...] = ()
 
@@ -217,7 +218,7 @@ class PlayOn:
     the replay's hash, the step, the mode, the state's snapshot), the seat to take and the
     level of the bot at each seat (the player's own entry unused)."""
 
-    origin: dict
+    origin: dict[str, Any]
     seat: int
     levels: tuple[str, ...]
 
@@ -227,7 +228,7 @@ def start_local(
     game: str,
     players: int,
     level: str,
-    options: dict,
+    options: Options,
     *,
     quick: bool = False,
     timer: float | None = None,
@@ -269,7 +270,7 @@ def start_host(
     game: str,
     players: int,
     level: str,
-    options: dict,
+    options: Options,
     timer: float | None,
     code: str | None,
     grace: float | None = DEFAULT_GRACE,
