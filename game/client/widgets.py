@@ -660,27 +660,13 @@ def seat_plate(
     (score, cards), a status word ("KNOCKED", "away") and, for the seat that must decide, a
     gold frame, a marker and the turn clock (`clock` = fraction of the time left). `short`
     is the name to show where `name` does not fit ("Dario" for "Dario (normal bot)")."""
-    bg = (58, 50, 22) if current else palette.PANEL
-    pygame.draw.rect(surface, bg, rect, border_radius=8)
-    pygame.draw.rect(
-        surface,
-        accent if current else palette.PANEL_EDGE,
-        rect,
-        3 if current else 1,
-        border_radius=8,
-    )
+    _plate_frame(surface, rect, current, accent)
     h = rect.height
     label = name + tag
     inner_w = rect.width - 20
     if short and text_width(label, MIN_SIZE) > inner_w:
         label = short + tag
     name_color = palette.TEXT if not current else (255, 236, 170)
-    if current:
-        # A small triangle pointing at the plate's name: the eye finds the turn fast.
-        tip = (rect.left - 2, rect.centery)
-        pygame.draw.polygon(
-            surface, accent, [tip, (tip[0] - 12, tip[1] - 9), (tip[0] - 12, tip[1] + 9)]
-        )
     inner = Rect(rect.left + 8, rect.top + 3, rect.width - 16, h - 6)
     line_h = line_height(MIN_SIZE)
     size = max(MIN_SIZE, h // 4 if h >= 60 else int(h * 0.62))
@@ -697,6 +683,41 @@ def seat_plate(
             _draw_clock(surface, rect, clock)
             return
     lines = max(2, inner.height // line_h)
+    rows = _plate_rows(label, name_color, detail, detail_size, status, lines, inner.width)
+    _plate_lines(surface, inner, rows, max(MIN_SIZE, min(size, inner.height // len(rows) - 2)))
+    _draw_clock(surface, rect, clock)
+
+
+def _plate_frame(surface: pygame.Surface, rect: Rect, current: bool, accent: RGB) -> None:
+    """A name plate's panel and frame; for the seat that must decide, gold, with a marker."""
+    bg = (58, 50, 22) if current else palette.PANEL
+    pygame.draw.rect(surface, bg, rect, border_radius=8)
+    pygame.draw.rect(
+        surface,
+        accent if current else palette.PANEL_EDGE,
+        rect,
+        3 if current else 1,
+        border_radius=8,
+    )
+    if current:
+        # A small triangle pointing at the plate's name: the eye finds the turn fast.
+        tip = (rect.left - 2, rect.centery)
+        pygame.draw.polygon(
+            surface, accent, [tip, (tip[0] - 12, tip[1] - 9), (tip[0] - 12, tip[1] + 9)]
+        )
+
+
+def _plate_rows(
+    label: str,
+    name_color: RGB,
+    detail: str,
+    detail_size: int,
+    status: str,
+    lines: int,
+    width: int,
+) -> list[tuple[str, RGB]]:
+    """A tall plate's rows in `lines` lines `width` wide, with their colours: the name (and
+    the status, when the plate has no third line for it), the detail, the status."""
     rows = [(label, name_color)]
     if status and lines < 3:
         rows[0] = (f"{label} · {status}", name_color)
@@ -704,19 +725,25 @@ def seat_plate(
     # " · " into the lines the plate has left; the last line takes what fits of the rest,
     # its parts whole (a word cut short reads worse than a part left out).
     room = max(1, lines - len(rows) - (1 if status and lines >= 3 else 0))
-    parts = wrap(detail, detail_size, inner.width - 4, " · ")
+    parts = wrap(detail, detail_size, width - 4, " · ")
     if len(parts) > room:
         rest = " · ".join(parts[room - 1 :]).split(" · ")
         last = rest[:1]
         for piece in rest[1:]:
-            if text_width(" · ".join([*last, piece]), MIN_SIZE) > inner.width - 4:
+            if text_width(" · ".join([*last, piece]), MIN_SIZE) > width - 4:
                 break
             last.append(piece)
         parts = parts[: room - 1] + [" · ".join(last)]
     rows += [(part, palette.TEXT_DIM) for part in parts]
     if status and lines >= 3:
         rows.append((status, palette.ACCENT))
-    size = max(MIN_SIZE, min(size, inner.height // len(rows) - 2))
+    return rows
+
+
+def _plate_lines(
+    surface: pygame.Surface, inner: Rect, rows: list[tuple[str, RGB]], size: int
+) -> None:
+    """A tall plate's rows spread evenly over `inner`, the name at `size`, the rest smaller."""
     step = (inner.height - 2) // len(rows)
     y = inner.top + (inner.height - step * len(rows)) // 2
     for k, (value, color) in enumerate(rows):
@@ -725,7 +752,6 @@ def seat_plate(
             surface, value, row_size, color, Rect(inner.left + 2, y, inner.width - 4, step), "left"
         )
         y += step
-    _draw_clock(surface, rect, clock)
 
 
 def _plate_one_line(
