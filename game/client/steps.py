@@ -178,14 +178,7 @@ def blanco_events(event: View, name: Names) -> str | None:
             )
         return _("{name} looks at {where}").format(name=who, where=_where(event["pos"]))
     if kind == "take":
-        what = blanco_card(event["card"]) if event.get("card") else None
-        if event["source"] == "deck":
-            if what is None:
-                return _("{name} takes a card from the deck").format(name=who)
-            return _("{name} takes {card} from the deck").format(name=who, card=what)
-        if what is None:
-            return _("{name} takes a card from the discard pile").format(name=who)
-        return _("{name} takes {card} from the discard pile").format(name=who, card=what)
+        return _blanco_take(event, who)
     if kind == "discard":
         return _("{name} discards {card}").format(name=who, card=blanco_card(event["card"]))
     if kind == "place":
@@ -200,19 +193,7 @@ def blanco_events(event: View, name: Names) -> str | None:
             name=who, where=_where(event["pos"]), other=_where(event["other"])
         )
     if kind == "eliminate":
-        cards = _cards(blanco_card, event["cards"])
-        number = event["index"] + 1
-        if event["line"] == "row":
-            text = _("{name} removes row {number}: {cards}")
-        else:
-            text = _("{name} removes column {number}: {cards}")
-        if event["chain"]:
-            text = (
-                _("Chain reaction! {name} removes row {number}: {cards}")
-                if event["line"] == "row"
-                else _("Chain reaction! {name} removes column {number}: {cards}")
-            )
-        return text.format(name=who, number=number, cards=cards)
+        return _blanco_eliminate(event, who)
     if kind == "reshuffle":
         count = event["draw"]["count"]
         return ngettext(
@@ -229,6 +210,33 @@ def blanco_events(event: View, name: Names) -> str | None:
     if kind == "keep":
         return _("{name} keeps the card hidden").format(name=who)
     return None
+
+
+def _blanco_take(event: View, who: str) -> str:
+    what = blanco_card(event["card"]) if event.get("card") else None
+    if event["source"] == "deck":
+        if what is None:
+            return _("{name} takes a card from the deck").format(name=who)
+        return _("{name} takes {card} from the deck").format(name=who, card=what)
+    if what is None:
+        return _("{name} takes a card from the discard pile").format(name=who)
+    return _("{name} takes {card} from the discard pile").format(name=who, card=what)
+
+
+def _blanco_eliminate(event: View, who: str) -> str:
+    cards = _cards(blanco_card, event["cards"])
+    number = event["index"] + 1
+    if event["line"] == "row":
+        text = _("{name} removes row {number}: {cards}")
+    else:
+        text = _("{name} removes column {number}: {cards}")
+    if event["chain"]:
+        text = (
+            _("Chain reaction! {name} removes row {number}: {cards}")
+            if event["line"] == "row"
+            else _("Chain reaction! {name} removes column {number}: {cards}")
+        )
+    return text.format(name=who, number=number, cards=cards)
 
 
 def quasenbo_events(event: View, name: Names) -> str | None:
