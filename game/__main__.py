@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.cli import positive, version
 from game.client import config
@@ -17,6 +17,9 @@ from game.client.refusals import refusal_text
 from game.client.session import parse_address
 from game.levels import LEVELS
 from game.rules import GAMES, BadOptions, new_game
+
+if TYPE_CHECKING:  # imported once the environment is set (see main)
+    from game.client.app import App
 
 
 def program_name() -> str:
@@ -87,13 +90,15 @@ def language(argv: list[str], saved: str) -> str:
     (the settings' choice) if set, else the system's."""
     early = argparse.ArgumentParser(add_help=False)
     early.add_argument("--lang")
-    chosen = early.parse_known_args(argv)[0].lang
+    chosen: str | None = early.parse_known_args(argv)[0].lang
     if chosen in LANGUAGES:
         return chosen
     return saved or system_language()
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The command line's flags, checked together (a clear error and exit status 2 for bad
+    ones)."""
     parser = Parser(
         prog=program_name(),
         description=_(
@@ -104,6 +109,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         add_help=False,
     )
     options = parser.add_argument_group(_("options"))
+    _window_options(options)
+    _play_options(options)
+    _output_options(options)
+    args = parser.parse_args(argv)
+    _check_together(parser, args)
+    return args
+
+
+def _window_options(options: argparse._ArgumentGroup) -> None:
+    """The program's own flags, and the window's and the player's for this run."""
     options.add_argument("-h", "--help", action="help", help=_("show this help and leave"))
     options.add_argument(
         "--version",
@@ -123,6 +138,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     options.add_argument(
         "--speed", type=float, choices=(0.5, 1.0, 2.0, 4.0), help=_("animation speed")
     )
+
+
+def _play_options(options: argparse._ArgumentGroup) -> None:
+    """Headless play: the game the program plays by itself, against which bots."""
     options.add_argument(
         "--headless",
         action="store_true",
@@ -148,6 +167,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         metavar="KEY=VALUE",
         help=_("a game option for --autoplay, e.g. target=40 (repeatable)"),
     )
+
+
+def _output_options(options: argparse._ArgumentGroup) -> None:
+    """What to save, how long to run, and where to start: a server, a replay."""
     options.add_argument(
         "--screenshots",
         type=Path,
@@ -175,7 +198,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
             "`python -m game.client.check FILE`"
         ),
     )
-    args = parser.parse_args(argv)
+
+
+def _check_together(parser: Parser, args: argparse.Namespace) -> None:
+    """The flags that only make sense with others, and the values argparse cannot check
+    alone (an address, a file, the game's options)."""
     if args.tour and args.screenshots is None:
         parser.error(_("--tour needs --screenshots DIR"))
     # Without one of these a headless client would wait for input it can never get.
@@ -199,7 +226,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
             parser.error(refusal_text(err.template, err.params, err.reason))
     elif args.players or args.option:
         parser.error(_("--players and --option go with --autoplay"))
-    return args
 
 
 UNSEEN = ("offscreen", "dummy")
@@ -236,10 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # Imported once the environment is set: pygame prints a banner on import unless told not
     # to, and SDL must find its drivers chosen.
-    from game.client import autoplay
     from game.client.app import App
-    from game.client.hosting import start_local
-    from game.client.scenes.join import JoinScene
 
     if display_missing():
         print(
@@ -260,32 +283,43 @@ def main(argv: list[str] | None = None) -> int:
         print(problem, file=sys.stderr)
     app.reset(app.scene("title"))
     try:
-        if args.tour:
-            for path in autoplay.tour(app, args.screenshots, args.level):
-                print(path)
-            return 0
-        if args.autoplay:
-            start_local(app, args.game, args.players or 4, args.level, dict(args.option))
-            done = autoplay.run_autoplay(app, frames=args.frames, screenshots=args.screenshots)
-            print("game over" if done else "stopped before the end")
-            return 0
-        if args.connect:
-            join = app.goto("join")
-            assert isinstance(join, JoinScene)
-            join.address.value = args.connect
-            join.connect()
-        elif args.replay is not None:
-            app.goto("replays", path=args.replay)
-        if args.frames:
-            for _frame in range(args.frames):
-                app.frame(1 / 60)
-            if args.screenshots is not None:
-                print(app.screenshot(args.screenshots / "frame.png"))
-            return 0
-        app.run()
-        return 0
+        return run(app, args)
     finally:
         app.shutdown()
+
+
+def run(app: App, args: argparse.Namespace) -> int:
+    """What the command line asks of the window `app` opened at its title: a tour, a game
+    played by itself, a server or a replay to open, a number of frames – else the window
+    until the player closes it. Returns the exit status."""
+    from game.client import autoplay
+    from game.client.hosting import start_local
+    from game.client.scenes.join import JoinScene
+
+    if args.tour:
+        for path in autoplay.tour(app, args.screenshots, args.level):
+            print(path)
+        return 0
+    if args.autoplay:
+        start_local(app, args.game, args.players or 4, args.level, dict(args.option))
+        done = autoplay.run_autoplay(app, frames=args.frames, screenshots=args.screenshots)
+        print("game over" if done else "stopped before the end")
+        return 0
+    if args.connect:
+        join = app.goto("join")
+        assert isinstance(join, JoinScene)
+        join.address.value = args.connect
+        join.connect()
+    elif args.replay is not None:
+        app.goto("replays", path=args.replay)
+    if args.frames:
+        for _frame in range(args.frames):
+            app.frame(1 / 60)
+        if args.screenshots is not None:
+            print(app.screenshot(args.screenshots / "frame.png"))
+        return 0
+    app.run()
+    return 0
 
 
 if __name__ == "__main__":

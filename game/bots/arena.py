@@ -321,6 +321,34 @@ def draw_chart(rows: list[Row], path: str, title: str, players: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """The command line; returns the exit status (argparse exits with 2 on bad flags)."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    bots, options = _checked(parser, args)
+    records = run(
+        args.game,
+        args.players,
+        bots,
+        args.games,
+        args.seed,
+        options,
+        args.jobs,
+        progress=not args.quiet,
+    )
+    rows = tabulate(bots, records)
+    print(f"{args.game}, {', '.join(bots)}, seed {args.seed}, options {json.dumps(options)}")
+    print(format_table(rows, args.games, args.players))
+    print(f"fingerprint {fingerprint(records)}")
+    if args.png:
+        draw_chart(
+            rows, args.png, f"{args.game}, {args.players} players, {args.games} games", args.players
+        )
+        print(f"chart saved to {args.png}")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The arena's flags: the game, a bot per seat, the games, their seed and options, the
+    workers, the chart."""
     parser = argparse.ArgumentParser(
         prog="python -m game.bots.arena", description=__doc__.split("\n")[0]
     )
@@ -345,7 +373,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--png", metavar="FILE", help="also save a chart of the win rates")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def _checked(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> tuple[list[str], Options]:
+    """The seats' bots and the game's options of a command line, checked together (the
+    player count, each bot's name, the options the engine accepts): argparse's error
+    otherwise."""
     cls = find_game(args.game)
     if not cls.min_players <= args.players <= cls.max_players:
         parser.error(f"{args.game} is for {cls.min_players} to {cls.max_players} players")
@@ -368,26 +404,7 @@ def main(argv: list[str] | None = None) -> int:
         new_game(args.game, args.players, 0, options)
     except ValueError as err:
         parser.error(f"--options: {err}")
-    records = run(
-        args.game,
-        args.players,
-        bots,
-        args.games,
-        args.seed,
-        options,
-        args.jobs,
-        progress=not args.quiet,
-    )
-    rows = tabulate(bots, records)
-    print(f"{args.game}, {', '.join(bots)}, seed {args.seed}, options {json.dumps(options)}")
-    print(format_table(rows, args.games, args.players))
-    print(f"fingerprint {fingerprint(records)}")
-    if args.png:
-        draw_chart(
-            rows, args.png, f"{args.game}, {args.players} players, {args.games} games", args.players
-        )
-        print(f"chart saved to {args.png}")
-    return 0
+    return bots, options
 
 
 if __name__ == "__main__":

@@ -100,6 +100,18 @@ def from_view(view: View) -> Knowledge:
 
 def _replay(view: View, history: list[View]) -> Knowledge:
     """Follow the current round's events; Inconsistent if they do not lead to the view."""
+    hands, draw, events = _round_start(view, history)
+    discard, draw = _follow_round(events, hands, draw)
+    known = Knowledge(hands, discard, draw, list(view["plays"]))
+    _merge(known, from_view(view))
+    return known
+
+
+def _round_start(
+    view: View, history: list[View]
+) -> tuple[list[list[Card]], list[Card], list[View]]:
+    """The hands and the draw pile as the current round's deal shows them (round 0, dealt
+    before the first step, blind), and the round's events after it."""
     n = view["players"]
     deals = [k for k, ev in enumerate(history) if ev["type"] == "deal"]
     start = deals[-1] if deals else None
@@ -121,6 +133,14 @@ def _replay(view: View, history: list[View]) -> Knowledge:
         if draw:
             draw[0][0] = deal["draw"]["top"]
         events = history[start + 1 :]
+    return hands, draw, events
+
+
+def _follow_round(
+    events: list[View], hands: list[list[Card]], draw: list[Card]
+) -> tuple[list[Card], list[Card]]:
+    """Follow `events` from the deal: `hands` in place; returns the discard pile and the
+    draw pile they lead to."""
     discard: list[Card] = []
     for ev in events:
         kind = ev["type"]
@@ -161,9 +181,7 @@ def _replay(view: View, history: list[View]) -> Knowledge:
                 card[0] = ev["front"]
             if "back" in ev:
                 card[1] = ev["back"]
-    known = Knowledge(hands, discard, draw, list(view["plays"]))
-    _merge(known, from_view(view))
-    return known
+    return discard, draw
 
 
 def _merge(known: Knowledge, seen: Knowledge) -> None:

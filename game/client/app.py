@@ -379,7 +379,7 @@ class App:
         finally:
             self.shutdown()
 
-    def screenshot(self, path: str | os.PathLike) -> Path:
+    def screenshot(self, path: str | os.PathLike[str]) -> Path:
         """Draw the current frame and save it as a PNG at `path`."""
         self.draw(self.screen)
         path = Path(path)

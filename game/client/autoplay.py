@@ -16,6 +16,8 @@ from game.client.hosting import start_host, start_local
 from game.client.scenes.table import TableScene
 from game.client.scenes.viewer import OPEN, ViewerScene
 from game.replay.library import list_replays
+from game.rules import Options
+from net.messages import SeatInfo
 
 
 def click(pos: tuple[int, int]) -> None:
@@ -146,6 +148,20 @@ def _my_turn_and_still(app: App) -> bool:
     return table.active and table.stage.still and not any(s.moving for s in table.stage.sprites)
 
 
+TOUR_TABLES: list[tuple[str, int, Options, int]] = [
+    ("quando", 5, {"target": 100}, 6),
+    ("blanco", 4, {}, 14),
+    (
+        "quasenbo",
+        6,
+        {"hand_size": 7, "excuse": True, "pawns": True, "courts": True, "double": True},
+        5,
+    ),
+]
+"""The tour's tables: each game, its players and options, and how many of its decisions
+the tour's player makes before the screenshot."""
+
+
 def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
     """Save the title, a lobby, each table mid-game, a Quando round summary, a game-over
     screen, the replay list and the replay viewer into `folder`; returns the files written."""
@@ -154,7 +170,17 @@ def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
     app.reset(app.scene("title"))
     run_frames(app, lambda: False, 0.3)
     out.append(app.screenshot(folder / "title.png"))
+    out += lobby_tour(app, folder, level)
+    for game, players, options, decisions in TOUR_TABLES:
+        out += table_tour(app, folder, game, players, options, decisions, level)
+    out += replay_tour(app, folder)
+    return out
 
+
+def lobby_tour(app: App, folder: Path, level: str) -> list[Path]:
+    """Host a LAN game, seat two bots (one of `level`), get ready, and save the lobby – if
+    it is still shown then; back at the title at the end. Returns the file written."""
+    out: list[Path] = []
     start_host(app, "127.0.0.1", 0, "quando", 5, level, {"target": 50}, 30.0, None)
     lobby = app.top
 
@@ -166,9 +192,10 @@ def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
     session = app.session
     assert session is not None  # start_host opened it
 
-    def seats() -> list[dict]:
+    def seats() -> list[SeatInfo]:
         assert session.room is not None  # the lobby's room, known once seated
-        return session.room["seats"]
+        listed: list[SeatInfo] = session.room["seats"]
+        return listed
 
     session.add_bot(1, level)
     session.add_bot(2, "easy")
@@ -179,58 +206,55 @@ def tour(app: App, folder: Path, level: str = "normal") -> list[Path]:
     if app.top is lobby:
         out.append(app.screenshot(folder / "lobby.png"))
     app.to_title()
-
-    plans = [
-        ("quando", 5, {"target": 100}, 6),
-        ("blanco", 4, {}, 14),
-        (
-            "quasenbo",
-            6,
-            {"hand_size": 7, "excuse": True, "pawns": True, "courts": True, "double": True},
-            5,
-        ),
-    ]
-    for game, players, options, decisions in plans:
-        start_local(app, game, players, level, options)
-        player = AutoPlayer(app, seed=7)
-
-        def ready(
-            player: AutoPlayer = player, decisions: int = decisions, game: str = game
-        ) -> bool:
-            if not (player.decisions >= decisions and _my_turn_and_still(app)):
-                return False
-            # Quando at the start of a turn shows the most: every card of a legal play lit.
-            scene = table_scene(app)
-            return game != "quando" or (scene is not None and scene.table.model["phase"] == "turn")
-
-        run_frames(app, ready, 120, player)
-        out.append(app.screenshot(folder / f"{game}.png"))
-        if game == "quando":
-
-            def summary() -> bool:
-                scene = table_scene(app)
-                return (
-                    scene is not None and scene.table.hold is not None and scene.overlay_age > 0.6
-                )
-
-            if run_frames(app, summary, 300, player):
-                out.append(app.screenshot(folder / "quando-summary.png"))
-        if game == "quasenbo":
-
-            def over() -> bool:
-                scene = table_scene(app)
-                return (
-                    scene is not None
-                    and scene.table.hold is not None
-                    and scene.table.hold["type"] == "game_over"
-                    and not scene.table.stage.effects.busy
-                )
-
-            if run_frames(app, over, 400, player):
-                out.append(app.screenshot(folder / "game-over.png"))
-        app.to_title()
-    out += replay_tour(app, folder)
     return out
+
+
+def table_tour(
+    app: App,
+    folder: Path,
+    game: str,
+    players: int,
+    options: Options,
+    decisions: int,
+    level: str,
+) -> list[Path]:
+    """Play `game` against bots of `level` and save its table once the player made
+    `decisions` – then, for Quando, a round summary, for Quäsenbö the game-over screen;
+    back at the title at the end. Returns the files written."""
+    out: list[Path] = []
+    start_local(app, game, players, level, options)
+    player = AutoPlayer(app, seed=7)
+
+    def ready() -> bool:
+        if not (player.decisions >= decisions and _my_turn_and_still(app)):
+            return False
+        # Quando at the start of a turn shows the most: every card of a legal play lit.
+        scene = table_scene(app)
+        return game != "quando" or (scene is not None and scene.table.model["phase"] == "turn")
+
+    run_frames(app, ready, 120, player)
+    out.append(app.screenshot(folder / f"{game}.png"))
+    if game == "quando" and run_frames(app, lambda: _summary_shown(app), 300, player):
+        out.append(app.screenshot(folder / "quando-summary.png"))
+    if game == "quasenbo" and run_frames(app, lambda: _game_over_shown(app), 400, player):
+        out.append(app.screenshot(folder / "game-over.png"))
+    app.to_title()
+    return out
+
+
+def _summary_shown(app: App) -> bool:
+    scene = table_scene(app)
+    return scene is not None and scene.table.hold is not None and scene.overlay_age > 0.6
+
+
+def _game_over_shown(app: App) -> bool:
+    scene = table_scene(app)
+    return (
+        scene is not None
+        and scene.table.hold is not None
+        and scene.table.hold["type"] == "game_over"
+        and not scene.table.stage.effects.busy
+    )
 
 
 def replay_tour(app: App, folder: Path) -> list[Path]:

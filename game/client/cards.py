@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -107,7 +107,7 @@ class CardArt:
     label_width: float
     sample: str
     columns: int
-    web: Callable[[], dict]
+    web: Callable[[], dict[str, Any]]
     extras: Callable[[int], list[tuple[str, pygame.Surface]]] = lambda width: []
     grey: bool = False
 
@@ -1212,7 +1212,7 @@ def hex_colour(rgb: RGB) -> str:
     return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
-def _quando_web() -> dict:
+def _quando_web() -> dict[str, Any]:
     return {
         "numbers": [hex_colour(c) for c in palette.QUANDO_NUMBER_COLORS],
         "back": hex_colour(palette.QUANDO_BACK),
@@ -1220,7 +1220,7 @@ def _quando_web() -> dict:
     }
 
 
-def _blanco_web() -> dict:
+def _blanco_web() -> dict[str, Any]:
     return {
         "colours": {
             c: {
@@ -1236,7 +1236,7 @@ def _blanco_web() -> dict:
     }
 
 
-def _decktet_web() -> dict:
+def _decktet_web() -> dict[str, Any]:
     return {
         "suits": {
             s: {

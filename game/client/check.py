@@ -19,6 +19,7 @@ import re
 import sys
 import time
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -28,7 +29,11 @@ import msgpack
 from game.replay.log import engine_version
 from game.replay.text import event_text, side_by_side
 from game.replay.verify import FieldDiff, snapshot_diff
-from game.rules import update_view, view_digest
+from game.rules import View, update_view, view_digest
+
+UpdateData = Mapping[str, Any]
+"""An update (net.messages.Update) as plain data: as a table hands it on, or read back from a
+recorded session."""
 
 RECENT = 20
 """Updates whose events a desync report keeps from before the step that drifted."""
@@ -56,16 +61,16 @@ class Drift:
     step: int
     game: str | None
     seat: int | str | None
-    model: dict | None
+    model: View | None
     expected: bytes
     got: bytes | None
     error: str | None
-    events: list[dict]
-    recent: list[dict]
+    events: list[View]
+    recent: list[View]
     """[{"step", "events"}] of up to RECENT updates before this one, oldest first."""
     server_step: int | None = None
-    server_view: dict | None = None
-    model_then: dict | None = None
+    server_view: View | None = None
+    model_then: View | None = None
     fields: list[FieldDiff] = field(default_factory=list)
 
     @property
@@ -73,7 +78,7 @@ class Drift:
         """The server's full view has arrived and the fields are known."""
         return self.server_view is not None
 
-    def report(self) -> dict:
+    def report(self) -> dict[str, Any]:
         """The desync report as plain data (JSON with bytes as hex; see `write_report`)."""
         return {
             "client": engine_version(),
@@ -114,27 +119,27 @@ class ModelKeeper:
     Never raises for what an update holds: a broken event is a drift, not a crash."""
 
     def __init__(self, recent: int = RECENT) -> None:
-        self.model: dict | None = None
+        self.model: View | None = None
         """The view as the events built it (None before a full view, or once events could
         not be applied to it)."""
         self.game: str | None = None
         self.drift: Drift | None = None
         """The last drift; incomplete while a full view is awaited."""
         self._error: str | None = None
-        self._recent: deque[dict] = deque(maxlen=recent)
+        self._recent: deque[View] = deque(maxlen=recent)
 
     @property
     def drifting(self) -> bool:
         """A drift was found and its full view has not arrived yet."""
         return self.drift is not None and not self.drift.complete
 
-    def show(self, view: dict) -> None:
+    def show(self, view: View) -> None:
         """Take `view` as the model, unchecked (a replay's view after a jump)."""
         self.model = copy.deepcopy(view)
         self.game = view.get("game")
         self._error = None
 
-    def full(self, update: dict) -> str:
+    def full(self, update: UpdateData) -> str:
         """Replace the model with the update's full view."""
         outcome = "ok"
         if self.drifting:
@@ -144,7 +149,7 @@ class ModelKeeper:
         self._recent.append({"step": update.get("step"), "events": update.get("events") or []})
         return outcome
 
-    def apply(self, event: dict) -> None:
+    def apply(self, event: View) -> None:
         """Advance the model by `event` in place (the drifted model, during a drift). An
         event that cannot be applied leaves no model; the update's `check` says why."""
         if self.model is None:
@@ -163,7 +168,7 @@ class ModelKeeper:
                     f"the events cannot be applied to the model ({type(err).__name__}: {err})"
                 )
 
-    def check(self, update: dict) -> str:
+    def check(self, update: UpdateData) -> str:
         """Compare the model, with the update's events applied, with the update's digest."""
         if self.drifting:
             outcome = "drifting"
@@ -177,7 +182,7 @@ class ModelKeeper:
         self._recent.append({"step": update.get("step"), "events": update.get("events") or []})
         return outcome
 
-    def advance(self, update: dict) -> str:
+    def advance(self, update: UpdateData) -> str:
         """`full` for a full view, else `apply` each event and `check`."""
         if "view" in update:
             return self.full(update)
@@ -185,7 +190,7 @@ class ModelKeeper:
             self.apply(event)
         return self.check(update)
 
-    def _start_drift(self, update: dict, got: bytes | None) -> None:
+    def _start_drift(self, update: UpdateData, got: bytes | None) -> None:
         self.drift = Drift(
             room=str(update.get("room")),
             step=update["step"],
@@ -200,7 +205,7 @@ class ModelKeeper:
         )
         self._error = None
 
-    def _resolve(self, update: dict) -> None:
+    def _resolve(self, update: UpdateData) -> None:
         drift = self.drift
         assert drift is not None
         drift.server_step = update["step"]
@@ -271,12 +276,12 @@ class SessionRecorder:
         except OSError as err:
             self._fail(err)
 
-    def record(self, message: dict) -> None:
+    def record(self, message: UpdateData) -> None:
         """Append `message` (an update as it arrived, before the client marks it)."""
         if self._file is not None:
             self._write(message)
 
-    def _write(self, message: dict) -> None:
+    def _write(self, message: Mapping[str, Any]) -> None:
         assert self._file is not None
         try:
             self._file.write(msgpack.packb(message, use_bin_type=True))
@@ -294,7 +299,7 @@ class SessionRecorder:
             self._file = None
 
 
-def read_session(path: Path | str) -> list[dict]:
+def read_session(path: Path | str) -> list[UpdateData]:
     """The updates of a recorded session, in the order they arrived. Raises SessionError
     for a file that is missing, too large, not a session, or damaged (a torn last record,
     from a client that stopped mid-write, is left out)."""
@@ -339,7 +344,7 @@ class Divergence:
     drift: Drift
 
 
-def check_session(updates: list[dict]) -> Divergence | None:
+def check_session(updates: list[UpdateData]) -> Divergence | None:
     """Re-run the model over `updates` (one keeper per room, as the client keeps them);
     the first divergence, or None when every digest matched."""
     keepers: dict[Any, ModelKeeper] = {}

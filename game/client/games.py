@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from typing import Any
 
 from game.bots import KITS
 from game.client import cards, layout, rules_text, steps
@@ -13,7 +15,7 @@ from game.client.rules_text import Section
 from game.client.steps import ActionWords, EventWords, Names
 from game.client.tables import BlancoTable, QuandoTable, QuasenboTable, Table
 from game.client.tables.base import Host
-from game.rules import GAMES, State
+from game.rules import GAMES, Action, State, View
 
 
 @dataclass(frozen=True)
@@ -50,23 +52,25 @@ class ClientGame:
         """The game's name as players read it ("Quäsenbö"), the engine's."""
         return self.engine.title
 
-    def open(self, app: Host, room: dict, seat: int | None, *, replay: bool = False) -> Table:
+    def open(
+        self, app: Host, room: dict[str, Any], seat: int | None, *, replay: bool = False
+    ) -> Table:
         """A new table of this game for `room`, seen from `seat` (see tables.base.Table)."""
         return self.table(app, room, seat, parts=self, replay=replay)
 
-    def event_words(self, event: dict, name: Names) -> str | None:
+    def event_words(self, event: View, name: Names) -> str | None:
         """One event as a short phrase (see steps.event_words)."""
         return steps.event_words(self.events, event, name)
 
-    def events_line(self, events: list[dict], name: Names) -> str:
+    def events_line(self, events: Sequence[View], name: Names) -> str:
         """A step's events as one line (see steps.events_line)."""
         return steps.events_line(self.events, events, name)
 
-    def action_words(self, action: list, view: dict) -> str:
+    def action_words(self, action: Action, view: View) -> str:
         """What `action` does, worded from the acting seat's `view` (see steps.action_words)."""
         return steps.action_words(self.actions, action, view)
 
-    def advice_words(self, action: list, view: dict) -> str:
+    def advice_words(self, action: Action, view: View) -> str:
         """`action` as a suggestion to the player of `view` (see steps.advice_words)."""
         return steps.advice_words(self.actions, action, view)
 

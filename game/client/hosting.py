@@ -5,6 +5,7 @@ the client's one way to start the embedded server."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.client import config
 from game.client.i18n import _
@@ -13,7 +14,7 @@ from game.client.scenes import Dialog, Host
 from game.client.session import Session, lan_addresses, parse_address
 from game.host.embedded import EmbeddedServer, start_embedded
 from game.host.records import unclaimed_rooms
-from game.rules import GAMES
+from game.rules import GAMES, Options, Result
 from net.schema import DEFAULT_GRACE
 
 
@@ -196,7 +197,7 @@ class DealAgain:
     seed: int
     replay: str
     seat: int
-    result: dict
+    result: Result
     old_seat: int
     levels: tuple[str, ...] = ()
 
@@ -216,7 +217,7 @@ class PlayOn:
     the replay's hash, the step, the mode, the state's snapshot), the seat to take and the
     level of the bot at each seat (the player's own entry unused)."""
 
-    origin: dict
+    origin: dict[str, Any]
     seat: int
     levels: tuple[str, ...]
 
@@ -226,7 +227,7 @@ def start_local(
     game: str,
     players: int,
     level: str,
-    options: dict,
+    options: Options,
     *,
     quick: bool = False,
     timer: float | None = None,
@@ -268,7 +269,7 @@ def start_host(
     game: str,
     players: int,
     level: str,
-    options: dict,
+    options: Options,
     timer: float | None,
     code: str | None,
     grace: float | None = DEFAULT_GRACE,

@@ -528,7 +528,8 @@ VIEWER_BUTTONS = 7
 
 
 def viewer(size: tuple[int, int]) -> Viewer:
-    """The replay viewer's regions at window `size`."""
+    """The replay viewer's regions at window `size`: the table, the controls below it, the
+    side column on its right."""
     w, h = size
     s = scale(size)
     side_w = max(260, min(px(390, s), w // 3))
@@ -539,41 +540,11 @@ def viewer(size: tuple[int, int]) -> Viewer:
     margin, gap = px(10, s), px(8, s)
     table = Rect(0, 0, w - side_w, h - controls_h)
     controls = Rect(0, table.bottom, table.width, controls_h)
-    row_h = px(40, s)
-    position_w = px(150, s)
-    scrub_h = px(26, s)
-    # The knob at the first and the last step reaches past the bar's ends: the bar (and
-    # the graph above it, on the same scale) leaves it room at both.
-    left, right = margin + knob_radius(scrub_h), controls.width - margin - position_w
-    legend = Rect(left, controls.top + px(6, s), controls.width - margin - left, legend_h)
-    graph = Rect(left, legend.bottom + px(2, s), right - gap - knob_radius(scrub_h) - left, graph_h)
-    chooser_h = (graph_h - gap) // 2
-    estimates = Rect(right, graph.top, position_w, chooser_h)
-    analyse = Rect(estimates.left, estimates.bottom + gap, position_w, chooser_h)
-    scrub = Rect(left, graph.bottom + px(4, s), graph.width, scrub_h)
-    position = Rect(right, scrub.top - px(4, s), position_w, scrub.height + px(8, s))
-    speed_w = px(130, s)
-    buttons_top = controls.bottom - row_h - px(10, s)
-    room = controls.width - 2 * margin - speed_w - px(16, s)
-    bw = (room - (VIEWER_BUTTONS - 1) * gap) // VIEWER_BUTTONS
-    buttons = [Rect(margin + k * (bw + gap), buttons_top, bw, row_h) for k in range(VIEWER_BUTTONS)]
-    speed = Rect(controls.right - margin - speed_w, buttons_top, speed_w, row_h)
     side = Rect(table.right, 0, side_w, h)
-    inner = side.inflate(-2 * margin, 0)
-    header = Rect(inner.left, px(10, s), inner.width, px(126, s))
-    eyes_h = px(36, s)
-    eyes_label = Rect(inner.left, header.bottom + gap, px(70, s), eyes_h)
-    eyes = Rect(
-        eyes_label.right + gap, eyes_label.top, inner.right - eyes_label.right - gap, eyes_h
+    legend, graph, estimates, analyse, scrub, position, buttons, speed = _viewer_controls(
+        controls, graph_h, legend_h, margin, gap, s
     )
-    back_h = px(40, s)
-    half = (inner.width - gap) // 2
-    play_on = Rect(inner.left, h - margin - back_h, half, back_h)
-    back = Rect(play_on.right + gap, play_on.top, inner.right - play_on.right - gap, back_h)
-    # The keys line wraps to up to four lines of the smallest legible text on a small window.
-    keys_h = max(px(40, s), 4 * widgets.line_height(widgets.MIN_SIZE))
-    keys = Rect(inner.left, back.top - gap - keys_h, inner.width, keys_h)
-    steps = Rect(inner.left, eyes.bottom + gap, inner.width, keys.top - gap - eyes.bottom - gap)
+    header, eyes_label, eyes, steps, keys, back, play_on = _viewer_side(side, margin, gap, s)
     return Viewer(
         size,
         s,
@@ -596,6 +567,57 @@ def viewer(size: tuple[int, int]) -> Viewer:
         analyse,
         play_on,
     )
+
+
+def _viewer_controls(
+    controls: Rect, graph_h: int, legend_h: int, margin: int, gap: int, s: float
+) -> tuple[Rect, Rect, Rect, Rect, Rect, Rect, list[Rect], Rect]:
+    """The replay viewer's controls below its table: the legend, the graph, the estimates'
+    and the analysis' choosers, the scrub bar, the position, the transport buttons and the
+    speed."""
+    row_h = px(40, s)
+    position_w = px(150, s)
+    scrub_h = px(26, s)
+    # The knob at the first and the last step reaches past the bar's ends: the bar (and
+    # the graph above it, on the same scale) leaves it room at both.
+    left, right = margin + knob_radius(scrub_h), controls.width - margin - position_w
+    legend = Rect(left, controls.top + px(6, s), controls.width - margin - left, legend_h)
+    graph = Rect(left, legend.bottom + px(2, s), right - gap - knob_radius(scrub_h) - left, graph_h)
+    chooser_h = (graph_h - gap) // 2
+    estimates = Rect(right, graph.top, position_w, chooser_h)
+    analyse = Rect(estimates.left, estimates.bottom + gap, position_w, chooser_h)
+    scrub = Rect(left, graph.bottom + px(4, s), graph.width, scrub_h)
+    position = Rect(right, scrub.top - px(4, s), position_w, scrub.height + px(8, s))
+    speed_w = px(130, s)
+    buttons_top = controls.bottom - row_h - px(10, s)
+    room = controls.width - 2 * margin - speed_w - px(16, s)
+    bw = (room - (VIEWER_BUTTONS - 1) * gap) // VIEWER_BUTTONS
+    buttons = [Rect(margin + k * (bw + gap), buttons_top, bw, row_h) for k in range(VIEWER_BUTTONS)]
+    speed = Rect(controls.right - margin - speed_w, buttons_top, speed_w, row_h)
+    return legend, graph, estimates, analyse, scrub, position, buttons, speed
+
+
+def _viewer_side(
+    side: Rect, margin: int, gap: int, s: float
+) -> tuple[Rect, Rect, Rect, Rect, Rect, Rect, Rect]:
+    """The replay viewer's side column, top to bottom: the header, the eyes' label and
+    chooser, the step list, the keys line, and the play-on and back buttons."""
+    inner = side.inflate(-2 * margin, 0)
+    header = Rect(inner.left, px(10, s), inner.width, px(126, s))
+    eyes_h = px(36, s)
+    eyes_label = Rect(inner.left, header.bottom + gap, px(70, s), eyes_h)
+    eyes = Rect(
+        eyes_label.right + gap, eyes_label.top, inner.right - eyes_label.right - gap, eyes_h
+    )
+    back_h = px(40, s)
+    half = (inner.width - gap) // 2
+    play_on = Rect(inner.left, side.bottom - margin - back_h, half, back_h)
+    back = Rect(play_on.right + gap, play_on.top, inner.right - play_on.right - gap, back_h)
+    # The keys line wraps to up to four lines of the smallest legible text on a small window.
+    keys_h = max(px(40, s), 4 * widgets.line_height(widgets.MIN_SIZE))
+    keys = Rect(inner.left, back.top - gap - keys_h, inner.width, keys_h)
+    steps = Rect(inner.left, eyes.bottom + gap, inner.width, keys.top - gap - eyes.bottom - gap)
+    return header, eyes_label, eyes, steps, keys, back, play_on
 
 
 def replay_columns(row: Rect) -> list[Rect]:

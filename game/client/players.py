@@ -4,6 +4,7 @@ name as tables, lists and summaries show it ("Dario (normal bot)", composed here
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from game.client.i18n import NC_, _, pgettext
 
@@ -22,7 +23,7 @@ def level_name(level: str) -> str:
     return pgettext(*LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
-def plain_name(info: Mapping) -> str:
+def plain_name(info: Mapping[str, Any]) -> str:
     """A seat's player's own name ("Dario"), from a seat as a room or a replay header
     describes it ({"name", "kind", "level"}); empty when it has none. Replays logged before
     the server sent plain names call a bot "Dario (normal bot)", older ones "Normal bot":
@@ -38,7 +39,7 @@ def plain_name(info: Mapping) -> str:
     return name
 
 
-def seat_name(info: Mapping) -> str:
+def seat_name(info: Mapping[str, Any]) -> str:
     """A seat's name as the player reads it: a person's name as it is, a bot's with its
     level in the player's language ("Dario (normal bot)", "Dario (Bot, normal)"; a bot of an
     old replay with no name of its own "Normal bot"); empty when the seat names nobody."""

@@ -5,13 +5,16 @@ whose texts the catalogues translate), a connection status from its reason code
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from game.client.i18n import SOURCE, _, language
 from game.rules import GAMES
 from net.client import CAUSES, REASONS
 from net.schema import ERRORS
 
 
-def _named(params: dict) -> dict:
+def _named(params: Mapping[str, Any]) -> dict[str, Any]:
     """A refusal's params with a game's id as its title and an option's id as its label in
     the player's words (a setup refused by the engine names them by id)."""
     named = dict(params)
@@ -23,7 +26,7 @@ def _named(params: dict) -> dict:
     return named
 
 
-def refusal_text(template: str, params: dict, english: str) -> str:
+def refusal_text(template: str, params: Mapping[str, Any], english: str) -> str:
     """An engine's refusal (IllegalAction's or BadOptions' template and params) in the
     player's language: `english`, the refusal's own text, in English or where the
     translated template does not fill (a template from another version)."""
@@ -35,18 +38,19 @@ def refusal_text(template: str, params: dict, english: str) -> str:
         return english
 
 
-def error_text(message: dict) -> str:
+def error_text(message: Mapping[str, Any]) -> str:
     """The words to show for an `error` message (already validated). In English the server's
     message itself, which may be more specific than its code's; otherwise the translated
     template filled with its params (see refusal_text), or the translated text of the code –
     falling back to the server's message for a code this client lacks."""
+    english: str = message["message"]
     if language() == SOURCE:
-        return message["message"]
+        return english
     template = message.get("template")
     if template is not None:
-        return refusal_text(template, message.get("params", {}), message["message"])
+        return refusal_text(template, message.get("params", {}), english)
     code = message["code"]
-    return _(ERRORS[code]) if code in ERRORS else message["message"]
+    return _(ERRORS[code]) if code in ERRORS else english
 
 
 def sentence(words: str) -> str:
@@ -55,12 +59,12 @@ def sentence(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def status_text(message: dict) -> str:
+def status_text(message: Mapping[str, Any]) -> str:
     """Why the connection's status changed (a status message of net.client), in the player's
     language: its reason's template translated and filled, a cause code and a protocol
     error code worded too (other causes, the system's own words, as they are). The English
     `message` for a reason this client lacks or a template that does not fill."""
-    words = message.get("message", "")
+    words: str = message.get("message", "")
     why = message.get("reason")
     if language() == SOURCE or why not in REASONS:
         return words

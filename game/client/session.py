@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import socket
 import threading
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
 
@@ -13,7 +14,8 @@ from game.client import config
 from game.client.check import Drift, SessionRecorder, write_report
 from game.client.i18n import _
 from game.client.kept import LOCAL, KeptSeat, SeatStore
-from net.client import RETRY_FOR, STATUS, ThreadedClient, status_message
+from net.client import RETRY_FOR, STATUS, Received, ThreadedClient, status_message
+from net.messages import Action, Options
 from net.schema import DEFAULT_GRACE
 
 
@@ -95,14 +97,16 @@ class Session:
         self.net = ThreadedClient(host, port, name, retry_for=retry_for)
         self.status = "connecting"
         self.status_message = ""
-        self.welcome: dict | None = None
-        self.rooms: list[dict] = []
-        self.room: dict | None = None
+        # Plain maps as they arrived, as the scenes read them (net.messages names what each
+        # holds: a Welcome, RoomInfos, the last Update).
+        self.welcome: Received | None = None
+        self.rooms: list[dict[str, Any]] = []
+        self.room: dict[str, Any] | None = None
         self.room_id: str | None = None
         self.seat: int | None = None
         self.token: str | None = None
         self.game: str | None = None
-        self.last: dict | None = None
+        self.last: Received | None = None
         """The last update received (its `step` is the one an action answers)."""
         self.desyncs = 0
         self.reports: list[Path] = []
@@ -123,7 +127,7 @@ class Session:
 
     # -- receiving ---------------------------------------------------------------------------
 
-    def poll(self) -> list[dict]:
+    def poll(self) -> list[Received]:
         """Every message since the last poll, each already noted by the session."""
         messages = self.net.poll()
         if not messages and self.status != "closed" and self.net.died:
@@ -134,7 +138,7 @@ class Session:
             self._note(message)
         return messages
 
-    def _note(self, message: dict) -> None:
+    def _note(self, message: Received) -> None:
         kind = message["t"]
         if kind == STATUS:
             self.status, self.status_message = message["status"], message.get("message", "")
@@ -213,7 +217,7 @@ class Session:
 
     # -- sending -------------------------------------------------------------------------------
 
-    def send(self, message: dict) -> None:
+    def send(self, message: Mapping[str, Any]) -> None:
         """Queue `message` for the server (dropped once the connection is closed)."""
         if not self.closed:
             self.net.send(message)
@@ -225,7 +229,7 @@ class Session:
         self,
         game: str,
         players: int,
-        options: dict,
+        options: Options,
         *,
         timer: float | None = None,
         level: str = "normal",
@@ -234,7 +238,7 @@ class Session:
         hints: bool = False,
         seed: int | None = None,
         again: str | None = None,
-        origin: dict | None = None,
+        origin: dict[str, Any] | None = None,
     ) -> None:
         """Create a room (waiting `grace` seconds for a player who drops out, None: waiting
         for them; `hints`: its creator allows hints while other people play; `seed` and
@@ -319,7 +323,7 @@ class Session:
     def start_game(self) -> None:
         self.send({"t": "start", "room": self.room_id})
 
-    def act(self, action: list) -> None:
+    def act(self, action: Action) -> None:
         """Play `action` for our seat, answering the last update's step."""
         if self.last is not None:
             self.send(

@@ -58,7 +58,7 @@ class CardSprite(pygame.sprite.Sprite):
         self.token: Any = None
         self.tweens = Tweens()
         self.target = pos
-        self._key: tuple | None = None
+        self._key: tuple[object, ...] | None = None
         self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
         self.rect = self.image.get_rect()
         self.refresh()

@@ -6,11 +6,11 @@ hint, as a suggestion to its player ("play 3, 3", "knock")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 
 from game.client.i18n import N_, _, ngettext
 from game.replay.text import action_text, event_text
-from game.rules import decktet
+from game.rules import Action, View, decktet
 
 Names = Callable[[int], str]
 """A seat's name, as the table shows it."""
@@ -102,23 +102,23 @@ def blanco_card(code: object) -> str:
     return text
 
 
-def _cards(card: Callable[[object], str], codes: list) -> str:
+def _cards(card: Callable[[object], str], codes: Iterable[object]) -> str:
     """Cards in words (a Quando card is its value: `str`), joined by commas."""
     return ", ".join(card(c) for c in codes)
 
 
-def _where(pos: list[int]) -> str:
+def _where(pos: Sequence[int]) -> str:
     return _("row {row}, column {col}").format(row=pos[0] + 1, col=pos[1] + 1)
 
 
-def _winners(event: dict, name: Names) -> str:
+def _winners(event: View, name: Names) -> str:
     winners = [name(seat) for seat in event["result"]["winners"]]
     if len(winners) == 1:
         return _("Game over: {name} wins").format(name=winners[0])
     return _("Game over: {names} win").format(names=", ".join(winners))
 
 
-def quando_events(event: dict, name: Names) -> str | None:
+def quando_events(event: View, name: Names) -> str | None:
     """Quando's events in words."""
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
@@ -163,7 +163,7 @@ def quando_events(event: dict, name: Names) -> str | None:
     return None
 
 
-def blanco_events(event: dict, name: Names) -> str | None:
+def blanco_events(event: View, name: Names) -> str | None:
     """Blanco's events in words."""
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
@@ -178,14 +178,7 @@ def blanco_events(event: dict, name: Names) -> str | None:
             )
         return _("{name} looks at {where}").format(name=who, where=_where(event["pos"]))
     if kind == "take":
-        what = blanco_card(event["card"]) if event.get("card") else None
-        if event["source"] == "deck":
-            if what is None:
-                return _("{name} takes a card from the deck").format(name=who)
-            return _("{name} takes {card} from the deck").format(name=who, card=what)
-        if what is None:
-            return _("{name} takes a card from the discard pile").format(name=who)
-        return _("{name} takes {card} from the discard pile").format(name=who, card=what)
+        return _blanco_take(event, who)
     if kind == "discard":
         return _("{name} discards {card}").format(name=who, card=blanco_card(event["card"]))
     if kind == "place":
@@ -200,19 +193,7 @@ def blanco_events(event: dict, name: Names) -> str | None:
             name=who, where=_where(event["pos"]), other=_where(event["other"])
         )
     if kind == "eliminate":
-        cards = _cards(blanco_card, event["cards"])
-        number = event["index"] + 1
-        if event["line"] == "row":
-            text = _("{name} removes row {number}: {cards}")
-        else:
-            text = _("{name} removes column {number}: {cards}")
-        if event["chain"]:
-            text = (
-                _("Chain reaction! {name} removes row {number}: {cards}")
-                if event["line"] == "row"
-                else _("Chain reaction! {name} removes column {number}: {cards}")
-            )
-        return text.format(name=who, number=number, cards=cards)
+        return _blanco_eliminate(event, who)
     if kind == "reshuffle":
         count = event["draw"]["count"]
         return ngettext(
@@ -231,7 +212,34 @@ def blanco_events(event: dict, name: Names) -> str | None:
     return None
 
 
-def quasenbo_events(event: dict, name: Names) -> str | None:
+def _blanco_take(event: View, who: str) -> str:
+    what = blanco_card(event["card"]) if event.get("card") else None
+    if event["source"] == "deck":
+        if what is None:
+            return _("{name} takes a card from the deck").format(name=who)
+        return _("{name} takes {card} from the deck").format(name=who, card=what)
+    if what is None:
+        return _("{name} takes a card from the discard pile").format(name=who)
+    return _("{name} takes {card} from the discard pile").format(name=who, card=what)
+
+
+def _blanco_eliminate(event: View, who: str) -> str:
+    cards = _cards(blanco_card, event["cards"])
+    number = event["index"] + 1
+    if event["line"] == "row":
+        text = _("{name} removes row {number}: {cards}")
+    else:
+        text = _("{name} removes column {number}: {cards}")
+    if event["chain"]:
+        text = (
+            _("Chain reaction! {name} removes row {number}: {cards}")
+            if event["line"] == "row"
+            else _("Chain reaction! {name} removes column {number}: {cards}")
+        )
+    return text.format(name=who, number=number, cards=cards)
+
+
+def quasenbo_events(event: View, name: Names) -> str | None:
     """Quäsenbö's events in words."""
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
@@ -277,11 +285,11 @@ def quasenbo_events(event: dict, name: Names) -> str | None:
     return None
 
 
-EventWords = Callable[[dict, Names], str | None]
+EventWords = Callable[[View, Names], str | None]
 """A game's own events in words (`quando_events` …): None where it has no words for one."""
 
 
-def event_words(words: EventWords, event: dict, name: Names) -> str | None:
+def event_words(words: EventWords, event: View, name: Names) -> str | None:
     """One event as a short phrase (the game's own events worded by its `words`); None for
     `next` (every step ends with it, and the step list already shows who acts next), "" for
     an event a line before already told (a hidden penalty card). An event this module does
@@ -303,7 +311,7 @@ def event_words(words: EventWords, event: dict, name: Names) -> str | None:
     return said if said is not None else event_text(event)
 
 
-def events_line(words: EventWords, events: list[dict], name: Names) -> str:
+def events_line(words: EventWords, events: Sequence[View], name: Names) -> str:
     """A step's events as one line, phrases joined by " · "."""
     phrases = (event_words(words, event, name) for event in events)
     return " · ".join(p for p in phrases if p)
@@ -324,7 +332,7 @@ def _do(does: str, do: str) -> str:
     return _(do)
 
 
-def quando_actions(action: list, view: dict, say: Say) -> str | None:
+def quando_actions(action: Action, view: View, say: Say) -> str | None:
     """Quando's actions in words."""
     verb = action[0]
     if verb == "play":
@@ -347,7 +355,7 @@ def quando_actions(action: list, view: dict, say: Say) -> str | None:
     return say(*words[verb]) if verb in words else None
 
 
-def blanco_actions(action: list, view: dict, say: Say) -> str | None:
+def blanco_actions(action: Action, view: View, say: Say) -> str | None:
     """Blanco's actions in words."""
     verb = action[0]
     hand = view["hands"][view["seat"]]
@@ -400,7 +408,7 @@ def blanco_actions(action: list, view: dict, say: Say) -> str | None:
     return say(*words[verb]) if verb in words else None
 
 
-def quasenbo_actions(action: list, view: dict, say: Say) -> str | None:
+def quasenbo_actions(action: Action, view: View, say: Say) -> str | None:
     """Quäsenbö's actions in words."""
     verb = action[0]
     if verb == "play":
@@ -417,11 +425,11 @@ def quasenbo_actions(action: list, view: dict, say: Say) -> str | None:
     return say(*words[verb]) if verb in words else None
 
 
-ActionWords = Callable[[list, dict, Say], str | None]
+ActionWords = Callable[[Action, View, Say], str | None]
 """A game's own actions in words (`quando_actions` …): None where it has no words for one."""
 
 
-def _worded(actions: ActionWords, action: list, view: dict, say: Say) -> str:
+def _worded(actions: ActionWords, action: Action, view: View, say: Say) -> str:
     try:
         words = actions(action, view, say)
     except (KeyError, IndexError, TypeError):  # a shape or an index the view does not fit
@@ -429,7 +437,7 @@ def _worded(actions: ActionWords, action: list, view: dict, say: Say) -> str:
     return words if words is not None else action_text(action)
 
 
-def action_words(actions: ActionWords, action: list, view: dict) -> str:
+def action_words(actions: ActionWords, action: Action, view: View) -> str:
     """What `action` does, as a phrase without its subject ("plays 3, 3", "knocks", "plays
     the Excuse as moons"), worded from `view`: the acting seat's own view before the action
     (its cards named from it). An action this module cannot word – another shape, an index
@@ -437,7 +445,7 @@ def action_words(actions: ActionWords, action: list, view: dict) -> str:
     return _worded(actions, action, view, _does)
 
 
-def advice_words(actions: ActionWords, action: list, view: dict) -> str:
+def advice_words(actions: ActionWords, action: Action, view: View) -> str:
     """`action` as a suggestion to the player whose view `view` is ("play 3, 3", "knock",
     "draw from the hidden side"): `action_words`' phrase said to them, with the same
     fallback."""

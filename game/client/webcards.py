@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
 from game.client import palette
 from game.client.cards import hex_colour
@@ -20,7 +21,7 @@ SHIPPED = Path("browser_table") / "cards.json"
 """Where the page's copy lives, from the checkout's root."""
 
 
-def furniture() -> dict:
+def furniture() -> dict[str, Any]:
     """Everything the page needs to draw a card or the table as the pygame client does: the
     table's and the cards' colours, then each game's own (its art's `web`)."""
     return {

@@ -704,7 +704,9 @@ def _plate_height(lines: list[pygame.Surface], size: int) -> int:
     return sum(line.get_height() for line in lines) + size // 2
 
 
-_PLATES: dict[tuple, Layer] = {}
+PlateKey = tuple[tuple[int, int], str, str, bool, str, str, RGB, str]
+"""What a name plate shows: its size, name, detail, turn, tag, status, accent, short name."""
+_PLATES: dict[PlateKey, Layer] = {}
 """Name plates as last drawn, by what they show, the most recent last: a plate is drawn anew
 only when its words change (a table's plates cost a quarter of a millisecond a frame)."""
 PLATES_KEPT = 24
@@ -730,7 +732,7 @@ def seat_plate(
     is the name to show where `name` does not fit ("Dario" for "Dario (normal bot)")."""
     # The plate and the marker at its left, drawn into a picture of their own.
     bounds = rect.union(Rect(rect.left - 14, rect.centery - 9, 14, 19))
-    key = (rect.size, name, detail, current, tag, status, accent, short)
+    key: PlateKey = (rect.size, name, detail, current, tag, status, accent, short)
     plate = _PLATES.pop(key, None)
     if plate is None:
         plate = Layer(alpha=True)
@@ -765,27 +767,14 @@ def _draw_plate(
     accent: RGB,
     short: str,
 ) -> None:
-    bg = (58, 50, 22) if current else palette.PANEL
-    pygame.draw.rect(surface, bg, rect, border_radius=8)
-    pygame.draw.rect(
-        surface,
-        accent if current else palette.PANEL_EDGE,
-        rect,
-        3 if current else 1,
-        border_radius=8,
-    )
+    """The plate and its marker, without the clock (drawn every frame over the picture)."""
+    _plate_frame(surface, rect, current, accent)
     h = rect.height
     label = name + tag
     inner_w = rect.width - 20
     if short and text_width(label, MIN_SIZE) > inner_w:
         label = short + tag
     name_color = palette.TEXT if not current else (255, 236, 170)
-    if current:
-        # A small triangle pointing at the plate's name: the eye finds the turn fast.
-        tip = (rect.left - 2, rect.centery)
-        pygame.draw.polygon(
-            surface, accent, [tip, (tip[0] - 12, tip[1] - 9), (tip[0] - 12, tip[1] + 9)]
-        )
     inner = Rect(rect.left + 8, rect.top + 3, rect.width - 16, h - 6)
     line_h = line_height(MIN_SIZE)
     size = max(MIN_SIZE, h // 4 if h >= 60 else int(h * 0.62))
@@ -801,6 +790,40 @@ def _draw_plate(
             _plate_one_line(surface, inner, label, detail, status, size, name_color)
             return
     lines = max(2, inner.height // line_h)
+    rows = _plate_rows(label, name_color, detail, detail_size, status, lines, inner.width)
+    _plate_lines(surface, inner, rows, max(MIN_SIZE, min(size, inner.height // len(rows) - 2)))
+
+
+def _plate_frame(surface: pygame.Surface, rect: Rect, current: bool, accent: RGB) -> None:
+    """A name plate's panel and frame; for the seat that must decide, gold, with a marker."""
+    bg = (58, 50, 22) if current else palette.PANEL
+    pygame.draw.rect(surface, bg, rect, border_radius=8)
+    pygame.draw.rect(
+        surface,
+        accent if current else palette.PANEL_EDGE,
+        rect,
+        3 if current else 1,
+        border_radius=8,
+    )
+    if current:
+        # A small triangle pointing at the plate's name: the eye finds the turn fast.
+        tip = (rect.left - 2, rect.centery)
+        pygame.draw.polygon(
+            surface, accent, [tip, (tip[0] - 12, tip[1] - 9), (tip[0] - 12, tip[1] + 9)]
+        )
+
+
+def _plate_rows(
+    label: str,
+    name_color: RGB,
+    detail: str,
+    detail_size: int,
+    status: str,
+    lines: int,
+    width: int,
+) -> list[tuple[str, RGB]]:
+    """A tall plate's rows in `lines` lines `width` wide, with their colours: the name (and
+    the status, when the plate has no third line for it), the detail, the status."""
     rows = [(label, name_color)]
     if status and lines < 3:
         rows[0] = (f"{label} · {status}", name_color)
@@ -808,19 +831,25 @@ def _draw_plate(
     # " · " into the lines the plate has left; the last line takes what fits of the rest,
     # its parts whole (a word cut short reads worse than a part left out).
     room = max(1, lines - len(rows) - (1 if status and lines >= 3 else 0))
-    parts = wrap(detail, detail_size, inner.width - 4, " · ")
+    parts = wrap(detail, detail_size, width - 4, " · ")
     if len(parts) > room:
         rest = " · ".join(parts[room - 1 :]).split(" · ")
         last = rest[:1]
         for piece in rest[1:]:
-            if text_width(" · ".join([*last, piece]), MIN_SIZE) > inner.width - 4:
+            if text_width(" · ".join([*last, piece]), MIN_SIZE) > width - 4:
                 break
             last.append(piece)
         parts = parts[: room - 1] + [" · ".join(last)]
     rows += [(part, palette.TEXT_DIM) for part in parts]
     if status and lines >= 3:
         rows.append((status, palette.ACCENT))
-    size = max(MIN_SIZE, min(size, inner.height // len(rows) - 2))
+    return rows
+
+
+def _plate_lines(
+    surface: pygame.Surface, inner: Rect, rows: list[tuple[str, RGB]], size: int
+) -> None:
+    """A tall plate's rows spread evenly over `inner`, the name at `size`, the rest smaller."""
     step = (inner.height - 2) // len(rows)
     y = inner.top + (inner.height - step * len(rows)) // 2
     for k, (value, color) in enumerate(rows):
