@@ -10,6 +10,7 @@ the player's first turn, dealt from a chosen seed (later turns depend on the bot
 from __future__ import annotations
 
 import argparse
+import fcntl
 import os
 import random
 import shutil
@@ -197,16 +198,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     # One fixed home for the settings and the logs (the settings screen shows its path), new
-    # for each language (the replay list shows the games played before, with their times).
+    # for each language (the replay list shows the games played before, with their times);
+    # runs at the same time take turns at it.
     home = Path(tempfile.gettempdir()) / "cardtable-screens"
-    os.environ["XDG_CONFIG_HOME"] = str(home / "config")
-    os.environ["XDG_DATA_HOME"] = str(home / "data")
-    try:
-        for language in LANGUAGES:
+    with open(home.with_suffix(".lock"), "w") as turn:
+        fcntl.flock(turn, fcntl.LOCK_EX)
+        os.environ["XDG_CONFIG_HOME"] = str(home / "config")
+        os.environ["XDG_DATA_HOME"] = str(home / "data")
+        try:
+            for language in LANGUAGES:
+                shutil.rmtree(home, ignore_errors=True)
+                shoot(args.out, language)
+        finally:
             shutil.rmtree(home, ignore_errors=True)
-            shoot(args.out, language)
-    finally:
-        shutil.rmtree(home, ignore_errors=True)
     count = len(list(args.out.glob("*.png")))
     if args.against is None:
         print(f"{count} screens in {args.out}")
