@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import partial
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 import pygame
 
@@ -29,7 +29,7 @@ from game.client.tables.hud import Hud
 from game.client.tables.movelog import SHARE, WIDE, MoveLog
 from game.client.tables.prewarm import Prewarmer
 from game.client.tables.seats import Seats
-from game.client.tables.stage import MOVE, Slot, Stage
+from game.client.tables.stage import MOVE, PAUSE, Slot, Stage
 from game.client.tween import HOLD
 
 
@@ -94,6 +94,9 @@ class Table:
     ALWAYS: ClassVar[frozenset] = frozenset()
     """Buttons shown (greyed) even when they cannot be used now; the others appear only when
     they can be."""
+    EVENTS: ClassVar[Mapping[str, Callable[[Any, Any], float]]] = {}
+    """Each event kind of the game with the method that animates it (`on_event`): called
+    with the table and the event, it returns how long the queue waits."""
     VERBS: ClassVar[dict[str, str]] = {}
     """Each verb in a player's words, for "You can: …"."""
     SHEET: ClassVar[bool] = False
@@ -380,9 +383,11 @@ class Table:
         raise NotImplementedError
 
     def on_event(self, event: dict) -> float:
-        """Move sprites between zones for `event` (the model is still the one before it);
+        """Move sprites between zones for `event` (the model is still the one before it):
+        the handler EVENTS names for its kind (a kind without one waits for nothing);
         returns how long the queue waits before the next step."""
-        return 0.0
+        handler = self.EVENTS.get(event["type"])
+        return 0.0 if handler is None else handler(self, event)
 
     def after_event(self, event: dict) -> float | None:
         """Called once the model includes `event`. A subclass that places the sprites itself
@@ -505,14 +510,20 @@ class Table:
         if sound:
             self.app.sound.play(sound)
 
-    def nothing_to_draw(self, seat: int) -> str:
-        """The words for a seat that should draw when no card is left."""
+    def on_draw_skipped(self, event: dict) -> float:
+        """A seat should draw when no card is left: said."""
+        seat = event["seat"]
         if seat == self.you:
-            return _("No card is left for you to draw.")
-        return _("No card is left for {name} to draw.").format(name=self.seats.name(seat))
+            self.toasts.show(_("No card is left for you to draw."))
+        else:
+            name = self.seats.name(seat)
+            self.toasts.show(_("No card is left for {name} to draw.").format(name=name))
+        return 0.3
 
-    def game_over_flourish(self, event: dict) -> None:
-        """The last word of a game: a cheer for the viewer's win, else who won."""
+    def on_game_over(self, event: dict) -> float:
+        """The last word of a game, held until released: a cheer for the viewer's win, else
+        who won."""
+        self.hold = event
         winners = event["result"]["winners"]
         if self.you in winners:
             self.flourish(
@@ -523,6 +534,11 @@ class Table:
             )
         else:
             self.flourish(_("GAME OVER"), None, palette.TEXT, "win")
+        return HOLD
+
+    def on_next(self, event: dict) -> float:
+        """The next decision: a breath before it."""
+        return PAUSE
 
     # -- choosing ------------------------------------------------------------------------------
 

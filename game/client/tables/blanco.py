@@ -18,8 +18,20 @@ from game.client.tables.base import Table
 from game.client.tables.buttons import ButtonSpec
 from game.client.tables.chooser import Token
 from game.client.tables.hud import outline
-from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
-from game.client.tween import HOLD, Tween
+from game.client.tables.stage import FLIP, MOVE, Slot
+from game.client.tween import Tween
+from game.rules.blanco import (
+    DiscardEvent,
+    EliminateEvent,
+    PeekEvent,
+    PlaceEvent,
+    ReshuffleEvent,
+    RevealEvent,
+    SeatEvent,
+    StageEvent,
+    SwapEvent,
+    TakeEvent,
+)
 
 PILE_LAYER, DISCARD_LAYER, GRID_LAYER, HAND_LAYER = 10, 20, 100, 200
 SHOWN_DISCARD = 4
@@ -201,156 +213,182 @@ class BlancoTable(Table):
 
     # -- events --------------------------------------------------------------------------------
 
-    def on_event(self, event: dict) -> float:
-        kind = event["type"]
+    def on_reveal(self, event: RevealEvent) -> float:
+        seat = event["seat"]
+        r, c = event["pos"]
+        self.grids[seat][r][c].flip_to(event["card"], True, FLIP, known=False)
+        self.mark([self.grids[seat][r][c]], seat)
+        self.app.sound.play("flip")
+        return FLIP + 0.15
+
+    def on_peek(self, event: PeekEvent) -> float:
+        seat = event["seat"]
+        r, c = event["pos"]
+        sprite = self.grids[seat][r][c]
+        self.mark([sprite], seat)
+        if "card" in event:
+            sprite.flip_to(event["card"], False, FLIP, known=True)
+            self.toasts.show(
+                _("You look at the card at {where}: it is marked for you.").format(
+                    where=_where(event["pos"])
+                )
+            )
+        else:
+            sprite.flip_to(None, False, FLIP)
+            self.toasts.show(
+                _("{name} looks at a face-down card.").format(name=self.seats.name(seat))
+            )
+        return FLIP + 0.3
+
+    def on_take(self, event: TakeEvent) -> float:
+        seat = event["seat"]
+        sprite = self._from_deck(event) if event["source"] == "deck" else self._from_discard(seat)
+        self.hands[seat].append(sprite)
+        self.mark([sprite], seat)
+        self.app.sound.play("slide")
+        return MOVE
+
+    def _from_deck(self, event: TakeEvent) -> CardSprite:
+        """The deck's top card on its way to the taker (its face to the taker only)."""
         geo = self.geo
-        seat: int = event.get("seat", -1)
-        if kind == "reveal":
-            r, c = event["pos"]
-            self.grids[seat][r][c].flip_to(event["card"], True, FLIP, known=False)
-            self.mark([self.grids[seat][r][c]], seat)
-            self.app.sound.play("flip")
-            return FLIP + 0.15
-        if kind == "peek":
-            r, c = event["pos"]
-            sprite = self.grids[seat][r][c]
-            self.mark([sprite], seat)
-            if "card" in event:
-                sprite.flip_to(event["card"], False, FLIP, known=True)
-                self.toasts.show(
-                    _("You look at the card at {where}: it is marked for you.").format(
-                        where=_where(event["pos"])
-                    )
-                )
-            else:
-                sprite.flip_to(None, False, FLIP)
-                self.toasts.show(
-                    _("{name} looks at a face-down card.").format(name=self.seats.name(seat))
-                )
-            return FLIP + 0.3
-        if kind == "take":
-            if event["source"] == "deck":
-                card = event.get("card")
-                sprite = self.pile or self.stage.new_card(
-                    None, geo.pile_w, geo.places["draw"].center, face_up=False
-                )
-                self.pile = None
-                if card is not None:
-                    sprite.flip_to(card, True, FLIP, 0.1)
-                if event["draw"]["count"]:
-                    self.pile = self.stage.new_card(
-                        None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
-                    )
-            else:
-                top = self.model["discard"][-1] if self.model["discard"] else None
-                sprite = (
-                    self.discard.pop()
-                    if self.discard
-                    else self.stage.new_card(top, geo.pile_w, geo.places["discard"].center)
-                )
-                if seat != self.seat:
-                    sprite.flip_to(None, False, FLIP, 0.1)
-                if top is not None:
-                    words = (
-                        _("You take {card} from the discard pile.")
-                        if seat == self.you
-                        else _("{name} takes {card} from the discard pile.")
-                    )
-                    self.toasts.show(
-                        words.format(name=self.seats.name(seat), card=blanco_card(top))
-                    )
-            self.hands[seat].append(sprite)
-            self.mark([sprite], seat)
-            self.app.sound.play("slide")
-            return MOVE
-        if kind == "discard":
-            sprite = self.hands[seat].pop(event["index"])
-            if not sprite.face_up or sprite.code != event["card"]:
-                sprite.flip_to(event["card"], True, FLIP)
-            self.discard.append(sprite)
-            self.mark([sprite], seat)
-            self.app.sound.play("slide")
-            return MOVE
-        if kind == "place":
-            r, c = event["pos"]
-            sprite = self.hands[seat].pop(event["index"])
-            old = self.grids[seat][r][c]
-            if not sprite.face_up or sprite.code != event["card"]:
-                sprite.flip_to(event["card"], True, FLIP)
-            self.grids[seat][r][c] = sprite
-            if not old.face_up or old.code != event["replaced"]:
-                old.flip_to(event["replaced"], True, FLIP, 0.1, known=False)
-            self.discard.append(old)
-            self.mark([sprite, old], seat)
-            self.app.sound.play("slide")
-            return MOVE + 0.1
-        if kind == "swap":
-            (r1, c1), (r2, c2) = event["pos"], event["other"]
-            g = self.grids[seat]
-            g[r1][c1], g[r2][c2] = g[r2][c2], g[r1][c1]
-            self.mark([g[r1][c1], g[r2][c2]], seat)
-            self.app.sound.play("slide")
-            return MOVE
-        if kind == "eliminate":
-            g = self.grids[seat]
-            index = event["index"]
-            if event["line"] == "row":
-                gone = g.pop(index)
-            else:
-                gone = [row.pop(index) for row in g]
-            if not g or not g[0]:
-                gone += [sp for row in g for sp in row]
-                self.grids[seat] = []
-            box = geo.places["box"].center
-            for k, sprite in enumerate(gone):
-                sprite.tweens.add(_pulse(sprite))
-                self.stage.discard(sprite, box, MOVE * 1.4, 0.35 + k * 0.05)
-            center = geo.seat_area(seat).cards.center
-            if event["chain"]:
-                self.flourish(_("CHAIN REACTION!"), center, (255, 120, 60), "chain")
-            else:
-                line = _("ROW!") if event["line"] == "row" else _("COLUMN!")
-                self.flourish(line, center, palette.ACCENT, "chain")
-            return 0.35 + MOVE * 1.4
-        if kind == "reshuffle":
-            pile = geo.places["draw"].center
-            keep = self.discard[-1:] if self.discard else []
-            for k, sprite in enumerate(self.discard[:-1]):
-                sprite.flip_to(None, False, FLIP)
-                self.stage.discard(sprite, pile, MOVE, k * 0.04, fade=False)
-            self.discard = keep
-            if self.pile is None:
-                self.pile = self.stage.new_card(
-                    None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER
-                )
-            self.toasts.show(_("The discard pile and the box are shuffled into a new deck."))
-            return MOVE + 0.3
-        if kind == "stage":
+        card = event.get("card")
+        sprite = self.pile or self.stage.new_card(
+            None, geo.pile_w, geo.places["draw"].center, face_up=False
+        )
+        self.pile = None
+        if card is not None:
+            sprite.flip_to(card, True, FLIP, 0.1)
+        if event["draw"]["count"]:
+            self.pile = self.stage.new_card(
+                None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
+            )
+        return sprite
+
+    def _from_discard(self, seat: int) -> CardSprite:
+        """The discard pile's top card on its way to `seat`, said."""
+        top = self.model["discard"][-1] if self.model["discard"] else None
+        sprite = (
+            self.discard.pop()
+            if self.discard
+            else self.stage.new_card(top, self.geo.pile_w, self.geo.places["discard"].center)
+        )
+        if seat != self.seat:
+            sprite.flip_to(None, False, FLIP, 0.1)
+        if top is not None:
+            words = (
+                _("You take {card} from the discard pile.")
+                if seat == self.you
+                else _("{name} takes {card} from the discard pile.")
+            )
+            self.toasts.show(words.format(name=self.seats.name(seat), card=blanco_card(top)))
+        return sprite
+
+    def on_discard(self, event: DiscardEvent) -> float:
+        seat = event["seat"]
+        sprite = self.hands[seat].pop(event["index"])
+        if not sprite.face_up or sprite.code != event["card"]:
+            sprite.flip_to(event["card"], True, FLIP)
+        self.discard.append(sprite)
+        self.mark([sprite], seat)
+        self.app.sound.play("slide")
+        return MOVE
+
+    def on_place(self, event: PlaceEvent) -> float:
+        seat = event["seat"]
+        r, c = event["pos"]
+        sprite = self.hands[seat].pop(event["index"])
+        old = self.grids[seat][r][c]
+        if not sprite.face_up or sprite.code != event["card"]:
+            sprite.flip_to(event["card"], True, FLIP)
+        self.grids[seat][r][c] = sprite
+        if not old.face_up or old.code != event["replaced"]:
+            old.flip_to(event["replaced"], True, FLIP, 0.1, known=False)
+        self.discard.append(old)
+        self.mark([sprite, old], seat)
+        self.app.sound.play("slide")
+        return MOVE + 0.1
+
+    def on_swap(self, event: SwapEvent) -> float:
+        seat = event["seat"]
+        (r1, c1), (r2, c2) = event["pos"], event["other"]
+        g = self.grids[seat]
+        g[r1][c1], g[r2][c2] = g[r2][c2], g[r1][c1]
+        self.mark([g[r1][c1], g[r2][c2]], seat)
+        self.app.sound.play("slide")
+        return MOVE
+
+    def on_eliminate(self, event: EliminateEvent) -> float:
+        seat = event["seat"]
+        g = self.grids[seat]
+        index = event["index"]
+        if event["line"] == "row":
+            gone = g.pop(index)
+        else:
+            gone = [row.pop(index) for row in g]
+        if not g or not g[0]:
+            gone += [sp for row in g for sp in row]
             self.grids[seat] = []
-            self.flourish(_("STAGE 2!"), geo.seat_area(seat).cards.center, palette.ACCENT, "win")
-            return 0.0
-        if kind in ("skip", "keep"):
-            if seat == self.you:
-                words = (
-                    _("You don't look at a card.")
-                    if kind == "skip"
-                    else _("You keep the card hidden.")
-                )
-            else:
-                words = (
-                    _("{name} does not look at a card.")
-                    if kind == "skip"
-                    else _("{name} keeps the card hidden.")
-                ).format(name=self.seats.name(seat))
-            self.toasts.show(words)
-            return 0.3
-        if kind == "game_over":
-            self.hold = event
-            self.game_over_flourish(event)
-            return HOLD
-        if kind == "next":
-            return PAUSE
+        box = self.geo.places["box"].center
+        for k, sprite in enumerate(gone):
+            sprite.tweens.add(_pulse(sprite))
+            self.stage.discard(sprite, box, MOVE * 1.4, 0.35 + k * 0.05)
+        center = self.geo.seat_area(seat).cards.center
+        if event["chain"]:
+            self.flourish(_("CHAIN REACTION!"), center, (255, 120, 60), "chain")
+        else:
+            line = _("ROW!") if event["line"] == "row" else _("COLUMN!")
+            self.flourish(line, center, palette.ACCENT, "chain")
+        return 0.35 + MOVE * 1.4
+
+    def on_reshuffle(self, event: ReshuffleEvent) -> float:
+        geo = self.geo
+        pile = geo.places["draw"].center
+        keep = self.discard[-1:] if self.discard else []
+        for k, sprite in enumerate(self.discard[:-1]):
+            sprite.flip_to(None, False, FLIP)
+            self.stage.discard(sprite, pile, MOVE, k * 0.04, fade=False)
+        self.discard = keep
+        if self.pile is None:
+            self.pile = self.stage.new_card(None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER)
+        self.toasts.show(_("The discard pile and the box are shuffled into a new deck."))
+        return MOVE + 0.3
+
+    def on_stage(self, event: StageEvent) -> float:
+        seat = event["seat"]
+        self.grids[seat] = []
+        self.flourish(_("STAGE 2!"), self.geo.seat_area(seat).cards.center, palette.ACCENT, "win")
         return 0.0
+
+    def on_skip_or_keep(self, event: SeatEvent) -> float:
+        seat, kind = event["seat"], event["type"]
+        if seat == self.you:
+            words = (
+                _("You don't look at a card.") if kind == "skip" else _("You keep the card hidden.")
+            )
+        else:
+            words = (
+                _("{name} does not look at a card.")
+                if kind == "skip"
+                else _("{name} keeps the card hidden.")
+            ).format(name=self.seats.name(seat))
+        self.toasts.show(words)
+        return 0.3
+
+    EVENTS = {
+        "reveal": on_reveal,
+        "peek": on_peek,
+        "take": on_take,
+        "discard": on_discard,
+        "place": on_place,
+        "swap": on_swap,
+        "eliminate": on_eliminate,
+        "reshuffle": on_reshuffle,
+        "stage": on_stage,
+        "skip": on_skip_or_keep,
+        "keep": on_skip_or_keep,
+        "game_over": Table.on_game_over,
+        "next": Table.on_next,
+    }
 
     def after_event(self, event: dict) -> float | None:
         kind = event["type"]

@@ -4,6 +4,7 @@ the discard, drawing up or down, knock and pass, the triplet penalty."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, cast
 
 import pygame
 
@@ -18,9 +19,18 @@ from game.client.tables.buttons import ButtonSpec
 from game.client.tables.chooser import Pick, Token
 from game.client.tables.hud import outline
 from game.client.tables.scoresheet import ScoreSheet
-from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
+from game.client.tables.stage import FLIP, MOVE, Slot
 from game.client.tween import HOLD
-from game.rules.quando import not_a_play
+from game.rules.quando import (
+    DealEvent,
+    DrawEvent,
+    FlipEvent,
+    PlayEvent,
+    RoundEndEvent,
+    SeatEvent,
+    TurnOverEvent,
+    not_a_play,
+)
 
 PILE_LAYER, DISCARD_LAYER, HAND_LAYER = 10, 20, 100
 
@@ -132,109 +142,121 @@ class QuandoTable(Table):
 
     # -- events --------------------------------------------------------------------------------
 
-    def on_event(self, event: dict) -> float:
-        kind = event["type"]
+    def on_play(self, event: PlayEvent) -> float:
+        hand = self.hands[event["seat"]]
+        moved = [hand[i] for i in event["indices"]]
+        for i in reversed(event["indices"]):
+            del hand[i]
+        for sprite, front in zip(moved, event["fronts"]):
+            if sprite.code != str(front):
+                sprite.flip_to(str(front), True, FLIP)
+            self.discard.append(sprite)
+        self.mark(moved, event["seat"])
+        self.app.sound.play("slide")
+        if event["triplet"]:
+            self.flourish("TRIPLET!", self.geo.places["discard"].center, palette.DANGER, "penalty")
+            return MOVE + 0.9
+        return MOVE + 0.05 * len(moved)
+
+    def on_draw(self, event: DrawEvent) -> float:
         geo = self.geo
-        if kind == "play":
-            hand = self.hands[event["seat"]]
-            moved = [hand[i] for i in event["indices"]]
-            for i in reversed(event["indices"]):
-                del hand[i]
-            for sprite, front in zip(moved, event["fronts"]):
-                if sprite.code != str(front):
-                    sprite.flip_to(str(front), True, FLIP)
-                self.discard.append(sprite)
-            self.mark(moved, event["seat"])
-            self.app.sound.play("slide")
-            if event["triplet"]:
-                self.flourish("TRIPLET!", geo.places["discard"].center, palette.DANGER, "penalty")
-                return MOVE + 0.9
-            return MOVE + 0.05 * len(moved)
-        if kind == "draw":
-            value = event.get("front", event.get("back"))
-            sprite = self.pile or self.stage.new_card(
-                str(value), geo.pile_w, geo.places["draw"].center
+        value = event.get("front", event.get("back"))
+        sprite = self.pile or self.stage.new_card(str(value), geo.pile_w, geo.places["draw"].center)
+        self.pile = None
+        if sprite.code != str(value):
+            sprite.flip_to(str(value), True, FLIP, 0.08)
+        self.hands[event["seat"]].append(sprite)
+        self.mark([sprite], event["seat"])
+        top = event["draw"]["top"]
+        if top is not None:
+            self.pile = self.stage.new_card(
+                str(top), geo.pile_w, geo.places["draw"].center, layer=PILE_LAYER
             )
-            self.pile = None
-            if sprite.code != str(value):
-                sprite.flip_to(str(value), True, FLIP, 0.08)
-            self.hands[event["seat"]].append(sprite)
-            self.mark([sprite], event["seat"])
-            top = event["draw"]["top"]
-            if top is not None:
-                self.pile = self.stage.new_card(
-                    str(top), geo.pile_w, geo.places["draw"].center, layer=PILE_LAYER
-                )
-            self.app.sound.play("slide")
-            return MOVE
-        if kind == "turn_over":
-            pile = geo.places["draw"].center
-            for k, sprite in enumerate(reversed(self.discard)):
-                self.stage.discard(sprite, pile, MOVE, k * 0.03, fade=False)
-            self.discard = []
-            top = event["draw"]["top"]
-            self.pile = (
-                None
-                if top is None
-                else self.stage.new_card(str(top), geo.pile_w, pile, layer=PILE_LAYER)
-            )
-            if self.pile is not None:
-                self.pile.scale_x = 0.0
-                self.pile.flip_to(str(top), True, FLIP, MOVE)
-            self.toasts.show(_("The discard pile is turned over: it is the new draw pile."))
-            return MOVE + FLIP
-        if kind == "flip":
-            sprite = self.hands[event["seat"]][event["index"]]
-            value = event.get("front", event.get("back"))
-            sprite.flip_to(str(value), True, FLIP * 1.5)
-            self.mark([sprite], event["seat"])
-            self.toasts.show(
-                _("You flip a zero.")
-                if event["seat"] == self.you
-                else _("{name} flips a zero.").format(name=self.seats.name(event["seat"]))
-            )
-            self.app.sound.play("flip")
-            return FLIP * 1.5 + 0.2
-        if kind == "knock":
-            self.flourish(
-                _("KNOCK!"), self.geo.seat_area(event["seat"]).cards.center, palette.ACCENT, "knock"
-            )
-            return 1.1
-        if kind == "pass":
-            self.toasts.show(
-                _("You pass.")
-                if event["seat"] == self.you
-                else _("{name} passes.").format(name=self.seats.name(event["seat"]))
-            )
-            return 0.5
-        if kind == "draw_skipped":
-            self.toasts.show(self.nothing_to_draw(event["seat"]))
-            return 0.3
-        if kind == "round_end":
-            self.between_rounds = True
-            self.sheet.add(event["scores"])
-            self.hold = event
-            self.app.sound.play("win")
-            return HOLD
-        if kind == "game_over":
-            self.hold = event
-            self.game_over_flourish(event)
-            return HOLD
-        if kind == "deal":
-            pile = geo.places["draw"].center
-            old = (
-                [s for hand in self.hands for s in hand]
-                + self.discard
-                + ([self.pile] if self.pile else [])
-            )
-            for k, sprite in enumerate(old):
-                self.stage.discard(sprite, pile, MOVE, k * 0.01)
-            self.hands, self.discard, self.pile = [], [], None
-            return 0.0
-        if kind == "next":
-            self.between_rounds = False
-            return PAUSE
+        self.app.sound.play("slide")
+        return MOVE
+
+    def on_turn_over(self, event: TurnOverEvent) -> float:
+        geo = self.geo
+        pile = geo.places["draw"].center
+        for k, sprite in enumerate(reversed(self.discard)):
+            self.stage.discard(sprite, pile, MOVE, k * 0.03, fade=False)
+        self.discard = []
+        top = event["draw"]["top"]
+        self.pile = (
+            None
+            if top is None
+            else self.stage.new_card(str(top), geo.pile_w, pile, layer=PILE_LAYER)
+        )
+        if self.pile is not None:
+            self.pile.scale_x = 0.0
+            self.pile.flip_to(str(top), True, FLIP, MOVE)
+        self.toasts.show(_("The discard pile is turned over: it is the new draw pile."))
+        return MOVE + FLIP
+
+    def on_flip(self, event: FlipEvent) -> float:
+        sprite = self.hands[event["seat"]][event["index"]]
+        value = event.get("front", event.get("back"))
+        sprite.flip_to(str(value), True, FLIP * 1.5)
+        self.mark([sprite], event["seat"])
+        self.toasts.show(
+            _("You flip a zero.")
+            if event["seat"] == self.you
+            else _("{name} flips a zero.").format(name=self.seats.name(event["seat"]))
+        )
+        self.app.sound.play("flip")
+        return FLIP * 1.5 + 0.2
+
+    def on_knock(self, event: SeatEvent) -> float:
+        self.flourish(
+            _("KNOCK!"), self.geo.seat_area(event["seat"]).cards.center, palette.ACCENT, "knock"
+        )
+        return 1.1
+
+    def on_pass(self, event: SeatEvent) -> float:
+        self.toasts.show(
+            _("You pass.")
+            if event["seat"] == self.you
+            else _("{name} passes.").format(name=self.seats.name(event["seat"]))
+        )
+        return 0.5
+
+    def on_round_end(self, event: RoundEndEvent) -> float:
+        self.between_rounds = True
+        self.sheet.add(event["scores"])
+        self.hold = cast(dict[str, Any], event)  # the summary the scene shows, as sent
+        self.app.sound.play("win")
+        return HOLD
+
+    def on_deal(self, event: DealEvent) -> float:
+        """The old round's cards go back to the pile (the new deal is `after_event`'s)."""
+        pile = self.geo.places["draw"].center
+        old = (
+            [s for hand in self.hands for s in hand]
+            + self.discard
+            + ([self.pile] if self.pile else [])
+        )
+        for k, sprite in enumerate(old):
+            self.stage.discard(sprite, pile, MOVE, k * 0.01)
+        self.hands, self.discard, self.pile = [], [], None
         return 0.0
+
+    def on_next(self, event: dict) -> float:
+        self.between_rounds = False
+        return super().on_next(event)
+
+    EVENTS = {
+        "play": on_play,
+        "draw": on_draw,
+        "turn_over": on_turn_over,
+        "flip": on_flip,
+        "knock": on_knock,
+        "pass": on_pass,
+        "draw_skipped": Table.on_draw_skipped,
+        "round_end": on_round_end,
+        "game_over": Table.on_game_over,
+        "deal": on_deal,
+        "next": on_next,
+    }
 
     def after_event(self, event: dict) -> float | None:
         if event["type"] != "deal":

@@ -17,9 +17,9 @@ from game.client.tables.base import Table
 from game.client.tables.buttons import ButtonSpec
 from game.client.tables.chooser import Token
 from game.client.tables.hud import outline
-from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
-from game.client.tween import HOLD
+from game.client.tables.stage import FLIP, MOVE, Slot
 from game.rules.decktet import ALL, SUITS
+from game.rules.quasenbo import DrawEvent, PassEvent, PenaltyEvent, PlayEvent, ReshuffleEvent
 
 PILE_LAYER, ROW_LAYER, HAND_LAYER = 10, 20, 300
 
@@ -172,93 +172,98 @@ class QuasenboTable(Table):
 
     # -- events --------------------------------------------------------------------------------
 
-    def on_event(self, event: dict) -> float:
-        kind = event["type"]
+    def on_play(self, event: PlayEvent) -> float:
+        seat = event["seat"]
+        sprite = self.hands[seat].pop(event["index"])
+        if not sprite.face_up or sprite.code != event["card"]:
+            sprite.flip_to(event["card"], True, FLIP)
+        sprite.badge = self._badge(event["suit"])
+        self.row.append(sprite)
+        self.mark([sprite], seat)
+        self.offset = None
+        self.app.sound.play("slide")
+        if event["suit"]:
+            self.toasts.show(
+                _("The Excuse stands for {suit}.").format(suit=suit_name(event["suit"]))
+            )
+        return MOVE + 0.05
+
+    def on_penalty(self, event: PenaltyEvent) -> float:
+        seat = event["seat"]
+        self.flourish(_("QUÄSENBÖ!"), self.geo.places["row"].center, palette.DANGER, "penalty")
+        words = (
+            ngettext(
+                "{run} of a suit in a row: you draw {n} penalty card!",
+                "{run} of a suit in a row: you draw {n} penalty cards!",
+                event["count"],
+            )
+            if seat == self.you
+            else ngettext(
+                "{run} of a suit in a row: {name} draws {n} penalty card!",
+                "{run} of a suit in a row: {name} draws {n} penalty cards!",
+                event["count"],
+            )
+        )
+        self.toasts.show(
+            words.format(run=event["run"], name=self.seats.name(seat), n=event["count"]),
+            palette.DANGER,
+            3.5,
+        )
+        return 1.0
+
+    def on_reshuffle(self, event: ReshuffleEvent) -> float:
         geo = self.geo
-        seat: int = event.get("seat", -1)
-        if kind == "play":
-            sprite = self.hands[seat].pop(event["index"])
-            if not sprite.face_up or sprite.code != event["card"]:
-                sprite.flip_to(event["card"], True, FLIP)
-            sprite.badge = self._badge(event["suit"])
-            self.row.append(sprite)
-            self.mark([sprite], seat)
-            self.offset = None
-            self.app.sound.play("slide")
-            if event["suit"]:
-                self.toasts.show(
-                    _("The Excuse stands for {suit}.").format(suit=suit_name(event["suit"]))
-                )
-            return MOVE + 0.05
-        if kind == "penalty":
-            self.flourish(_("QUÄSENBÖ!"), geo.places["row"].center, palette.DANGER, "penalty")
-            words = (
-                ngettext(
-                    "{run} of a suit in a row: you draw {n} penalty card!",
-                    "{run} of a suit in a row: you draw {n} penalty cards!",
-                    event["count"],
-                )
-                if seat == self.you
-                else ngettext(
-                    "{run} of a suit in a row: {name} draws {n} penalty card!",
-                    "{run} of a suit in a row: {name} draws {n} penalty cards!",
-                    event["count"],
-                )
+        pile = geo.places["draw"].center
+        kept = event["kept"]
+        gone, self.row = self.row[:-kept], self.row[-kept:]
+        for k, sprite in enumerate(gone):
+            sprite.badge = None
+            sprite.flip_to(None, False, FLIP, k * 0.02)
+            self.stage.discard(sprite, pile, MOVE, k * 0.02, fade=False)
+        if self.pile is None:
+            self.pile = self.stage.new_card(None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER)
+        self.offset = None
+        self.toasts.show(_("The played row is shuffled into a new draw pile."))
+        return MOVE + 0.3
+
+    def on_draw(self, event: DrawEvent) -> float:
+        geo = self.geo
+        seat = event["seat"]
+        card = event.get("card")
+        sprite = self.pile or self.stage.new_card(
+            None, geo.pile_w, geo.places["draw"].center, face_up=False
+        )
+        self.pile = None
+        if card is not None:
+            sprite.flip_to(card, True, FLIP, 0.1)
+        if event["draw"]:
+            self.pile = self.stage.new_card(
+                None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
             )
-            self.toasts.show(
-                words.format(run=event["run"], name=self.seats.name(seat), n=event["count"]),
-                palette.DANGER,
-                3.5,
-            )
-            return 1.0
-        if kind == "reshuffle":
-            pile = geo.places["draw"].center
-            kept = event["kept"]
-            gone, self.row = self.row[:-kept], self.row[-kept:]
-            for k, sprite in enumerate(gone):
-                sprite.badge = None
-                sprite.flip_to(None, False, FLIP, k * 0.02)
-                self.stage.discard(sprite, pile, MOVE, k * 0.02, fade=False)
-            if self.pile is None:
-                self.pile = self.stage.new_card(
-                    None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER
-                )
-            self.offset = None
-            self.toasts.show(_("The played row is shuffled into a new draw pile."))
-            return MOVE + 0.3
-        if kind == "draw":
-            card = event.get("card")
-            sprite = self.pile or self.stage.new_card(
-                None, geo.pile_w, geo.places["draw"].center, face_up=False
-            )
-            self.pile = None
-            if card is not None:
-                sprite.flip_to(card, True, FLIP, 0.1)
-            if event["draw"]:
-                self.pile = self.stage.new_card(
-                    None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
-                )
-            self.hands[seat].append(sprite)
-            self.mark([sprite], seat)
-            self.app.sound.play("slide")
-            return MOVE * (0.8 if event["penalty"] else 0.6)
-        if kind == "draw_skipped":
-            self.toasts.show(self.nothing_to_draw(seat))
-            return 0.3
-        if kind == "pass":
-            self.toasts.show(
-                _("You cannot play and pass.")
-                if seat == self.you
-                else _("{name} cannot play and passes.").format(name=self.seats.name(seat))
-            )
-            return 0.5
-        if kind == "game_over":
-            self.hold = event
-            self.game_over_flourish(event)
-            return HOLD
-        if kind == "next":
-            return PAUSE
-        return 0.0
+        self.hands[seat].append(sprite)
+        self.mark([sprite], seat)
+        self.app.sound.play("slide")
+        return MOVE * (0.8 if event["penalty"] else 0.6)
+
+    def on_pass(self, event: PassEvent) -> float:
+        seat = event["seat"]
+        self.toasts.show(
+            _("You cannot play and pass.")
+            if seat == self.you
+            else _("{name} cannot play and passes.").format(name=self.seats.name(seat))
+        )
+        return 0.5
+
+    EVENTS = {
+        "play": on_play,
+        "penalty": on_penalty,
+        "reshuffle": on_reshuffle,
+        "draw": on_draw,
+        "draw_skipped": Table.on_draw_skipped,
+        "pass": on_pass,
+        "game_over": Table.on_game_over,
+        "next": Table.on_next,
+    }
 
     # -- choosing ------------------------------------------------------------------------------
 
