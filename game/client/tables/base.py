@@ -5,10 +5,7 @@ plays each update through them; a game's table adds its zones and words through 
 
 from __future__ import annotations
 
-import logging
-import time
 from collections.abc import Callable, Iterable, Mapping
-from functools import partial
 from typing import Any, ClassVar, Protocol
 
 import pygame
@@ -16,17 +13,21 @@ import pygame
 from game.client import layout, palette, widgets
 from game.client.cards import CardArt
 from game.client.check import ModelKeeper
-from game.client.config import PACES, Settings
-from game.client.i18n import N_, _
+from game.client.config import Settings
+from game.client.i18n import _
 from game.client.layout import Layout
 from game.client.session import Session
 from game.client.shortcuts import shortcut
 from game.client.sound import Sound
 from game.client.sprites import CardSprite, Flourish
+from game.client.tables import signs
 from game.client.tables.buttons import ActionButtons, ButtonSpec, FixedButton
 from game.client.tables.chooser import Chooser, Pick, Token
+from game.client.tables.controls import OFFLINE, Controls
 from game.client.tables.hud import Hud
+from game.client.tables.marks import Marks
 from game.client.tables.movelog import SHARE, WIDE, MoveLog
+from game.client.tables.playback import Playback
 from game.client.tables.prewarm import Prewarmer
 from game.client.tables.seats import Seats
 from game.client.tables.stage import MOVE, PAUSE, Slot, Stage
@@ -62,15 +63,6 @@ class Parts(Protocol):
     def art(self) -> CardArt: ...
 
     def event_words(self, event: dict, name: Callable[[int], str]) -> str | None: ...
-
-
-log = logging.getLogger(__name__)
-
-OFFLINE = N_("Not connected – your move waits until the connection is back")
-"""Said on the player's turn while the connection is lost (what is sent then is dropped)."""
-
-QUEUED = 4
-"""At most this many clicks and keys wait for the table to catch up (the latest kept)."""
 
 
 class Table:
@@ -141,7 +133,7 @@ class Table:
         self.sort: str | None = None
         """The name of the order of SORTS the viewer's hand is shown in (None: as dealt and
         drawn)."""
-        self.marks: dict[CardSprite, int] = {}
+        self.marks = Marks()
         """The cards each seat last played, drew, flipped or moved, marked until that seat's
         next step."""
         self.paused = False
@@ -152,9 +144,8 @@ class Table:
         self.toasts_kept = 0
         """Pixels at the top of the toasts' band kept for the scene's own banner (the lost
         connection): the toasts stack in the rest."""
-        self.queued: list[Token] = []
-        """The buttons (by click or key) the player chose while the table was still showing
-        the moves before their decision: tried in order once it has caught up (`update`)."""
+        self.playback = Playback(self)
+        self.controls = Controls(self)
         self.buttons = ActionButtons(self.click)
         self.geo: layout.Table = parts.layout(self.area, self.players, self.viewer)
         self.background = self._background()
@@ -226,28 +217,14 @@ class Table:
     # -- feeding -------------------------------------------------------------------------------
 
     def feed(self, update: dict) -> None:
-        """Queue one update (full or with events). An update with a `digest` (a server's) is
-        checked once its events are shown; a replay's has none."""
-        at = time.monotonic()  # the turn clock runs in real time, like the server's
-        director = self.stage.director
-        if "view" in update:
-            director.add(partial(self._full, update))
-        else:
-            # Another player's step stays in view a while, event by event, so a person can
-            # follow a bot (each Blanco chain step, each card a Quäsenbö bot draws).
-            actor = update.get("actor")
-            paced = not self.replay and actor is not None and actor != self.seat
-            if actor is not None:
-                director.add(partial(self._unmark, actor))
-            for event in update["events"]:
-                director.add(partial(self._event, event, paced))
-        director.add(partial(self._meta, update, at))
+        """Queue one update (full or with events): see playback.Playback.feed."""
+        self.playback.feed(update)
 
     def rebuild(self, view: dict) -> None:
         """Show `view` at once: every sprite anew and in its place, nothing moving (a replay's
         jump, or its open view after each step)."""
         self.keeper.show(view)
-        self._build()
+        self.rebuild_sprites()
 
     def show(self, view: dict, step: int) -> None:
         """Show `view` at `step` at once, as a replay's jump does: nothing queued, moving,
@@ -260,98 +237,16 @@ class Table:
         self.rebuild(view)
         self.step, self.to_move = step, view["to_move"]
 
-    def _unmark(self, seat: int) -> float:
-        """The seat's turn has come again: its last move's marks go."""
-        self.marks = {sprite: owner for sprite, owner in self.marks.items() if owner != seat}
-        return 0.0
-
     def mark(self, sprites: Iterable[CardSprite], seat: int) -> None:
         """Mark `sprites` as `seat`'s last move (for subclasses' `on_event`)."""
-        for sprite in sprites:
-            self.marks[sprite] = seat
+        self.marks.mark(sprites, seat)
 
-    def _build(self) -> None:
+    def rebuild_sprites(self) -> None:
+        """Every sprite anew from the model and in its place at once, unmarked."""
         self.marks.clear()
         self.stage.clear()
         self.build()
         self.place(0)
-
-    def _full(self, update: dict) -> float:
-        """Start over from a full view: every sprite anew. At the very start, deal them."""
-        deal = not self.started and update["step"] == 0
-        self.started = True
-        if self.keeper.full(update) == "resync":
-            session = self.app.session
-            assert self.keeper.drift is not None  # a resync completes a drift
-            if session is not None:
-                self.toasts.show(session.resynced(self.keeper.drift), palette.ACCENT, 3.5)
-        if "past" in update:  # a seat taken back: the whole game so far, as the seat saw it
-            self.log.clear()
-            for record in update["past"] + update.get("missed", []):
-                for event in record["events"]:
-                    words = self.parts.event_words(event, self.seats.name)
-                    if words:
-                        self.log.add(words, event.get("seat"))
-        self._build()
-        if deal:
-            return self.deal_in()
-        result = self.model.get("result")
-        if result is not None and self.hold is None and not self.replay:
-            # A finished game seen from a full view (watched late, or resynced at its last
-            # step): its end shows as if the last step had been animated.
-            self.hold = {"type": "game_over", "result": result}
-            return HOLD
-        return 0.0
-
-    def _event(self, event: dict, paced: bool = False) -> float:
-        words = self.parts.event_words(event, self.seats.name)
-        if words:
-            self.log.add(words, event.get("seat"))
-        readable = 0.0
-        if paced and words:
-            # In real seconds whatever the animation speed and the catch-up.
-            readable = PACES[self.app.settings.pace] * self.stage.director.factor
-        return max(readable, self._shown(event))
-
-    def _shown(self, event: dict) -> float:
-        if self.keeper.drifting or self.keeper.model is None:
-            # The model is not the server's: what follows is not animated, only carried on
-            # to be compared with the full view asked for, which redraws everything.
-            self.keeper.apply(event)
-            return 0.0
-        try:
-            wait = self.on_event(event)
-        except (KeyError, IndexError, TypeError, ValueError):
-            # An event this view cannot hold (the server's fault, or a bug here): shown at
-            # once instead of animated; the update's digest check then says which it was.
-            log.exception("the %s table cannot animate %r", self.game, event)
-            self.keeper.apply(event)
-            if self.keeper.model is not None:
-                self._build()
-            return 0.0
-        self.keeper.apply(event)
-        if self.keeper.model is None:
-            return wait
-        own = self.after_event(event)
-        if own is None:
-            self.place(MOVE)
-            return wait
-        return max(wait, own)
-
-    def _meta(self, update: dict, at: float) -> float:
-        self.step = update["step"]
-        self.to_move = update["to_move"]
-        self.hud.set_clock(update.get("clock"), at)
-        legal = update.get("legal") if self.seat is not None else None
-        if "digest" in update and "view" not in update:
-            outcome = self.keeper.check(update)
-            if outcome != "ok":
-                legal = None  # nothing to decide on a model that is not the server's
-            if outcome == "drift" and self.app.session is not None:
-                self.app.session.drifted(update["room"])
-        self.chooser.offer(legal)
-        self.refresh()
-        return 0.0
 
     def set_room(self, room: dict) -> None:
         """The room changed (names, who is away, whether the server holds the game
@@ -566,68 +461,7 @@ class Table:
 
     def click(self, token: Token | None) -> None:
         """The viewer clicked something meaning `token` (None: nothing to act on)."""
-        if token is None:
-            return
-        if not self.active:
-            if self.catching_up and token[0] == "btn":
-                if not self.queued:
-                    self.toasts.show(
-                        _(
-                            "One moment – the last moves are still being shown; "
-                            "your choice follows them."
-                        )
-                    )
-                self.queued = [*self.queued, token][-QUEUED:]
-                return
-            if self.catching_up:  # a card is named by its place, which the moves may change
-                self.toasts.show(
-                    _(
-                        "One moment – the last moves are still being shown; pick "
-                        "your cards after them."
-                    )
-                )
-                return
-            self.explain_wait()
-            return
-        outcome, action = self.chooser.choose(token)
-        if outcome == "send":
-            assert action is not None
-            self.send(action)
-            return
-        if outcome in ("nowhere", "refused"):
-            self.toasts.show(self.explain(token) or self._general_explanation(), palette.ACCENT)
-            self.app.sound.play("error")
-            if outcome == "nowhere":
-                return
-        elif outcome == "more":
-            self.app.sound.play("tick")
-        self.refresh()
-
-    @property
-    def catching_up(self) -> bool:
-        """The player's seat in a running game, and the table still animating what came
-        before (the server may have answered already): a button chosen now waits for the
-        table, rather than being refused."""
-        return (
-            self.seat is not None
-            and not self.replay
-            and self.hold is None
-            and not self.paused
-            and not self.model.get("result")
-            and not self.stage.director.idle
-        )
-
-    def _play_queued(self) -> None:
-        """Once the table has caught up: the waiting clicks and keys, in order, if the
-        decision is the player's now; else they go, and the table says why."""
-        if not self.queued or (self.hold is None and not self.stage.director.idle):
-            return
-        tokens, self.queued = self.queued, []
-        if not self.active:  # another's turn, or a summary to read first
-            self.explain_wait()
-            return
-        for token in tokens:
-            self.click(token)
+        self.controls.click(token)
 
     def clear_selection(self) -> None:
         """Forget the clicks towards an action so far (Esc, a right click)."""
@@ -643,26 +477,6 @@ class Table:
         self.chooser.sent()
         self.app.sound.play("play")
         self.refresh()
-
-    def explain_wait(self) -> None:
-        """Why the viewer cannot decide now."""
-        if self.seat is None:
-            self.toasts.show(_("You are watching this game."))
-        elif self.chooser.legal is not None and not self.online:
-            self.toasts.show(_(OFFLINE), palette.ACCENT)
-        elif self.hold is not None:
-            self.toasts.show(_("Press Continue first."))
-        elif self.chooser.waiting:
-            self.toasts.show(_("Waiting for the server…"))
-        elif self.to_move is not None and self.to_move != self.seat:
-            self.toasts.show(_("It's {name}'s turn.").format(name=self.seats.name(self.to_move)))
-        elif self.model.get("result"):
-            self.toasts.show(_("The game is over."))
-
-    def _general_explanation(self) -> str:
-        if self.chooser.pending:
-            return _("Choose one of the highlighted places – or Esc to start over.")
-        return _("You can {choices}.").format(choices=self.options_text())
 
     def options_text(self) -> str:
         """What the legal actions allow, in the game's words."""
@@ -695,46 +509,7 @@ class Table:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Mouse and keys on the table; returns True when used."""
-        if self.buttons.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_l and not self.replay:
-            self.toggle_log()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_o and self.SORTS:
-            self.next_sort()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.watching:
-            self.viewer = (self.viewer + 1) % self.players
-            self.resize()
-            return True
-        if event.type == pygame.MOUSEWHEEL and self.log_shown:
-            self.log.scroll(event.y)
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            self.stage.hover(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            sprite = self.stage.sprite_at(event.pos)
-            if sprite is not None:
-                self.click(sprite.token)
-                return True
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.clear_selection()
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE and self.chooser.pending:
-                self.clear_selection()
-                return True
-            for token, _label, _hint, key in self.button_specs():
-                if key is not None and event.key == key:
-                    self.click(token)
-                    return True
-            keyed = self.key_token(event)
-            if keyed is not None:
-                self.click(keyed)
-                return True
-        return False
+        return self.controls.handle(event)
 
     # -- time ----------------------------------------------------------------------------------
 
@@ -743,7 +518,7 @@ class Table:
         running, to their end); draw pictures ahead while nothing moves (mostly: while a
         player thinks), so no animation waits."""
         self.stage.update(dt, start=not self.paused)
-        self._play_queued()
+        self.controls.play_queued()
         self.toasts.update(dt)
         if not self.prewarmer.done and self.stage.still:
             self.prewarmer.run()
@@ -796,7 +571,7 @@ class Table:
         self.hud.draw_top(surface, self, end)
         self.draw_under(surface)
         self.stage.draw(surface)
-        self.draw_marks(surface)
+        self.marks.draw(surface, self.geo.s)
         self.draw_over(surface)
         self.hud.draw_prompt(surface, self)
         self.buttons.draw(surface)
@@ -808,39 +583,13 @@ class Table:
         if self.log_shown:
             self.log.draw(surface, self.log_rect(), self.geo.s, self.you)
         if self.paused:
-            self.draw_pause(surface)
+            signs.draw_pause(surface, self.area, self.geo.s)
         elif self.watching:
-            self.draw_banner(surface, banner)
-
-    def draw_marks(self, surface: pygame.Surface) -> None:
-        """A frame round each card of a seat's last move."""
-        width = max(2, layout.px(3, self.geo.s))
-        for sprite in self.marks:
-            if sprite.alive():
-                rect = sprite.rect.inflate(width * 2, width * 2)
-                radius = max(4, rect.width // 12)
-                pygame.draw.rect(surface, palette.RECENT, rect, width, border_radius=radius)
-
-    def draw_pause(self, surface: pygame.Surface) -> None:
-        """The pause's sign in the middle of the felt, clear of the top bar's buttons."""
-        size = layout.px(30, self.geo.s, widgets.MIN_SIZE)
-        label = widgets.text(_("Paused – Space to go on"), size, palette.ACCENT)
-        box = label.get_rect(center=(self.area[0] // 2, self.area[1] // 2))
-        widgets.panel(surface, box.inflate(2 * size, size), radius=size // 2)
-        surface.blit(label, box)
-
-    def draw_banner(self, surface: pygame.Surface, words: str) -> None:
-        """A standing word in the top bar (watching another seat), at `banner_box`."""
-        size = max(11, self.geo.topbar.height * 11 // 20)
-        box = self.banner_box(words)
-        widgets.panel(surface, box.inflate(size, size // 2), radius=size // 2)
-        widgets.blit_text(surface, words, size, palette.ACCENT, box)
+            end = self.bar_end if self.bar_end is not None else self.area[0]
+            signs.draw_banner(surface, banner, self.geo.topbar, end)
 
     def banner_box(self, words: str) -> pygame.Rect:
-        """Where `draw_banner` puts `words`: in the top bar, right of the title, just left
-        of the scene's buttons (`bar_end`)."""
-        bar = self.geo.topbar
-        size = max(11, bar.height * 11 // 20)
-        box = widgets.text(words, size, palette.ACCENT).get_rect(centery=bar.centery)
-        box.right = (self.bar_end if self.bar_end is not None else self.area[0]) - size
-        return box
+        """Where the top bar's banner says `words`: right of the title, just left of the
+        scene's buttons (`bar_end`)."""
+        end = self.bar_end if self.bar_end is not None else self.area[0]
+        return signs.banner_box(words, self.geo.topbar, end)
