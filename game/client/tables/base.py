@@ -1,12 +1,13 @@
 """What the three tables share: a table composes its checked model of the view (check.py),
 its cards and their animations (stage.py), the chooser that turns clicks into legal actions
-(chooser.py), the HUD (hud.py), the toasts and the picture prewarmer (prewarm.py), and
-plays each update through them; a game's table adds its zones and words through hooks."""
+(chooser.py), the HUD (hud.py), the toasts and the picture prewarmer (prewarm.py); it plays
+each update through playback.py, takes clicks and keys through controls.py and is drawn by
+painter.py; a game's table adds its zones and words through the hooks of hooks.py."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Iterable
+from typing import Protocol
 
 import pygame
 
@@ -17,20 +18,20 @@ from game.client.config import Settings
 from game.client.i18n import _
 from game.client.layout import Layout
 from game.client.session import Session
-from game.client.shortcuts import shortcut
 from game.client.sound import Sound
 from game.client.sprites import CardSprite, Flourish
-from game.client.tables import signs
-from game.client.tables.buttons import ActionButtons, ButtonSpec, FixedButton
-from game.client.tables.chooser import Chooser, Pick, Token
+from game.client.tables.buttons import ActionButtons
+from game.client.tables.chooser import Chooser, Token
 from game.client.tables.controls import OFFLINE, Controls
+from game.client.tables.hooks import GameHooks
 from game.client.tables.hud import Hud
 from game.client.tables.marks import Marks
 from game.client.tables.movelog import SHARE, WIDE, MoveLog
+from game.client.tables.painter import Painter
 from game.client.tables.playback import Playback
 from game.client.tables.prewarm import Prewarmer
 from game.client.tables.seats import Seats
-from game.client.tables.stage import MOVE, PAUSE, Slot, Stage
+from game.client.tables.stage import MOVE, PAUSE, Stage
 from game.client.tween import HOLD
 
 
@@ -65,7 +66,7 @@ class Parts(Protocol):
     def event_words(self, event: dict, name: Callable[[int], str]) -> str | None: ...
 
 
-class Table:
+class Table(GameHooks):
     """One game's table as a seat (or a spectator) sees it.
 
     Updates are queued (`feed`); the stage's director plays them one event at a time: the
@@ -79,27 +80,6 @@ class Table:
     actions. Clicks become tokens; `sequences(action)` and `picks(action)` say which clicks
     mean an action, so highlights and clicks come from the legal list alone – no rules here.
     """
-
-    game: ClassVar[str]
-    BUTTONS: ClassVar[list[FixedButton]] = []
-    """The game's fixed action buttons."""
-    ALWAYS: ClassVar[frozenset] = frozenset()
-    """Buttons shown (greyed) even when they cannot be used now; the others appear only when
-    they can be."""
-    EVENTS: ClassVar[Mapping[str, Callable[[Any, Any], float]]] = {}
-    """Each event kind of the game with the method that animates it (`on_event`): called
-    with the table and the event, it returns how long the queue waits."""
-    VERBS: ClassVar[dict[str, str]] = {}
-    """Each verb in a player's words, for "You can: …"."""
-    SHEET: ClassVar[bool] = False
-    """Whether the game keeps a score sheet (`draw_sheet`) the player can open any time."""
-    ROUNDS: ClassVar[bool] = False
-    """Whether the game is played in rounds (the replay viewer offers to jump by round)."""
-    SORTS: ClassVar[dict[str, tuple[str, Callable[[str | None], tuple[int, ...]]]]] = {}
-    """The orders the viewer's hand can be shown in (O steps through them, then back to the
-    order the cards came in): each a name, the words saying it, and a key on a card code."""
-    hands: list[list[CardSprite]]
-    """Each seat's hand, as the subclass builds it (the viewer's is `hands[viewer]`)."""
 
     def __init__(
         self, app: Host, room: dict, seat: int | None, *, parts: Parts, replay: bool = False
@@ -146,9 +126,10 @@ class Table:
         connection): the toasts stack in the rest."""
         self.playback = Playback(self)
         self.controls = Controls(self)
+        self.painter = Painter(self)
         self.buttons = ActionButtons(self.click)
         self.geo: layout.Table = parts.layout(self.area, self.players, self.viewer)
-        self.background = self._background()
+        self.background = self.painter.background()
         self.prewarmer = self._prewarmer()
 
     @property
@@ -267,15 +248,7 @@ class Table:
         self.app.sound.play("error")
         self.refresh()
 
-    # -- for subclasses ------------------------------------------------------------------------
-
-    def build(self) -> None:
-        """Create the sprites of `self.model` in their zones (no animation)."""
-        raise NotImplementedError
-
-    def layout_slots(self) -> Iterable[tuple[CardSprite, Slot]]:
-        """Every sprite with the slot it belongs in now."""
-        raise NotImplementedError
+    # -- for subclasses (besides hooks.py) -------------------------------------------------------
 
     def on_event(self, event: dict) -> float:
         """Move sprites between zones for `event` (the model is still the one before it):
@@ -284,42 +257,10 @@ class Table:
         handler = self.EVENTS.get(event["type"])
         return 0.0 if handler is None else handler(self, event)
 
-    def after_event(self, event: dict) -> float | None:
-        """Called once the model includes `event`. A subclass that places the sprites itself
-        (e.g. a new deal) returns how long that takes; None lets the table place them."""
-        return None
-
     def deal_in(self) -> float:
         """Deal the sprites of a new game from the draw pile; returns the time it takes."""
         self.place(0)
         return 0.0
-
-    def sequences(self, action: list) -> list[tuple[Token, ...]]:
-        """The click sequences that mean `action`."""
-        return []
-
-    def picks(self, action: list) -> Pick | None:
-        """The set of clicks (any order, then a confirming click) that means `action`, if
-        it is chosen that way."""
-        return None
-
-    def button_specs(self) -> list[ButtonSpec]:
-        """The action buttons now, labels and keys in the player's language: the fixed ones
-        plus any the state needs."""
-        return [(token, _(label), *shortcut(key)) for token, label, key in self.BUTTONS]
-
-    def button_flash(self, token: Token) -> bool:
-        """Whether an enabled button should draw the eye (it completes the choice)."""
-        return False
-
-    def explain(self, token: Token) -> str | None:
-        """Why a click on `token` leads to no action, in the game's words (None: the
-        table's general words)."""
-        return None
-
-    def prompt(self) -> str:
-        """What the viewer should do now, or what is going on."""
-        return ""
 
     def prompt_now(self) -> str:
         """The prompt the HUD shows: the game's, except on the viewer's turn while the
@@ -330,30 +271,6 @@ class Table:
         if self.chooser.waiting:
             return ""
         return self.prompt()
-
-    def seat_detail(self, seat: int) -> str:
-        """A line under the seat's name (its score, its cards)."""
-        return ""
-
-    def seat_badge(self, seat: int) -> str:
-        """A word on the seat's plate that outranks the room's (e.g. "knocked")."""
-        return ""
-
-    def title(self) -> str:
-        """The top bar's text."""
-        return self.game.capitalize()
-
-    def paint_background(self, surface: pygame.Surface) -> None:
-        """Static marks on the felt (pile outlines), drawn once per window size."""
-
-    def draw_sheet(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """The game's score sheet in `box` (only where SHEET)."""
-
-    def draw_under(self, surface: pygame.Surface) -> None:
-        """Game things under the cards (pile labels, run markers)."""
-
-    def draw_over(self, surface: pygame.Surface) -> None:
-        """Game things over the cards (counts, scroll hints)."""
 
     def key_token(self, event: pygame.event.Event) -> Token | None:
         """A key as a token: 1–9 and 0 (the tenth) name the viewer's hand cards."""
@@ -495,10 +412,6 @@ class Table:
         ]
         self.buttons.sync(specs, candidates, self.geo, self.button_flash, self.button_icon)
 
-    def button_icon(self, token: Token, rect: pygame.Rect) -> pygame.Surface | None:
-        """A picture on the button of `token` (e.g. a suit), if any."""
-        return None
-
     def clickables(self) -> list[tuple[Token, pygame.Rect]]:
         """What the viewer may click now that leads towards a legal action: highlighted cards
         and enabled buttons, with where they are on screen (the autoplayer and the tests
@@ -537,7 +450,7 @@ class Table:
     def resize(self) -> None:
         """The window changed size: lay the table out again."""
         self.geo = self.parts.layout(self.area, self.players, self.viewer)
-        self.background = self._background()
+        self.background = self.painter.background()
         self.prewarmer = self._prewarmer()
         self.buttons.relayout()
         if self.keeper.model is not None:
@@ -547,49 +460,10 @@ class Table:
         geo = self.geo
         return Prewarmer(self.parts.art, (geo.hand_w, geo.pile_w, geo.small_w), geo.hand_w)
 
-    def _background(self) -> pygame.Surface:
-        surface = widgets.felt(self.app.size).copy()
-        pygame.draw.rect(surface, palette.PANEL, self.geo.topbar)
-        pygame.draw.line(
-            surface, palette.PANEL_EDGE, self.geo.topbar.bottomleft, self.geo.topbar.bottomright
-        )
-        self.paint_background(surface)
-        return surface
-
     def current_seat(self) -> int | None:
         """The seat whose decision the table shows now (the model's)."""
         return self.model.get("to_move")
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The felt, the HUD, the cards with the game's marks under and over them, the
-        prompt, the buttons, the effects and the toasts."""
-        surface.blit(self.background, (0, 0))
-        banner = _("Watching – Tab to change seat")
-        end = self.bar_end
-        if self.watching and not self.paused:
-            end = self.banner_box(banner).left - layout.px(8, self.geo.s)
-        self.hud.draw_top(surface, self, end)
-        self.draw_under(surface)
-        self.stage.draw(surface)
-        self.marks.draw(surface, self.geo.s)
-        self.draw_over(surface)
-        self.hud.draw_prompt(surface, self)
-        self.buttons.draw(surface)
-        self.stage.effects.draw(surface)
-        band = self.geo.toasts.copy()
-        band.height -= self.toasts_kept
-        band.bottom = self.geo.toasts.bottom
-        self.toasts.draw(surface, band, layout.px(22, self.geo.s, 12))
-        if self.log_shown:
-            self.log.draw(surface, self.log_rect(), self.geo.s, self.you)
-        if self.paused:
-            signs.draw_pause(surface, self.area, self.geo.s)
-        elif self.watching:
-            end = self.bar_end if self.bar_end is not None else self.area[0]
-            signs.draw_banner(surface, banner, self.geo.topbar, end)
-
-    def banner_box(self, words: str) -> pygame.Rect:
-        """Where the top bar's banner says `words`: right of the title, just left of the
-        scene's buttons (`bar_end`)."""
-        end = self.bar_end if self.bar_end is not None else self.area[0]
-        return signs.banner_box(words, self.geo.topbar, end)
+        """The table as it stands (see painter.Painter.draw)."""
+        self.painter.draw(surface)
