@@ -5,15 +5,16 @@ peek and the move to the 3 × 4 grid."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
-from game.client.i18n import N_, _, ngettext, number
-from game.client.shortcuts import letters
+from game.client.i18n import N_, _, ngettext
 from game.client.sprites import CardSprite
 from game.client.steps import blanco_card
+from game.client.tables import blanco_words as words
 from game.client.tables.base import Table
 from game.client.tables.buttons import ButtonSpec
 from game.client.tables.chooser import Token
@@ -21,6 +22,7 @@ from game.client.tables.hud import outline
 from game.client.tables.stage import FLIP, MOVE, Slot
 from game.client.tween import Tween
 from game.rules.blanco import (
+    BlancoView,
     DiscardEvent,
     EliminateEvent,
     PeekEvent,
@@ -72,6 +74,11 @@ class BlancoTable(Table):
         self.pile: CardSprite | None = None
         self.discard: list[CardSprite] = []
         super().__init__(*args, **kwargs)
+
+    @property
+    def view(self) -> BlancoView | None:
+        """The model as Blanco's view (None before the first)."""
+        return cast("BlancoView | None", self.keeper.model or None)
 
     # -- sprites from the model ----------------------------------------------------------------
 
@@ -171,19 +178,7 @@ class BlancoTable(Table):
                 hand_area = geo.places["hand"]
                 hand_pos = layout.fan(hand_area, len(hand), width, width * 1.08)
             else:
-                # The grid and a column of hand cards, centred together in the seat's column.
-                grid_w = 4 * w + 3 * gap
-                group = grid_w + gap * 3 + w
-                left = area.cards.centerx - group / 2
-                center = (left + grid_w / 2, area.cards.centery)
-                hx = left + grid_w + gap * 3 + w / 2
-                step = (
-                    min(h * 0.42, (area.cards.height - h) / max(1, len(hand) - 1))
-                    if len(hand) > 1
-                    else 0
-                )
-                top = area.cards.centery - (h + step * (len(hand) - 1)) / 2 + h / 2
-                hand_pos = [(hx, top + i * step) for i in range(len(hand))]
+                center, hand_pos = _beside_grid(area.cards, (w, h), gap, len(hand))
             positions = layout.grid(center, n_rows, n_cols, width, gap) if rows else []
             token: Token | None
             for r, row in enumerate(rows):
@@ -417,28 +412,7 @@ class BlancoTable(Table):
     # -- choosing ------------------------------------------------------------------------------
 
     def sequences(self, action: list) -> list[tuple[Token, ...]]:
-        verb = action[0]
-        if verb == "take":
-            return [(("pile", action[1]),)]
-        if verb == "swap":
-            a, b = ("cell", action[1], action[2]), ("cell", action[3], action[4])
-            if len(action) == 6:
-                which = a if action[5] == 0 else b
-                return [(a, b, which), (b, a, which)]
-            return [(a, b), (b, a)]
-        if verb == "discard":
-            if len(action) == 4:
-                return [(("hand", action[1]), ("pile", "discard"), ("cell", action[2], action[3]))]
-            return [(("hand", action[1]), ("pile", "discard"))]
-        if verb == "place":
-            return [(("hand", action[1]), ("cell", action[2], action[3]))]
-        if verb in ("reveal", "peek"):
-            if len(action) == 3:
-                return [(("cell", action[1], action[2]),)]
-            return [(("btn", "reveal"),)]
-        if verb == "eliminate":
-            return [(("line", action[1], action[2]),)]
-        return [(("btn", verb),)]
+        return _clicks(action)
 
     def button_specs(self) -> list[ButtonSpec]:
         if self.seat is None:
@@ -453,99 +427,18 @@ class BlancoTable(Table):
         return specs
 
     def explain(self, token: Token) -> str | None:
-        phase = self.model.get("phase")
-        prefix = self.chooser.prefix
-        if token[0] == "pile":
-            if phase == "play":
-                return _("You have taken a card: place it in your grid or discard it.")
-            if phase in ("reveal", "peek"):
-                return _("First turn up or look at a face-down card of your grid.")
-            if phase in ("eliminate", "reward", "chain"):
-                return _("First finish the removed line: its reward comes before a new card.")
-            if token[1] == "discard" and not self.model.get("discard"):
-                return _("The discard pile is empty: take from the deck.")
-        if token[0] == "cell" and phase in ("reveal", "peek", "reward"):
-            return _("Choose one of your face-down cards.")
-        if token[0] == "cell" and prefix and prefix[0][0] == "cell":
-            return _("Only two neighbouring cards can swap (Esc to start over).")
-        if token[0] == "cell" and phase == "play" and not prefix:
-            return _("First click the hand card to place or discard.")
-        return None
+        return words.explain(self.view, self.chooser.prefix, token)
 
     # -- words and drawing ---------------------------------------------------------------------
 
     def title(self) -> str:
-        m = self.model
-        if not m:
-            return "Blanco"
-        return "Blanco  ·  " + _("turn {n} of at most {total}").format(
-            n=m["turns"] + 1, total=number(m["max_turns"])
-        )
+        return words.title(self.view)
 
     def seat_detail(self, seat: int) -> str:
-        m = self.model
-        if not m:
-            return ""
-        g = m["grids"][seat]
-        left = g["rows"] * g["cols"]
-        return _("stage {stage}  ·  {grid} in grid  ·  {hand} in hand").format(
-            stage=g["stage"], grid=left, hand=len(m["hands"][seat])
-        )
+        return words.seat_detail(self.view, seat)
 
     def prompt(self) -> str:
-        m = self.model
-        if not m or m.get("result") or m["to_move"] is None:
-            return ""
-        seat, phase = m["to_move"], m["phase"]
-        if seat != self.you:
-            name = self.seats.name(seat)
-            return {
-                "reveal": _("{name} turns a card face up…"),
-                "peek": _("{name} looks at a card…"),
-                "play": _("{name} places or discards a card…"),
-                "eliminate": _("{name} chooses a line to remove…"),
-                "reward": _("{name} may look at a card…"),
-                "chain": _("{name} decides on the card after a chain reaction…"),
-            }.get(phase, _("{name} is playing…")).format(name=name)
-        prefix = self.chooser.prefix
-        setup = (
-            m["turns"] == 0 and all(len(h) == 2 for h in m["hands"]) and phase in ("reveal", "peek")
-        )
-        if phase == "reveal":
-            if setup:
-                return _("Setup: click one of your face-down cards to turn it face up")
-            return _("Click one of your face-down cards to turn it face up")
-        if phase == "peek":
-            if setup:
-                return _("Setup: click a face-down card to look at it in secret")
-            return _("New grid: click a face-down card to look at it in secret")
-        if phase == "turn":
-            if len(prefix) == 2:
-                return _("Both are face down: click the one to turn face up")
-            if prefix:
-                return _("Swap: click a neighbouring card (Esc to start over)")
-            return _(
-                "Your turn: take a card from the Deck ({deck}) or the Discard pile ({discard})"
-                " – or click two neighbours to swap"
-            ).format(**letters())
-        if phase == "play":
-            if len(prefix) == 2:
-                return _("Now click a face-down card of your grid to turn it face up")
-            if prefix:
-                return _("Click a grid place to put it there – or the discard pile to discard it")
-            return _("You hold three cards: click the one to place or discard")
-        if phase == "eliminate":
-            return _("Several lines are complete: choose which to remove first")
-        if phase == "reward":
-            return _("Reward: click a face-down card to look at it – or Skip ({skip})").format(
-                **letters()
-            )
-        if phase == "chain":
-            return _(
-                "Chain reaction! Turn the card you looked at face up ({reveal}) – or keep "
-                "it hidden ({keep})"
-            ).format(**letters())
-        return ""
+        return words.prompt(self.view, self.you, self.chooser.prefix, self.seats.name)
 
     def paint_background(self, surface: pygame.Surface) -> None:
         geo = self.geo
@@ -556,30 +449,7 @@ class BlancoTable(Table):
         m = self.model
         if not m:
             return
-        geo = self.geo
-        size = layout.px(17, geo.s, 10)
-        box = geo.places["box"]
-        widgets.panel(
-            surface, box, palette.FELT_DARK, 200, palette.mix(palette.FELT, (255, 255, 255), 0.2), 6
-        )
-        # Two lines where one is too narrow ("Schachtel: 0 entfernt" in a small window).
-        removed = len(m["box"])
-        widgets.blit_wrapped(
-            surface,
-            ngettext("Box: {n} removed", "Box: {n} removed", removed).format(n=removed),
-            size,
-            palette.TEXT_DIM,
-            box.inflate(-8, 0),
-        )
-        draw = geo.places["draw"]
-        count = m["draw"]["count"]
-        widgets.blit_text(
-            surface,
-            ngettext("{n} card", "{n} cards", count).format(n=count),
-            size,
-            palette.TEXT_DIM,
-            pygame.Rect(draw.left - 10, draw.top - size - 4, draw.width + 20, size + 2),
-        )
+        _draw_counts(surface, self.geo, m)
         if m.get("peeked") is not None and m["to_move"] is not None:
             seat = m["to_move"]
             r, c = m["peeked"]
@@ -587,6 +457,75 @@ class BlancoTable(Table):
             if r < len(rows) and c < len(rows[r]):
                 rect = rows[r][c].rect.inflate(10, 10)
                 pygame.draw.rect(surface, (255, 120, 60), rect, 3, border_radius=8)
+
+
+def _clicks(action: list) -> list[tuple[Token, ...]]:
+    """The click sequences that mean `action`."""
+    verb = action[0]
+    if verb == "take":
+        return [(("pile", action[1]),)]
+    if verb == "swap":
+        a, b = ("cell", action[1], action[2]), ("cell", action[3], action[4])
+        if len(action) == 6:
+            which = a if action[5] == 0 else b
+            return [(a, b, which), (b, a, which)]
+        return [(a, b), (b, a)]
+    if verb == "discard":
+        if len(action) == 4:
+            return [(("hand", action[1]), ("pile", "discard"), ("cell", action[2], action[3]))]
+        return [(("hand", action[1]), ("pile", "discard"))]
+    if verb == "place":
+        return [(("hand", action[1]), ("cell", action[2], action[3]))]
+    if verb in ("reveal", "peek"):
+        if len(action) == 3:
+            return [(("cell", action[1], action[2]),)]
+        return [(("btn", "reveal"),)]
+    if verb == "eliminate":
+        return [(("line", action[1], action[2]),)]
+    return [(("btn", verb),)]
+
+
+def _draw_counts(surface: pygame.Surface, geo: layout.Table, m: dict) -> None:
+    """The box with the count of cards removed, and the deck's count over the deck."""
+    size = layout.px(17, geo.s, 10)
+    box = geo.places["box"]
+    widgets.panel(
+        surface, box, palette.FELT_DARK, 200, palette.mix(palette.FELT, (255, 255, 255), 0.2), 6
+    )
+    # Two lines where one is too narrow ("Schachtel: 0 entfernt" in a small window).
+    removed = len(m["box"])
+    widgets.blit_wrapped(
+        surface,
+        ngettext("Box: {n} removed", "Box: {n} removed", removed).format(n=removed),
+        size,
+        palette.TEXT_DIM,
+        box.inflate(-8, 0),
+    )
+    draw = geo.places["draw"]
+    count = m["draw"]["count"]
+    widgets.blit_text(
+        surface,
+        ngettext("{n} card", "{n} cards", count).format(n=count),
+        size,
+        palette.TEXT_DIM,
+        pygame.Rect(draw.left - 10, draw.top - size - 4, draw.width + 20, size + 2),
+    )
+
+
+def _beside_grid(
+    cards: pygame.Rect, size: tuple[int, int], gap: int, n: int
+) -> tuple[layout.Point, list[layout.Point]]:
+    """Another seat's grid and a column of its `n` hand cards (each of `size`), centred
+    together in the seat's `cards` column: the grid's centre and each hand card's."""
+    w, h = size
+    grid_w = 4 * w + 3 * gap
+    group = grid_w + gap * 3 + w
+    left = cards.centerx - group / 2
+    center = (left + grid_w / 2, cards.centery)
+    hx = left + grid_w + gap * 3 + w / 2
+    step = min(h * 0.42, (cards.height - h) / max(1, n - 1)) if n > 1 else 0
+    top = cards.centery - (h + step * (n - 1)) / 2 + h / 2
+    return center, [(hx, top + i * step) for i in range(n)]
 
 
 def _pulse(sprite: CardSprite):
