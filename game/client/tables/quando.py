@@ -10,10 +10,11 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
-from game.client.i18n import N_, _, ngettext
+from game.client.i18n import N_, _
 from game.client.refusals import refusal_text
 from game.client.shortcuts import ENTER, letters
 from game.client.sprites import CardSprite
+from game.client.tables import quando_words as words
 from game.client.tables.base import Table
 from game.client.tables.buttons import ButtonSpec
 from game.client.tables.chooser import Pick, Token
@@ -26,6 +27,7 @@ from game.rules.quando import (
     DrawEvent,
     FlipEvent,
     PlayEvent,
+    QuandoView,
     RoundEndEvent,
     SeatEvent,
     TurnOverEvent,
@@ -76,9 +78,13 @@ class QuandoTable(Table):
 
     # -- sprites from the model ----------------------------------------------------------------
 
+    @property
+    def view(self) -> QuandoView | None:
+        """The model as Quando's view (None before the first)."""
+        return cast("QuandoView | None", self.keeper.model or None)
+
     def _side(self, seat: int) -> list[int]:
-        hand = self.model["hands"][seat]
-        return hand["fronts"] if "fronts" in hand else hand["backs"]
+        return words.side(cast(QuandoView, self.model), seat)
 
     def build(self) -> None:
         geo = self.geo
@@ -297,17 +303,12 @@ class QuandoTable(Table):
         """The hand cards chosen so far, by index."""
         return sorted(token[1] for token in self.chooser.chosen)
 
-    def _chosen_play(self) -> bool:
-        """The chosen cards make a whole legal play."""
-        chosen = set(self._chosen())
-        return bool(chosen) and any(
-            a[0] == "play" and set(a[1]) == chosen for a in self.chooser.legal or []
-        )
-
     def explain(self, token: Token) -> str | None:
         phase = self.model.get("phase")
         if token == ("btn", "knock"):
-            return self._knock_rule()
+            return words.knock_rule(
+                cast(QuandoView, self.model), self.you, self.viewer, self.players, self.seats.name
+            )
         if token == ("btn", "pass"):
             return _("You may pass only in the last round, after someone has knocked.")
         if token in (("btn", "up"), ("btn", "down")) and phase == "turn":
@@ -336,26 +337,6 @@ class QuandoTable(Table):
             return _("That card is in no play: play equal numbers, or exactly three in a row.")
         return None
 
-    def _knock_rule(self) -> str:
-        """Why knocking is not possible now, in the rule's words."""
-        m = self.model
-        knocker = m.get("knocker")
-        if knocker is not None:
-            if knocker == self.you:
-                return _("You have knocked: this is the last round, and you only wait.")
-            return _("{name} has already knocked: only one knock per round.").format(
-                name=self.seats.name(knocker)
-            )
-        if m.get("phase") != "turn":
-            return _("You knock instead of playing, at the start of your turn.")
-        played = m.get("plays", [0] * self.players)[self.viewer]
-        return ngettext(
-            "You may knock only after playing cards twice in this round; you have played once.",
-            "You may knock only after playing cards twice in this round; you have played "
-            "{count} times.",
-            played,
-        ).format(count=played)
-
     def draw_sheet(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         m = self.model
         names = [self.seats.name(seat) + self.seats.tag(seat) for seat in range(self.players)]
@@ -373,23 +354,10 @@ class QuandoTable(Table):
     # -- words and drawing ---------------------------------------------------------------------
 
     def title(self) -> str:
-        m = self.model
-        if not m:
-            return "Quando"
-        target = m["target"]
-        words = _("round {n}  ·  the game ends when a total reaches {target}")
-        return "Quando  ·  " + words.format(n=m["round"] + 1, target=target)
+        return words.title(self.view)
 
     def seat_detail(self, seat: int) -> str:
-        m = self.model
-        if not m:
-            return ""
-        points, cards = m["totals"][seat], len(self._side(seat))
-        return (
-            ngettext("{n} point", "{n} points", points).format(n=points)
-            + "  ·  "
-            + ngettext("{n} card", "{n} cards", cards).format(n=cards)
-        )
+        return words.seat_detail(self.view, seat)
 
     def seat_badge(self, seat: int) -> str:
         m = self.model
@@ -398,58 +366,11 @@ class QuandoTable(Table):
         return ""
 
     def prompt(self) -> str:
-        m = self.model
+        m = self.view
         if not m or m.get("result") or self.between_rounds:
             return ""
-        seat, phase = m["to_move"], m["phase"]
-        if seat is None:
-            return ""
-        knocker = m.get("knocker")
-        last = ""
-        if knocker is not None:
-            # The turns left after a knock, not the game's last round.
-            last = (
-                _(" – you knocked: the last turns")
-                if knocker == self.you
-                else _(" – {name} knocked: the last turns").format(name=self.seats.name(knocker))
-            )
-        if seat == self.you:
-            if phase == "draw":
-                return _("Draw a card: the visible side ({up}) or the hidden side ({down})").format(
-                    **letters()
-                )
-            if phase == "penalty":
-                if any(a[0] == "flip" for a in self.chooser.legal or []):
-                    return _("Triplet penalty: click one of your zeros to flip it")
-                return _("Triplet penalty: draw a card – visible ({up}) or hidden ({down})").format(
-                    **letters()
-                )
-            if self._chosen_play():
-                chosen = set(self._chosen())
-                values = ", ".join(str(v) for v in sorted(self._side(seat)[i] for i in chosen))
-                larger = any(
-                    a[0] == "play" and set(a[1]) > chosen for a in self.chooser.legal or []
-                )
-                if larger:
-                    return _("Play {values}? Press Play (Enter) – or add cards").format(
-                        values=values
-                    )
-                return _("Play {values}? Press Play (Enter)").format(values=values)
-            extra = []
-            # Only what can still be chosen: right after a knock is sent, not the knock again.
-            legal = self.chooser.legal if self.active else []
-            if any(a[0] == "knock" for a in legal or []):
-                extra.append(_("knock ({knock})").format(**letters()))
-            if any(a[0] == "pass" for a in legal or []):
-                extra.append(_("pass ({pass})").format(**letters()))
-            more = _(" – or {choices}").format(choices=_(" or ").join(extra)) if extra else ""
-            return _("Your turn: choose cards to play") + more + last
-        name = self.seats.name(seat)
-        if phase == "draw":
-            return _("{name} draws…").format(name=name) + last
-        if phase == "penalty":
-            return _("{name} pays the triplet penalty…").format(name=name)
-        return _("{name} is playing…").format(name=name) + last
+        legal = self.chooser.legal
+        return words.prompt(m, self.you, self.seats.name, legal, self._chosen(), self.active)
 
     def paint_background(self, surface: pygame.Surface) -> None:
         geo = self.geo
