@@ -4,22 +4,30 @@ hands, the draw pile, the Excuse's suit choice and the Quäsenbö penalty called
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import DECKTET_CARDS, card_size, render_symbol
 from game.client.i18n import N_, _, ngettext
-from game.client.shortcuts import letters
 from game.client.sprites import CardSprite
 from game.client.steps import suit_name
+from game.client.tables import quasenbo_words as words
 from game.client.tables.base import Table
 from game.client.tables.buttons import ButtonSpec
 from game.client.tables.chooser import Token
 from game.client.tables.hud import outline
 from game.client.tables.stage import FLIP, MOVE, Slot
 from game.rules.decktet import ALL, SUITS
-from game.rules.quasenbo import DrawEvent, PassEvent, PenaltyEvent, PlayEvent, ReshuffleEvent
+from game.rules.quasenbo import (
+    DrawEvent,
+    PassEvent,
+    PenaltyEvent,
+    PlayEvent,
+    QuasenboView,
+    ReshuffleEvent,
+)
 
 PILE_LAYER, ROW_LAYER, HAND_LAYER = 10, 20, 300
 
@@ -327,91 +335,72 @@ class QuasenboTable(Table):
 
     # -- words and drawing ---------------------------------------------------------------------
 
+    @property
+    def view(self) -> QuasenboView | None:
+        """The model as Quäsenbö's view (None before the first)."""
+        return cast("QuasenboView | None", self.keeper.model or None)
+
     def title(self) -> str:
-        m = self.model
-        if not m:
-            return "Quäsenbö"
-        count = m["draw"]["count"]
-        played = len(m["row"])
-        return "Quäsenbö  ·  " + _("{draw} to draw  ·  {played}").format(
-            draw=ngettext("{n} card", "{n} cards", count).format(n=count),
-            # TRANSLATORS: the cards played in the row so far.
-            played=ngettext("{n} played", "{n} played", played).format(n=played),
-        )
+        return words.title(self.view)
 
     def seat_detail(self, seat: int) -> str:
-        m = self.model
-        if not m:
-            return ""
-        n = m["hand_sizes"][seat]
-        return ngettext("{n} card", "{n} cards", n).format(n=n)
+        return words.seat_detail(self.view, seat)
 
     def prompt(self) -> str:
-        m = self.model
-        if not m or m.get("result") or m["to_move"] is None:
-            return ""
-        seat = m["to_move"]
-        if seat != self.you:
-            return _("{name} is playing…").format(name=self.seats.name(seat))
-        if self.chooser.prefix:
-            return _("The Excuse: choose the suit it stands for")
-        verbs = {a[0] for a in self.chooser.legal or []}
-        if "play" in verbs:
-            return _("Your turn: play a card that shares a suit or the rank with the last card")
-        if "draw" in verbs:
-            return _("No card of yours matches: draw ({draw}) until one does").format(**letters())
-        if "pass" in verbs:
-            return _("Nothing matches and nothing is left to draw: pass ({pass})").format(
-                **letters()
-            )
-        return _("Your turn")
+        legal, prefix = self.chooser.legal, self.chooser.prefix
+        return words.prompt(self.view, self.you, self.seats.name, legal, prefix)
 
     def paint_background(self, surface: pygame.Surface) -> None:
         draw = self.geo.places["draw"]
         outline(surface, draw.inflate(-4, -4), _("Draw pile"), self.geo.s)
 
     def draw_under(self, surface: pygame.Surface) -> None:
-        m = self.model
+        m = self.view
         if not m or not self.row:
             return
-        geo = self.geo
-        size = layout.px(18, geo.s, 10)
-        # The run: the last cards sharing a suit, underlined with that suit.
+        size = layout.px(18, self.geo.s, 10)
         run = min(m["run"], len(self.row))
         if run >= 2:
-            cards = self.row[-run:]
-            common = set.intersection(
-                *(suits_of(c, n) for c, n in zip(m["row"][-run:], m["named"][-run:]))
-            )
-            left = min(s.rect.left for s in cards)
-            right = max(s.rect.right for s in cards)
-            # Under the row's place, not the sprites: a card flying in from a hand would
-            # drag the words down into the toasts' band.
-            bottom = geo.places["row"].centery + card_size(geo.pile_w)[1] // 2 + 4
-            color = palette.DANGER if run >= 3 else palette.ACCENT
-            bar = pygame.Rect(left, bottom, right - left, max(3, layout.px(5, geo.s)))
-            pygame.draw.rect(surface, color, bar, border_radius=3)
-            label = (
-                _("run of {n} – Quäsenbö!")
-                if run >= 3
-                else _("run of {n} – a third would cost a card")
-            ).format(n=run)
-            where = widgets.blit_text(
-                surface,
-                label,
-                size,
-                color,
-                pygame.Rect(left, bar.bottom + 2, max(right - left, 260), size + 4),
-                "left",
-            )
-            x = where.right + 6
-            for suit in sorted(common, key=SUITS.index):
-                icon = render_symbol(suit, max(24, size + 6))
-                surface.blit(icon, icon.get_rect(midleft=(x, where.centery)))
-                x += icon.get_width() + 2
+            suits = [suits_of(c, n) for c, n in zip(m["row"][-run:], m["named"][-run:])]
+            self._draw_run(surface, self.row[-run:], set.intersection(*suits), size)
+        self._draw_scroll_hints(surface, size)
+
+    def _draw_run(
+        self, surface: pygame.Surface, cards: list[CardSprite], common: set[str], size: int
+    ) -> None:
+        """The run: the last `cards` sharing a suit, underlined with the `common` suits."""
+        geo = self.geo
+        run = len(cards)
+        left = min(s.rect.left for s in cards)
+        right = max(s.rect.right for s in cards)
+        # Under the row's place, not the sprites: a card flying in from a hand would
+        # drag the words down into the toasts' band.
+        bottom = geo.places["row"].centery + card_size(geo.pile_w)[1] // 2 + 4
+        color = palette.DANGER if run >= 3 else palette.ACCENT
+        bar = pygame.Rect(left, bottom, right - left, max(3, layout.px(5, geo.s)))
+        pygame.draw.rect(surface, color, bar, border_radius=3)
+        label = (
+            _("run of {n} – Quäsenbö!") if run >= 3 else _("run of {n} – a third would cost a card")
+        ).format(n=run)
+        where = widgets.blit_text(
+            surface,
+            label,
+            size,
+            color,
+            pygame.Rect(left, bar.bottom + 2, max(right - left, 260), size + 4),
+            "left",
+        )
+        x = where.right + 6
+        for suit in sorted(common, key=SUITS.index):
+            icon = render_symbol(suit, max(24, size + 6))
+            surface.blit(icon, icon.get_rect(midleft=(x, where.centery)))
+            x += icon.get_width() + 2
+
+    def _draw_scroll_hints(self, surface: pygame.Surface, size: int) -> None:
+        """How many row cards lie scrolled out before and after those shown."""
         first = self._first_shown()
         fit = self._row_geometry()[1]
-        area = geo.places["row"]
+        area = self.geo.places["row"]
         if first > 0:
             widgets.blit_text(
                 surface,
