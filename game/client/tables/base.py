@@ -7,7 +7,7 @@ painter.py; a game's table adds its zones and words through the hooks of hooks.p
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -21,7 +21,7 @@ from game.client.session import Session
 from game.client.sound import Sound
 from game.client.sprites import CardSprite, Flourish
 from game.client.tables.buttons import ActionButtons
-from game.client.tables.chooser import Chooser, Token
+from game.client.tables.chooser import Action, Chooser, Token
 from game.client.tables.controls import OFFLINE, Controls
 from game.client.tables.hooks import GameHooks
 from game.client.tables.hud import Hud
@@ -63,7 +63,7 @@ class Parts(Protocol):
     @property
     def art(self) -> CardArt: ...
 
-    def event_words(self, event: dict, name: Callable[[int], str]) -> str | None: ...
+    def event_words(self, event: dict[str, Any], name: Callable[[int], str]) -> str | None: ...
 
 
 class Table(GameHooks):
@@ -82,7 +82,13 @@ class Table(GameHooks):
     """
 
     def __init__(
-        self, app: Host, room: dict, seat: int | None, *, parts: Parts, replay: bool = False
+        self,
+        app: Host,
+        room: dict[str, Any],
+        seat: int | None,
+        *,
+        parts: Parts,
+        replay: bool = False,
     ) -> None:
         """`seat` is the seat whose view the table shows (None: a spectator's). In a game it
         is also the seat the player decides for; a `replay` shows the seat's view but
@@ -103,7 +109,7 @@ class Table(GameHooks):
         self.toasts = widgets.Toasts()
         self.step = 0
         self.to_move: int | None = None
-        self.hold: dict | None = None
+        self.hold: dict[str, Any] | None = None
         """The event the queue waits on (a round summary, the game over) until released."""
         self.started = False
         self.log = MoveLog()
@@ -133,7 +139,7 @@ class Table(GameHooks):
         self.prewarmer = self._prewarmer()
 
     @property
-    def model(self) -> dict:
+    def model(self) -> dict[str, Any]:
         """The view as drawn now (empty before the first one)."""
         return self.keeper.model or {}
 
@@ -197,17 +203,17 @@ class Table(GameHooks):
 
     # -- feeding -------------------------------------------------------------------------------
 
-    def feed(self, update: dict) -> None:
+    def feed(self, update: dict[str, Any]) -> None:
         """Queue one update (full or with events): see playback.Playback.feed."""
         self.playback.feed(update)
 
-    def rebuild(self, view: dict) -> None:
+    def rebuild(self, view: dict[str, Any]) -> None:
         """Show `view` at once: every sprite anew and in its place, nothing moving (a replay's
         jump, or its open view after each step)."""
         self.keeper.show(view)
         self.rebuild_sprites()
 
-    def show(self, view: dict, step: int) -> None:
+    def show(self, view: dict[str, Any], step: int) -> None:
         """Show `view` at `step` at once, as a replay's jump does: nothing queued, moving,
         held or said."""
         self.stage.director.clear()
@@ -229,7 +235,7 @@ class Table(GameHooks):
         self.build()
         self.place(0)
 
-    def set_room(self, room: dict) -> None:
+    def set_room(self, room: dict[str, Any]) -> None:
         """The room changed (names, who is away, whether the server holds the game
         paused): the plates and the pause banner show it."""
         self.seats.room = room
@@ -250,7 +256,7 @@ class Table(GameHooks):
 
     # -- for subclasses (besides hooks.py) -------------------------------------------------------
 
-    def on_event(self, event: dict) -> float:
+    def on_event(self, event: dict[str, Any]) -> float:
         """Move sprites between zones for `event` (the model is still the one before it):
         the handler EVENTS names for its kind (a kind without one waits for nothing);
         returns how long the queue waits before the next step."""
@@ -322,7 +328,7 @@ class Table(GameHooks):
         if sound:
             self.app.sound.play(sound)
 
-    def on_draw_skipped(self, event: dict) -> float:
+    def on_draw_skipped(self, event: dict[str, Any]) -> float:
         """A seat should draw when no card is left: said."""
         seat = event["seat"]
         if seat == self.you:
@@ -332,7 +338,7 @@ class Table(GameHooks):
             self.toasts.show(_("No card is left for {name} to draw.").format(name=name))
         return 0.3
 
-    def on_game_over(self, event: dict) -> float:
+    def on_game_over(self, event: dict[str, Any]) -> float:
         """The last word of a game, held until released: a cheer for the viewer's win, else
         who won."""
         self.hold = event
@@ -348,7 +354,7 @@ class Table(GameHooks):
             self.flourish(_("GAME OVER"), None, palette.TEXT, "win")
         return HOLD
 
-    def on_next(self, event: dict) -> float:
+    def on_next(self, event: dict[str, Any]) -> float:
         """The next decision: a breath before it."""
         return PAUSE
 
@@ -372,7 +378,7 @@ class Table(GameHooks):
             and self.online
         )
 
-    def candidates(self) -> dict[Token, list[list]]:
+    def candidates(self) -> dict[Token, list[Action]]:
         """Each token that continues the current selection towards a legal action."""
         return self.chooser.candidates() if self.active else {}
 
@@ -385,7 +391,7 @@ class Table(GameHooks):
         if self.chooser.clear():
             self.refresh()
 
-    def send(self, action: list) -> None:
+    def send(self, action: Action) -> None:
         """Send `action` (one of the legal ones) and wait for the server's answer."""
         session = self.app.session
         if session is None:

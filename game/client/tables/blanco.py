@@ -5,7 +5,7 @@ peek and the move to the 3 × 4 grid."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
+from typing import Any, cast
 
 import pygame
 
@@ -17,7 +17,7 @@ from game.client.steps import blanco_card
 from game.client.tables import blanco_words as words
 from game.client.tables.base import Table
 from game.client.tables.buttons import ButtonSpec
-from game.client.tables.chooser import Token
+from game.client.tables.chooser import Action, Token
 from game.client.tables.hud import outline
 from game.client.tables.stage import FLIP, MOVE, Slot
 from game.client.tween import Tween
@@ -68,7 +68,7 @@ class BlancoTable(Table):
         "keep": N_("keep the card hidden"),
     }
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.grids: list[list[list[CardSprite]]] = []
         self.hands: list[list[CardSprite]] = []
         self.pile: CardSprite | None = None
@@ -385,7 +385,7 @@ class BlancoTable(Table):
         "next": Table.on_next,
     }
 
-    def after_event(self, event: dict) -> float | None:
+    def after_event(self, event: dict[str, Any]) -> float | None:
         kind = event["type"]
         if kind in ("take", "discard", "place", "reshuffle"):
             self._fill_discard()
@@ -411,7 +411,7 @@ class BlancoTable(Table):
 
     # -- choosing ------------------------------------------------------------------------------
 
-    def sequences(self, action: list) -> list[tuple[Token, ...]]:
+    def sequences(self, action: Action) -> list[tuple[Token, ...]]:
         return _clicks(action)
 
     def button_specs(self) -> list[ButtonSpec]:
@@ -459,7 +459,7 @@ class BlancoTable(Table):
                 pygame.draw.rect(surface, (255, 120, 60), rect, 3, border_radius=8)
 
 
-def _clicks(action: list) -> list[tuple[Token, ...]]:
+def _clicks(action: Action) -> list[tuple[Token, ...]]:
     """The click sequences that mean `action`."""
     verb = action[0]
     if verb == "take":
@@ -485,7 +485,7 @@ def _clicks(action: list) -> list[tuple[Token, ...]]:
     return [(("btn", verb),)]
 
 
-def _draw_counts(surface: pygame.Surface, geo: layout.Table, m: dict) -> None:
+def _draw_counts(surface: pygame.Surface, geo: layout.Table, m: dict[str, Any]) -> None:
     """The box with the count of cards removed, and the deck's count over the deck."""
     size = layout.px(17, geo.s, 10)
     box = geo.places["box"]
@@ -528,7 +528,7 @@ def _beside_grid(
     return center, [(hx, top + i * step) for i in range(n)]
 
 
-def _pulse(sprite: CardSprite):
+def _pulse(sprite: CardSprite) -> Tween:
     """A quick flash before an eliminated line flies to the box."""
 
     def apply(t: float) -> None:

@@ -13,7 +13,7 @@ from game.client.i18n import _
 from game.client.shortcuts import shortcut
 from game.client.sprites import CardSprite
 from game.client.tables.buttons import ButtonSpec, FixedButton
-from game.client.tables.chooser import Pick, Token
+from game.client.tables.chooser import Action, Pick, Token
 from game.client.tables.stage import Slot
 
 
@@ -24,7 +24,7 @@ class GameHooks:
     game: ClassVar[str]
     BUTTONS: ClassVar[list[FixedButton]] = []
     """The game's fixed action buttons."""
-    ALWAYS: ClassVar[frozenset] = frozenset()
+    ALWAYS: ClassVar[frozenset[Token]] = frozenset()
     """Buttons shown (greyed) even when they cannot be used now; the others appear only when
     they can be."""
     EVENTS: ClassVar[Mapping[str, Callable[[Any, Any], float]]] = {}
@@ -50,16 +50,16 @@ class GameHooks:
         """Every sprite with the slot it belongs in now."""
         raise NotImplementedError
 
-    def after_event(self, event: dict) -> float | None:
+    def after_event(self, event: dict[str, Any]) -> float | None:
         """Called once the model includes `event`. A subclass that places the sprites itself
         (e.g. a new deal) returns how long that takes; None lets the table place them."""
         return None
 
-    def sequences(self, action: list) -> list[tuple[Token, ...]]:
+    def sequences(self, action: Action) -> list[tuple[Token, ...]]:
         """The click sequences that mean `action`."""
         return []
 
-    def picks(self, action: list) -> Pick | None:
+    def picks(self, action: Action) -> Pick | None:
         """The set of clicks (any order, then a confirming click) that means `action`, if
         it is chosen that way."""
         return None

@@ -17,7 +17,7 @@ from game.client.sprites import CardSprite
 from game.client.tables import quando_words as words
 from game.client.tables.base import Table
 from game.client.tables.buttons import ButtonSpec
-from game.client.tables.chooser import Pick, Token
+from game.client.tables.chooser import Action, Pick, Token
 from game.client.tables.hud import outline
 from game.client.tables.scoresheet import ScoreSheet
 from game.client.tables.stage import FLIP, MOVE, Slot
@@ -66,7 +66,7 @@ class QuandoTable(Table):
         "pass": N_("pass"),
     }
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.hands: list[list[CardSprite]] = []
         self.pile: CardSprite | None = None
         self.discard: list[CardSprite] = []
@@ -246,7 +246,7 @@ class QuandoTable(Table):
         self.hands, self.discard, self.pile = [], [], None
         return 0.0
 
-    def on_next(self, event: dict) -> float:
+    def on_next(self, event: dict[str, Any]) -> float:
         self.between_rounds = False
         return super().on_next(event)
 
@@ -264,7 +264,7 @@ class QuandoTable(Table):
         "next": on_next,
     }
 
-    def after_event(self, event: dict) -> float | None:
+    def after_event(self, event: dict[str, Any]) -> float | None:
         if event["type"] != "deal":
             return None
         collect = MOVE + 0.2
@@ -282,7 +282,7 @@ class QuandoTable(Table):
 
     # -- choosing ------------------------------------------------------------------------------
 
-    def sequences(self, action: list) -> list[tuple[Token, ...]]:
+    def sequences(self, action: Action) -> list[tuple[Token, ...]]:
         verb = action[0]
         if verb == "draw":
             if action[1] == "up":
@@ -294,7 +294,7 @@ class QuandoTable(Table):
             return [(("hand", action[1]),)]
         return []  # plays are chosen as a set of cards, below
 
-    def picks(self, action: list) -> Pick | None:
+    def picks(self, action: Action) -> Pick | None:
         if action[0] != "play":
             return None
         return Pick(frozenset(("hand", i) for i in action[1]), ("btn", "play"))

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from game.client.i18n import _, ngettext
 from game.client.shortcuts import letters
+from game.client.tables.chooser import Action
 from game.rules.quando import QuandoView
 
 
@@ -61,7 +62,7 @@ def prompt(
     m: QuandoView,
     you: int | None,
     name: Callable[[int], str],
-    legal: list[list] | None,
+    legal: list[Action] | None,
     chosen: list[int],
     active: bool,
 ) -> str:
@@ -89,7 +90,7 @@ def prompt(
 
 
 def _own_turn(
-    m: QuandoView, seat: int, legal: list[list] | None, chosen: list[int], active: bool, last: str
+    m: QuandoView, seat: int, legal: list[Action] | None, chosen: list[int], active: bool, last: str
 ) -> str:
     """The prompt on the viewer's own turn."""
     phase = m["phase"]

@@ -4,7 +4,7 @@ hands, the draw pile, the Excuse's suit choice and the Quäsenbö penalty called
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
+from typing import Any, cast
 
 import pygame
 
@@ -16,7 +16,7 @@ from game.client.steps import suit_name
 from game.client.tables import quasenbo_words as words
 from game.client.tables.base import Table
 from game.client.tables.buttons import ButtonSpec
-from game.client.tables.chooser import Token
+from game.client.tables.chooser import Action, Token
 from game.client.tables.hud import outline
 from game.client.tables.stage import FLIP, MOVE, Slot
 from game.rules.decktet import ALL, SUITS
@@ -84,7 +84,7 @@ class QuasenboTable(Table):
         "pass": N_("pass"),
     }
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.hands: list[list[CardSprite]] = []
         self.row: list[CardSprite] = []
         self.pile: CardSprite | None = None
@@ -275,7 +275,7 @@ class QuasenboTable(Table):
 
     # -- choosing ------------------------------------------------------------------------------
 
-    def sequences(self, action: list) -> list[tuple[Token, ...]]:
+    def sequences(self, action: Action) -> list[tuple[Token, ...]]:
         verb = action[0]
         if verb == "play":
             if len(action) == 3:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from game.client.i18n import _, ngettext
 from game.client.shortcuts import letters
-from game.client.tables.chooser import Token
+from game.client.tables.chooser import Action, Token
 from game.rules.quasenbo import QuasenboView
 
 
@@ -36,7 +36,7 @@ def prompt(
     m: QuasenboView | None,
     you: int | None,
     name: Callable[[int], str],
-    legal: list[list] | None,
+    legal: list[Action] | None,
     prefix: Sequence[Token],
 ) -> str:
     """What the viewer should do now (`legal`: its actions, `prefix`: the clicks so far), or
