@@ -6,24 +6,20 @@ painter.py; a game's table adds its zones and words through the hooks of hooks.p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from collections.abc import Iterable
+from typing import Any
 
 import pygame
 
 from game.client import layout, palette, widgets
-from game.client.cards import CardArt
 from game.client.check import ModelKeeper
-from game.client.config import Settings
 from game.client.i18n import _
-from game.client.layout import Layout
-from game.client.session import Session
-from game.client.sound import Sound
 from game.client.sprites import CardSprite, Flourish
 from game.client.tables.buttons import ActionButtons
 from game.client.tables.chooser import Action, Chooser, Token
 from game.client.tables.controls import OFFLINE, Controls
 from game.client.tables.hooks import GameHooks
+from game.client.tables.host import Host, Parts
 from game.client.tables.hud import Hud
 from game.client.tables.marks import Marks
 from game.client.tables.movelog import SHARE, WIDE, MoveLog
@@ -33,37 +29,6 @@ from game.client.tables.prewarm import Prewarmer
 from game.client.tables.seats import Seats
 from game.client.tables.stage import MOVE, PAUSE, Stage
 from game.client.tween import HOLD
-
-
-class Host(Protocol):
-    """What a table uses of the application: the size it lays itself out in, the settings,
-    the sound, and the session its actions go to (None: nothing is sent, as in a replay).
-    The App is one; the replay viewer gives its table part of the window."""
-
-    @property
-    def settings(self) -> Settings: ...
-
-    @property
-    def sound(self) -> Sound: ...
-
-    @property
-    def session(self) -> Session | None: ...
-
-    @property
-    def size(self) -> tuple[int, int]: ...
-
-
-class Parts(Protocol):
-    """What a table takes from its game's entry in game.client.games: its geometry, its
-    cards' look and its events in words."""
-
-    @property
-    def layout(self) -> Layout: ...
-
-    @property
-    def art(self) -> CardArt: ...
-
-    def event_words(self, event: dict[str, Any], name: Callable[[int], str]) -> str | None: ...
 
 
 class Table(GameHooks):

@@ -3,16 +3,19 @@ table to catch up with the moves before, which are refused and why."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, ClassVar, Protocol
 
 import pygame
 
-from game.client import palette
+from game.client import palette, widgets
 from game.client.i18n import N_, _
-from game.client.tables.chooser import Token
-
-if TYPE_CHECKING:
-    from game.client.tables.base import Table
+from game.client.tables.buttons import ActionButtons, ButtonSpec
+from game.client.tables.chooser import Action, Chooser, Token
+from game.client.tables.hooks import Sorts
+from game.client.tables.host import Host
+from game.client.tables.movelog import MoveLog
+from game.client.tables.seats import Seats
+from game.client.tables.stage import Stage
 
 OFFLINE = N_("Not connected – your move waits until the connection is back")
 """Said on the player's turn while the connection is lost (what is sent then is dropped)."""
@@ -21,11 +24,66 @@ QUEUED = 4
 """At most this many clicks and keys wait for the table to catch up (the latest kept)."""
 
 
+class Controlled(Protocol):
+    """What the controls read and set of a table (base.Table is one)."""
+
+    SORTS: ClassVar[Sorts]
+    app: Host
+    seat: int | None
+    replay: bool
+    viewer: int
+    players: int
+    seats: Seats
+    stage: Stage
+    chooser: Chooser
+    buttons: ActionButtons
+    toasts: widgets.Toasts
+    log: MoveLog
+    hold: dict[str, Any] | None
+    paused: bool
+    to_move: int | None
+
+    @property
+    def model(self) -> dict[str, Any]: ...
+
+    @property
+    def active(self) -> bool: ...
+
+    @property
+    def online(self) -> bool: ...
+
+    @property
+    def watching(self) -> bool: ...
+
+    @property
+    def log_shown(self) -> bool: ...
+
+    def toggle_log(self) -> None: ...
+
+    def next_sort(self) -> None: ...
+
+    def resize(self) -> None: ...
+
+    def clear_selection(self) -> None: ...
+
+    def button_specs(self) -> list[ButtonSpec]: ...
+
+    def key_token(self, event: pygame.event.Event) -> Token | None: ...
+
+    def send(self, action: Action) -> None: ...
+
+    def explain(self, token: Token) -> str | None: ...
+
+    def options_text(self) -> str: ...
+
+    def refresh(self) -> None: ...
+
+
 class Controls:
     """Turns clicks and keys on `table` into tokens for its chooser, and says why one cannot
     be used now."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Controlled) -> None:
         self.table = table
         self.queued: list[Token] = []
         """The buttons (by click or key) the player chose while the table was still showing

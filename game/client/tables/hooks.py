@@ -16,6 +16,9 @@ from game.client.tables.buttons import ButtonSpec, FixedButton
 from game.client.tables.chooser import Action, Pick, Token
 from game.client.tables.stage import Slot
 
+Sorts = dict[str, tuple[str, Callable[[str | None], tuple[int, ...]]]]
+"""Orders of a hand by name: the words saying each, and its key on a card code."""
+
 
 class GameHooks:
     """The part of a table each game writes: constants and methods a game's table sets or
@@ -36,7 +39,7 @@ class GameHooks:
     """Whether the game keeps a score sheet (`draw_sheet`) the player can open any time."""
     ROUNDS: ClassVar[bool] = False
     """Whether the game is played in rounds (the replay viewer offers to jump by round)."""
-    SORTS: ClassVar[dict[str, tuple[str, Callable[[str | None], tuple[int, ...]]]]] = {}
+    SORTS: ClassVar[Sorts] = {}
     """The orders the viewer's hand can be shown in (O steps through them, then back to the
     order the cards came in): each a name, the words saying it, and a key on a card code."""
     hands: list[list[CardSprite]]

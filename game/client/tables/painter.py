@@ -4,21 +4,60 @@ move log, and a standing sign (the pause, or the watcher's banner)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from game.client import layout, palette, widgets
 from game.client.i18n import _
+from game.client.tables.buttons import ActionButtons
+from game.client.tables.host import Host
+from game.client.tables.hud import Hud, HudView
+from game.client.tables.marks import Marks
+from game.client.tables.movelog import MoveLog
+from game.client.tables.stage import Stage
 
-if TYPE_CHECKING:
-    from game.client.tables.base import Table
+
+class Painted(HudView, Protocol):
+    """What the painter reads of a table (base.Table is one): the HUD's view and more."""
+
+    app: Host
+    background: pygame.Surface
+    bar_end: int | None
+    toasts_kept: int
+    paused: bool
+    hud: Hud
+    stage: Stage
+    marks: Marks
+    buttons: ActionButtons
+    toasts: widgets.Toasts
+    log: MoveLog
+
+    @property
+    def watching(self) -> bool: ...
+
+    @property
+    def log_shown(self) -> bool: ...
+
+    @property
+    def area(self) -> tuple[int, int]: ...
+
+    @property
+    def you(self) -> int | None: ...
+
+    def log_rect(self) -> pygame.Rect: ...
+
+    def paint_background(self, surface: pygame.Surface) -> None: ...
+
+    def draw_under(self, surface: pygame.Surface) -> None: ...
+
+    def draw_over(self, surface: pygame.Surface) -> None: ...
 
 
 class Painter:
     """Draws `table` as it stands."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Painted) -> None:
         self.table = table
 
     def background(self) -> pygame.Surface:

@@ -6,17 +6,58 @@ from __future__ import annotations
 import logging
 import time
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar, Protocol
 
-from game.client import palette
+from game.client import palette, widgets
+from game.client.check import ModelKeeper
 from game.client.config import PACES
-from game.client.tables.stage import MOVE
+from game.client.tables.chooser import Chooser
+from game.client.tables.host import Host, Parts
+from game.client.tables.hud import Hud
+from game.client.tables.marks import Marks
+from game.client.tables.movelog import MoveLog
+from game.client.tables.seats import Seats
+from game.client.tables.stage import MOVE, Stage
 from game.client.tween import HOLD
 
-if TYPE_CHECKING:
-    from game.client.tables.base import Table
-
 log = logging.getLogger(__name__)
+
+
+class Played(Protocol):
+    """What playback reads and sets of a table (base.Table is one)."""
+
+    game: ClassVar[str]
+    app: Host
+    parts: Parts
+    seat: int | None
+    replay: bool
+    seats: Seats
+    keeper: ModelKeeper
+    stage: Stage
+    chooser: Chooser
+    hud: Hud
+    toasts: widgets.Toasts
+    log: MoveLog
+    marks: Marks
+    started: bool
+    hold: dict[str, Any] | None
+    step: int
+    to_move: int | None
+
+    @property
+    def model(self) -> dict[str, Any]: ...
+
+    def rebuild_sprites(self) -> None: ...
+
+    def deal_in(self) -> float: ...
+
+    def on_event(self, event: dict[str, Any]) -> float: ...
+
+    def after_event(self, event: dict[str, Any]) -> float | None: ...
+
+    def place(self, duration: float) -> None: ...
+
+    def refresh(self) -> None: ...
 
 
 class Playback:
@@ -25,7 +66,7 @@ class Playback:
     through the table's `on_event` before the model takes it, and the update's meta (step,
     turn, clock, legal actions) comes last, once every event is shown."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Played) -> None:
         self.table = table
 
     def feed(self, update: dict[str, Any]) -> None:
