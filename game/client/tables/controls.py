@@ -66,6 +66,8 @@ class Controlled(Protocol):
 
     def clear_selection(self) -> None: ...
 
+    def click(self, token: Token | None) -> None: ...
+
     def button_specs(self) -> list[ButtonSpec]: ...
 
     def key_token(self, event: pygame.event.Event) -> Token | None: ...
@@ -106,7 +108,7 @@ class Controls:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             sprite = table.stage.sprite_at(event.pos)
             if sprite is not None:
-                self.click(sprite.token)
+                table.click(sprite.token)
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
@@ -132,11 +134,11 @@ class Controls:
             return True
         for token, _label, _hint, key in table.button_specs():
             if key is not None and event.key == key:
-                self.click(token)
+                table.click(token)
                 return True
         keyed = table.key_token(event)
         if keyed is not None:
-            self.click(keyed)
+            table.click(keyed)
             return True
         return False
 
@@ -210,7 +212,7 @@ class Controls:
             self.explain_wait()
             return
         for token in tokens:
-            self.click(token)
+            table.click(token)
 
     def explain_wait(self) -> None:
         """Why the viewer cannot decide now."""
