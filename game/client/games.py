@@ -14,7 +14,7 @@ from game.client.layout import Layout
 from game.client.rules_text import Section
 from game.client.steps import ActionWords, EventWords, Names
 from game.client.tables import BlancoTable, QuandoTable, QuasenboTable, Table
-from game.client.tables.base import Host
+from game.client.tables.host import Host
 from game.rules import GAMES, Action, State, View
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from game.client.tables.base import Parts, Table
+from game.client.tables.base import Table
 from game.client.tables.blanco import BlancoTable
+from game.client.tables.host import Parts
 from game.client.tables.quando import QuandoTable
 from game.client.tables.quasenbo import QuasenboTable
 

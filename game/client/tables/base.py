@@ -1,79 +1,37 @@
 """What the three tables share: a table composes its checked model of the view (check.py),
 its cards and their animations (stage.py), the chooser that turns clicks into legal actions
-(chooser.py), the HUD (hud.py), the toasts and the picture prewarmer (prewarm.py), and
-plays each update through them; a game's table adds its zones and words through hooks."""
+(chooser.py), the HUD (hud.py), the toasts and the picture prewarmer (prewarm.py); it plays
+each update through playback.py, takes clicks and keys through controls.py and is drawn by
+painter.py; a game's table adds its zones and words through the hooks of hooks.py."""
 
 from __future__ import annotations
 
-import logging
-import time
-from collections.abc import Callable, Iterable
-from functools import partial
-from typing import ClassVar, Protocol
+from collections.abc import Iterable
+from typing import Any
 
 import pygame
 
 from game.client import layout, palette, widgets
-from game.client.cards import CardArt
 from game.client.check import ModelKeeper
-from game.client.config import PACES, Settings
-from game.client.i18n import N_, _
-from game.client.layout import Layout
-from game.client.session import Session
-from game.client.shortcuts import shortcut
-from game.client.sound import Sound
+from game.client.i18n import _
 from game.client.sprites import CardSprite, Flourish
-from game.client.tables.buttons import ActionButtons, ButtonSpec, FixedButton
-from game.client.tables.chooser import Chooser, Pick, Token
+from game.client.tables.buttons import ActionButtons
+from game.client.tables.chooser import Action, Chooser, Token
+from game.client.tables.controls import OFFLINE, Controls
+from game.client.tables.hooks import GameHooks
+from game.client.tables.host import Host, Parts
 from game.client.tables.hud import Hud
+from game.client.tables.marks import Marks
 from game.client.tables.movelog import SHARE, WIDE, MoveLog
+from game.client.tables.painter import Painter
+from game.client.tables.playback import Playback
 from game.client.tables.prewarm import Prewarmer
 from game.client.tables.seats import Seats
-from game.client.tables.stage import MOVE, Slot, Stage
+from game.client.tables.stage import MOVE, PAUSE, Stage
 from game.client.tween import HOLD
 
 
-class Host(Protocol):
-    """What a table uses of the application: the size it lays itself out in, the settings,
-    the sound, and the session its actions go to (None: nothing is sent, as in a replay).
-    The App is one; the replay viewer gives its table part of the window."""
-
-    @property
-    def settings(self) -> Settings: ...
-
-    @property
-    def sound(self) -> Sound: ...
-
-    @property
-    def session(self) -> Session | None: ...
-
-    @property
-    def size(self) -> tuple[int, int]: ...
-
-
-class Parts(Protocol):
-    """What a table takes from its game's entry in game.client.games: its geometry, its
-    cards' look and its events in words."""
-
-    @property
-    def layout(self) -> Layout: ...
-
-    @property
-    def art(self) -> CardArt: ...
-
-    def event_words(self, event: dict, name: Callable[[int], str]) -> str | None: ...
-
-
-log = logging.getLogger(__name__)
-
-OFFLINE = N_("Not connected – your move waits until the connection is back")
-"""Said on the player's turn while the connection is lost (what is sent then is dropped)."""
-
-QUEUED = 4
-"""At most this many clicks and keys wait for the table to catch up (the latest kept)."""
-
-
-class Table:
+class Table(GameHooks):
     """One game's table as a seat (or a spectator) sees it.
 
     Updates are queued (`feed`); the stage's director plays them one event at a time: the
@@ -88,26 +46,14 @@ class Table:
     mean an action, so highlights and clicks come from the legal list alone – no rules here.
     """
 
-    game: ClassVar[str]
-    BUTTONS: ClassVar[list[FixedButton]] = []
-    """The game's fixed action buttons."""
-    ALWAYS: ClassVar[frozenset] = frozenset()
-    """Buttons shown (greyed) even when they cannot be used now; the others appear only when
-    they can be."""
-    VERBS: ClassVar[dict[str, str]] = {}
-    """Each verb in a player's words, for "You can: …"."""
-    SHEET: ClassVar[bool] = False
-    """Whether the game keeps a score sheet (`draw_sheet`) the player can open any time."""
-    ROUNDS: ClassVar[bool] = False
-    """Whether the game is played in rounds (the replay viewer offers to jump by round)."""
-    SORTS: ClassVar[dict[str, tuple[str, Callable[[str | None], tuple[int, ...]]]]] = {}
-    """The orders the viewer's hand can be shown in (O steps through them, then back to the
-    order the cards came in): each a name, the words saying it, and a key on a card code."""
-    hands: list[list[CardSprite]]
-    """Each seat's hand, as the subclass builds it (the viewer's is `hands[viewer]`)."""
-
     def __init__(
-        self, app: Host, room: dict, seat: int | None, *, parts: Parts, replay: bool = False
+        self,
+        app: Host,
+        room: dict[str, Any],
+        seat: int | None,
+        *,
+        parts: Parts,
+        replay: bool = False,
     ) -> None:
         """`seat` is the seat whose view the table shows (None: a spectator's). In a game it
         is also the seat the player decides for; a `replay` shows the seat's view but
@@ -128,7 +74,7 @@ class Table:
         self.toasts = widgets.Toasts()
         self.step = 0
         self.to_move: int | None = None
-        self.hold: dict | None = None
+        self.hold: dict[str, Any] | None = None
         """The event the queue waits on (a round summary, the game over) until released."""
         self.started = False
         self.log = MoveLog()
@@ -138,7 +84,7 @@ class Table:
         self.sort: str | None = None
         """The name of the order of SORTS the viewer's hand is shown in (None: as dealt and
         drawn)."""
-        self.marks: dict[CardSprite, int] = {}
+        self.marks = Marks()
         """The cards each seat last played, drew, flipped or moved, marked until that seat's
         next step."""
         self.paused = False
@@ -149,16 +95,16 @@ class Table:
         self.toasts_kept = 0
         """Pixels at the top of the toasts' band kept for the scene's own banner (the lost
         connection): the toasts stack in the rest."""
-        self.queued: list[Token] = []
-        """The buttons (by click or key) the player chose while the table was still showing
-        the moves before their decision: tried in order once it has caught up (`update`)."""
+        self.playback = Playback(self)
+        self.controls = Controls(self)
+        self.painter = Painter(self)
         self.buttons = ActionButtons(self.click)
         self.geo: layout.Table = parts.layout(self.area, self.players, self.viewer)
-        self.background = self._background()
+        self.background = self.painter.background()
         self.prewarmer = self._prewarmer()
 
     @property
-    def model(self) -> dict:
+    def model(self) -> dict[str, Any]:
         """The view as drawn now (empty before the first one)."""
         return self.keeper.model or {}
 
@@ -222,31 +168,17 @@ class Table:
 
     # -- feeding -------------------------------------------------------------------------------
 
-    def feed(self, update: dict) -> None:
-        """Queue one update (full or with events). An update with a `digest` (a server's) is
-        checked once its events are shown; a replay's has none."""
-        at = time.monotonic()  # the turn clock runs in real time, like the server's
-        director = self.stage.director
-        if "view" in update:
-            director.add(partial(self._full, update))
-        else:
-            # Another player's step stays in view a while, event by event, so a person can
-            # follow a bot (each Blanco chain step, each card a Quäsenbö bot draws).
-            actor = update.get("actor")
-            paced = not self.replay and actor is not None and actor != self.seat
-            if actor is not None:
-                director.add(partial(self._unmark, actor))
-            for event in update["events"]:
-                director.add(partial(self._event, event, paced))
-        director.add(partial(self._meta, update, at))
+    def feed(self, update: dict[str, Any]) -> None:
+        """Queue one update (full or with events): see playback.Playback.feed."""
+        self.playback.feed(update)
 
-    def rebuild(self, view: dict) -> None:
+    def rebuild(self, view: dict[str, Any]) -> None:
         """Show `view` at once: every sprite anew and in its place, nothing moving (a replay's
         jump, or its open view after each step)."""
         self.keeper.show(view)
-        self._build()
+        self.rebuild_sprites()
 
-    def show(self, view: dict, step: int) -> None:
+    def show(self, view: dict[str, Any], step: int) -> None:
         """Show `view` at `step` at once, as a replay's jump does: nothing queued, moving,
         held or said."""
         self.stage.director.clear()
@@ -257,100 +189,18 @@ class Table:
         self.rebuild(view)
         self.step, self.to_move = step, view["to_move"]
 
-    def _unmark(self, seat: int) -> float:
-        """The seat's turn has come again: its last move's marks go."""
-        self.marks = {sprite: owner for sprite, owner in self.marks.items() if owner != seat}
-        return 0.0
-
     def mark(self, sprites: Iterable[CardSprite], seat: int) -> None:
         """Mark `sprites` as `seat`'s last move (for subclasses' `on_event`)."""
-        for sprite in sprites:
-            self.marks[sprite] = seat
+        self.marks.mark(sprites, seat)
 
-    def _build(self) -> None:
+    def rebuild_sprites(self) -> None:
+        """Every sprite anew from the model and in its place at once, unmarked."""
         self.marks.clear()
         self.stage.clear()
         self.build()
         self.place(0)
 
-    def _full(self, update: dict) -> float:
-        """Start over from a full view: every sprite anew. At the very start, deal them."""
-        deal = not self.started and update["step"] == 0
-        self.started = True
-        if self.keeper.full(update) == "resync":
-            session = self.app.session
-            assert self.keeper.drift is not None  # a resync completes a drift
-            if session is not None:
-                self.toasts.show(session.resynced(self.keeper.drift), palette.ACCENT, 3.5)
-        if "past" in update:  # a seat taken back: the whole game so far, as the seat saw it
-            self.log.clear()
-            for record in update["past"] + update.get("missed", []):
-                for event in record["events"]:
-                    words = self.parts.event_words(event, self.seats.name)
-                    if words:
-                        self.log.add(words, event.get("seat"))
-        self._build()
-        if deal:
-            return self.deal_in()
-        result = self.model.get("result")
-        if result is not None and self.hold is None and not self.replay:
-            # A finished game seen from a full view (watched late, or resynced at its last
-            # step): its end shows as if the last step had been animated.
-            self.hold = {"type": "game_over", "result": result}
-            return HOLD
-        return 0.0
-
-    def _event(self, event: dict, paced: bool = False) -> float:
-        words = self.parts.event_words(event, self.seats.name)
-        if words:
-            self.log.add(words, event.get("seat"))
-        readable = 0.0
-        if paced and words:
-            # In real seconds whatever the animation speed and the catch-up.
-            readable = PACES[self.app.settings.pace] * self.stage.director.factor
-        return max(readable, self._shown(event))
-
-    def _shown(self, event: dict) -> float:
-        if self.keeper.drifting or self.keeper.model is None:
-            # The model is not the server's: what follows is not animated, only carried on
-            # to be compared with the full view asked for, which redraws everything.
-            self.keeper.apply(event)
-            return 0.0
-        try:
-            wait = self.on_event(event)
-        except (KeyError, IndexError, TypeError, ValueError):
-            # An event this view cannot hold (the server's fault, or a bug here): shown at
-            # once instead of animated; the update's digest check then says which it was.
-            log.exception("the %s table cannot animate %r", self.game, event)
-            self.keeper.apply(event)
-            if self.keeper.model is not None:
-                self._build()
-            return 0.0
-        self.keeper.apply(event)
-        if self.keeper.model is None:
-            return wait
-        own = self.after_event(event)
-        if own is None:
-            self.place(MOVE)
-            return wait
-        return max(wait, own)
-
-    def _meta(self, update: dict, at: float) -> float:
-        self.step = update["step"]
-        self.to_move = update["to_move"]
-        self.hud.set_clock(update.get("clock"), at)
-        legal = update.get("legal") if self.seat is not None else None
-        if "digest" in update and "view" not in update:
-            outcome = self.keeper.check(update)
-            if outcome != "ok":
-                legal = None  # nothing to decide on a model that is not the server's
-            if outcome == "drift" and self.app.session is not None:
-                self.app.session.drifted(update["room"])
-        self.chooser.offer(legal)
-        self.refresh()
-        return 0.0
-
-    def set_room(self, room: dict) -> None:
+    def set_room(self, room: dict[str, Any]) -> None:
         """The room changed (names, who is away, whether the server holds the game
         paused): the plates and the pause banner show it."""
         self.seats.room = room
@@ -369,57 +219,19 @@ class Table:
         self.app.sound.play("error")
         self.refresh()
 
-    # -- for subclasses ------------------------------------------------------------------------
+    # -- for subclasses (besides hooks.py) -------------------------------------------------------
 
-    def build(self) -> None:
-        """Create the sprites of `self.model` in their zones (no animation)."""
-        raise NotImplementedError
-
-    def layout_slots(self) -> Iterable[tuple[CardSprite, Slot]]:
-        """Every sprite with the slot it belongs in now."""
-        raise NotImplementedError
-
-    def on_event(self, event: dict) -> float:
-        """Move sprites between zones for `event` (the model is still the one before it);
+    def on_event(self, event: dict[str, Any]) -> float:
+        """Move sprites between zones for `event` (the model is still the one before it):
+        the handler EVENTS names for its kind (a kind without one waits for nothing);
         returns how long the queue waits before the next step."""
-        return 0.0
-
-    def after_event(self, event: dict) -> float | None:
-        """Called once the model includes `event`. A subclass that places the sprites itself
-        (e.g. a new deal) returns how long that takes; None lets the table place them."""
-        return None
+        handler = self.EVENTS.get(event["type"])
+        return 0.0 if handler is None else handler(self, event)
 
     def deal_in(self) -> float:
         """Deal the sprites of a new game from the draw pile; returns the time it takes."""
         self.place(0)
         return 0.0
-
-    def sequences(self, action: list) -> list[tuple[Token, ...]]:
-        """The click sequences that mean `action`."""
-        return []
-
-    def picks(self, action: list) -> Pick | None:
-        """The set of clicks (any order, then a confirming click) that means `action`, if
-        it is chosen that way."""
-        return None
-
-    def button_specs(self) -> list[ButtonSpec]:
-        """The action buttons now, labels and keys in the player's language: the fixed ones
-        plus any the state needs."""
-        return [(token, _(label), *shortcut(key)) for token, label, key in self.BUTTONS]
-
-    def button_flash(self, token: Token) -> bool:
-        """Whether an enabled button should draw the eye (it completes the choice)."""
-        return False
-
-    def explain(self, token: Token) -> str | None:
-        """Why a click on `token` leads to no action, in the game's words (None: the
-        table's general words)."""
-        return None
-
-    def prompt(self) -> str:
-        """What the viewer should do now, or what is going on."""
-        return ""
 
     def prompt_now(self) -> str:
         """The prompt the HUD shows: the game's, except on the viewer's turn while the
@@ -430,30 +242,6 @@ class Table:
         if self.chooser.waiting:
             return ""
         return self.prompt()
-
-    def seat_detail(self, seat: int) -> str:
-        """A line under the seat's name (its score, its cards)."""
-        return ""
-
-    def seat_badge(self, seat: int) -> str:
-        """A word on the seat's plate that outranks the room's (e.g. "knocked")."""
-        return ""
-
-    def title(self) -> str:
-        """The top bar's text."""
-        return self.game.capitalize()
-
-    def paint_background(self, surface: pygame.Surface) -> None:
-        """Static marks on the felt (pile outlines), drawn once per window size."""
-
-    def draw_sheet(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """The game's score sheet in `box` (only where SHEET)."""
-
-    def draw_under(self, surface: pygame.Surface) -> None:
-        """Game things under the cards (pile labels, run markers)."""
-
-    def draw_over(self, surface: pygame.Surface) -> None:
-        """Game things over the cards (counts, scroll hints)."""
 
     def key_token(self, event: pygame.event.Event) -> Token | None:
         """A key as a token: 1–9 and 0 (the tenth) name the viewer's hand cards."""
@@ -505,14 +293,20 @@ class Table:
         if sound:
             self.app.sound.play(sound)
 
-    def nothing_to_draw(self, seat: int) -> str:
-        """The words for a seat that should draw when no card is left."""
+    def on_draw_skipped(self, event: dict[str, Any]) -> float:
+        """A seat should draw when no card is left: said."""
+        seat = event["seat"]
         if seat == self.you:
-            return _("No card is left for you to draw.")
-        return _("No card is left for {name} to draw.").format(name=self.seats.name(seat))
+            self.toasts.show(_("No card is left for you to draw."))
+        else:
+            name = self.seats.name(seat)
+            self.toasts.show(_("No card is left for {name} to draw.").format(name=name))
+        return 0.3
 
-    def game_over_flourish(self, event: dict) -> None:
-        """The last word of a game: a cheer for the viewer's win, else who won."""
+    def on_game_over(self, event: dict[str, Any]) -> float:
+        """The last word of a game, held until released: a cheer for the viewer's win, else
+        who won."""
+        self.hold = event
         winners = event["result"]["winners"]
         if self.you in winners:
             self.flourish(
@@ -523,6 +317,11 @@ class Table:
             )
         else:
             self.flourish(_("GAME OVER"), None, palette.TEXT, "win")
+        return HOLD
+
+    def on_next(self, event: dict[str, Any]) -> float:
+        """The next decision: a breath before it."""
+        return PAUSE
 
     # -- choosing ------------------------------------------------------------------------------
 
@@ -544,81 +343,20 @@ class Table:
             and self.online
         )
 
-    def candidates(self) -> dict[Token, list[list]]:
+    def candidates(self) -> dict[Token, list[Action]]:
         """Each token that continues the current selection towards a legal action."""
         return self.chooser.candidates() if self.active else {}
 
     def click(self, token: Token | None) -> None:
         """The viewer clicked something meaning `token` (None: nothing to act on)."""
-        if token is None:
-            return
-        if not self.active:
-            if self.catching_up and token[0] == "btn":
-                if not self.queued:
-                    self.toasts.show(
-                        _(
-                            "One moment – the last moves are still being shown; "
-                            "your choice follows them."
-                        )
-                    )
-                self.queued = [*self.queued, token][-QUEUED:]
-                return
-            if self.catching_up:  # a card is named by its place, which the moves may change
-                self.toasts.show(
-                    _(
-                        "One moment – the last moves are still being shown; pick "
-                        "your cards after them."
-                    )
-                )
-                return
-            self.explain_wait()
-            return
-        outcome, action = self.chooser.choose(token)
-        if outcome == "send":
-            assert action is not None
-            self.send(action)
-            return
-        if outcome in ("nowhere", "refused"):
-            self.toasts.show(self.explain(token) or self._general_explanation(), palette.ACCENT)
-            self.app.sound.play("error")
-            if outcome == "nowhere":
-                return
-        elif outcome == "more":
-            self.app.sound.play("tick")
-        self.refresh()
-
-    @property
-    def catching_up(self) -> bool:
-        """The player's seat in a running game, and the table still animating what came
-        before (the server may have answered already): a button chosen now waits for the
-        table, rather than being refused."""
-        return (
-            self.seat is not None
-            and not self.replay
-            and self.hold is None
-            and not self.paused
-            and not self.model.get("result")
-            and not self.stage.director.idle
-        )
-
-    def _play_queued(self) -> None:
-        """Once the table has caught up: the waiting clicks and keys, in order, if the
-        decision is the player's now; else they go, and the table says why."""
-        if not self.queued or (self.hold is None and not self.stage.director.idle):
-            return
-        tokens, self.queued = self.queued, []
-        if not self.active:  # another's turn, or a summary to read first
-            self.explain_wait()
-            return
-        for token in tokens:
-            self.click(token)
+        self.controls.click(token)
 
     def clear_selection(self) -> None:
         """Forget the clicks towards an action so far (Esc, a right click)."""
         if self.chooser.clear():
             self.refresh()
 
-    def send(self, action: list) -> None:
+    def send(self, action: Action) -> None:
         """Send `action` (one of the legal ones) and wait for the server's answer."""
         session = self.app.session
         if session is None:
@@ -627,26 +365,6 @@ class Table:
         self.chooser.sent()
         self.app.sound.play("play")
         self.refresh()
-
-    def explain_wait(self) -> None:
-        """Why the viewer cannot decide now."""
-        if self.seat is None:
-            self.toasts.show(_("You are watching this game."))
-        elif self.chooser.legal is not None and not self.online:
-            self.toasts.show(_(OFFLINE), palette.ACCENT)
-        elif self.hold is not None:
-            self.toasts.show(_("Press Continue first."))
-        elif self.chooser.waiting:
-            self.toasts.show(_("Waiting for the server…"))
-        elif self.to_move is not None and self.to_move != self.seat:
-            self.toasts.show(_("It's {name}'s turn.").format(name=self.seats.name(self.to_move)))
-        elif self.model.get("result"):
-            self.toasts.show(_("The game is over."))
-
-    def _general_explanation(self) -> str:
-        if self.chooser.pending:
-            return _("Choose one of the highlighted places – or Esc to start over.")
-        return _("You can {choices}.").format(choices=self.options_text())
 
     def options_text(self) -> str:
         """What the legal actions allow, in the game's words."""
@@ -665,10 +383,6 @@ class Table:
         ]
         self.buttons.sync(specs, candidates, self.geo, self.button_flash, self.button_icon)
 
-    def button_icon(self, token: Token, rect: pygame.Rect) -> pygame.Surface | None:
-        """A picture on the button of `token` (e.g. a suit), if any."""
-        return None
-
     def clickables(self) -> list[tuple[Token, pygame.Rect]]:
         """What the viewer may click now that leads towards a legal action: highlighted cards
         and enabled buttons, with where they are on screen (the autoplayer and the tests
@@ -679,46 +393,7 @@ class Table:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Mouse and keys on the table; returns True when used."""
-        if self.buttons.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_l and not self.replay:
-            self.toggle_log()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_o and self.SORTS:
-            self.next_sort()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.watching:
-            self.viewer = (self.viewer + 1) % self.players
-            self.resize()
-            return True
-        if event.type == pygame.MOUSEWHEEL and self.log_shown:
-            self.log.scroll(event.y)
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            self.stage.hover(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            sprite = self.stage.sprite_at(event.pos)
-            if sprite is not None:
-                self.click(sprite.token)
-                return True
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.clear_selection()
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE and self.chooser.pending:
-                self.clear_selection()
-                return True
-            for token, _label, _hint, key in self.button_specs():
-                if key is not None and event.key == key:
-                    self.click(token)
-                    return True
-            keyed = self.key_token(event)
-            if keyed is not None:
-                self.click(keyed)
-                return True
-        return False
+        return self.controls.handle(event)
 
     # -- time ----------------------------------------------------------------------------------
 
@@ -727,7 +402,7 @@ class Table:
         running, to their end); draw pictures ahead while nothing moves (mostly: while a
         player thinks), so no animation waits."""
         self.stage.update(dt, start=not self.paused)
-        self._play_queued()
+        self.controls.play_queued()
         self.toasts.update(dt)
         if not self.prewarmer.done and self.stage.still:
             self.prewarmer.run()
@@ -746,7 +421,7 @@ class Table:
     def resize(self) -> None:
         """The window changed size: lay the table out again."""
         self.geo = self.parts.layout(self.area, self.players, self.viewer)
-        self.background = self._background()
+        self.background = self.painter.background()
         self.prewarmer = self._prewarmer()
         self.buttons.relayout()
         if self.keeper.model is not None:
@@ -756,75 +431,10 @@ class Table:
         geo = self.geo
         return Prewarmer(self.parts.art, (geo.hand_w, geo.pile_w, geo.small_w), geo.hand_w)
 
-    def _background(self) -> pygame.Surface:
-        surface = widgets.felt(self.app.size).copy()
-        pygame.draw.rect(surface, palette.PANEL, self.geo.topbar)
-        pygame.draw.line(
-            surface, palette.PANEL_EDGE, self.geo.topbar.bottomleft, self.geo.topbar.bottomright
-        )
-        self.paint_background(surface)
-        return surface
-
     def current_seat(self) -> int | None:
         """The seat whose decision the table shows now (the model's)."""
         return self.model.get("to_move")
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The felt, the HUD, the cards with the game's marks under and over them, the
-        prompt, the buttons, the effects and the toasts."""
-        surface.blit(self.background, (0, 0))
-        banner = _("Watching – Tab to change seat")
-        end = self.bar_end
-        if self.watching and not self.paused:
-            end = self.banner_box(banner).left - layout.px(8, self.geo.s)
-        self.hud.draw_top(surface, self, end)
-        self.draw_under(surface)
-        self.stage.draw(surface)
-        self.draw_marks(surface)
-        self.draw_over(surface)
-        self.hud.draw_prompt(surface, self)
-        self.buttons.draw(surface)
-        self.stage.effects.draw(surface)
-        band = self.geo.toasts.copy()
-        band.height -= self.toasts_kept
-        band.bottom = self.geo.toasts.bottom
-        self.toasts.draw(surface, band, layout.px(22, self.geo.s, 12))
-        if self.log_shown:
-            self.log.draw(surface, self.log_rect(), self.geo.s, self.you)
-        if self.paused:
-            self.draw_pause(surface)
-        elif self.watching:
-            self.draw_banner(surface, banner)
-
-    def draw_marks(self, surface: pygame.Surface) -> None:
-        """A frame round each card of a seat's last move."""
-        width = max(2, layout.px(3, self.geo.s))
-        for sprite in self.marks:
-            if sprite.alive():
-                rect = sprite.rect.inflate(width * 2, width * 2)
-                radius = max(4, rect.width // 12)
-                pygame.draw.rect(surface, palette.RECENT, rect, width, border_radius=radius)
-
-    def draw_pause(self, surface: pygame.Surface) -> None:
-        """The pause's sign in the middle of the felt, clear of the top bar's buttons."""
-        size = layout.px(30, self.geo.s, widgets.MIN_SIZE)
-        label = widgets.text(_("Paused – Space to go on"), size, palette.ACCENT)
-        box = label.get_rect(center=(self.area[0] // 2, self.area[1] // 2))
-        widgets.panel(surface, box.inflate(2 * size, size), radius=size // 2)
-        surface.blit(label, box)
-
-    def draw_banner(self, surface: pygame.Surface, words: str) -> None:
-        """A standing word in the top bar (watching another seat), at `banner_box`."""
-        size = max(11, self.geo.topbar.height * 11 // 20)
-        box = self.banner_box(words)
-        widgets.panel(surface, box.inflate(size, size // 2), radius=size // 2)
-        widgets.blit_text(surface, words, size, palette.ACCENT, box)
-
-    def banner_box(self, words: str) -> pygame.Rect:
-        """Where `draw_banner` puts `words`: in the top bar, right of the title, just left
-        of the scene's buttons (`bar_end`)."""
-        bar = self.geo.topbar
-        size = max(11, bar.height * 11 // 20)
-        box = widgets.text(words, size, palette.ACCENT).get_rect(centery=bar.centery)
-        box.right = (self.bar_end if self.bar_end is not None else self.area[0]) - size
-        return box
+        """The table as it stands (see painter.Painter.draw)."""
+        self.painter.draw(surface)

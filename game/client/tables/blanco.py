@@ -5,21 +5,35 @@ peek and the move to the 3 × 4 grid."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, cast
 
 import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
-from game.client.i18n import N_, _, ngettext, number
-from game.client.shortcuts import letters
+from game.client.i18n import N_, _, ngettext
 from game.client.sprites import CardSprite
 from game.client.steps import blanco_card
+from game.client.tables import blanco_words as words
 from game.client.tables.base import Table
 from game.client.tables.buttons import ButtonSpec
-from game.client.tables.chooser import Token
+from game.client.tables.chooser import Action, Token
 from game.client.tables.hud import outline
-from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
-from game.client.tween import HOLD, Tween
+from game.client.tables.stage import FLIP, MOVE, Slot
+from game.client.tween import Tween
+from game.rules.blanco import (
+    BlancoView,
+    DiscardEvent,
+    EliminateEvent,
+    PeekEvent,
+    PlaceEvent,
+    ReshuffleEvent,
+    RevealEvent,
+    SeatEvent,
+    StageEvent,
+    SwapEvent,
+    TakeEvent,
+)
 
 PILE_LAYER, DISCARD_LAYER, GRID_LAYER, HAND_LAYER = 10, 20, 100, 200
 SHOWN_DISCARD = 4
@@ -54,12 +68,17 @@ class BlancoTable(Table):
         "keep": N_("keep the card hidden"),
     }
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.grids: list[list[list[CardSprite]]] = []
         self.hands: list[list[CardSprite]] = []
         self.pile: CardSprite | None = None
         self.discard: list[CardSprite] = []
         super().__init__(*args, **kwargs)
+
+    @property
+    def view(self) -> BlancoView | None:
+        """The model as Blanco's view (None before the first)."""
+        return cast("BlancoView | None", self.keeper.model or None)
 
     # -- sprites from the model ----------------------------------------------------------------
 
@@ -159,19 +178,7 @@ class BlancoTable(Table):
                 hand_area = geo.places["hand"]
                 hand_pos = layout.fan(hand_area, len(hand), width, width * 1.08)
             else:
-                # The grid and a column of hand cards, centred together in the seat's column.
-                grid_w = 4 * w + 3 * gap
-                group = grid_w + gap * 3 + w
-                left = area.cards.centerx - group / 2
-                center = (left + grid_w / 2, area.cards.centery)
-                hx = left + grid_w + gap * 3 + w / 2
-                step = (
-                    min(h * 0.42, (area.cards.height - h) / max(1, len(hand) - 1))
-                    if len(hand) > 1
-                    else 0
-                )
-                top = area.cards.centery - (h + step * (len(hand) - 1)) / 2 + h / 2
-                hand_pos = [(hx, top + i * step) for i in range(len(hand))]
+                center, hand_pos = _beside_grid(area.cards, (w, h), gap, len(hand))
             positions = layout.grid(center, n_rows, n_cols, width, gap) if rows else []
             token: Token | None
             for r, row in enumerate(rows):
@@ -201,158 +208,184 @@ class BlancoTable(Table):
 
     # -- events --------------------------------------------------------------------------------
 
-    def on_event(self, event: dict) -> float:
-        kind = event["type"]
+    def on_reveal(self, event: RevealEvent) -> float:
+        seat = event["seat"]
+        r, c = event["pos"]
+        self.grids[seat][r][c].flip_to(event["card"], True, FLIP, known=False)
+        self.mark([self.grids[seat][r][c]], seat)
+        self.app.sound.play("flip")
+        return FLIP + 0.15
+
+    def on_peek(self, event: PeekEvent) -> float:
+        seat = event["seat"]
+        r, c = event["pos"]
+        sprite = self.grids[seat][r][c]
+        self.mark([sprite], seat)
+        if "card" in event:
+            sprite.flip_to(event["card"], False, FLIP, known=True)
+            self.toasts.show(
+                _("You look at the card at {where}: it is marked for you.").format(
+                    where=_where(event["pos"])
+                )
+            )
+        else:
+            sprite.flip_to(None, False, FLIP)
+            self.toasts.show(
+                _("{name} looks at a face-down card.").format(name=self.seats.name(seat))
+            )
+        return FLIP + 0.3
+
+    def on_take(self, event: TakeEvent) -> float:
+        seat = event["seat"]
+        sprite = self._from_deck(event) if event["source"] == "deck" else self._from_discard(seat)
+        self.hands[seat].append(sprite)
+        self.mark([sprite], seat)
+        self.app.sound.play("slide")
+        return MOVE
+
+    def _from_deck(self, event: TakeEvent) -> CardSprite:
+        """The deck's top card on its way to the taker (its face to the taker only)."""
         geo = self.geo
-        seat: int = event.get("seat", -1)
-        if kind == "reveal":
-            r, c = event["pos"]
-            self.grids[seat][r][c].flip_to(event["card"], True, FLIP, known=False)
-            self.mark([self.grids[seat][r][c]], seat)
-            self.app.sound.play("flip")
-            return FLIP + 0.15
-        if kind == "peek":
-            r, c = event["pos"]
-            sprite = self.grids[seat][r][c]
-            self.mark([sprite], seat)
-            if "card" in event:
-                sprite.flip_to(event["card"], False, FLIP, known=True)
-                self.toasts.show(
-                    _("You look at the card at {where}: it is marked for you.").format(
-                        where=_where(event["pos"])
-                    )
-                )
-            else:
-                sprite.flip_to(None, False, FLIP)
-                self.toasts.show(
-                    _("{name} looks at a face-down card.").format(name=self.seats.name(seat))
-                )
-            return FLIP + 0.3
-        if kind == "take":
-            if event["source"] == "deck":
-                card = event.get("card")
-                sprite = self.pile or self.stage.new_card(
-                    None, geo.pile_w, geo.places["draw"].center, face_up=False
-                )
-                self.pile = None
-                if card is not None:
-                    sprite.flip_to(card, True, FLIP, 0.1)
-                if event["draw"]["count"]:
-                    self.pile = self.stage.new_card(
-                        None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
-                    )
-            else:
-                top = self.model["discard"][-1] if self.model["discard"] else None
-                sprite = (
-                    self.discard.pop()
-                    if self.discard
-                    else self.stage.new_card(top, geo.pile_w, geo.places["discard"].center)
-                )
-                if seat != self.seat:
-                    sprite.flip_to(None, False, FLIP, 0.1)
-                if top is not None:
-                    words = (
-                        _("You take {card} from the discard pile.")
-                        if seat == self.you
-                        else _("{name} takes {card} from the discard pile.")
-                    )
-                    self.toasts.show(
-                        words.format(name=self.seats.name(seat), card=blanco_card(top))
-                    )
-            self.hands[seat].append(sprite)
-            self.mark([sprite], seat)
-            self.app.sound.play("slide")
-            return MOVE
-        if kind == "discard":
-            sprite = self.hands[seat].pop(event["index"])
-            if not sprite.face_up or sprite.code != event["card"]:
-                sprite.flip_to(event["card"], True, FLIP)
-            self.discard.append(sprite)
-            self.mark([sprite], seat)
-            self.app.sound.play("slide")
-            return MOVE
-        if kind == "place":
-            r, c = event["pos"]
-            sprite = self.hands[seat].pop(event["index"])
-            old = self.grids[seat][r][c]
-            if not sprite.face_up or sprite.code != event["card"]:
-                sprite.flip_to(event["card"], True, FLIP)
-            self.grids[seat][r][c] = sprite
-            if not old.face_up or old.code != event["replaced"]:
-                old.flip_to(event["replaced"], True, FLIP, 0.1, known=False)
-            self.discard.append(old)
-            self.mark([sprite, old], seat)
-            self.app.sound.play("slide")
-            return MOVE + 0.1
-        if kind == "swap":
-            (r1, c1), (r2, c2) = event["pos"], event["other"]
-            g = self.grids[seat]
-            g[r1][c1], g[r2][c2] = g[r2][c2], g[r1][c1]
-            self.mark([g[r1][c1], g[r2][c2]], seat)
-            self.app.sound.play("slide")
-            return MOVE
-        if kind == "eliminate":
-            g = self.grids[seat]
-            index = event["index"]
-            if event["line"] == "row":
-                gone = g.pop(index)
-            else:
-                gone = [row.pop(index) for row in g]
-            if not g or not g[0]:
-                gone += [sp for row in g for sp in row]
-                self.grids[seat] = []
-            box = geo.places["box"].center
-            for k, sprite in enumerate(gone):
-                sprite.tweens.add(_pulse(sprite))
-                self.stage.discard(sprite, box, MOVE * 1.4, 0.35 + k * 0.05)
-            center = geo.seat_area(seat).cards.center
-            if event["chain"]:
-                self.flourish(_("CHAIN REACTION!"), center, (255, 120, 60), "chain")
-            else:
-                line = _("ROW!") if event["line"] == "row" else _("COLUMN!")
-                self.flourish(line, center, palette.ACCENT, "chain")
-            return 0.35 + MOVE * 1.4
-        if kind == "reshuffle":
-            pile = geo.places["draw"].center
-            keep = self.discard[-1:] if self.discard else []
-            for k, sprite in enumerate(self.discard[:-1]):
-                sprite.flip_to(None, False, FLIP)
-                self.stage.discard(sprite, pile, MOVE, k * 0.04, fade=False)
-            self.discard = keep
-            if self.pile is None:
-                self.pile = self.stage.new_card(
-                    None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER
-                )
-            self.toasts.show(_("The discard pile and the box are shuffled into a new deck."))
-            return MOVE + 0.3
-        if kind == "stage":
+        card = event.get("card")
+        sprite = self.pile or self.stage.new_card(
+            None, geo.pile_w, geo.places["draw"].center, face_up=False
+        )
+        self.pile = None
+        if card is not None:
+            sprite.flip_to(card, True, FLIP, 0.1)
+        if event["draw"]["count"]:
+            self.pile = self.stage.new_card(
+                None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
+            )
+        return sprite
+
+    def _from_discard(self, seat: int) -> CardSprite:
+        """The discard pile's top card on its way to `seat`, said."""
+        top = self.model["discard"][-1] if self.model["discard"] else None
+        sprite = (
+            self.discard.pop()
+            if self.discard
+            else self.stage.new_card(top, self.geo.pile_w, self.geo.places["discard"].center)
+        )
+        if seat != self.seat:
+            sprite.flip_to(None, False, FLIP, 0.1)
+        if top is not None:
+            words = (
+                _("You take {card} from the discard pile.")
+                if seat == self.you
+                else _("{name} takes {card} from the discard pile.")
+            )
+            self.toasts.show(words.format(name=self.seats.name(seat), card=blanco_card(top)))
+        return sprite
+
+    def on_discard(self, event: DiscardEvent) -> float:
+        seat = event["seat"]
+        sprite = self.hands[seat].pop(event["index"])
+        if not sprite.face_up or sprite.code != event["card"]:
+            sprite.flip_to(event["card"], True, FLIP)
+        self.discard.append(sprite)
+        self.mark([sprite], seat)
+        self.app.sound.play("slide")
+        return MOVE
+
+    def on_place(self, event: PlaceEvent) -> float:
+        seat = event["seat"]
+        r, c = event["pos"]
+        sprite = self.hands[seat].pop(event["index"])
+        old = self.grids[seat][r][c]
+        if not sprite.face_up or sprite.code != event["card"]:
+            sprite.flip_to(event["card"], True, FLIP)
+        self.grids[seat][r][c] = sprite
+        if not old.face_up or old.code != event["replaced"]:
+            old.flip_to(event["replaced"], True, FLIP, 0.1, known=False)
+        self.discard.append(old)
+        self.mark([sprite, old], seat)
+        self.app.sound.play("slide")
+        return MOVE + 0.1
+
+    def on_swap(self, event: SwapEvent) -> float:
+        seat = event["seat"]
+        (r1, c1), (r2, c2) = event["pos"], event["other"]
+        g = self.grids[seat]
+        g[r1][c1], g[r2][c2] = g[r2][c2], g[r1][c1]
+        self.mark([g[r1][c1], g[r2][c2]], seat)
+        self.app.sound.play("slide")
+        return MOVE
+
+    def on_eliminate(self, event: EliminateEvent) -> float:
+        seat = event["seat"]
+        g = self.grids[seat]
+        index = event["index"]
+        if event["line"] == "row":
+            gone = g.pop(index)
+        else:
+            gone = [row.pop(index) for row in g]
+        if not g or not g[0]:
+            gone += [sp for row in g for sp in row]
             self.grids[seat] = []
-            self.flourish(_("STAGE 2!"), geo.seat_area(seat).cards.center, palette.ACCENT, "win")
-            return 0.0
-        if kind in ("skip", "keep"):
-            if seat == self.you:
-                words = (
-                    _("You don't look at a card.")
-                    if kind == "skip"
-                    else _("You keep the card hidden.")
-                )
-            else:
-                words = (
-                    _("{name} does not look at a card.")
-                    if kind == "skip"
-                    else _("{name} keeps the card hidden.")
-                ).format(name=self.seats.name(seat))
-            self.toasts.show(words)
-            return 0.3
-        if kind == "game_over":
-            self.hold = event
-            self.game_over_flourish(event)
-            return HOLD
-        if kind == "next":
-            return PAUSE
+        box = self.geo.places["box"].center
+        for k, sprite in enumerate(gone):
+            sprite.tweens.add(_pulse(sprite))
+            self.stage.discard(sprite, box, MOVE * 1.4, 0.35 + k * 0.05)
+        center = self.geo.seat_area(seat).cards.center
+        if event["chain"]:
+            self.flourish(_("CHAIN REACTION!"), center, (255, 120, 60), "chain")
+        else:
+            line = _("ROW!") if event["line"] == "row" else _("COLUMN!")
+            self.flourish(line, center, palette.ACCENT, "chain")
+        return 0.35 + MOVE * 1.4
+
+    def on_reshuffle(self, event: ReshuffleEvent) -> float:
+        geo = self.geo
+        pile = geo.places["draw"].center
+        keep = self.discard[-1:] if self.discard else []
+        for k, sprite in enumerate(self.discard[:-1]):
+            sprite.flip_to(None, False, FLIP)
+            self.stage.discard(sprite, pile, MOVE, k * 0.04, fade=False)
+        self.discard = keep
+        if self.pile is None:
+            self.pile = self.stage.new_card(None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER)
+        self.toasts.show(_("The discard pile and the box are shuffled into a new deck."))
+        return MOVE + 0.3
+
+    def on_stage(self, event: StageEvent) -> float:
+        seat = event["seat"]
+        self.grids[seat] = []
+        self.flourish(_("STAGE 2!"), self.geo.seat_area(seat).cards.center, palette.ACCENT, "win")
         return 0.0
 
-    def after_event(self, event: dict) -> float | None:
+    def on_skip_or_keep(self, event: SeatEvent) -> float:
+        seat, kind = event["seat"], event["type"]
+        if seat == self.you:
+            words = (
+                _("You don't look at a card.") if kind == "skip" else _("You keep the card hidden.")
+            )
+        else:
+            words = (
+                _("{name} does not look at a card.")
+                if kind == "skip"
+                else _("{name} keeps the card hidden.")
+            ).format(name=self.seats.name(seat))
+        self.toasts.show(words)
+        return 0.3
+
+    EVENTS = {
+        "reveal": on_reveal,
+        "peek": on_peek,
+        "take": on_take,
+        "discard": on_discard,
+        "place": on_place,
+        "swap": on_swap,
+        "eliminate": on_eliminate,
+        "reshuffle": on_reshuffle,
+        "stage": on_stage,
+        "skip": on_skip_or_keep,
+        "keep": on_skip_or_keep,
+        "game_over": Table.on_game_over,
+        "next": Table.on_next,
+    }
+
+    def after_event(self, event: dict[str, Any]) -> float | None:
         kind = event["type"]
         if kind in ("take", "discard", "place", "reshuffle"):
             self._fill_discard()
@@ -378,29 +411,8 @@ class BlancoTable(Table):
 
     # -- choosing ------------------------------------------------------------------------------
 
-    def sequences(self, action: list) -> list[tuple[Token, ...]]:
-        verb = action[0]
-        if verb == "take":
-            return [(("pile", action[1]),)]
-        if verb == "swap":
-            a, b = ("cell", action[1], action[2]), ("cell", action[3], action[4])
-            if len(action) == 6:
-                which = a if action[5] == 0 else b
-                return [(a, b, which), (b, a, which)]
-            return [(a, b), (b, a)]
-        if verb == "discard":
-            if len(action) == 4:
-                return [(("hand", action[1]), ("pile", "discard"), ("cell", action[2], action[3]))]
-            return [(("hand", action[1]), ("pile", "discard"))]
-        if verb == "place":
-            return [(("hand", action[1]), ("cell", action[2], action[3]))]
-        if verb in ("reveal", "peek"):
-            if len(action) == 3:
-                return [(("cell", action[1], action[2]),)]
-            return [(("btn", "reveal"),)]
-        if verb == "eliminate":
-            return [(("line", action[1], action[2]),)]
-        return [(("btn", verb),)]
+    def sequences(self, action: Action) -> list[tuple[Token, ...]]:
+        return _clicks(action)
 
     def button_specs(self) -> list[ButtonSpec]:
         if self.seat is None:
@@ -415,99 +427,18 @@ class BlancoTable(Table):
         return specs
 
     def explain(self, token: Token) -> str | None:
-        phase = self.model.get("phase")
-        prefix = self.chooser.prefix
-        if token[0] == "pile":
-            if phase == "play":
-                return _("You have taken a card: place it in your grid or discard it.")
-            if phase in ("reveal", "peek"):
-                return _("First turn up or look at a face-down card of your grid.")
-            if phase in ("eliminate", "reward", "chain"):
-                return _("First finish the removed line: its reward comes before a new card.")
-            if token[1] == "discard" and not self.model.get("discard"):
-                return _("The discard pile is empty: take from the deck.")
-        if token[0] == "cell" and phase in ("reveal", "peek", "reward"):
-            return _("Choose one of your face-down cards.")
-        if token[0] == "cell" and prefix and prefix[0][0] == "cell":
-            return _("Only two neighbouring cards can swap (Esc to start over).")
-        if token[0] == "cell" and phase == "play" and not prefix:
-            return _("First click the hand card to place or discard.")
-        return None
+        return words.explain(self.view, self.chooser.prefix, token)
 
     # -- words and drawing ---------------------------------------------------------------------
 
     def title(self) -> str:
-        m = self.model
-        if not m:
-            return "Blanco"
-        return "Blanco  ·  " + _("turn {n} of at most {total}").format(
-            n=m["turns"] + 1, total=number(m["max_turns"])
-        )
+        return words.title(self.view)
 
     def seat_detail(self, seat: int) -> str:
-        m = self.model
-        if not m:
-            return ""
-        g = m["grids"][seat]
-        left = g["rows"] * g["cols"]
-        return _("stage {stage}  ·  {grid} in grid  ·  {hand} in hand").format(
-            stage=g["stage"], grid=left, hand=len(m["hands"][seat])
-        )
+        return words.seat_detail(self.view, seat)
 
     def prompt(self) -> str:
-        m = self.model
-        if not m or m.get("result") or m["to_move"] is None:
-            return ""
-        seat, phase = m["to_move"], m["phase"]
-        if seat != self.you:
-            name = self.seats.name(seat)
-            return {
-                "reveal": _("{name} turns a card face up…"),
-                "peek": _("{name} looks at a card…"),
-                "play": _("{name} places or discards a card…"),
-                "eliminate": _("{name} chooses a line to remove…"),
-                "reward": _("{name} may look at a card…"),
-                "chain": _("{name} decides on the card after a chain reaction…"),
-            }.get(phase, _("{name} is playing…")).format(name=name)
-        prefix = self.chooser.prefix
-        setup = (
-            m["turns"] == 0 and all(len(h) == 2 for h in m["hands"]) and phase in ("reveal", "peek")
-        )
-        if phase == "reveal":
-            if setup:
-                return _("Setup: click one of your face-down cards to turn it face up")
-            return _("Click one of your face-down cards to turn it face up")
-        if phase == "peek":
-            if setup:
-                return _("Setup: click a face-down card to look at it in secret")
-            return _("New grid: click a face-down card to look at it in secret")
-        if phase == "turn":
-            if len(prefix) == 2:
-                return _("Both are face down: click the one to turn face up")
-            if prefix:
-                return _("Swap: click a neighbouring card (Esc to start over)")
-            return _(
-                "Your turn: take a card from the Deck ({deck}) or the Discard pile ({discard})"
-                " – or click two neighbours to swap"
-            ).format(**letters())
-        if phase == "play":
-            if len(prefix) == 2:
-                return _("Now click a face-down card of your grid to turn it face up")
-            if prefix:
-                return _("Click a grid place to put it there – or the discard pile to discard it")
-            return _("You hold three cards: click the one to place or discard")
-        if phase == "eliminate":
-            return _("Several lines are complete: choose which to remove first")
-        if phase == "reward":
-            return _("Reward: click a face-down card to look at it – or Skip ({skip})").format(
-                **letters()
-            )
-        if phase == "chain":
-            return _(
-                "Chain reaction! Turn the card you looked at face up ({reveal}) – or keep "
-                "it hidden ({keep})"
-            ).format(**letters())
-        return ""
+        return words.prompt(self.view, self.you, self.chooser.prefix, self.seats.name)
 
     def paint_background(self, surface: pygame.Surface) -> None:
         geo = self.geo
@@ -518,30 +449,7 @@ class BlancoTable(Table):
         m = self.model
         if not m:
             return
-        geo = self.geo
-        size = layout.px(17, geo.s, 10)
-        box = geo.places["box"]
-        widgets.panel(
-            surface, box, palette.FELT_DARK, 200, palette.mix(palette.FELT, (255, 255, 255), 0.2), 6
-        )
-        # Two lines where one is too narrow ("Schachtel: 0 entfernt" in a small window).
-        removed = len(m["box"])
-        widgets.blit_wrapped(
-            surface,
-            ngettext("Box: {n} removed", "Box: {n} removed", removed).format(n=removed),
-            size,
-            palette.TEXT_DIM,
-            box.inflate(-8, 0),
-        )
-        draw = geo.places["draw"]
-        count = m["draw"]["count"]
-        widgets.blit_text(
-            surface,
-            ngettext("{n} card", "{n} cards", count).format(n=count),
-            size,
-            palette.TEXT_DIM,
-            pygame.Rect(draw.left - 10, draw.top - size - 4, draw.width + 20, size + 2),
-        )
+        _draw_counts(surface, self.geo, m)
         if m.get("peeked") is not None and m["to_move"] is not None:
             seat = m["to_move"]
             r, c = m["peeked"]
@@ -551,7 +459,76 @@ class BlancoTable(Table):
                 pygame.draw.rect(surface, (255, 120, 60), rect, 3, border_radius=8)
 
 
-def _pulse(sprite: CardSprite):
+def _clicks(action: Action) -> list[tuple[Token, ...]]:
+    """The click sequences that mean `action`."""
+    verb = action[0]
+    if verb == "take":
+        return [(("pile", action[1]),)]
+    if verb == "swap":
+        a, b = ("cell", action[1], action[2]), ("cell", action[3], action[4])
+        if len(action) == 6:
+            which = a if action[5] == 0 else b
+            return [(a, b, which), (b, a, which)]
+        return [(a, b), (b, a)]
+    if verb == "discard":
+        if len(action) == 4:
+            return [(("hand", action[1]), ("pile", "discard"), ("cell", action[2], action[3]))]
+        return [(("hand", action[1]), ("pile", "discard"))]
+    if verb == "place":
+        return [(("hand", action[1]), ("cell", action[2], action[3]))]
+    if verb in ("reveal", "peek"):
+        if len(action) == 3:
+            return [(("cell", action[1], action[2]),)]
+        return [(("btn", "reveal"),)]
+    if verb == "eliminate":
+        return [(("line", action[1], action[2]),)]
+    return [(("btn", verb),)]
+
+
+def _draw_counts(surface: pygame.Surface, geo: layout.Table, m: dict[str, Any]) -> None:
+    """The box with the count of cards removed, and the deck's count over the deck."""
+    size = layout.px(17, geo.s, 10)
+    box = geo.places["box"]
+    widgets.panel(
+        surface, box, palette.FELT_DARK, 200, palette.mix(palette.FELT, (255, 255, 255), 0.2), 6
+    )
+    # Two lines where one is too narrow ("Schachtel: 0 entfernt" in a small window).
+    removed = len(m["box"])
+    widgets.blit_wrapped(
+        surface,
+        ngettext("Box: {n} removed", "Box: {n} removed", removed).format(n=removed),
+        size,
+        palette.TEXT_DIM,
+        box.inflate(-8, 0),
+    )
+    draw = geo.places["draw"]
+    count = m["draw"]["count"]
+    widgets.blit_text(
+        surface,
+        ngettext("{n} card", "{n} cards", count).format(n=count),
+        size,
+        palette.TEXT_DIM,
+        pygame.Rect(draw.left - 10, draw.top - size - 4, draw.width + 20, size + 2),
+    )
+
+
+def _beside_grid(
+    cards: pygame.Rect, size: tuple[int, int], gap: int, n: int
+) -> tuple[layout.Point, list[layout.Point]]:
+    """Another seat's grid and a column of its `n` hand cards (each of `size`), centred
+    together in the seat's `cards` column: the grid's centre and each hand card's."""
+    w, h = size
+    grid_w = 4 * w + 3 * gap
+    group = grid_w + gap * 3 + w
+    left = cards.centerx - group / 2
+    center = (left + grid_w / 2, cards.centery)
+    hx = left + grid_w + gap * 3 + w / 2
+    step = min(h * 0.42, (cards.height - h) / max(1, n - 1)) if n > 1 else 0
+    top = cards.centery - (h + step * (n - 1)) / 2 + h / 2
+    return center, [(hx, top + i * step) for i in range(n)]
+
+
+def _pulse(sprite: CardSprite) -> Tween:
     """A quick flash before an eliminated line flies to the box."""
 
     def apply(t: float) -> None:

@@ -10,7 +10,7 @@ from functools import partial
 import pygame
 
 from game.client import layout, widgets
-from game.client.tables.chooser import Token
+from game.client.tables.chooser import Action, Token
 
 ButtonSpec = tuple[Token, str, str, int | None]
 """An action button: (token, label, key hint, key)."""
@@ -28,12 +28,12 @@ class ActionButtons:
         self.click = click
         self.shown: list[tuple[Token, widgets.Button]] = []
         """Each button shown, with the token a click on it means."""
-        self._key: tuple = ()
+        self._key: tuple[object, ...] = ()
 
     def sync(
         self,
         specs: list[ButtonSpec],
-        candidates: dict[Token, list[list]],
+        candidates: dict[Token, list[Action]],
         geo: layout.Table,
         flash: Callable[[Token], bool],
         icon: Callable[[Token, pygame.Rect], pygame.Surface | None],

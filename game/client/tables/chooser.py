@@ -5,12 +5,14 @@ them until exactly one action is meant."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from game.client.i18n import _
 
-Token = tuple
+Token = tuple[Any, ...]
 """What a click on something means to a table: ("hand", 2), ("cell", 0, 1), ("btn", "knock")…"""
+Action = list[Any]
+"""A legal action as the server lists it: its verb, then its arguments."""
 
 
 class Pick(NamedTuple):
@@ -21,8 +23,8 @@ class Pick(NamedTuple):
     confirm: Token
 
 
-Sequences = Callable[[list], list[tuple[Token, ...]]]
-Picks = Callable[[list], Pick | None]
+Sequences = Callable[[Action], list[tuple[Token, ...]]]
+Picks = Callable[[Action], Pick | None]
 
 
 class Chooser:
@@ -36,7 +38,7 @@ class Chooser:
     def __init__(self, sequences: Sequences, picks: Picks) -> None:
         self.sequences = sequences
         self.picks = picks
-        self.legal: list[list] | None = None
+        self.legal: list[Action] | None = None
         """The seat's legal actions now (None: it has no decision)."""
         self.prefix: list[Token] = []
         self.chosen: set[Token] = set()
@@ -48,7 +50,7 @@ class Chooser:
         """Part of an action is chosen (Esc or a right click clears it)."""
         return bool(self.prefix or self.chosen)
 
-    def offer(self, legal: list[list] | None) -> None:
+    def offer(self, legal: list[Action] | None) -> None:
         """A new decision (or none): what was chosen towards the last one is forgotten."""
         self.legal = legal
         self.waiting = False
@@ -70,7 +72,7 @@ class Chooser:
         self.waiting = False
         self.clear()
 
-    def _picks(self) -> list[tuple[Pick, list]]:
+    def _picks(self) -> list[tuple[Pick, Action]]:
         out = []
         for action in self.legal or []:
             pick = self.picks(action)
@@ -78,10 +80,10 @@ class Chooser:
                 out.append((pick, action))
         return out
 
-    def candidates(self) -> dict[Token, list[list]]:
+    def candidates(self) -> dict[Token, list[Action]]:
         """Each token that continues the clicks so far towards a legal action, with the
         actions it leads to."""
-        out: dict[Token, list[list]] = {}
+        out: dict[Token, list[Action]] = {}
         if not self.chosen:
             n = len(self.prefix)
             prefix = tuple(self.prefix)
@@ -102,7 +104,7 @@ class Chooser:
         """The tokens clicked so far."""
         return set(self.prefix) | self.chosen
 
-    def choose(self, token: Token) -> tuple[str, list | None]:
+    def choose(self, token: Token) -> tuple[str, Action | None]:
         """Follow one click. Returns ("send", action) when it completes exactly one action,
         ("more", None) for a step towards one, ("back", None) for a step undone (the last
         click clicked again), ("refused", None) for a click added to a set that then makes no
@@ -128,7 +130,7 @@ class Chooser:
             # two face-down cards, the second may also be the one to turn up.
             prefix = tuple(self.prefix) + (token,)
             n = len(prefix)
-            done: list[list] = []
+            done: list[Action] = []
             longer = False
             for action in self.legal or []:
                 for seq in self.sequences(action):
@@ -151,7 +153,8 @@ class Chooser:
         knock or pass"; "only wait" when there is nothing to do."""
         words: list[str] = []
         for action in self.legal or []:
-            word = verbs.get(action[0], action[0])
+            verb: str = action[0]
+            word = verbs.get(verb, verb)
             if word not in words:
                 words.append(word)
         if len(words) <= 1:

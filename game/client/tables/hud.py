@@ -4,7 +4,7 @@ prompt that says what to do now, and the pile outlines on the felt."""
 from __future__ import annotations
 
 import time
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -41,12 +41,12 @@ class Hud:
     sent ({"seat", "left", "total"}), which runs down in real time like the server's."""
 
     def __init__(self) -> None:
-        self.clock: dict | None = None
+        self.clock: dict[str, Any] | None = None
         self._clock_at = 0.0
         self.held = False
         """The game is paused: the clock stands, as the server's does."""
 
-    def set_clock(self, clock: dict | None, at: float) -> None:
+    def set_clock(self, clock: dict[str, Any] | None, at: float) -> None:
         """The clock of an update that arrived at `at` (time.monotonic), or None."""
         self.clock, self._clock_at = clock, at
 
@@ -62,8 +62,8 @@ class Hud:
         if not self.clock:
             return None
         if self.held:
-            return self.clock["left"]
-        return max(0.0, self.clock["left"] - (time.monotonic() - self._clock_at))
+            return float(self.clock["left"])
+        return max(0.0, float(self.clock["left"]) - (time.monotonic() - self._clock_at))
 
     def draw_top(self, surface: pygame.Surface, view: HudView, end: int | None = None) -> None:
         """The title in the top bar (ending before `end`, where the bar's buttons or banner

@@ -4,23 +4,35 @@ the discard, drawing up or down, knock and pass, the triplet penalty."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, cast
 
 import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import card_size
-from game.client.i18n import N_, _, ngettext
+from game.client.i18n import N_, _
 from game.client.refusals import refusal_text
 from game.client.shortcuts import ENTER, letters
 from game.client.sprites import CardSprite
+from game.client.tables import quando_words as words
 from game.client.tables.base import Table
 from game.client.tables.buttons import ButtonSpec
-from game.client.tables.chooser import Pick, Token
+from game.client.tables.chooser import Action, Pick, Token
 from game.client.tables.hud import outline
 from game.client.tables.scoresheet import ScoreSheet
-from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
+from game.client.tables.stage import FLIP, MOVE, Slot
 from game.client.tween import HOLD
-from game.rules.quando import not_a_play
+from game.rules.quando import (
+    DealEvent,
+    DrawEvent,
+    FlipEvent,
+    PlayEvent,
+    QuandoView,
+    RoundEndEvent,
+    SeatEvent,
+    TurnOverEvent,
+    not_a_play,
+)
 
 PILE_LAYER, DISCARD_LAYER, HAND_LAYER = 10, 20, 100
 
@@ -54,7 +66,7 @@ class QuandoTable(Table):
         "pass": N_("pass"),
     }
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.hands: list[list[CardSprite]] = []
         self.pile: CardSprite | None = None
         self.discard: list[CardSprite] = []
@@ -66,9 +78,13 @@ class QuandoTable(Table):
 
     # -- sprites from the model ----------------------------------------------------------------
 
+    @property
+    def view(self) -> QuandoView | None:
+        """The model as Quando's view (None before the first)."""
+        return cast("QuandoView | None", self.keeper.model or None)
+
     def _side(self, seat: int) -> list[int]:
-        hand = self.model["hands"][seat]
-        return hand["fronts"] if "fronts" in hand else hand["backs"]
+        return words.side(cast(QuandoView, self.model), seat)
 
     def build(self) -> None:
         geo = self.geo
@@ -132,111 +148,123 @@ class QuandoTable(Table):
 
     # -- events --------------------------------------------------------------------------------
 
-    def on_event(self, event: dict) -> float:
-        kind = event["type"]
+    def on_play(self, event: PlayEvent) -> float:
+        hand = self.hands[event["seat"]]
+        moved = [hand[i] for i in event["indices"]]
+        for i in reversed(event["indices"]):
+            del hand[i]
+        for sprite, front in zip(moved, event["fronts"]):
+            if sprite.code != str(front):
+                sprite.flip_to(str(front), True, FLIP)
+            self.discard.append(sprite)
+        self.mark(moved, event["seat"])
+        self.app.sound.play("slide")
+        if event["triplet"]:
+            self.flourish("TRIPLET!", self.geo.places["discard"].center, palette.DANGER, "penalty")
+            return MOVE + 0.9
+        return MOVE + 0.05 * len(moved)
+
+    def on_draw(self, event: DrawEvent) -> float:
         geo = self.geo
-        if kind == "play":
-            hand = self.hands[event["seat"]]
-            moved = [hand[i] for i in event["indices"]]
-            for i in reversed(event["indices"]):
-                del hand[i]
-            for sprite, front in zip(moved, event["fronts"]):
-                if sprite.code != str(front):
-                    sprite.flip_to(str(front), True, FLIP)
-                self.discard.append(sprite)
-            self.mark(moved, event["seat"])
-            self.app.sound.play("slide")
-            if event["triplet"]:
-                self.flourish("TRIPLET!", geo.places["discard"].center, palette.DANGER, "penalty")
-                return MOVE + 0.9
-            return MOVE + 0.05 * len(moved)
-        if kind == "draw":
-            value = event.get("front", event.get("back"))
-            sprite = self.pile or self.stage.new_card(
-                str(value), geo.pile_w, geo.places["draw"].center
+        value = event.get("front", event.get("back"))
+        sprite = self.pile or self.stage.new_card(str(value), geo.pile_w, geo.places["draw"].center)
+        self.pile = None
+        if sprite.code != str(value):
+            sprite.flip_to(str(value), True, FLIP, 0.08)
+        self.hands[event["seat"]].append(sprite)
+        self.mark([sprite], event["seat"])
+        top = event["draw"]["top"]
+        if top is not None:
+            self.pile = self.stage.new_card(
+                str(top), geo.pile_w, geo.places["draw"].center, layer=PILE_LAYER
             )
-            self.pile = None
-            if sprite.code != str(value):
-                sprite.flip_to(str(value), True, FLIP, 0.08)
-            self.hands[event["seat"]].append(sprite)
-            self.mark([sprite], event["seat"])
-            top = event["draw"]["top"]
-            if top is not None:
-                self.pile = self.stage.new_card(
-                    str(top), geo.pile_w, geo.places["draw"].center, layer=PILE_LAYER
-                )
-            self.app.sound.play("slide")
-            return MOVE
-        if kind == "turn_over":
-            pile = geo.places["draw"].center
-            for k, sprite in enumerate(reversed(self.discard)):
-                self.stage.discard(sprite, pile, MOVE, k * 0.03, fade=False)
-            self.discard = []
-            top = event["draw"]["top"]
-            self.pile = (
-                None
-                if top is None
-                else self.stage.new_card(str(top), geo.pile_w, pile, layer=PILE_LAYER)
-            )
-            if self.pile is not None:
-                self.pile.scale_x = 0.0
-                self.pile.flip_to(str(top), True, FLIP, MOVE)
-            self.toasts.show(_("The discard pile is turned over: it is the new draw pile."))
-            return MOVE + FLIP
-        if kind == "flip":
-            sprite = self.hands[event["seat"]][event["index"]]
-            value = event.get("front", event.get("back"))
-            sprite.flip_to(str(value), True, FLIP * 1.5)
-            self.mark([sprite], event["seat"])
-            self.toasts.show(
-                _("You flip a zero.")
-                if event["seat"] == self.you
-                else _("{name} flips a zero.").format(name=self.seats.name(event["seat"]))
-            )
-            self.app.sound.play("flip")
-            return FLIP * 1.5 + 0.2
-        if kind == "knock":
-            self.flourish(
-                _("KNOCK!"), self.geo.seat_area(event["seat"]).cards.center, palette.ACCENT, "knock"
-            )
-            return 1.1
-        if kind == "pass":
-            self.toasts.show(
-                _("You pass.")
-                if event["seat"] == self.you
-                else _("{name} passes.").format(name=self.seats.name(event["seat"]))
-            )
-            return 0.5
-        if kind == "draw_skipped":
-            self.toasts.show(self.nothing_to_draw(event["seat"]))
-            return 0.3
-        if kind == "round_end":
-            self.between_rounds = True
-            self.sheet.add(event["scores"])
-            self.hold = event
-            self.app.sound.play("win")
-            return HOLD
-        if kind == "game_over":
-            self.hold = event
-            self.game_over_flourish(event)
-            return HOLD
-        if kind == "deal":
-            pile = geo.places["draw"].center
-            old = (
-                [s for hand in self.hands for s in hand]
-                + self.discard
-                + ([self.pile] if self.pile else [])
-            )
-            for k, sprite in enumerate(old):
-                self.stage.discard(sprite, pile, MOVE, k * 0.01)
-            self.hands, self.discard, self.pile = [], [], None
-            return 0.0
-        if kind == "next":
-            self.between_rounds = False
-            return PAUSE
+        self.app.sound.play("slide")
+        return MOVE
+
+    def on_turn_over(self, event: TurnOverEvent) -> float:
+        geo = self.geo
+        pile = geo.places["draw"].center
+        for k, sprite in enumerate(reversed(self.discard)):
+            self.stage.discard(sprite, pile, MOVE, k * 0.03, fade=False)
+        self.discard = []
+        top = event["draw"]["top"]
+        self.pile = (
+            None
+            if top is None
+            else self.stage.new_card(str(top), geo.pile_w, pile, layer=PILE_LAYER)
+        )
+        if self.pile is not None:
+            self.pile.scale_x = 0.0
+            self.pile.flip_to(str(top), True, FLIP, MOVE)
+        self.toasts.show(_("The discard pile is turned over: it is the new draw pile."))
+        return MOVE + FLIP
+
+    def on_flip(self, event: FlipEvent) -> float:
+        sprite = self.hands[event["seat"]][event["index"]]
+        value = event.get("front", event.get("back"))
+        sprite.flip_to(str(value), True, FLIP * 1.5)
+        self.mark([sprite], event["seat"])
+        self.toasts.show(
+            _("You flip a zero.")
+            if event["seat"] == self.you
+            else _("{name} flips a zero.").format(name=self.seats.name(event["seat"]))
+        )
+        self.app.sound.play("flip")
+        return FLIP * 1.5 + 0.2
+
+    def on_knock(self, event: SeatEvent) -> float:
+        self.flourish(
+            _("KNOCK!"), self.geo.seat_area(event["seat"]).cards.center, palette.ACCENT, "knock"
+        )
+        return 1.1
+
+    def on_pass(self, event: SeatEvent) -> float:
+        self.toasts.show(
+            _("You pass.")
+            if event["seat"] == self.you
+            else _("{name} passes.").format(name=self.seats.name(event["seat"]))
+        )
+        return 0.5
+
+    def on_round_end(self, event: RoundEndEvent) -> float:
+        self.between_rounds = True
+        self.sheet.add(event["scores"])
+        self.hold = cast(dict[str, Any], event)  # the summary the scene shows, as sent
+        self.app.sound.play("win")
+        return HOLD
+
+    def on_deal(self, event: DealEvent) -> float:
+        """The old round's cards go back to the pile (the new deal is `after_event`'s)."""
+        pile = self.geo.places["draw"].center
+        old = (
+            [s for hand in self.hands for s in hand]
+            + self.discard
+            + ([self.pile] if self.pile else [])
+        )
+        for k, sprite in enumerate(old):
+            self.stage.discard(sprite, pile, MOVE, k * 0.01)
+        self.hands, self.discard, self.pile = [], [], None
         return 0.0
 
-    def after_event(self, event: dict) -> float | None:
+    def on_next(self, event: dict[str, Any]) -> float:
+        self.between_rounds = False
+        return super().on_next(event)
+
+    EVENTS = {
+        "play": on_play,
+        "draw": on_draw,
+        "turn_over": on_turn_over,
+        "flip": on_flip,
+        "knock": on_knock,
+        "pass": on_pass,
+        "draw_skipped": Table.on_draw_skipped,
+        "round_end": on_round_end,
+        "game_over": Table.on_game_over,
+        "deal": on_deal,
+        "next": on_next,
+    }
+
+    def after_event(self, event: dict[str, Any]) -> float | None:
         if event["type"] != "deal":
             return None
         collect = MOVE + 0.2
@@ -254,7 +282,7 @@ class QuandoTable(Table):
 
     # -- choosing ------------------------------------------------------------------------------
 
-    def sequences(self, action: list) -> list[tuple[Token, ...]]:
+    def sequences(self, action: Action) -> list[tuple[Token, ...]]:
         verb = action[0]
         if verb == "draw":
             if action[1] == "up":
@@ -266,7 +294,7 @@ class QuandoTable(Table):
             return [(("hand", action[1]),)]
         return []  # plays are chosen as a set of cards, below
 
-    def picks(self, action: list) -> Pick | None:
+    def picks(self, action: Action) -> Pick | None:
         if action[0] != "play":
             return None
         return Pick(frozenset(("hand", i) for i in action[1]), ("btn", "play"))
@@ -275,17 +303,12 @@ class QuandoTable(Table):
         """The hand cards chosen so far, by index."""
         return sorted(token[1] for token in self.chooser.chosen)
 
-    def _chosen_play(self) -> bool:
-        """The chosen cards make a whole legal play."""
-        chosen = set(self._chosen())
-        return bool(chosen) and any(
-            a[0] == "play" and set(a[1]) == chosen for a in self.chooser.legal or []
-        )
-
     def explain(self, token: Token) -> str | None:
         phase = self.model.get("phase")
         if token == ("btn", "knock"):
-            return self._knock_rule()
+            return words.knock_rule(
+                cast(QuandoView, self.model), self.you, self.viewer, self.players, self.seats.name
+            )
         if token == ("btn", "pass"):
             return _("You may pass only in the last round, after someone has knocked.")
         if token in (("btn", "up"), ("btn", "down")) and phase == "turn":
@@ -314,26 +337,6 @@ class QuandoTable(Table):
             return _("That card is in no play: play equal numbers, or exactly three in a row.")
         return None
 
-    def _knock_rule(self) -> str:
-        """Why knocking is not possible now, in the rule's words."""
-        m = self.model
-        knocker = m.get("knocker")
-        if knocker is not None:
-            if knocker == self.you:
-                return _("You have knocked: this is the last round, and you only wait.")
-            return _("{name} has already knocked: only one knock per round.").format(
-                name=self.seats.name(knocker)
-            )
-        if m.get("phase") != "turn":
-            return _("You knock instead of playing, at the start of your turn.")
-        played = m.get("plays", [0] * self.players)[self.viewer]
-        return ngettext(
-            "You may knock only after playing cards twice in this round; you have played once.",
-            "You may knock only after playing cards twice in this round; you have played "
-            "{count} times.",
-            played,
-        ).format(count=played)
-
     def draw_sheet(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         m = self.model
         names = [self.seats.name(seat) + self.seats.tag(seat) for seat in range(self.players)]
@@ -351,23 +354,10 @@ class QuandoTable(Table):
     # -- words and drawing ---------------------------------------------------------------------
 
     def title(self) -> str:
-        m = self.model
-        if not m:
-            return "Quando"
-        target = m["target"]
-        words = _("round {n}  ·  the game ends when a total reaches {target}")
-        return "Quando  ·  " + words.format(n=m["round"] + 1, target=target)
+        return words.title(self.view)
 
     def seat_detail(self, seat: int) -> str:
-        m = self.model
-        if not m:
-            return ""
-        points, cards = m["totals"][seat], len(self._side(seat))
-        return (
-            ngettext("{n} point", "{n} points", points).format(n=points)
-            + "  ·  "
-            + ngettext("{n} card", "{n} cards", cards).format(n=cards)
-        )
+        return words.seat_detail(self.view, seat)
 
     def seat_badge(self, seat: int) -> str:
         m = self.model
@@ -376,58 +366,11 @@ class QuandoTable(Table):
         return ""
 
     def prompt(self) -> str:
-        m = self.model
+        m = self.view
         if not m or m.get("result") or self.between_rounds:
             return ""
-        seat, phase = m["to_move"], m["phase"]
-        if seat is None:
-            return ""
-        knocker = m.get("knocker")
-        last = ""
-        if knocker is not None:
-            # The turns left after a knock, not the game's last round.
-            last = (
-                _(" – you knocked: the last turns")
-                if knocker == self.you
-                else _(" – {name} knocked: the last turns").format(name=self.seats.name(knocker))
-            )
-        if seat == self.you:
-            if phase == "draw":
-                return _("Draw a card: the visible side ({up}) or the hidden side ({down})").format(
-                    **letters()
-                )
-            if phase == "penalty":
-                if any(a[0] == "flip" for a in self.chooser.legal or []):
-                    return _("Triplet penalty: click one of your zeros to flip it")
-                return _("Triplet penalty: draw a card – visible ({up}) or hidden ({down})").format(
-                    **letters()
-                )
-            if self._chosen_play():
-                chosen = set(self._chosen())
-                values = ", ".join(str(v) for v in sorted(self._side(seat)[i] for i in chosen))
-                larger = any(
-                    a[0] == "play" and set(a[1]) > chosen for a in self.chooser.legal or []
-                )
-                if larger:
-                    return _("Play {values}? Press Play (Enter) – or add cards").format(
-                        values=values
-                    )
-                return _("Play {values}? Press Play (Enter)").format(values=values)
-            extra = []
-            # Only what can still be chosen: right after a knock is sent, not the knock again.
-            legal = self.chooser.legal if self.active else []
-            if any(a[0] == "knock" for a in legal or []):
-                extra.append(_("knock ({knock})").format(**letters()))
-            if any(a[0] == "pass" for a in legal or []):
-                extra.append(_("pass ({pass})").format(**letters()))
-            more = _(" – or {choices}").format(choices=_(" or ").join(extra)) if extra else ""
-            return _("Your turn: choose cards to play") + more + last
-        name = self.seats.name(seat)
-        if phase == "draw":
-            return _("{name} draws…").format(name=name) + last
-        if phase == "penalty":
-            return _("{name} pays the triplet penalty…").format(name=name)
-        return _("{name} is playing…").format(name=name) + last
+        legal = self.chooser.legal
+        return words.prompt(m, self.you, self.seats.name, legal, self._chosen(), self.active)
 
     def paint_background(self, surface: pygame.Surface) -> None:
         geo = self.geo

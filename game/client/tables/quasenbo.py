@@ -4,22 +4,30 @@ hands, the draw pile, the Excuse's suit choice and the Quäsenbö penalty called
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, cast
 
 import pygame
 
 from game.client import layout, palette, widgets
 from game.client.cards import DECKTET_CARDS, card_size, render_symbol
 from game.client.i18n import N_, _, ngettext
-from game.client.shortcuts import letters
 from game.client.sprites import CardSprite
 from game.client.steps import suit_name
+from game.client.tables import quasenbo_words as words
 from game.client.tables.base import Table
 from game.client.tables.buttons import ButtonSpec
-from game.client.tables.chooser import Token
+from game.client.tables.chooser import Action, Token
 from game.client.tables.hud import outline
-from game.client.tables.stage import FLIP, MOVE, PAUSE, Slot
-from game.client.tween import HOLD
+from game.client.tables.stage import FLIP, MOVE, Slot
 from game.rules.decktet import ALL, SUITS
+from game.rules.quasenbo import (
+    DrawEvent,
+    PassEvent,
+    PenaltyEvent,
+    PlayEvent,
+    QuasenboView,
+    ReshuffleEvent,
+)
 
 PILE_LAYER, ROW_LAYER, HAND_LAYER = 10, 20, 300
 
@@ -76,7 +84,7 @@ class QuasenboTable(Table):
         "pass": N_("pass"),
     }
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.hands: list[list[CardSprite]] = []
         self.row: list[CardSprite] = []
         self.pile: CardSprite | None = None
@@ -172,97 +180,102 @@ class QuasenboTable(Table):
 
     # -- events --------------------------------------------------------------------------------
 
-    def on_event(self, event: dict) -> float:
-        kind = event["type"]
+    def on_play(self, event: PlayEvent) -> float:
+        seat = event["seat"]
+        sprite = self.hands[seat].pop(event["index"])
+        if not sprite.face_up or sprite.code != event["card"]:
+            sprite.flip_to(event["card"], True, FLIP)
+        sprite.badge = self._badge(event["suit"])
+        self.row.append(sprite)
+        self.mark([sprite], seat)
+        self.offset = None
+        self.app.sound.play("slide")
+        if event["suit"]:
+            self.toasts.show(
+                _("The Excuse stands for {suit}.").format(suit=suit_name(event["suit"]))
+            )
+        return MOVE + 0.05
+
+    def on_penalty(self, event: PenaltyEvent) -> float:
+        seat = event["seat"]
+        self.flourish(_("QUÄSENBÖ!"), self.geo.places["row"].center, palette.DANGER, "penalty")
+        words = (
+            ngettext(
+                "{run} of a suit in a row: you draw {n} penalty card!",
+                "{run} of a suit in a row: you draw {n} penalty cards!",
+                event["count"],
+            )
+            if seat == self.you
+            else ngettext(
+                "{run} of a suit in a row: {name} draws {n} penalty card!",
+                "{run} of a suit in a row: {name} draws {n} penalty cards!",
+                event["count"],
+            )
+        )
+        self.toasts.show(
+            words.format(run=event["run"], name=self.seats.name(seat), n=event["count"]),
+            palette.DANGER,
+            3.5,
+        )
+        return 1.0
+
+    def on_reshuffle(self, event: ReshuffleEvent) -> float:
         geo = self.geo
-        seat: int = event.get("seat", -1)
-        if kind == "play":
-            sprite = self.hands[seat].pop(event["index"])
-            if not sprite.face_up or sprite.code != event["card"]:
-                sprite.flip_to(event["card"], True, FLIP)
-            sprite.badge = self._badge(event["suit"])
-            self.row.append(sprite)
-            self.mark([sprite], seat)
-            self.offset = None
-            self.app.sound.play("slide")
-            if event["suit"]:
-                self.toasts.show(
-                    _("The Excuse stands for {suit}.").format(suit=suit_name(event["suit"]))
-                )
-            return MOVE + 0.05
-        if kind == "penalty":
-            self.flourish(_("QUÄSENBÖ!"), geo.places["row"].center, palette.DANGER, "penalty")
-            words = (
-                ngettext(
-                    "{run} of a suit in a row: you draw {n} penalty card!",
-                    "{run} of a suit in a row: you draw {n} penalty cards!",
-                    event["count"],
-                )
-                if seat == self.you
-                else ngettext(
-                    "{run} of a suit in a row: {name} draws {n} penalty card!",
-                    "{run} of a suit in a row: {name} draws {n} penalty cards!",
-                    event["count"],
-                )
+        pile = geo.places["draw"].center
+        kept = event["kept"]
+        gone, self.row = self.row[:-kept], self.row[-kept:]
+        for k, sprite in enumerate(gone):
+            sprite.badge = None
+            sprite.flip_to(None, False, FLIP, k * 0.02)
+            self.stage.discard(sprite, pile, MOVE, k * 0.02, fade=False)
+        if self.pile is None:
+            self.pile = self.stage.new_card(None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER)
+        self.offset = None
+        self.toasts.show(_("The played row is shuffled into a new draw pile."))
+        return MOVE + 0.3
+
+    def on_draw(self, event: DrawEvent) -> float:
+        geo = self.geo
+        seat = event["seat"]
+        card = event.get("card")
+        sprite = self.pile or self.stage.new_card(
+            None, geo.pile_w, geo.places["draw"].center, face_up=False
+        )
+        self.pile = None
+        if card is not None:
+            sprite.flip_to(card, True, FLIP, 0.1)
+        if event["draw"]:
+            self.pile = self.stage.new_card(
+                None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
             )
-            self.toasts.show(
-                words.format(run=event["run"], name=self.seats.name(seat), n=event["count"]),
-                palette.DANGER,
-                3.5,
-            )
-            return 1.0
-        if kind == "reshuffle":
-            pile = geo.places["draw"].center
-            kept = event["kept"]
-            gone, self.row = self.row[:-kept], self.row[-kept:]
-            for k, sprite in enumerate(gone):
-                sprite.badge = None
-                sprite.flip_to(None, False, FLIP, k * 0.02)
-                self.stage.discard(sprite, pile, MOVE, k * 0.02, fade=False)
-            if self.pile is None:
-                self.pile = self.stage.new_card(
-                    None, geo.pile_w, pile, face_up=False, layer=PILE_LAYER
-                )
-            self.offset = None
-            self.toasts.show(_("The played row is shuffled into a new draw pile."))
-            return MOVE + 0.3
-        if kind == "draw":
-            card = event.get("card")
-            sprite = self.pile or self.stage.new_card(
-                None, geo.pile_w, geo.places["draw"].center, face_up=False
-            )
-            self.pile = None
-            if card is not None:
-                sprite.flip_to(card, True, FLIP, 0.1)
-            if event["draw"]:
-                self.pile = self.stage.new_card(
-                    None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
-                )
-            self.hands[seat].append(sprite)
-            self.mark([sprite], seat)
-            self.app.sound.play("slide")
-            return MOVE * (0.8 if event["penalty"] else 0.6)
-        if kind == "draw_skipped":
-            self.toasts.show(self.nothing_to_draw(seat))
-            return 0.3
-        if kind == "pass":
-            self.toasts.show(
-                _("You cannot play and pass.")
-                if seat == self.you
-                else _("{name} cannot play and passes.").format(name=self.seats.name(seat))
-            )
-            return 0.5
-        if kind == "game_over":
-            self.hold = event
-            self.game_over_flourish(event)
-            return HOLD
-        if kind == "next":
-            return PAUSE
-        return 0.0
+        self.hands[seat].append(sprite)
+        self.mark([sprite], seat)
+        self.app.sound.play("slide")
+        return MOVE * (0.8 if event["penalty"] else 0.6)
+
+    def on_pass(self, event: PassEvent) -> float:
+        seat = event["seat"]
+        self.toasts.show(
+            _("You cannot play and pass.")
+            if seat == self.you
+            else _("{name} cannot play and passes.").format(name=self.seats.name(seat))
+        )
+        return 0.5
+
+    EVENTS = {
+        "play": on_play,
+        "penalty": on_penalty,
+        "reshuffle": on_reshuffle,
+        "draw": on_draw,
+        "draw_skipped": Table.on_draw_skipped,
+        "pass": on_pass,
+        "game_over": Table.on_game_over,
+        "next": Table.on_next,
+    }
 
     # -- choosing ------------------------------------------------------------------------------
 
-    def sequences(self, action: list) -> list[tuple[Token, ...]]:
+    def sequences(self, action: Action) -> list[tuple[Token, ...]]:
         verb = action[0]
         if verb == "play":
             if len(action) == 3:
@@ -322,90 +335,71 @@ class QuasenboTable(Table):
 
     # -- words and drawing ---------------------------------------------------------------------
 
+    @property
+    def view(self) -> QuasenboView | None:
+        """The model as Quäsenbö's view (None before the first)."""
+        return cast("QuasenboView | None", self.keeper.model or None)
+
     def title(self) -> str:
-        m = self.model
-        if not m:
-            return "Quäsenbö"
-        count = m["draw"]["count"]
-        played = len(m["row"])
-        return "Quäsenbö  ·  " + _("{draw} to draw  ·  {played}").format(
-            draw=ngettext("{n} card", "{n} cards", count).format(n=count),
-            # TRANSLATORS: the cards played in the row so far.
-            played=ngettext("{n} played", "{n} played", played).format(n=played),
-        )
+        return words.title(self.view)
 
     def seat_detail(self, seat: int) -> str:
-        m = self.model
-        if not m:
-            return ""
-        n = m["hand_sizes"][seat]
-        return ngettext("{n} card", "{n} cards", n).format(n=n)
+        return words.seat_detail(self.view, seat)
 
     def prompt(self) -> str:
-        m = self.model
-        if not m or m.get("result") or m["to_move"] is None:
-            return ""
-        seat = m["to_move"]
-        if seat != self.you:
-            return _("{name} is playing…").format(name=self.seats.name(seat))
-        if self.chooser.prefix:
-            return _("The Excuse: choose the suit it stands for")
-        verbs = {a[0] for a in self.chooser.legal or []}
-        if "play" in verbs:
-            return _("Your turn: play a card that shares a suit or the rank with the last card")
-        if "draw" in verbs:
-            return _("No card of yours matches: draw ({draw}) until one does").format(**letters())
-        if "pass" in verbs:
-            return _("Nothing matches and nothing is left to draw: pass ({pass})").format(
-                **letters()
-            )
-        return _("Your turn")
+        legal, prefix = self.chooser.legal, self.chooser.prefix
+        return words.prompt(self.view, self.you, self.seats.name, legal, prefix)
 
     def paint_background(self, surface: pygame.Surface) -> None:
         draw = self.geo.places["draw"]
         outline(surface, draw.inflate(-4, -4), _("Draw pile"), self.geo.s)
 
     def draw_under(self, surface: pygame.Surface) -> None:
-        m = self.model
+        m = self.view
         if not m or not self.row:
             return
-        geo = self.geo
-        size = layout.px(18, geo.s, 10)
-        # The run: the last cards sharing a suit, underlined with that suit.
+        size = layout.px(18, self.geo.s, 10)
         run = min(m["run"], len(self.row))
         if run >= 2:
-            cards = self.row[-run:]
-            common = set.intersection(
-                *(suits_of(c, n) for c, n in zip(m["row"][-run:], m["named"][-run:]))
-            )
-            left = min(s.rect.left for s in cards)
-            right = max(s.rect.right for s in cards)
-            # Under the row's place, not the sprites: a card flying in from a hand would
-            # drag the words down into the toasts' band.
-            bottom = geo.places["row"].centery + card_size(geo.pile_w)[1] // 2 + 4
-            color = palette.DANGER if run >= 3 else palette.ACCENT
-            bar = pygame.Rect(left, bottom, right - left, max(3, layout.px(5, geo.s)))
-            pygame.draw.rect(surface, color, bar, border_radius=3)
-            label = (
-                _("run of {n} – Quäsenbö!")
-                if run >= 3
-                else _("run of {n} – a third would cost a card")
-            ).format(n=run)
-            icon_size = max(24, size + 6)
-            box = pygame.Rect(left, bar.bottom + 2, max(right - left, 260), size + 4)
-            # On the felt with its suits' icons: a run at the row's right end pushed its
-            # words under the move log.
-            ends = left + min(box.width, widgets.text_width(label, size))
-            box.x -= max(0, ends + 6 + len(common) * (icon_size + 2) - self.area[0])
-            where = widgets.blit_text(surface, label, size, color, box, "left")
-            x = where.right + 6
-            for suit in sorted(common, key=SUITS.index):
-                icon = render_symbol(suit, icon_size)
-                surface.blit(icon, icon.get_rect(midleft=(x, where.centery)))
-                x += icon.get_width() + 2
+            suits = [suits_of(c, n) for c, n in zip(m["row"][-run:], m["named"][-run:])]
+            self._draw_run(surface, self.row[-run:], set.intersection(*suits), size)
+        self._draw_scroll_hints(surface, size)
+
+    def _draw_run(
+        self, surface: pygame.Surface, cards: list[CardSprite], common: set[str], size: int
+    ) -> None:
+        """The run: the last `cards` sharing a suit, underlined with the `common` suits."""
+        geo = self.geo
+        run = len(cards)
+        left = min(s.rect.left for s in cards)
+        right = max(s.rect.right for s in cards)
+        # Under the row's place, not the sprites: a card flying in from a hand would
+        # drag the words down into the toasts' band.
+        bottom = geo.places["row"].centery + card_size(geo.pile_w)[1] // 2 + 4
+        color = palette.DANGER if run >= 3 else palette.ACCENT
+        bar = pygame.Rect(left, bottom, right - left, max(3, layout.px(5, geo.s)))
+        pygame.draw.rect(surface, color, bar, border_radius=3)
+        label = (
+            _("run of {n} – Quäsenbö!") if run >= 3 else _("run of {n} – a third would cost a card")
+        ).format(n=run)
+        icon_size = max(24, size + 6)
+        box = pygame.Rect(left, bar.bottom + 2, max(right - left, 260), size + 4)
+        # On the felt with its suits' icons: a run at the row's right end pushed its
+        # words under the move log.
+        ends = left + min(box.width, widgets.text_width(label, size))
+        box.x -= max(0, ends + 6 + len(common) * (icon_size + 2) - self.area[0])
+        where = widgets.blit_text(surface, label, size, color, box, "left")
+        x = where.right + 6
+        for suit in sorted(common, key=SUITS.index):
+            icon = render_symbol(suit, icon_size)
+            surface.blit(icon, icon.get_rect(midleft=(x, where.centery)))
+            x += icon.get_width() + 2
+
+    def _draw_scroll_hints(self, surface: pygame.Surface, size: int) -> None:
+        """How many row cards lie scrolled out before and after those shown."""
         first = self._first_shown()
         fit = self._row_geometry()[1]
-        area = geo.places["row"]
+        area = self.geo.places["row"]
         if first > 0:
             widgets.blit_text(
                 surface,

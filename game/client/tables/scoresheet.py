@@ -3,10 +3,44 @@ the table whenever the player opens it."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from game.client import layout, palette, widgets
 from game.client.i18n import _
+
+
+class _Columns(NamedTuple):
+    """Where the sheet's rows go in its box: the labels' column, then one per player."""
+
+    box: pygame.Rect
+    pad: int
+    size: int
+    row_h: int
+    first_w: int
+    col_w: int
+    xs: list[int]
+
+    def row(
+        self,
+        surface: pygame.Surface,
+        label: str,
+        values: list[str],
+        color: tuple[int, int, int],
+        top: int,
+    ) -> None:
+        """A row at `top`: its label, then a value per player."""
+        box, size, row_h = self.box, self.size, self.row_h
+        label_rect = pygame.Rect(box.left + self.pad, top, self.first_w, row_h)
+        widgets.blit_text(surface, label, size, palette.TEXT_DIM, label_rect, "left")
+        for x, value in zip(self.xs, values):
+            widgets.blit_text(surface, value, size, color, pygame.Rect(x, top, self.col_w, row_h))
+
+    def line(self, surface: pygame.Surface, y: int) -> None:
+        """A rule across the sheet at `y`."""
+        left, right = self.box.left + self.pad, self.box.right - self.pad
+        pygame.draw.line(surface, palette.PANEL_EDGE, (left, y), (right, y))
 
 
 class ScoreSheet:
@@ -41,6 +75,30 @@ class ScoreSheet:
             box.left, box.centery - min(box.height, needed) // 2
         )
         widgets.panel(surface, box, alpha=252, radius=14)
+        y = self._heading(surface, box, pad, size, target, s)
+        first_w = layout.px(120, s)
+        col_w = (box.width - 2 * pad - first_w) // max(1, len(names))
+        xs = [box.left + pad + first_w + k * col_w for k in range(len(names))]
+        columns = _Columns(box, pad, size, row_h, first_w, col_w, xs)
+        columns.row(surface, "", names, palette.TEXT, y)
+        y += row_h
+        columns.line(surface, y)
+        y = self._rounds(surface, columns, y)
+        columns.line(surface, y)
+        self._totals(surface, columns, totals, y)
+        widgets.blit_text(
+            surface,
+            _("S or Esc closes the sheet"),
+            layout.px(16, s, 10),
+            palette.TEXT_DIM,
+            pygame.Rect(box.left, y + row_h + layout.px(6, s), box.width, size),
+        )
+
+    @staticmethod
+    def _heading(
+        surface: pygame.Surface, box: pygame.Rect, pad: int, size: int, target: int | None, s: float
+    ) -> int:
+        """The sheet's title and the game's end; returns where the rows begin."""
         title = pygame.Rect(box.left + pad, box.top + pad, box.width - 2 * pad, layout.px(40, s))
         widgets.blit_text(surface, _("Score sheet"), layout.px(34, s), palette.ACCENT, title)
         y = title.bottom + layout.px(6, s)
@@ -55,25 +113,11 @@ class ScoreSheet:
                 pygame.Rect(box.left, y, box.width, size + 4),
             )
             y += size + layout.px(12, s)
-        first_w = layout.px(120, s)
-        col_w = (box.width - 2 * pad - first_w) // max(1, len(names))
-        xs = [box.left + pad + first_w + k * col_w for k in range(len(names))]
+        return y
 
-        def row(label: str, values: list[str], color, top: int) -> None:
-            widgets.blit_text(
-                surface,
-                label,
-                size,
-                palette.TEXT_DIM,
-                pygame.Rect(box.left + pad, top, first_w, row_h),
-                "left",
-            )
-            for x, value in zip(xs, values):
-                widgets.blit_text(surface, value, size, color, pygame.Rect(x, top, col_w, row_h))
-
-        row("", names, palette.TEXT, y)
-        y += row_h
-        pygame.draw.line(surface, palette.PANEL_EDGE, (box.left + pad, y), (box.right - pad, y))
+    def _rounds(self, surface: pygame.Surface, columns: _Columns, y: int) -> int:
+        """A row per round from `y` (the last ones that fit); returns where they end."""
+        box, pad, row_h = columns.box, columns.pad, columns.row_h
         bottom = box.bottom - pad - 3 * row_h
         fit = max(1, (bottom - y) // row_h)
         shown = list(enumerate(self.rounds))[-fit:]
@@ -81,38 +125,32 @@ class ScoreSheet:
             widgets.blit_text(
                 surface,
                 _("no round over yet"),
-                size,
+                columns.size,
                 palette.TEXT_DIM,
                 pygame.Rect(box.left + pad, y, box.width - 2 * pad, row_h),
                 "left",
             )
             y += row_h
         for number, scores in shown:
-            row(
-                _("Round {number}").format(number=number + 1),
-                [str(v) for v in scores],
-                palette.TEXT,
-                y,
-            )
+            label = _("Round {number}").format(number=number + 1)
+            columns.row(surface, label, [str(v) for v in scores], palette.TEXT, y)
             y += row_h
-        pygame.draw.line(surface, palette.PANEL_EDGE, (box.left + pad, y), (box.right - pad, y))
+        return y
+
+    @staticmethod
+    def _totals(surface: pygame.Surface, columns: _Columns, totals: list[int], y: int) -> None:
+        """The totals' row at `y`, the lowest lit."""
+        size, row_h = columns.size, columns.row_h
         low = min(totals) if totals else None
         widgets.blit_text(
             surface,
             _("Total"),
             size,
             palette.ACCENT,
-            pygame.Rect(box.left + pad, y, first_w, row_h),
+            pygame.Rect(columns.box.left + columns.pad, y, columns.first_w, row_h),
             "left",
         )
-        for x, total in zip(xs, totals):
+        for x, total in zip(columns.xs, totals):
             color = palette.ACCENT if total == low else palette.TEXT
-            widgets.blit_text(surface, str(total), size, color, pygame.Rect(x, y, col_w, row_h))
-        y += row_h
-        widgets.blit_text(
-            surface,
-            _("S or Esc closes the sheet"),
-            layout.px(16, s, 10),
-            palette.TEXT_DIM,
-            pygame.Rect(box.left, y + layout.px(6, s), box.width, size),
-        )
+            rect = pygame.Rect(x, y, columns.col_w, row_h)
+            widgets.blit_text(surface, str(total), size, color, rect)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.client.i18n import _
 from game.client.players import plain_name, seat_name
 
@@ -11,7 +13,7 @@ class Seats:
     shows (None: a spectator's); `you` the seat addressed as "you" (None in a replay, where
     nobody watching plays, and for a spectator)."""
 
-    def __init__(self, room: dict, seat: int | None, *, replay: bool = False) -> None:
+    def __init__(self, room: dict[str, Any], seat: int | None, *, replay: bool = False) -> None:
         self.room = room
         self.seat = seat
         self.replay = replay

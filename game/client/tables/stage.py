@@ -9,7 +9,7 @@ import pygame
 
 from game.client.cards import CardArt
 from game.client.sprites import CardSprite, Effects
-from game.client.tables.chooser import Token
+from game.client.tables.chooser import Action, Token
 from game.client.tween import Director, Tween
 
 MOVE = 0.42
@@ -40,7 +40,7 @@ class Stage:
 
     def __init__(self, art: CardArt, speed: float) -> None:
         self.art = art
-        self.sprites: pygame.sprite.LayeredUpdates = pygame.sprite.LayeredUpdates()
+        self.sprites: pygame.sprite.LayeredUpdates[CardSprite] = pygame.sprite.LayeredUpdates()
         self.slots: dict[CardSprite, Slot] = {}
         self.director = Director(speed)
         self.effects = Effects()
@@ -115,7 +115,7 @@ class Stage:
             sprite.fade_out(duration * 0.6, delay + duration * 0.4)
         sprite.tweens.add(Tween(0, lambda t: None, delay=delay + duration, done=sprite.kill))
 
-    def highlight(self, candidates: dict[Token, list[list]], selected: set[Token]) -> None:
+    def highlight(self, candidates: dict[Token, list[Action]], selected: set[Token]) -> None:
         """Mark each card by what its token means now: a choice, part of the choice so far,
         or neither."""
         for sprite in self.sprites:

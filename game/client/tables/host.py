@@ -1,0 +1,44 @@
+"""What a table is given: the application it runs in (`Host`) and its game's parts
+(`Parts`, an entry of game.client.games)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from game.client.cards import CardArt
+from game.client.config import Settings
+from game.client.layout import Layout
+from game.client.session import Session
+from game.client.sound import Sound
+
+
+class Host(Protocol):
+    """What a table uses of the application: the size it lays itself out in, the settings,
+    the sound, and the session its actions go to (None: nothing is sent, as in a replay).
+    The App is one; the replay viewer gives its table part of the window."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def sound(self) -> Sound: ...
+
+    @property
+    def session(self) -> Session | None: ...
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+
+class Parts(Protocol):
+    """What a table takes from its game's entry in game.client.games: its geometry, its
+    cards' look and its events in words."""
+
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def art(self) -> CardArt: ...
+
+    def event_words(self, event: dict[str, Any], name: Callable[[int], str]) -> str | None: ...

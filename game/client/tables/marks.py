@@ -1,0 +1,34 @@
+"""The cards of each seat's last move, framed on the table until that seat's next step."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+from game.client import layout, palette
+from game.client.sprites import CardSprite
+
+
+class Marks(dict[CardSprite, int]):
+    """Each marked card with the seat whose last move it was part of (played, drawn, flipped
+    or moved)."""
+
+    def mark(self, sprites: Iterable[CardSprite], seat: int) -> None:
+        """Mark `sprites` as `seat`'s last move."""
+        for sprite in sprites:
+            self[sprite] = seat
+
+    def unmark(self, seat: int) -> None:
+        """The seat's turn has come again: its last move's marks go."""
+        for sprite in [sprite for sprite, owner in self.items() if owner == seat]:
+            del self[sprite]
+
+    def draw(self, surface: pygame.Surface, s: float) -> None:
+        """A frame round each marked card still on the table, at the layout's scale `s`."""
+        width = max(2, layout.px(3, s))
+        for sprite in self:
+            if sprite.alive():
+                rect = sprite.rect.inflate(width * 2, width * 2)
+                radius = max(4, rect.width // 12)
+                pygame.draw.rect(surface, palette.RECENT, rect, width, border_radius=radius)
