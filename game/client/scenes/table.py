@@ -4,7 +4,6 @@ the in-game menu and what happens when the connection is lost."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,19 +14,16 @@ from game.client.games import CLIENT_GAMES
 from game.client.hosting import DealAgain
 from game.client.i18n import _, ngettext
 from game.client.refusals import error_text, status_text
-from game.client.scenes import Dialog, Host, Scene, endings
+from game.client.scenes import Host, Scene
 from game.client.scenes.advice import Advice
-from game.client.scenes.again import deal_again
 from game.client.scenes.banners import Absence, draw_lost, lost_box
+from game.client.scenes.game_over import GameOver
 from game.client.scenes.leaving import Leaving
-from game.client.scenes.replays import room_replay
-from game.client.scenes.review import Review, choice_words
+from game.client.scenes.overlays import Overlay
+from game.client.scenes.review import choice_words
 from game.client.session import Session
 from game.client.tables import Table
 from game.replay.analysis import Background, Mark
-
-AUTO_CONTINUE = 5.0
-"""Seconds a round summary stays up for a spectator before the game goes on by itself."""
 
 
 class TableScene(Scene):
@@ -66,13 +62,20 @@ class TableScene(Scene):
         self.connection: str | None = None
         """"reconnecting" while net.client retries, "closed" once it gave up."""
         self.connection_message = ""
-        self.overlay_age = 0.0
         self.autoplay = False
         """Headless autoplay: summaries go on by themselves (the AutoPlayer sets it)."""
-        self.review = Review(self.room_id)
-        """The finished game's analysis, started at the game-over screen."""
         self.absence = Absence(app, self.room_id)
         self.advice = Advice(app, self.table)
+        self.over = GameOver(
+            app,
+            self.table,
+            self.room_id,
+            local=local,
+            quick=quick,
+            again=again,
+            advice=self.advice,
+        )
+        self.overlays = Overlay(app, self.table, self.over, self.reconnect)
         self.lost_at: float | None = None
         """When (time.monotonic()) the connection was lost, while reconnecting."""
         self.sheet_open = False
@@ -145,9 +148,7 @@ class TableScene(Scene):
             if self.table.SHEET
             else None
         )
-        self._overlay_form: widgets.Form | None = None
-        self._overlay_key: object = None
-        self._overlay_event: dict[str, Any] | None = None
+        self.overlays.reset()
         self.overlay()
 
     # -- menu ----------------------------------------------------------------------------------
@@ -285,54 +286,15 @@ class TableScene(Scene):
     def overlay(self) -> widgets.Form | None:
         """The buttons of the overlay showing now (connection lost, summary, game over),
         rebuilt when what it shows changes. Called by handle and update, never by draw."""
-        key: object
-        if self.connection == "closed":
-            key = "closed"
-        elif self.table.hold is not None:
-            key = ("hold", id(self.table.hold))
-        else:
-            key = None
-        if key != self._overlay_key:
-            self._overlay_key = key
-            self._overlay_event = self.table.hold if key not in (None, "closed") else None
-            self.overlay_age = 0.0
-            self._overlay_form = self._build_overlay(key)
-        return self._overlay_form
+        return self.overlays.current(self.connection == "closed", self.size, self.s)
 
-    def _build_overlay(self, key: object) -> widgets.Form | None:
-        if key is None:
-            return None
-        box = self.overlay_box()
-        specs: list[tuple[str, Callable[[], Any]]]
-        if key == "closed":
-            session = self.app.session
-            specs = [(_("Back to menu"), self.app.to_title)]
-            if session is not None and session.token and session.server is None:
-                specs.insert(0, (_("Reconnect"), self.reconnect))
-        elif self.table.hold is not None and self.table.hold["type"] == "round_end":
-            specs = [(_("Continue"), self.table.release)]
-        else:
-            specs = []
-            if self.table.seat is not None:
-                specs.append((_("Rematch"), self.rematch))
-            specs.append((_("Watch the replay"), self.watch_replay))
-            if self.table.seat is not None and self.review.start():
-                specs.append((_("Analysis"), self.open_analysis))
-                if self.local:
-                    specs.append((_("Deal again"), self.ask_deal_again))
-            specs.append((_("Menu"), self.leave_finished))
-        form = widgets.Form()
-        for k, (rect, (label, action)) in enumerate(
-            zip(layout.dialog_buttons(box, len(specs), self.s), specs)
-        ):
-            form.add(widgets.Button(rect, label, action, style="primary" if k == 0 else "normal"))
-        form.focus(form.widgets[0])
-        return form
+    @property
+    def overlay_age(self) -> float:
+        """Seconds the overlay has shown."""
+        return self.overlays.age
 
     def overlay_box(self) -> pygame.Rect:
-        if self._overlay_key == "closed":
-            return layout.dialog(self.size, 640, 300)
-        return layout.dialog(self.size, 980, 560)
+        return self.overlays.box(self.size)
 
     def reconnect(self) -> None:
         """A new connection to the same server that takes the seat back with its token."""
@@ -353,123 +315,58 @@ class TableScene(Scene):
         old.server = None
         self.app.open_session(session)
         self.connection, self.connection_message = "reconnecting", _("Reconnecting…")
-        self._overlay_key, self._overlay_form, self._overlay_event = None, None, None
-
-    def rematch(self) -> None:
-        if self.app.session is not None:
-            self.app.session.rematch()
-            self.table.toasts.show(_("Asking for a rematch…"))
+        self.overlays.reset()
 
     @property
     def analysis_job(self) -> Background | None:
         """The finished game's analysis while it runs (see Review)."""
-        return self.review.job
+        return self.over.review.job
 
     @analysis_job.setter
     def analysis_job(self, job: Background | None) -> None:
-        self.review.job = job
+        self.over.review.job = job
 
     @property
     def costliest(self) -> Mark | None:
-        return self.review.costliest
+        return self.over.review.costliest
 
     @property
     def costliest_words(self) -> str:
-        return self.review.words
+        return self.over.review.words
 
     @costliest_words.setter
     def costliest_words(self, words: str) -> None:
-        self.review.words = words
+        self.over.review.words = words
 
     def choice_words(self, mark: Mark, path: Path) -> str:
         return choice_words(mark, path)
 
     def analysis_words(self) -> str:
-        return self.review.status()
+        return self.over.review.status()
 
     def before_words(self, seat: int) -> str:
-        """Beside `seat`'s score in a deal played again: what that seat (the same hand)
-        scored the first time, and whether the player sat there then."""
-        again = self.again
-        assert again is not None
-        old = again.result["scores"][seat]
-        if seat == again.old_seat:
-            return _("before: {score} (you)").format(score=old)
-        return _("before: {score}").format(score=old)
+        return self.over.before_words(seat)
 
     def summary_line(self) -> str:
-        """The game-over screen's line under the scores: the analysis (`analysis_words`)
-        and, where hints were allowed, how many this player asked for."""
-        words = self.analysis_words()
-        if self.table.seat is None or not self.hints_allowed:
-            return words
-        hints = _("Hints used: {count}").format(count=self.hints_used)
-        return f"{words}  ·  {hints}" if words else hints
-
-    def open_analysis(self) -> None:
-        """The replay viewer at the player's costliest choice, with the analysis (this screen's
-        own, if still running, stops: the viewer runs it with its progress bar)."""
-        path = room_replay(self.room_id)
-        if path is None:
-            return
-        self.review.cancel()
-        step = self.costliest.step if self.costliest is not None else 0
-        self.app.goto(
-            "viewer", path, analyse=True, position=step, from_list=False, mark=self.costliest
-        )
-
-    def ask_deal_again(self) -> None:
-        """Offer to play this game's deal again, in the same seats or rotated one on."""
-        self.app.push(
-            Dialog(
-                self.app,
-                _("Play this deal again"),
-                _(
-                    "The same cards in the same order. Rotated, you take the next seat and "
-                    "its hand, the duplicate way; at the end both results are side by side."
-                ),
-                [
-                    (_("Same seats"), lambda: self.deal_again(False)),
-                    (_("Seats rotated"), lambda: self.deal_again(True)),
-                    (_("Cancel"), None),
-                ],
-            )
-        )
-
-    def deal_again(self, rotated: bool) -> None:
-        """A new local game with this game's seed, options and bots, each at its level (see
-        DealAgain, again.py)."""
-        path = room_replay(self.room_id)
-        seat = self.table.seat
-        if path is None or seat is None:
-            return
-        problem = deal_again(self.app, path, seat, rotated, self.quick)
-        if problem is not None:
-            self.table.toasts.show(problem, palette.DANGER, 4.0)
-
-    def watch_replay(self) -> None:
-        self.app.goto("replays", room=self.room_id)
-
-    def leave_finished(self) -> None:
-        self.app.to_title()
+        return self.over.summary_line()
 
     def exit(self) -> None:
-        self.review.cancel()
+        self.over.review.cancel()
 
     # -- time ----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         self.table.update(dt)
-        self.review.poll(self.table.seat)
+        self.over.review.poll(self.table.seat)
         self.absence.find(self.table.seat is not None, self.connection is None)
         if self.overlay() is not None:
-            self.overlay_age += dt
+            self.overlays.age += dt
             hold = self.table.hold
             if (
                 hold is not None
                 and hold["type"] == "round_end"
                 and (self.table.seat is None or self.autoplay)
-                and self.overlay_age > AUTO_CONTINUE / self.app.settings.speed
+                and self.overlays.auto_continues()
             ):
                 self.table.release()
 
@@ -532,14 +429,8 @@ class TableScene(Scene):
             draw_lost(surface, lost_box(self.table, self.s), self.s, self.connection_message, left)
         elif self.absent is not None:
             self.absence.draw(surface, self.absent_bar(), self.s)
-        # What the overlay was built for, not what may have changed since this frame's update.
-        form, event = self._overlay_form, self._overlay_event
-        if form is not None:
-            widgets.shade(surface, 150)
-            box = self.overlay_box()
-            widgets.panel(surface, box, radius=14)
-            self._draw_overlay(surface, box, event)
-            form.draw(surface)
+        spectating = self.table.seat is None or self.autoplay
+        self.overlays.draw(surface, self.size, self.s, self.connection_message, spectating)
         if self.sheet_open:
             # Over everything, the round summary too: the sheet is what the player asked for.
             widgets.shade(surface, 120)
@@ -556,21 +447,3 @@ class TableScene(Scene):
         left = min(button.rect.left for button in shown if button is not None)
         top = self.table.geo.topbar
         return pygame.Rect(0, top.top, left - layout.px(8, self.s), top.height)
-
-    def _draw_overlay(
-        self, surface: pygame.Surface, box: pygame.Rect, event: dict[str, Any] | None
-    ) -> None:
-        """The overlay's words in `box`: the lost connection's, the round summary's or the
-        game-over screen's."""
-        s = self.s
-        if event is None:
-            session = self.app.session
-            reconnects = session is not None and bool(session.token) and session.server is None
-            endings.draw_closed(surface, box, s, self.connection_message, reconnects)
-        elif event["type"] == "round_end":
-            spectating = self.table.seat is None or self.autoplay
-            left = max(0.0, AUTO_CONTINUE / self.app.settings.speed - self.overlay_age)
-            endings.draw_round(surface, box, s, self.table, event, left if spectating else None)
-        else:
-            before = self.before_words if self.again is not None else None
-            endings.draw_over(surface, box, s, self.table, event, before, self.summary_line())
