@@ -20,6 +20,7 @@ from game.client.kept import KeptSeat
 from game.client.players import seat_name
 from game.client.scenes import Dialog, Host, Scene, game_title
 from game.client.scenes.playon import PlayOnDialog, bot_levels
+from game.client.scenes.steplist import OPEN, Eyes, StepList
 from game.client.sound import Sound
 from game.client.tables import Table
 from game.replay.analysis import Analysis, Background, Mark, cache_path
@@ -32,10 +33,6 @@ SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """The playback speeds offered (the table's animations run this many times as fast)."""
 HOLD_PAUSE = 1.4
 """Seconds (at speed 1) a round's or the game's end stays on the table before play goes on."""
-OPEN = "open"
-"""The eyes that see every card (Playback.open_view)."""
-Eyes = int | str | None
-"""A seat, None (a spectator) or OPEN."""
 
 OK_GREEN = (120, 210, 130)
 
@@ -174,10 +171,8 @@ class ViewerScene(Scene):
         self.playing = False
         self.speed = 1.0
         self.hold_age = 0.0
-        self.first_row = 0
-        """The first position shown in the step list."""
         self.dragging = False
-        self._rows: dict[tuple, pygame.Surface] = {}
+        self.steps = StepList(self)
         self.resize()
         app.after_frame.append(self.load)
 
@@ -248,7 +243,7 @@ class ViewerScene(Scene):
         host = TableHost(self.app, self.geo.table.size)
         self.table = CLIENT_GAMES[header["game"]].open(host, room, seat, replay=True)
         self.table.stage.director.speed = self.speed
-        self._rows.clear()
+        self.steps.cache.clear()
         self.show()
 
     def view(self) -> dict:
@@ -265,7 +260,7 @@ class ViewerScene(Scene):
         view = self.view()
         table.show(view, playback.position)
         self.hold_age = 0.0
-        self._follow()
+        self.steps.follow()
 
     def jump(self, position: int) -> None:
         """Show `position` (clamped to the game) at once."""
@@ -291,7 +286,7 @@ class ViewerScene(Scene):
                 return 0.0
 
             table.stage.director.add(reveal)
-        self._follow()
+        self.steps.follow()
         return True
 
     def set_eyes(self, eyes: Eyes) -> None:
@@ -343,7 +338,7 @@ class ViewerScene(Scene):
         if job.result is not None:
             self.analysis = job.result
             self.mark_words = {m.step: self.mistake_words(m) for m in job.result.marks}
-            self._rows.clear()
+            self.steps.cache.clear()
         elif job.error is not None:
             self.analysis_note = _("Analysis stopped: {why}").format(why=job.error)
         self.analysis_job = None
@@ -413,7 +408,7 @@ class ViewerScene(Scene):
     def resize(self) -> None:
         self.geo = layout.viewer(self.size)
         geo = self.geo
-        self._rows.clear()
+        self.steps.cache.clear()
         if self.playback is not None and self.playback.playable:
             self._make_table()
         labels = [
@@ -617,131 +612,24 @@ class ViewerScene(Scene):
     # -- the step list -------------------------------------------------------------------------
 
     @property
-    def row_h(self) -> int:
-        """The least height of a step-list row (with the gap under it)."""
-        return layout.px(44, self.geo.s, 28)
+    def first_row(self) -> int:
+        """The first position shown in the step list."""
+        return self.steps.first
 
     def shown_rows(self) -> list[tuple[int, pygame.Rect]]:
-        """The positions the step list shows now from `first_row` down, each with its row's
-        rect: as many whole rows as fit (at least one), each as tall as its wrapped words."""
-        if self.playback is None or self.table is None:
-            return []
-        steps = self.geo.steps
-        out: list[tuple[int, pygame.Rect]] = []
-        y = steps.top
-        for position in range(self.first_row, self.playback.length + 1):
-            height = self._row_surface(position, False).get_height()
-            if out and y + height > steps.bottom:
-                break
-            out.append((position, pygame.Rect(steps.left, y, steps.width, height)))
-            y += height + 2
-        return out
-
-    def _follow(self) -> None:
-        """Scroll the step list so that the current step is in view, with a row of context
-        after it while the game goes on (and some before, when it jumps)."""
-        if self.playback is None:
-            return
-        here = self.playback.position
-        shown = [position for position, _rect in self.shown_rows()]
-        if here < self.first_row + 1 or here not in shown[:-1]:
-            self.first_row = max(0, here - len(shown) // 3)
-        while self.first_row < here:
-            shown = [position for position, _rect in self.shown_rows()]
-            if here in shown[:-1] or shown[-1] == here == self.playback.length:
-                break
-            self.first_row += 1
-        self.first_row = min(self.first_row, self._last_first())
-
-    def _last_first(self) -> int:
-        """The first row that shows the game's last step at the bottom of a full list."""
-        assert self.playback is not None
-        room = self.geo.steps.height
-        first = self.playback.length
-        while first > 0:
-            room -= self._row_surface(first, False).get_height() + 2
-            if room < self._row_surface(first - 1, False).get_height():
-                break
-            first -= 1
-        return first
+        return self.steps.shown_rows()
 
     def row_rect(self, position: int) -> pygame.Rect | None:
-        """Where the step list shows `position` now, or None when it is scrolled out."""
-        return next((rect for shown, rect in self.shown_rows() if shown == position), None)
+        return self.steps.row_rect(position)
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
-        """The position of the step-list row at screen point `pos`, if any."""
-        if not self.geo.steps.collidepoint(pos):
-            return None
-        return next(
-            (shown for shown, rect in self.shown_rows() if rect.top <= pos[1] < rect.bottom + 2),
-            None,
-        )
+        return self.steps.row_at(pos)
 
     def step_texts(self, position: int) -> tuple[str, str]:
-        """The step list's two lines for `position`: who did what, and what happened as the
-        current eyes saw it (the open view: as the acting seat saw it)."""
-        playback, table = self.playback, self.table
-        assert playback is not None and table is not None
-        game = playback.header["game"]
-        if position == 0:
-            return "   0  " + _("The deal"), _("the cards are dealt")
-        entry = playback.entries[position - 1]
-        name = table.seats.name(entry.seat)
-        by = _(" (a bot for the player)") if entry.stand_in else ""
-        hinted = _(" (after a hint)") if entry.hinted else ""
-        seat = entry.seat if self.eyes == OPEN else self.eyes
-        words = CLIENT_GAMES[game].action_words(entry.action, entry.before)
-        # TRANSLATORS: a step of a replay: who (with "(a bot for the player)" or "(after a
-        # hint)" where so) and what they did.
-        did = _("{name}: {action}").format(name=f"{name}{by}{hinted}", action=words)
-        first = f"{position:>4}  {did}"
-        if position in self.mark_words:
-            return "! " + first, self.mark_words[position]
-        events = playback.events(seat if isinstance(seat, int) else None, position)
-        return first, CLIENT_GAMES[game].events_line(events, table.seats.name)
+        return self.steps.step_texts(position)
 
     def row_lines(self, position: int) -> list[tuple[str, int]]:
-        """The step list's lines for `position` as drawn, each with its font size: the
-        step's two texts (`step_texts`) wrapped to the list's width, nothing cut off."""
-        s = self.geo.s
-        big, small = layout.px(19, s, 12), layout.px(16, s, 11)
-        width = self.geo.steps.width - layout.px(14, s)
-        first, second = self.step_texts(position)
-        return [(line, big) for line in widgets.wrap(first, big, width)] + [
-            (line, small) for line in widgets.wrap(second, small, width)
-        ]
-
-    def _row_surface(self, position: int, current: bool) -> pygame.Surface:
-        width = self.geo.steps.width
-        key = (position, self.eyes, width, current)
-        surf = self._rows.get(key)
-        if surf is None:
-            if len(self._rows) > 300:
-                self._rows.clear()
-            s = self.geo.s
-            lines = self.row_lines(position)
-            big = lines[0][1]
-            if position in self.mark_words:
-                low = palette.DANGER
-            else:
-                low = palette.TEXT if current else palette.TEXT_DIM
-            high = (255, 240, 190) if current else palette.TEXT
-            pictures = [
-                widgets.text(line, size, high if size == big else low) for line, size in lines
-            ]
-            pad = layout.px(5, s, 3)
-            inner = sum(picture.get_height() for picture in pictures)
-            surf = pygame.Surface((width, max(self.row_h - 2, inner + 2 * pad)), pygame.SRCALPHA)
-            if current:
-                pygame.draw.rect(surf, (92, 72, 18), surf.get_rect(), border_radius=6)
-                pygame.draw.rect(surf, palette.ACCENT, surf.get_rect(), 2, border_radius=6)
-            x, y = layout.px(7, s), (surf.get_height() - inner) // 2
-            for picture in pictures:
-                surf.blit(picture, (x, y))
-                y += picture.get_height()
-            self._rows[key] = surf
-        return surf
+        return self.steps.row_lines(position)
 
     # -- input ---------------------------------------------------------------------------------
 
@@ -777,7 +665,7 @@ class ViewerScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             mouse = pygame.mouse.get_pos()
             if self.geo.steps.collidepoint(mouse) and self.playback is not None:
-                self.first_row = max(0, min(self._last_first(), self.first_row - event.y * 3))
+                self.steps.scroll(-event.y * 3)
             elif self.geo.table.collidepoint(mouse):
                 self.table.handle(event)  # e.g. look along Quäsenbö's long played row
 
@@ -883,7 +771,7 @@ class ViewerScene(Scene):
         if self.table is not None:
             self._draw_graph(surface)
             self._draw_scrub(surface)
-            self._draw_steps(surface)
+            self.steps.draw(surface)
             widgets.blit_text(
                 surface, _("Eyes"), layout.px(20, s, 12), palette.TEXT_DIM, geo.eyes_label, "left"
             )
@@ -1083,13 +971,6 @@ class ViewerScene(Scene):
         radius = layout.knob_radius(bar.height)
         x = bar.left + round(bar.width * self.playback.position / max(1, self.playback.length))
         return pygame.Rect(x - radius, bar.centery - radius, 2 * radius + 1, 2 * radius + 1)
-
-    def _draw_steps(self, surface: pygame.Surface) -> None:
-        playback = self.playback
-        assert playback is not None
-        pygame.draw.rect(surface, (22, 26, 34), self.geo.steps, border_radius=6)
-        for position, rect in self.shown_rows():
-            surface.blit(self._row_surface(position, position == playback.position), rect)
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         size = widgets.MIN_SIZE
