@@ -26,7 +26,9 @@ class StepSource(Protocol):
     playback: Playback | None
     table: Table | None
     eyes: Eyes
-    mark_words: dict[int, str]
+
+    @property
+    def mark_words(self) -> dict[int, str]: ...
 
 
 class StepList:

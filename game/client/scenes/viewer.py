@@ -15,10 +15,11 @@ from game.client import graph, layout, palette, widgets
 from game.client.config import Settings
 from game.client.games import CLIENT_GAMES
 from game.client.hosting import PlayOn, continue_local, kept_local, start_local
-from game.client.i18n import N_, _, date_time, ngettext, number, percent, pgettext
+from game.client.i18n import _, date_time, ngettext, number, pgettext
 from game.client.kept import KeptSeat
 from game.client.players import seat_name
 from game.client.scenes import Dialog, Host, Scene, game_title
+from game.client.scenes.analysis_panel import AnalysisPanel
 from game.client.scenes.playon import PlayOnDialog, bot_levels
 from game.client.scenes.steplist import OPEN, Eyes, StepList
 from game.client.sound import Sound
@@ -35,14 +36,6 @@ HOLD_PAUSE = 1.4
 """Seconds (at speed 1) a round's or the game's end stays on the table before play goes on."""
 
 OK_GREEN = (120, 210, 130)
-
-ESTIMATES = ("fair", "seeing")
-"""The graph's two views (Analysis.curve): each seat's own estimate, or every card seen."""
-ESTIMATES_MEANING = {
-    "fair": N_("Each player's own estimate, from their cards – they need not add up to 100 %"),
-    "seeing": N_("Each player's chance with every card seen: how the game really stood"),
-}
-"""What the graph's lines show in each view, written under its legend."""
 
 
 class Outcome(NamedTuple):
@@ -150,18 +143,13 @@ class ViewerScene(Scene):
         self.path = Path(path)
         self.start_position = position
         self.want_analysis = analyse
-        self.analysis_job: Background | None = None
-        self.analysis: Analysis | None = None
+        self.panel = AnalysisPanel(self.path, self._sync_widgets)
+        """The analysis: the job, the graph and the marked mistakes' words."""
         self.play_from = 0
         """The position the play-on dialog offers to go on from."""
         self.kept: KeptSeat | None = None
         """The player's kept seat in this game, when it is an unfinished game of their own
         (quick play, single player): the play-on button continues it instead."""
-        self.analysis_note = ""
-        """Why there is no analysis (cancelled, or the game cannot be analysed)."""
-        self.estimates = "fair"
-        self.mark_words: dict[int, str] = {}
-        """Per marked step, the mistake in words for the step list."""
         self.playback: Playback | None = None
         self.problem: str | None = None
         """Why the replay cannot be watched (the scene then shows only this)."""
@@ -305,69 +293,36 @@ class ViewerScene(Scene):
 
     # -- the analysis --------------------------------------------------------------------------
 
+    @property
+    def analysis(self) -> Analysis | None:
+        return self.panel.analysis
+
+    @property
+    def analysis_job(self) -> Background | None:
+        return self.panel.job
+
+    @property
+    def analysis_note(self) -> str:
+        return self.panel.note
+
+    @property
+    def estimates(self) -> str:
+        return self.panel.estimates
+
+    @property
+    def mark_words(self) -> dict[int, str]:
+        return self.panel.mark_words
+
+    @property
+    def analyse_button(self) -> widgets.Button:
+        return self.panel.analyse_button
+
+    @property
+    def estimates_choice(self) -> widgets.Choice:
+        return self.panel.estimates_choice
+
     def start_analysis(self) -> None:
-        """Analyse the game in the background (a cached analysis comes back at once)."""
-        if self.analysis_job is not None and not self.analysis_job.finished:
-            return
-        self.analysis, self.analysis_note = None, ""
-        self.analysis_job = Background(self.path)
-        self._sync_widgets()
-
-    def cancel_analysis(self) -> None:
-        """Stop the analysis running now (nothing of it is kept)."""
-        if self.analysis_job is not None:
-            self.analysis_job.cancel()
-
-    def toggle_analysis(self) -> None:
-        """The analyse button: start the analysis, or cancel the one running."""
-        if self.analysis_job is not None and not self.analysis_job.finished:
-            self.cancel_analysis()
-        else:
-            self.start_analysis()
-
-    def set_estimates(self, kind: str) -> None:
-        """Show each seat's own estimates ("fair") or how the game really stood ("seeing")."""
-        self.estimates = kind
-        self._sync_widgets()
-
-    def _poll_analysis(self) -> None:
-        """Take the background analysis's result or error once it has finished."""
-        job = self.analysis_job
-        if job is None or not job.finished or self.analysis is not None:
-            return
-        if job.result is not None:
-            self.analysis = job.result
-            self.mark_words = {m.step: self.mistake_words(m) for m in job.result.marks}
-            self.steps.cache.clear()
-        elif job.error is not None:
-            self.analysis_note = _("Analysis stopped: {why}").format(why=job.error)
-        self.analysis_job = None
-        self._sync_widgets()
-
-    def mistake_words(self, mark: Mark) -> str:
-        """A mistake in words: what was done and its chance, what was better and its chance
-        (both actions worded as the step list words them, from the seat's view then)."""
-        playback = self.playback
-        assert playback is not None
-        entry = playback.entries[mark.step - 1]
-        game = playback.header["game"]
-        chosen = CLIENT_GAMES[game].action_words(mark.action, entry.before)
-        better = CLIENT_GAMES[game].action_words(mark.better, entry.before)
-        return _("{chosen}: {mine}; {better}: {best}").format(
-            chosen=chosen,
-            mine=percent(mark.chosen.value),
-            better=better,
-            best=percent(mark.best.value),
-        )
-
-    def _analysis_status(self) -> str:
-        """A line under the graph's chooser: progress, or why there is no graph."""
-        job = self.analysis_job
-        if job is not None:
-            if not job.total:  # still reading the replay: no count yet
-                return _("Analysing…")
-            return _("Analysing… {done}/{total}").format(done=job.done, total=job.total)
-        return self.analysis_note
+        self.panel.start()
 
     # -- transport -----------------------------------------------------------------------------
 
@@ -447,13 +402,7 @@ class ViewerScene(Scene):
         self.back_button = widgets.Button(
             geo.back, _("Back to the list") if self.from_list else _("Back"), self.leave
         )
-        self.estimates_choice = widgets.Choice(
-            geo.estimates,
-            [("fair", _("Own view")), ("seeing", _("All cards"))],
-            self.estimates,
-            on_change=self.set_estimates,
-        )
-        self.analyse_button = widgets.Button(geo.analyse, _("Analyse"), self.toggle_analysis)
+        self.panel.build(geo)
         self.play_on_button = widgets.Button(geo.play_on, _("Play on from here"), self.ask_play_on)
         self._sync_widgets()
 
@@ -470,14 +419,7 @@ class ViewerScene(Scene):
     def _sync_widgets(self) -> None:
         self.play_button.label = _("Pause") if self.playing else pgettext("replay", "Play")
         usable = self.table is not None
-        running = self.analysis_job is not None
-        self.analyse_button.label = _("Cancel") if running else _("Analyse")
-        self.analyse_button.enabled = usable and (
-            running or (self.playback is not None and self.playback.verdict.complete)
-        )
-        self.analyse_button.visible = self.analysis is None
-        self.estimates_choice.visible = self.analysis is not None
-        self.estimates_choice.index = ESTIMATES.index(self.estimates)
+        self.panel.sync(usable, self.playback is not None and self.playback.verdict.complete)
         if self.kept is not None:
             self.play_on_button.label = _("Continue this game")
             self.play_on_button.enabled = usable
@@ -599,7 +541,7 @@ class ViewerScene(Scene):
         )
 
     def exit(self) -> None:
-        self.cancel_analysis()
+        self.panel.cancel()
 
     def shown_name(self, seat: int) -> str:
         """The seat's name as the viewer shows it: the table's (bots of one name told
@@ -642,7 +584,7 @@ class ViewerScene(Scene):
         if self.table is None:
             return
         widgets_now = [*self.transport, self.speed_choice, self.eyes_choice, self.play_on_button]
-        widgets_now.append(self.analyse_button if self.analysis is None else self.estimates_choice)
+        widgets_now.append(self.panel.widget)
         for widget in widgets_now:
             if widget.handle(event):
                 return
@@ -710,7 +652,8 @@ class ViewerScene(Scene):
     # -- time ----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self._poll_analysis()
+        if self.panel.poll(self.playback):
+            self.steps.cache.clear()
         table, playback = self.table, self.playback
         if table is None or playback is None:
             return
@@ -769,7 +712,8 @@ class ViewerScene(Scene):
         )
         self._draw_header(surface)
         if self.table is not None:
-            self._draw_graph(surface)
+            assert self.playback is not None  # a table shows a playback
+            self.panel.draw(surface, geo, self.playback, self.shown_name)
             self._draw_scrub(surface)
             self.steps.draw(surface)
             widgets.blit_text(
@@ -859,70 +803,6 @@ class ViewerScene(Scene):
                     "left",
                 )
                 y += small + 2
-
-    def _draw_graph(self, surface: pygame.Surface) -> None:
-        """The analysis's graph with its chooser, or the button and progress that lead to it."""
-        playback = self.playback
-        assert playback is not None
-        geo = self.geo
-        s = geo.s
-        analysis = self.analysis
-        if analysis is not None:
-            marks = [(m.step, m.seat) for m in analysis.marks]
-            curve = analysis.curve(self.estimates)
-            graph.draw(surface, geo.graph, curve, playback.length, playback.position, marks, s)
-            self.estimates_choice.draw(surface)
-            self._draw_chances(surface, curve)
-            self._draw_legend(surface, len(curve[0]) if curve else 0)
-            return
-        pygame.draw.rect(surface, (20, 24, 30), geo.graph, border_radius=6)
-        job = self.analysis_job
-        if job is not None and job.total:
-            done = geo.graph.inflate(-8, 0)
-            done.height = layout.px(8, s, 4)
-            done.bottom = geo.graph.bottom - 6
-            pygame.draw.rect(surface, palette.PANEL_EDGE, done, border_radius=3)
-            done.width = round(done.width * job.done / job.total)
-            pygame.draw.rect(surface, palette.ACCENT, done, border_radius=3)
-        words = self._analysis_status() or _(
-            "Win chances over the game: press Analyse (the game must be over)."
-        )
-        widgets.blit_text(surface, words, layout.px(18, s, 11), palette.TEXT_DIM, geo.graph)
-        self.analyse_button.draw(surface)
-
-    def _draw_legend(self, surface: pygame.Surface, seats: int) -> None:
-        """Above the graph: each seat's name beside a stroke of its line's colour, then what
-        the lines mean in the view chosen."""
-        band = self.geo.legend
-        size = widgets.MIN_SIZE
-        line = widgets.line_height(size)
-        width = band.width // max(1, seats)
-        stroke = layout.px(18, self.geo.s, 10)
-        for seat in range(seats):
-            color = graph.seat_color(seat)
-            cell = pygame.Rect(band.left + seat * width, band.top, width, line)
-            mid = cell.centery
-            pygame.draw.line(surface, color, (cell.left, mid), (cell.left + stroke, mid), 3)
-            name = cell.inflate(-(stroke + 6), 0)
-            name.left = cell.left + stroke + 4
-            widgets.blit_text(surface, self.shown_name(seat), size, color, name, "left")
-        meaning = pygame.Rect(band.left, band.top + line, band.width, line)
-        widgets.blit_text(
-            surface, _(ESTIMATES_MEANING[self.estimates]), size, palette.TEXT_DIM, meaning, "left"
-        )
-
-    def _draw_chances(self, surface: pygame.Surface, curve: list[list[float]]) -> None:
-        """Each seat's chance at the position shown, in its line's colour, under the chooser."""
-        playback = self.playback
-        assert playback is not None
-        point = curve[min(playback.position, len(curve) - 1)]
-        rect = self.geo.analyse
-        size = layout.px(17, self.geo.s, 10)
-        width = rect.width // max(1, len(point))
-        for seat, chance in enumerate(point):
-            color = graph.seat_color(seat)
-            cell = pygame.Rect(rect.left + seat * width, rect.top, width, rect.height)
-            widgets.blit_text(surface, percent(chance), size, color, cell)
 
     def _draw_scrub(self, surface: pygame.Surface) -> None:
         playback = self.playback
