@@ -14,13 +14,13 @@ import pygame
 from game.client import graph, layout, palette, widgets
 from game.client.config import Settings
 from game.client.games import CLIENT_GAMES
-from game.client.hosting import PlayOn, continue_local, kept_local, start_local
+from game.client.hosting import kept_local
 from game.client.i18n import _, date_time, ngettext, number, pgettext
 from game.client.kept import KeptSeat
 from game.client.players import seat_name
-from game.client.scenes import Dialog, Host, Scene, game_title
+from game.client.scenes import Host, Scene, game_title
 from game.client.scenes.analysis_panel import AnalysisPanel
-from game.client.scenes.playon import PlayOnDialog, bot_levels
+from game.client.scenes.playing_on import PlayOnOffer
 from game.client.scenes.steplist import OPEN, Eyes, StepList
 from game.client.sound import Sound
 from game.client.tables import Table
@@ -145,11 +145,7 @@ class ViewerScene(Scene):
         self.want_analysis = analyse
         self.panel = AnalysisPanel(self.path, self._sync_widgets)
         """The analysis: the job, the graph and the marked mistakes' words."""
-        self.play_from = 0
-        """The position the play-on dialog offers to go on from."""
-        self.kept: KeptSeat | None = None
-        """The player's kept seat in this game, when it is an unfinished game of their own
-        (quick play, single player): the play-on button continues it instead."""
+        self.offer = PlayOnOffer(app, self.path, self)
         self.playback: Playback | None = None
         self.problem: str | None = None
         """Why the replay cannot be watched (the scene then shows only this)."""
@@ -192,7 +188,7 @@ class ViewerScene(Scene):
         self.eyes = self._first_eyes()
         room = playback.header.get("room")
         if not playback.verdict.complete:
-            self.kept = next((seat for seat in kept_local() if seat.room == room), None)
+            self.offer.kept = next((seat for seat in kept_local() if seat.room == room), None)
         self.resize()
         if self.start_position:
             self.jump(self.start_position)
@@ -443,102 +439,25 @@ class ViewerScene(Scene):
     # -- play on -------------------------------------------------------------------------------
 
     def ask_play_on(self) -> None:
-        """Offer to play on from the step shown: which seat to take, the other seats' bots,
-        and whether with the same cards still to come or with the unseen cards shuffled
-        anew (PlayOnDialog). The player's own unfinished game is continued instead, where it
-        was left."""
-        if self.kept is not None:
-            kept = self.kept
-            self.app.to_title()  # the viewer is done with
-            continue_local(self.app, kept)
-            return
-        playback = self.playback
-        if playback is None or not playback.playable or not playback.verdict.complete:
-            return
-        self.pause()
-        position = playback.position
-        mark = self.mark_shown()
-        # A player who stops on a mistake wants to try the better move: the game goes on
-        # from the decision, not after it.
-        self.play_from = playback.position if mark is None else mark.step - 1
-        if mark is None and playback.state().is_over:
-            self.app.push(
-                Dialog(
-                    self.app,
-                    _("Play on from here"),
-                    _("The game is over at this step: go back to an earlier one."),
-                    [(_("OK"), None)],
-                )
-            )
-            return
-        header = playback.header
-        names = [self.shown_name(s) for s in range(header["players"])]
-        playback.seek(self.play_from)
-        mover = playback.state().to_move
-        playback.seek(position)
-        assert mover is not None  # not over: a step was decided there, or is to be
-        first = names[mover]
-        if mark is not None:
-            entry = playback.entries[mark.step - 1]
-            start = _(
-                "From step {step}, before {name}'s choice ({action}): {first} decides first."
-            ).format(
-                step=number(mark.step),
-                name=names[mark.seat],
-                action=CLIENT_GAMES[header["game"]].action_words(mark.action, entry.before),
-                first=first,
-            )
-        else:
-            start = _("The game goes on with step {step}: {first} decides first.").format(
-                step=number(position + 1), first=first
-            )
-        seat = mark.seat if mark is not None else 0
-        self.app.push(PlayOnDialog(self.app, start, names, bot_levels(header), self.play_on, seat))
+        self.offer.ask()
 
     def mark_shown(self) -> Mark | None:
-        """The analysis's mark of the step the cursor stands on (right after it), if any."""
-        if self.playback is None:
-            return None
-        position = self.playback.position
-        marks = (
-            self.analysis.marks
-            if self.analysis is not None
-            else [self.mark]
-            if self.mark is not None
-            else []
-        )
-        return next((m for m in marks if m.step == position), None)
+        return self.offer.mark_shown()
 
     def play_on(self, seat: int, mode: str, levels: tuple[str, ...]) -> None:
-        """A new local game from the step shown, the player at `seat` and bots of `levels`
-        (per seat) at the other seats, the cards as they were or reshuffled (mode, see
-        game/replay/origin.py)."""
-        playback = self.playback
-        if playback is None:
-            return
-        try:
-            digest = replay_hash(self.path.read_bytes())
-        except OSError as err:
-            self.app.push(Dialog(self.app, _("Cannot start a game"), str(err), [(_("OK"), None)]))
-            return
-        playback.seek(self.play_from)
-        state = playback.state()
-        origin = {
-            "replay": digest,
-            "step": state.step,
-            "mode": mode,
-            "snapshot": state.to_snapshot(),
-        }
-        header = playback.header
-        self.app.to_title()  # the viewer is done with (exit cancels its analysis)
-        start_local(
-            self.app,
-            header["game"],
-            header["players"],
-            "normal",
-            {},
-            play_on=PlayOn(origin, seat, levels),
-        )
+        self.offer.play_on(seat, mode, levels)
+
+    @property
+    def kept(self) -> KeptSeat | None:
+        return self.offer.kept
+
+    @property
+    def play_from(self) -> int:
+        return self.offer.play_from
+
+    @play_from.setter
+    def play_from(self, position: int) -> None:
+        self.offer.play_from = position
 
     def exit(self) -> None:
         self.panel.cancel()
