@@ -15,7 +15,7 @@ from game.client.hosting import kept_local
 from game.client.i18n import N_, _, date_time, number
 from game.client.players import seat_name
 from game.client.scenes import Dialog, Scene, game_title, menu_page
-from game.client.scenes.viewer import verdict_label
+from game.client.scenes.verdicts import verdict_label
 from game.replay.library import (
     Remembered,
     ReplayInfo,

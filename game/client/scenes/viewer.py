@@ -5,9 +5,7 @@ finished game's win-chance analysis (game/replay/analysis.py) with its marked mi
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
-from typing import NamedTuple
 
 import pygame
 
@@ -15,76 +13,25 @@ from game.client import graph, layout, palette, widgets
 from game.client.config import Settings
 from game.client.games import CLIENT_GAMES
 from game.client.hosting import kept_local
-from game.client.i18n import _, date_time, ngettext, number, pgettext
+from game.client.i18n import _, pgettext
 from game.client.kept import KeptSeat
 from game.client.players import seat_name
-from game.client.scenes import Host, Scene, game_title
+from game.client.scenes import Host, Scene, viewer_parts
 from game.client.scenes.analysis_panel import AnalysisPanel
 from game.client.scenes.playing_on import PlayOnOffer
 from game.client.scenes.steplist import OPEN, Eyes, StepList
+from game.client.scenes.verdicts import Outcome, verdict_words
 from game.client.sound import Sound
 from game.client.tables import Table
 from game.replay.analysis import Analysis, Background, Mark, cache_path
-from game.replay.library import Remembered, remember_verdict
+from game.replay.library import remember_verdict
 from game.replay.log import ReplayError, replay_hash
 from game.replay.playback import Playback, open_replay, seat_info, seat_kind
-from game.replay.verify import Verdict
 
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """The playback speeds offered (the table's animations run this many times as fast)."""
 HOLD_PAUSE = 1.4
 """Seconds (at speed 1) a round's or the game's end stays on the table before play goes on."""
-
-OK_GREEN = (120, 210, 130)
-
-
-class Outcome(NamedTuple):
-    """What verifying a replay on open found, for people."""
-
-    short: str
-    """A word or two for the replay list ("verified", "failed at step 20")."""
-    sentence: str
-    """The outcome in a sentence, for the viewer."""
-    color: tuple[int, int, int]
-
-
-def verdict_label(remembered: Remembered) -> tuple[str, tuple[int, int, int]]:
-    """A verdict in a word or two for the replay list ("verified", "failed at step 20"),
-    with its colour."""
-    if remembered.status == "unverified":
-        return _("seed secret"), palette.ACCENT
-    if remembered.status == "ok":
-        return _("verified"), OK_GREEN
-    if remembered.failed_at is not None:
-        return _("failed at step {n}").format(n=remembered.failed_at), palette.DANGER
-    return _("FAILED"), palette.DANGER
-
-
-def verdict_words(verdict: Verdict, length: int) -> Outcome:
-    """The outcome of `verdict` in words; `length` is how many steps can be watched."""
-    mismatch = verdict.mismatch
-    short, color = verdict_label(
-        Remembered(verdict.status, mismatch.step if mismatch is not None else None)
-    )
-    if verdict.status == "unverified":
-        words = _(
-            "Not verified: the game is not over, and it can be checked and watched only "
-            "once its seed is revealed at the end."
-        )
-    elif verdict.status == "ok":
-        if verdict.complete:
-            words = _("Verified: every step and the seed check out; the game ran to its end.")
-        elif verdict.reason == "abandoned":
-            words = _("Verified: every step and the seed check out; the game was abandoned.")
-        else:
-            words = _("Verified: every step and the seed check out; the game is not finished.")
-    elif mismatch is not None:
-        words = _("FAILED at step {n}: {why}.").format(n=mismatch.step, why=mismatch.message)
-        if length:
-            words += " " + _("Steps 1–{n} can be watched.").format(n=length)
-    else:
-        words = _("FAILED: {why}.").format(why="; ".join(verdict.problems))
-    return Outcome(short, words, color)
 
 
 class TableHost:
@@ -604,36 +551,20 @@ class ViewerScene(Scene):
         if self.table is not None:
             self.table.draw(surface.subsurface(geo.table))
             if self.eyes == OPEN:
-                self._draw_open_banner(surface)
+                viewer_parts.draw_open_banner(surface, geo, self.table.geo.topbar)
         else:
-            surface.blit(widgets.felt(geo.table.size), geo.table.topleft)
-            words = self.problem or _("Opening the replay and verifying it…")
-            size = layout.px(26, s, 13)
-            y = geo.table.centery - size * 2
-            for line in widgets.wrap(words, size, geo.table.width - layout.px(80, s)):
-                widgets.blit_text(
-                    surface,
-                    line,
-                    size,
-                    palette.TEXT,
-                    pygame.Rect(geo.table.left, y, geo.table.width, size + 6),
-                )
-                y += size + 8
-        pygame.draw.rect(surface, palette.PANEL, geo.controls)
-        pygame.draw.rect(surface, palette.PANEL, geo.side)
-        pygame.draw.line(surface, palette.PANEL_EDGE, geo.side.topleft, geo.side.bottomleft, 2)
-        pygame.draw.line(
-            surface,
-            palette.PANEL_EDGE,
-            geo.controls.topleft,
-            (geo.controls.right, geo.controls.top),
-            2,
+            viewer_parts.draw_opening(surface, geo, self.problem)
+        viewer_parts.draw_frame(surface, geo)
+        names = (
+            [self.shown_name(seat) for seat in range(self.playback.header["players"])]
+            if self.playback is not None
+            else []
         )
-        self._draw_header(surface)
+        viewer_parts.draw_header(surface, geo, self.path, self.playback, names, self.outcome)
         if self.table is not None:
             assert self.playback is not None  # a table shows a playback
             self.panel.draw(surface, geo, self.playback, self.shown_name)
-            self._draw_scrub(surface)
+            viewer_parts.draw_scrub(surface, geo, self.playback)
             self.steps.draw(surface)
             widgets.blit_text(
                 surface, _("Eyes"), layout.px(20, s, 12), palette.TEXT_DIM, geo.eyes_label, "left"
@@ -642,157 +573,11 @@ class ViewerScene(Scene):
             for button in self.transport:
                 button.draw(surface)
             self.speed_choice.draw(surface)
-            self._draw_keys(surface)
+            viewer_parts.draw_keys(surface, geo.keys, self.table.ROUNDS)
         self.back_button.draw(surface)
         self.play_on_button.draw(surface)
-
-    def _draw_open_banner(self, surface: pygame.Surface) -> None:
-        """All cards open: a frame round the table and a banner over its top bar, so that
-        nobody takes it for what a player saw."""
-        table = self.table
-        assert table is not None
-        s = self.geo.s
-        pygame.draw.rect(surface, palette.ACCENT, self.geo.table, layout.px(4, s, 3))
-        bar = table.geo.topbar
-        pygame.draw.rect(surface, palette.ACCENT, bar)
-        widgets.blit_text(
-            surface,
-            _("ALL CARDS OPEN  –  every hand and face-down card is shown; no player saw this"),
-            layout.px(22, s, 12),
-            palette.TEXT_DARK,
-            bar.inflate(-layout.px(16, s), 0),
-        )
-
-    def _draw_header(self, surface: pygame.Surface) -> None:
-        geo = self.geo
-        s = geo.s
-        rect = geo.header
-        title = layout.px(26, s, 14)
-        small = layout.px(16, s, 11)
-        playback = self.playback
-        if playback is None:
-            widgets.blit_text(
-                surface,
-                _("Replay"),
-                title,
-                palette.ACCENT,
-                pygame.Rect(rect.left, rect.top, rect.width, title + 4),
-                "left",
-            )
-            widgets.blit_text(
-                surface,
-                self.path.name,
-                small,
-                palette.TEXT_DIM,
-                pygame.Rect(rect.left, rect.top + title + 8, rect.width, small + 4),
-                "left",
-            )
-            return
-        header = playback.header
-        game = game_title(header["game"])
-        when = date_time(datetime.fromtimestamp(header["created"]))
-        steps = len(playback.replay.steps)
-        lines = [
-            (_("Replay · {game}").format(game=game), title, palette.ACCENT),
-            (
-                ", ".join(self.shown_name(seat) for seat in range(header["players"])),
-                small,
-                palette.TEXT,
-            ),
-            (
-                f"{when}  ·  " + ngettext("{n} step", "{n} steps", steps).format(n=number(steps)),
-                small,
-                palette.TEXT_DIM,
-            ),
-        ]
-        y = rect.top
-        for words, size, color in lines:
-            picture = widgets.elided(words, size, color, rect.width)
-            surface.blit(picture, (rect.left, y))
-            y += picture.get_height() + layout.px(3, s)
-        if self.outcome is not None:
-            color = self.outcome.color
-            for line in widgets.wrap(self.outcome.sentence, small, rect.width)[:3]:
-                widgets.blit_text(
-                    surface,
-                    line,
-                    small,
-                    color,
-                    pygame.Rect(rect.left, y, rect.width, small + 2),
-                    "left",
-                )
-                y += small + 2
-
-    def _draw_scrub(self, surface: pygame.Surface) -> None:
-        playback = self.playback
-        assert playback is not None
-        geo = self.geo
-        s = geo.s
-        bar = geo.scrub
-        track = bar.inflate(0, -bar.height // 2)
-        pygame.draw.rect(surface, (20, 24, 30), track, border_radius=track.height // 2)
-        length = max(1, playback.length)
-        done = track.copy()
-        done.width = round(track.width * playback.position / length)
-        if done.width > 0:
-            pygame.draw.rect(surface, (150, 118, 40), done, border_radius=track.height // 2)
-        starts = playback.round_starts
-        if len(starts) > 1 and len(starts) < track.width // 4:
-            for start in starts[1:]:
-                x = track.left + round(track.width * start / length)
-                pygame.draw.line(surface, palette.TEXT_DIM, (x, bar.top + 2), (x, bar.bottom - 2))
-        knob = self.knob_rect()
-        pygame.draw.circle(surface, palette.ACCENT, knob.center, knob.width // 2)
-        pygame.draw.circle(surface, palette.TEXT_DARK, knob.center, knob.width // 2, 2)
-        rounds = len(starts)
-        where = _("step {n} of {total}").format(n=playback.position, total=playback.length)
-        if rounds > 1:
-            where += " · " + _("round {n}").format(n=playback.round_of() + 1)
-        size = layout.px(18, s, widgets.MIN_SIZE)
-        lines = widgets.wrap(where, size, geo.position.width, " · ")
-        step = widgets.line_height(size)
-        y = geo.position.centery - len(lines) * step // 2
-        for line in lines:
-            widgets.blit_text(
-                surface,
-                line,
-                size,
-                palette.TEXT,
-                pygame.Rect(geo.position.left, y, geo.position.width, step),
-                "left",
-            )
-            y += step
 
     def knob_rect(self) -> pygame.Rect:
         """The scrub knob's box at the position shown."""
         assert self.playback is not None
-        bar = self.geo.scrub
-        radius = layout.knob_radius(bar.height)
-        x = bar.left + round(bar.width * self.playback.position / max(1, self.playback.length))
-        return pygame.Rect(x - radius, bar.centery - radius, 2 * radius + 1, 2 * radius + 1)
-
-    def _draw_keys(self, surface: pygame.Surface) -> None:
-        size = widgets.MIN_SIZE
-        rect = self.geo.keys
-        moves = _("Space play · Left/Right step · [ ] turn · PgUp/PgDn round")
-        if self.table is None or not self.table.ROUNDS:
-            moves = _("Space play · Left/Right step · [ ] turn")
-        words = " · ".join(
-            [
-                moves,
-                _("+/− speed · 1–9 a seat · S spectator · O all open · Tab next eyes · P play on"),
-            ]
-        )
-        lines = widgets.wrap(words, size, rect.width, " · ")
-        step = widgets.line_height(size)
-        y = rect.top + max(0, (rect.height - len(lines) * step) // 2)
-        for line in lines:
-            widgets.blit_text(
-                surface,
-                line,
-                size,
-                palette.TEXT_DIM,
-                pygame.Rect(rect.left, y, rect.width, step),
-                "left",
-            )
-            y += step
+        return viewer_parts.knob_rect(self.geo, self.playback)
