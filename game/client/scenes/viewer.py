@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pygame
 
-from game.client import graph, layout, palette, widgets
+from game.client import graph, layout, widgets
 from game.client.config import Settings
 from game.client.games import CLIENT_GAMES
 from game.client.hosting import kept_local
-from game.client.i18n import _, pgettext
+from game.client.i18n import _
 from game.client.kept import KeptSeat
 from game.client.players import seat_name
 from game.client.scenes import Host, Scene, viewer_parts
@@ -21,6 +21,7 @@ from game.client.scenes.analysis_panel import AnalysisPanel
 from game.client.scenes.playing_on import PlayOnOffer
 from game.client.scenes.steplist import OPEN, Eyes, StepList
 from game.client.scenes.verdicts import Outcome, verdict_words
+from game.client.scenes.viewer_controls import Controls
 from game.client.sound import Sound
 from game.client.tables import Table
 from game.replay.analysis import Analysis, Background, Mark, cache_path
@@ -28,8 +29,6 @@ from game.replay.library import remember_verdict
 from game.replay.log import ReplayError, replay_hash
 from game.replay.playback import Playback, open_replay, seat_info, seat_kind
 
-SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
-"""The playback speeds offered (the table's animations run this many times as fast)."""
 HOLD_PAUSE = 1.4
 """Seconds (at speed 1) a round's or the game's end stays on the table before play goes on."""
 
@@ -104,6 +103,7 @@ class ViewerScene(Scene):
         self.hold_age = 0.0
         self.dragging = False
         self.steps = StepList(self)
+        self.controls = Controls(self)
         self.resize()
         app.after_frame.append(self.load)
 
@@ -309,76 +309,35 @@ class ViewerScene(Scene):
         self.steps.cache.clear()
         if self.playback is not None and self.playback.playable:
             self._make_table()
-        labels = [
-            _("« Round"),
-            _("‹ Turn"),
-            _("‹ Step"),
-            # TRANSLATORS: runs the replay on by itself, as a media player's button does.
-            pgettext("replay", "Play"),
-            _("Step ›"),
-            _("Turn ›"),
-            _("Round »"),
-        ]
-        actions = [
-            lambda: self.to_start("round", False),
-            lambda: self.to_start("turn", False),
-            self.step_back,
-            self.toggle_play,
-            self.step_on,
-            lambda: self.to_start("turn", True),
-            lambda: self.to_start("round", True),
-        ]
-        self.transport = [
-            widgets.Button(rect, label, action, style="primary" if k == 3 else "normal")
-            for k, (rect, label, action) in enumerate(zip(geo.buttons, labels, actions))
-        ]
-        self.play_button = self.transport[3]
-        self.speed_choice = widgets.Choice(
-            geo.speed,
-            [(v, f"{v:g}×") for v in SPEEDS],
-            self.speed,
-            on_change=self.set_speed,
-        )
-        self.eyes_choice = widgets.Choice(
-            geo.eyes, self._eyes_options(), self.eyes, on_change=self.set_eyes, cycle=True
-        )
-        self.back_button = widgets.Button(
-            geo.back, _("Back to the list") if self.from_list else _("Back"), self.leave
-        )
+        self.controls.build(geo)
         self.panel.build(geo)
-        self.play_on_button = widgets.Button(geo.play_on, _("Play on from here"), self.ask_play_on)
         self._sync_widgets()
 
-    def _eyes_options(self) -> list[tuple[Eyes, str]]:
-        if self.playback is None:
-            return [(None, _("Spectator"))]
-        header = self.playback.header
-        seats: list[tuple[Eyes, str]] = [
-            (s, _("{number}: {name}").format(number=s + 1, name=self.shown_name(s)))
-            for s in range(header["players"])
-        ]
-        return seats + [(None, _("Spectator")), (OPEN, _("All cards open"))]
-
     def _sync_widgets(self) -> None:
-        self.play_button.label = _("Pause") if self.playing else pgettext("replay", "Play")
-        usable = self.table is not None
-        self.panel.sync(usable, self.playback is not None and self.playback.verdict.complete)
-        if self.kept is not None:
-            self.play_on_button.label = _("Continue this game")
-            self.play_on_button.enabled = usable
-        else:
-            self.play_on_button.enabled = (
-                usable and self.playback is not None and self.playback.verdict.complete
-            )
-        for button in self.transport:
-            button.enabled = usable
-        rounds = self.table is not None and self.table.ROUNDS
-        self.transport[0].visible = self.transport[-1].visible = rounds
-        self.speed_choice.enabled = self.eyes_choice.enabled = usable
-        self.speed_choice.index = SPEEDS.index(self.speed)
-        self.eyes_choice.index = next(
-            (i for i, (v, _) in enumerate(self.eyes_choice.options) if v == self.eyes), 0
+        self.controls.sync()
+        self.panel.sync(
+            self.table is not None, self.playback is not None and self.playback.verdict.complete
         )
+
+    @property
+    def transport(self) -> list[widgets.Button]:
+        return self.controls.transport
+
+    @property
+    def play_button(self) -> widgets.Button:
+        return self.controls.play_button
+
+    @property
+    def eyes_choice(self) -> widgets.Choice:
+        return self.controls.eyes_choice
+
+    @property
+    def back_button(self) -> widgets.Button:
+        return self.controls.back_button
+
+    @property
+    def play_on_button(self) -> widgets.Button:
+        return self.controls.play_on_button
 
     def leave(self) -> None:
         self.app.pop(self)
@@ -443,17 +402,14 @@ class ViewerScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            self._key(event)
+            self.controls.key(event)
             return
         if self.back_button.handle(event):
             return
         if self.table is None:
             return
-        widgets_now = [*self.transport, self.speed_choice, self.eyes_choice, self.play_on_button]
-        widgets_now.append(self.panel.widget)
-        for widget in widgets_now:
-            if widget.handle(event):
-                return
+        if self.controls.handle(event) or self.panel.widget.handle(event):
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             on_graph = self.analysis is not None and self.geo.graph.collidepoint(event.pos)
             if on_graph or self.geo.scrub.inflate(0, 12).collidepoint(event.pos):
@@ -476,44 +432,6 @@ class ViewerScene(Scene):
                 self.steps.scroll(-event.y * 3)
             elif self.geo.table.collidepoint(mouse):
                 self.table.handle(event)  # e.g. look along Quäsenbö's long played row
-
-    def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        if key == pygame.K_ESCAPE:
-            self.leave()
-            return
-        if self.table is None or self.playback is None:
-            return
-        moves = {
-            pygame.K_SPACE: self.toggle_play,
-            pygame.K_RIGHT: self.step_on,
-            pygame.K_LEFT: self.step_back,
-            pygame.K_RIGHTBRACKET: lambda: self.to_start("turn", True),
-            pygame.K_LEFTBRACKET: lambda: self.to_start("turn", False),
-            pygame.K_PAGEDOWN: lambda: self.to_start("round", True),
-            pygame.K_PAGEUP: lambda: self.to_start("round", False),
-            pygame.K_HOME: lambda: self.jump(0),
-            pygame.K_END: lambda: self.jump(self.playback.length),  # type: ignore[union-attr]
-            pygame.K_TAB: lambda: self.eyes_choice.step(-1 if event.mod & pygame.KMOD_SHIFT else 1),
-            pygame.K_o: lambda: self.set_eyes(OPEN),
-            pygame.K_s: lambda: self.set_eyes(None),
-            pygame.K_p: self.ask_play_on,
-        }
-        if key in moves:
-            moves[key]()
-        elif key in (
-            pygame.K_PLUS,
-            pygame.K_EQUALS,
-            pygame.K_KP_PLUS,
-            pygame.K_MINUS,
-            pygame.K_KP_MINUS,
-        ):
-            k = SPEEDS.index(self.speed) + (
-                1 if key not in (pygame.K_MINUS, pygame.K_KP_MINUS) else -1
-            )
-            self.set_speed(SPEEDS[max(0, min(len(SPEEDS) - 1, k))])
-        elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < self.playback.header["players"]:
-            self.set_eyes(key - pygame.K_1)
 
     # -- time ----------------------------------------------------------------------------------
 
@@ -547,7 +465,6 @@ class ViewerScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         geo = self.geo
-        s = geo.s
         if self.table is not None:
             self.table.draw(surface.subsurface(geo.table))
             if self.eyes == OPEN:
@@ -566,16 +483,10 @@ class ViewerScene(Scene):
             self.panel.draw(surface, geo, self.playback, self.shown_name)
             viewer_parts.draw_scrub(surface, geo, self.playback)
             self.steps.draw(surface)
-            widgets.blit_text(
-                surface, _("Eyes"), layout.px(20, s, 12), palette.TEXT_DIM, geo.eyes_label, "left"
-            )
-            self.eyes_choice.draw(surface)
-            for button in self.transport:
-                button.draw(surface)
-            self.speed_choice.draw(surface)
+            self.controls.draw(surface, geo)
             viewer_parts.draw_keys(surface, geo.keys, self.table.ROUNDS)
-        self.back_button.draw(surface)
-        self.play_on_button.draw(surface)
+        self.controls.back_button.draw(surface)
+        self.controls.play_on_button.draw(surface)
 
     def knob_rect(self) -> pygame.Rect:
         """The scrub knob's box at the position shown."""
