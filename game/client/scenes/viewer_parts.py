@@ -118,17 +118,24 @@ def draw_header(
         surface.blit(picture, (rect.left, y))
         y += picture.get_height() + layout.px(3, s)
     if outcome is not None:
-        color = outcome.color
-        for line in widgets.wrap(outcome.sentence, small, rect.width)[:3]:
-            widgets.blit_text(
-                surface,
-                line,
-                small,
-                color,
-                pygame.Rect(rect.left, y, rect.width, small + 2),
-                "left",
-            )
-            y += small + 2
+        _draw_outcome(surface, rect, y, outcome, small)
+
+
+def _draw_outcome(
+    surface: pygame.Surface, rect: pygame.Rect, y: int, outcome: Outcome, small: int
+) -> None:
+    """What verifying the replay found, at most three lines from `y`."""
+    color = outcome.color
+    for line in widgets.wrap(outcome.sentence, small, rect.width)[:3]:
+        widgets.blit_text(
+            surface,
+            line,
+            small,
+            color,
+            pygame.Rect(rect.left, y, rect.width, small + 2),
+            "left",
+        )
+        y += small + 2
 
 
 def draw_scrub(surface: pygame.Surface, geo: layout.Viewer, playback: Playback) -> None:
