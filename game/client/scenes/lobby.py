@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -13,7 +14,7 @@ from game.client.hosting import DealAgain, PlayOn, refusal
 from game.client.i18n import N_, _
 from game.client.kept import LOCAL, KeptSeat
 from game.client.refusals import error_text, sentence, status_text
-from game.client.scenes import Scene, background, game_title
+from game.client.scenes import Host, Scene, background, game_title
 from game.client.scenes.lobby_seats import SeatList
 from game.client.scenes.lobby_words import draw_qr, info_lines, waiting_words
 from game.client.session import Session
@@ -32,13 +33,13 @@ class LobbyScene(Scene):
 
     def __init__(
         self,
-        app,
+        app: Host,
         mode: str,
         *,
         game: str = "quando",
         players: int = 4,
         level: str = "normal",
-        options: dict | None = None,
+        options: dict[str, Any] | None = None,
         timer: float | None = None,
         code: str | None = None,
         hints: bool = False,
@@ -205,7 +206,7 @@ class LobbyScene(Scene):
 
     # -- messages ------------------------------------------------------------------------------
 
-    def on_message(self, message: dict) -> None:
+    def on_message(self, message: dict[str, Any]) -> None:
         session = self.session
         if session is None:
             return

@@ -6,7 +6,7 @@ import pygame
 
 from game.client import config, i18n, layout, palette, widgets
 from game.client.i18n import N_, NC_, _, ngettext, pgettext
-from game.client.scenes import Scene, menu_page
+from game.client.scenes import Host, Scene, menu_page
 
 SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080)]
 LABELS = (
@@ -40,7 +40,7 @@ class SettingsScene(Scene):
 
     listens = False
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.message = ""
         self.saved_language = i18n.language()

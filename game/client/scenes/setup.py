@@ -12,7 +12,7 @@ from game.client import layout, palette, widgets
 from game.client.hosting import HOST_INTERFACE, HOST_PORT, refusal, start_host, start_local
 from game.client.i18n import _
 from game.client.players import level_name
-from game.client.scenes import Scene, menu_page
+from game.client.scenes import Host, Scene, menu_page
 from game.client.session import lan_addresses
 from game.levels import LEVELS
 from game.rules import GAMES, new_game
@@ -40,7 +40,7 @@ def menu_options(game: str) -> list[tuple[str, Option]]:
 class SetupScene(Scene):
     """A form for a new game. `mode` is "single" (against bots on this computer) or "host"."""
 
-    def __init__(self, app, mode: str) -> None:
+    def __init__(self, app: Host, mode: str) -> None:
         super().__init__(app)
         self.mode = mode
         self.values: dict[str, Any] = {

@@ -6,6 +6,7 @@ finished game's win-chance analysis (game/replay/analysis.py) with its marked mi
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -177,7 +178,7 @@ class ViewerScene(Scene):
         self.steps.cache.clear()
         self.show()
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """What the eyes see at the current position."""
         assert self.playback is not None
         if self.eyes == OPEN:
