@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 import pygame
 
 from game.client import layout, palette, widgets
 from game.client.i18n import _
 from game.client.players import seat_name
+from game.client.refusals import status_text
 from game.client.scenes import Host
+from game.client.session import Session
 from game.client.tables import Table
 
 
@@ -36,6 +39,63 @@ def draw_lost(surface: pygame.Surface, box: pygame.Rect, s: float, why: str, lef
         palette.TEXT,
         box.inflate(-layout.px(12, s), -layout.px(4, s)),
     )
+
+
+class Connection:
+    """The connection as `table`'s player sees it: lost and retried, given up, or back; its
+    banner while it is retried, and a new connection to take the seat back."""
+
+    def __init__(self, app: Host, table: Table) -> None:
+        self.app = app
+        self.table = table
+        self.state: str | None = None
+        """"reconnecting" while net.client retries, "closed" once it gave up."""
+        self.message = ""
+        """Why it was lost, in words."""
+        self.lost_at: float | None = None
+        """When (time.monotonic()) the connection was lost, while reconnecting."""
+
+    def on_status(self, message: dict[str, Any]) -> None:
+        """net.client's status message: lost (retrying), back, or given up."""
+        status = message["status"]
+        if status == "reconnecting":
+            if self.state != "reconnecting":
+                self.lost_at = time.monotonic()
+            self.state, self.message = "reconnecting", status_text(message)
+        elif status == "connected":
+            if self.state:
+                self.table.toasts.show(_("Reconnected."))
+            self.state = None
+        elif status == "closed":
+            self.state, self.message = "closed", status_text(message)
+        self.table.refresh()  # moves are offered only while connected
+
+    def reconnect(self) -> None:
+        """A new connection to the same server that takes the seat back with its token."""
+        old = self.app.session
+        if old is None:
+            return
+        session = Session(
+            old.host, old.port, old.name, retry_for=self.app.retry_for, kept_as=old.kept_as
+        )
+        session.room_id, session.seat, session.token, session.room = (
+            old.room_id,
+            old.seat,
+            old.token,
+            old.room,
+        )
+        if old.room_id is not None and old.token is not None:
+            session.net.client.tokens[old.room_id] = old.token
+        old.server = None
+        self.app.open_session(session)
+        self.state, self.message = "reconnecting", _("Reconnecting…")
+
+    def draw(self, surface: pygame.Surface, s: float) -> None:
+        """The lost connection's banner, while reconnecting."""
+        if self.state != "reconnecting":
+            return
+        left = self.app.retry_for - (time.monotonic() - (self.lost_at or time.monotonic()))
+        draw_lost(surface, lost_box(self.table, s), s, self.message, left)
 
 
 class Absence:

@@ -3,7 +3,6 @@ the in-game menu and what happens when the connection is lost."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +12,14 @@ from game.client import layout, palette, widgets
 from game.client.games import CLIENT_GAMES
 from game.client.hosting import DealAgain
 from game.client.i18n import _, ngettext
-from game.client.refusals import error_text, status_text
+from game.client.refusals import error_text
 from game.client.scenes import Host, Scene
 from game.client.scenes.advice import Advice
-from game.client.scenes.banners import Absence, draw_lost, lost_box
+from game.client.scenes.banners import Absence, Connection, lost_box
 from game.client.scenes.game_over import GameOver
 from game.client.scenes.leaving import Leaving
 from game.client.scenes.overlays import Overlay
 from game.client.scenes.review import choice_words
-from game.client.session import Session
 from game.client.tables import Table
 from game.replay.analysis import Background, Mark
 
@@ -59,9 +57,7 @@ class TableScene(Scene):
         game = first["view"]["game"]
         self.table: Table = CLIENT_GAMES[game].open(app, room, session.seat)
         self.table.feed(first)
-        self.connection: str | None = None
-        """"reconnecting" while net.client retries, "closed" once it gave up."""
-        self.connection_message = ""
+        self.link = Connection(app, self.table)
         self.autoplay = False
         """Headless autoplay: summaries go on by themselves (the AutoPlayer sets it)."""
         self.absence = Absence(app, self.room_id)
@@ -76,8 +72,6 @@ class TableScene(Scene):
             advice=self.advice,
         )
         self.overlays = Overlay(app, self.table, self.over, self.reconnect)
-        self.lost_at: float | None = None
-        """When (time.monotonic()) the connection was lost, while reconnecting."""
         self.sheet_open = False
         """The score sheet is shown over the table (S opens and closes it)."""
         self.leaving = Leaving(
@@ -218,18 +212,7 @@ class TableScene(Scene):
             else:
                 self.table.toasts.show(error_text(message), palette.DANGER, 4.0)
         elif kind == "status":
-            status = message["status"]
-            if status == "reconnecting":
-                if self.connection != "reconnecting":
-                    self.lost_at = time.monotonic()
-                self.connection, self.connection_message = "reconnecting", status_text(message)
-            elif status == "connected":
-                if self.connection:
-                    self.table.toasts.show(_("Reconnected."))
-                self.connection = None
-            elif status == "closed":
-                self.connection, self.connection_message = "closed", status_text(message)
-            self.table.refresh()  # moves are offered only while connected
+            self.link.on_status(message)
         elif kind == "rematch" and session is not None:
             session.follow(message["room"])
             session.join(message["room"])
@@ -297,25 +280,17 @@ class TableScene(Scene):
         return self.overlays.box(self.size)
 
     def reconnect(self) -> None:
-        """A new connection to the same server that takes the seat back with its token."""
-        old = self.app.session
-        if old is None:
-            return
-        session = Session(
-            old.host, old.port, old.name, retry_for=self.app.retry_for, kept_as=old.kept_as
-        )
-        session.room_id, session.seat, session.token, session.room = (
-            old.room_id,
-            old.seat,
-            old.token,
-            old.room,
-        )
-        if old.room_id is not None and old.token is not None:
-            session.net.client.tokens[old.room_id] = old.token
-        old.server = None
-        self.app.open_session(session)
-        self.connection, self.connection_message = "reconnecting", _("Reconnecting…")
+        self.link.reconnect()
         self.overlays.reset()
+
+    @property
+    def connection(self) -> str | None:
+        """ "reconnecting" while net.client retries, "closed" once it gave up."""
+        return self.link.state
+
+    @property
+    def connection_message(self) -> str:
+        return self.link.message
 
     @property
     def analysis_job(self) -> Background | None:
@@ -425,8 +400,7 @@ class TableScene(Scene):
         if self.sheet_button is not None:
             self.sheet_button.draw(surface)
         if self.connection == "reconnecting":
-            left = self.app.retry_for - (time.monotonic() - (self.lost_at or time.monotonic()))
-            draw_lost(surface, lost_box(self.table, self.s), self.s, self.connection_message, left)
+            self.link.draw(surface, self.s)
         elif self.absent is not None:
             self.absence.draw(surface, self.absent_bar(), self.s)
         spectating = self.table.seat is None or self.autoplay
