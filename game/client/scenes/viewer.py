@@ -14,21 +14,20 @@ from game.client import graph, layout, widgets
 from game.client.config import Settings
 from game.client.games import CLIENT_GAMES
 from game.client.hosting import kept_local
-from game.client.i18n import _
 from game.client.kept import KeptSeat
 from game.client.players import seat_name
 from game.client.scenes import Host, Scene, viewer_parts
 from game.client.scenes.analysis_panel import AnalysisPanel
+from game.client.scenes.opening import analysed, first_eyes, open_to_watch
 from game.client.scenes.playing_on import PlayOnOffer
 from game.client.scenes.steplist import OPEN, Eyes, StepList
 from game.client.scenes.verdicts import Outcome, verdict_words
 from game.client.scenes.viewer_controls import Controls
 from game.client.sound import Sound
 from game.client.tables import Table
-from game.replay.analysis import Analysis, Background, Mark, cache_path
+from game.replay.analysis import Analysis, Background, Mark
 from game.replay.library import remember_verdict
-from game.replay.log import ReplayError, replay_hash
-from game.replay.playback import Playback, open_replay, seat_info, seat_kind
+from game.replay.playback import Playback, seat_info
 
 HOLD_PAUSE = 1.4
 """Seconds (at speed 1) a round's or the game's end stays on the table before play goes on."""
@@ -117,15 +116,9 @@ class ViewerScene(Scene):
 
     def load(self) -> None:
         """Read and verify the replay; build the table at position 0."""
-        try:
-            playback = open_replay(self.path)
-        except ReplayError as err:
-            self.problem = _("This file cannot be opened as a replay: {why}").format(why=err)
-            return
-        except Exception as err:  # a file can hold anything: the window must not go down
-            self.problem = _("This file cannot be opened as a replay: {why}").format(
-                why=f"{type(err).__name__}: {err}"
-            )
+        playback = open_to_watch(self.path)
+        if isinstance(playback, str):
+            self.problem = playback
             return
         self.playback = playback
         self.outcome = verdict_words(playback.verdict, playback.length)
@@ -133,32 +126,15 @@ class ViewerScene(Scene):
         if not playback.playable:
             self.problem = self.outcome.sentence
             return
-        self.eyes = self._first_eyes()
+        self.eyes = first_eyes(playback.header, self.app.settings.name)
         room = playback.header.get("room")
         if not playback.verdict.complete:
             self.offer.kept = next((seat for seat in kept_local() if seat.room == room), None)
         self.resize()
         if self.start_position:
             self.jump(self.start_position)
-        if playback.verdict.complete and (self.want_analysis or self._analysed()):
+        if playback.verdict.complete and (self.want_analysis or analysed(self.path)):
             self.start_analysis()
-
-    def _analysed(self) -> bool:
-        """The replay's analysis is in the cache: it is shown at once."""
-        try:
-            return cache_path(replay_hash(self.path.read_bytes())).exists()
-        except OSError:
-            return False
-
-    def _first_eyes(self) -> Eyes:
-        """The player's own seat if they played (a human seat of their name), else the
-        first human seat, else a spectator's eyes."""
-        assert self.playback is not None
-        header = self.playback.header
-        humans = [s for s in range(header["players"]) if seat_kind(header, s) == "human"]
-        mine = [s for s in humans if seat_info(header, s)["name"] == self.app.settings.name]
-        chosen = mine or humans
-        return chosen[0] if chosen else None
 
     # -- the table -----------------------------------------------------------------------------
 
