@@ -11,8 +11,9 @@ import pygame
 from game.client import palette
 from game.client.hosting import DealAgain
 from game.client.i18n import _
-from game.client.scenes import Dialog, Host, again, endings
+from game.client.scenes import Dialog, Host, endings
 from game.client.scenes.advice import Advice
+from game.client.scenes.deal_again import start_deal_again
 from game.client.scenes.replays import room_replay
 from game.client.scenes.review import Review
 from game.client.tables import Table
@@ -120,12 +121,12 @@ class GameOver:
 
     def deal_again(self, rotated: bool) -> None:
         """A new local game with this game's seed, options and bots, each at its level (see
-        DealAgain, again.py)."""
+        DealAgain, deal_again.py)."""
         path = room_replay(self.room_id)
         seat = self.table.seat
         if path is None or seat is None:
             return
-        problem = again.deal_again(self.app, path, seat, rotated, self.quick)
+        problem = start_deal_again(self.app, path, seat, rotated, self.quick)
         if problem is not None:
             self.table.toasts.show(problem, palette.DANGER, 4.0)
 

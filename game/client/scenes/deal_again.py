@@ -10,7 +10,7 @@ from game.client.scenes import Host
 from game.replay.log import ReplayError, read_replay, replay_hash
 
 
-def deal_again(app: Host, path: Path, seat: int, rotated: bool, quick: bool) -> str | None:
+def start_deal_again(app: Host, path: Path, seat: int, rotated: bool, quick: bool) -> str | None:
     """Start a new local game with the deal of the game logged at `path`, whose player sat at
     `seat`, each bot at its level (see DealAgain); rotated, the bot that held the player's new
     seat takes the old one. A game played on from another's step goes on from that step again
