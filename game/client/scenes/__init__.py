@@ -96,7 +96,7 @@ class Scene:
     def handle(self, event: pygame.event.Event) -> None:
         """React to one input event."""
 
-    def on_message(self, message: dict) -> None:
+    def on_message(self, message: dict[str, Any]) -> None:
         """React to one message from the session (server messages and status messages)."""
 
     def update(self, dt: float) -> None:
@@ -125,7 +125,7 @@ class Scene:
         return False
 
 
-def options_text(game: str, options: dict) -> str:
+def options_text(game: str, options: dict[str, Any]) -> str:
     """A room's options in the player's words ("Game ends at (points) 40, Pawns on"), or
     "standard rules"; the stacked deck, a tool for tests, is left out."""
     specs = GAMES[game].OPTIONS if game in GAMES else {}
@@ -139,7 +139,7 @@ def options_text(game: str, options: dict) -> str:
     return ", ".join(words) or _("standard rules")
 
 
-def hints_text(room: dict) -> str:
+def hints_text(room: dict[str, Any]) -> str:
     """A room's rule on hints as the room list and the lobby show it: allowed in a local
     game, where the creator allowed them, and where the server allows them now
     (`hints_allowed`: one human alone with bots) with no seat left open – while a seat is
@@ -223,7 +223,7 @@ class Dialog(Scene):
         text = lines * (widgets.line_height(size) + 3)
         return (14 + layout.px(44, s) + layout.px(10, s) + text + layout.px(24 + 44 + 18, s)) / s
 
-    def _press(self, action: object):
+    def _press(self, action: object) -> Callable[[], None]:
         def run() -> None:
             self.app.pop(self)
             if callable(action):

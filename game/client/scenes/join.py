@@ -4,6 +4,7 @@ back, in one click, a seat this computer kept from an earlier run."""
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -12,7 +13,7 @@ from game.client.i18n import _, ngettext
 from game.client.kept import KeptSeat
 from game.client.players import seat_name
 from game.client.refusals import error_text, status_text
-from game.client.scenes import Scene, game_title, hints_text, menu_page
+from game.client.scenes import Host, Scene, game_title, hints_text, menu_page
 from game.client.session import Session, parse_address
 
 
@@ -20,7 +21,7 @@ class JoinScene(Scene):
     """Address, then the server's room list: Join an open seat, Watch a running game, or
     Resume your seat in a game this computer sat in (its token kept on disk)."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.message = ""
         self.connected_to: str | None = None
@@ -55,7 +56,7 @@ class JoinScene(Scene):
         self.form.focus(self.address)
         self.list_top = controls[1].bottom + layout.px(24, s)
         self.room_buttons: list[widgets.Button] = []
-        self._rooms_key: tuple = ()
+        self._rooms_key: tuple[object, ...] = ()
 
     def back(self) -> None:
         self.app.close_session()
@@ -79,7 +80,7 @@ class JoinScene(Scene):
         else:
             self.connect()
 
-    def on_message(self, message: dict) -> None:
+    def on_message(self, message: dict[str, Any]) -> None:
         kind = message["t"]
         if kind == "welcome":
             self.message = _("Connected to {address}.").format(address=self.connected_to)
@@ -110,7 +111,7 @@ class JoinScene(Scene):
         row_w = min(w - 40, layout.px(900, s))
         row_h = layout.px(44, s)
         self.room_buttons = []
-        self.room_rows: list[tuple[dict, pygame.Rect]] = []
+        self.room_rows: list[tuple[dict[str, Any], pygame.Rect]] = []
         bottom = layout.bottom_buttons(self.size, 3)[0].top - layout.px(10, s)
         y = self.list_top + layout.px(30, s)
         for room in rooms:
@@ -144,7 +145,7 @@ class JoinScene(Scene):
                 )
             y += row_h + 6
 
-    def _needs_code(self, room: dict) -> bool:
+    def _needs_code(self, room: dict[str, Any]) -> bool:
         """A private room and no code typed: say so (and put the cursor in the code field)
         rather than ask the server, which would refuse."""
         if room["private"] and not self.code.value.strip():
@@ -160,7 +161,7 @@ class JoinScene(Scene):
         """The server did not let the player in (the lobby came back here): say why."""
         self.message = why
 
-    def join(self, room: dict) -> None:
+    def join(self, room: dict[str, Any]) -> None:
         session = self.app.session
         if session is None or self._needs_code(room):
             return
@@ -175,7 +176,7 @@ class JoinScene(Scene):
         session.resume(seat)
         self.app.goto("lobby", "resume", game=seat.game, resume=seat)
 
-    def watch(self, room: dict) -> None:
+    def watch(self, room: dict[str, Any]) -> None:
         session = self.app.session
         if session is None or self._needs_code(room):
             return

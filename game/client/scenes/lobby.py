@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import pygame
 
 from game.client import layout, palette, widgets
 from game.client.hosting import DealAgain, PlayOn, refusal
-from game.client.i18n import N_, _, ngettext, number
+from game.client.i18n import N_, _
 from game.client.kept import LOCAL, KeptSeat
-from game.client.players import level_name, plain_name
-from game.client.qr import qr_surface
 from game.client.refusals import error_text, sentence, status_text
-from game.client.scenes import Scene, background, game_title, hints_text, options_text
+from game.client.scenes import Host, Scene, background, game_title
+from game.client.scenes.lobby_seats import SeatList
+from game.client.scenes.lobby_words import draw_qr, info_lines, waiting_words
 from game.client.session import Session
-from game.levels import LEVELS
 from net.schema import DEFAULT_GRACE
 
 
@@ -33,13 +33,13 @@ class LobbyScene(Scene):
 
     def __init__(
         self,
-        app,
+        app: Host,
         mode: str,
         *,
         game: str = "quando",
         players: int = 4,
         level: str = "normal",
-        options: dict | None = None,
+        options: dict[str, Any] | None = None,
         timer: float | None = None,
         code: str | None = None,
         hints: bool = False,
@@ -75,11 +75,7 @@ class LobbyScene(Scene):
         self.readied = False
         self.started = False
         self.error: str | None = None
-        self.bot_level = widgets.Choice(
-            pygame.Rect(0, 0, 10, 10),
-            [(lv, level_name(lv)) for lv in LEVELS],
-            level if level in LEVELS else "normal",
-        )
+        self.seats = SeatList(level, self.add_bot, self.remove_bot)
         self.resize()
 
     @property
@@ -94,18 +90,19 @@ class LobbyScene(Scene):
         # The seats end above the lines under them (the error, the status): eight seats
         # in a small window get lower rows rather than run into those lines.
         top, end = layout.px(150, s), h - layout.px(196, s)
-        self.list_rect = pygame.Rect(
+        seats = pygame.Rect(
             0, 0, min(w - 40, layout.px(820, s)), min(layout.px(56, s) * 8, end - top)
         )
-        self.list_rect.midtop = (w // 2, top)
+        seats.midtop = (w // 2, top)
         self.qr_rect = pygame.Rect(0, 0, 0, 0)
         if self.pages:  # the QR code to the right of the seats, the seats moved over for it
             side = min(layout.px(240, s), h // 3)
-            self.list_rect.width = min(self.list_rect.width, w - side - layout.px(72, s))
-            self.list_rect.left = layout.px(24, s)
-            self.list_rect.top += layout.px(30, s)  # below the line of the page's addresses
-            self.list_rect.height = min(self.list_rect.height, end - self.list_rect.top)
-            self.qr_rect = pygame.Rect(w - side - layout.px(24, s), self.list_rect.top, side, side)
+            seats.width = min(seats.width, w - side - layout.px(72, s))
+            seats.left = layout.px(24, s)
+            seats.top += layout.px(30, s)  # below the line of the page's addresses
+            seats.height = min(seats.height, end - seats.top)
+            self.qr_rect = pygame.Rect(w - side - layout.px(24, s), seats.top, side, side)
+        self.seats.place(seats, s)
         bottom = layout.bottom_buttons(self.size, 3)
         self.form = widgets.Form()
         self.leave_button = self.form.add(widgets.Button(bottom[0], _("Leave"), self.leave))
@@ -113,10 +110,7 @@ class LobbyScene(Scene):
         self.start_button = self.form.add(
             widgets.Button(bottom[2], _("Start"), self.start, style="primary")
         )
-        self.bot_level.rect = pygame.Rect(0, 0, layout.px(220, s), layout.px(40, s))
-        self.form.add(self.bot_level)
-        self.seat_buttons: list[widgets.Button] = []
-        self._seat_key: tuple = ()
+        self.form.add(self.seats.bot_level)
         self._sync_seats()
         self._sync_resumes()
 
@@ -178,58 +172,19 @@ class LobbyScene(Scene):
         self.status = N_("Taking your seat back…")
         session.resume(seat)
 
-    def _rows(self) -> list[pygame.Rect]:
-        room = self.session.room if self.session else None
-        n = room["players"] if room else 0
-        row_h = min(layout.px(52, self.s), self.list_rect.height // max(1, n) - 4)
-        return [
-            pygame.Rect(
-                self.list_rect.left,
-                self.list_rect.top + i * (row_h + 4),
-                self.list_rect.width,
-                row_h,
-            )
-            for i in range(n)
-        ]
+    @property
+    def seat_buttons(self) -> list[widgets.Button]:
+        return self.seats.buttons
 
     def _sync_seats(self) -> None:
-        """One button per seat that the player may change: add a bot to an open seat,
-        remove a bot."""
-        session = self.session
-        room = session.room if session else None
-        if session is None or room is None or self.mode in ("local", "watch", "resume"):
-            self.seat_buttons = []
-            return
-        key = tuple((seat["kind"], seat["level"]) for seat in room["seats"]) + (self.size,)
-        if key == self._seat_key:
-            return
-        self._seat_key = key
-        self.seat_buttons = []
-        seated = session.seat is not None
-        rows = self._rows()
-        if rows:
-            self.bot_level.rect.topright = (
-                self.list_rect.right,
-                rows[-1].bottom + layout.px(12, self.s),
-            )
-        for seat, rect in zip(room["seats"], rows):
-            button_rect = pygame.Rect(0, 0, layout.px(170, self.s), rect.height - 10)
-            button_rect.midright = (rect.right - 8, rect.centery)
-            index = seat["seat"]
-            if seat["kind"] == "open" and seated and not room["started"]:
-                self.seat_buttons.append(
-                    widgets.Button(button_rect, _("Add bot"), partial(self.add_bot, index))
-                )
-            elif seat["kind"] == "bot" and seated and not room["started"]:
-                self.seat_buttons.append(
-                    widgets.Button(button_rect, _("Remove bot"), partial(self.remove_bot, index))
-                )
+        editable = self.mode not in ("local", "watch", "resume")
+        self.seats.sync(self.session, editable, self.size, self.s)
 
     # -- actions -------------------------------------------------------------------------------
 
     def add_bot(self, seat: int) -> None:
         if self.session:
-            self.session.add_bot(seat, self.bot_level.value)
+            self.session.add_bot(seat, self.seats.bot_level.value)
 
     def remove_bot(self, seat: int) -> None:
         if self.session:
@@ -251,7 +206,7 @@ class LobbyScene(Scene):
 
     # -- messages ------------------------------------------------------------------------------
 
-    def on_message(self, message: dict) -> None:
+    def on_message(self, message: dict[str, Any]) -> None:
         session = self.session
         if session is None:
             return
@@ -363,7 +318,8 @@ class LobbyScene(Scene):
         if room is not None and room["started"] and self.mode == "join" and session.seat is None:
             self.status = N_("The game has started: watch it from the join screen.")
         lobby = seated and self.mode not in ("local", "resume")
-        self.ready_button.visible = self.start_button.visible = self.bot_level.visible = lobby
+        self.ready_button.visible = self.start_button.visible = lobby
+        self.seats.bot_level.visible = lobby
         if room is not None and session.seat is not None:  # seated
             mine = room["seats"][session.seat]
             self.ready_button.label = _("Not ready") if mine["ready"] else _("Ready")
@@ -395,57 +351,14 @@ class LobbyScene(Scene):
             )
             y += layout.px(30, s)
         if self.pages and self.qr_rect.width:
-            code = qr_surface(self.pages[0], self.qr_rect.width)
-            surface.blit(code, code.get_rect(midtop=self.qr_rect.midtop))
-            widgets.blit_text(
-                surface,
-                _("Scan to join from a phone"),
-                layout.px(18, s, 10),
-                palette.TEXT_DIM,
-                pygame.Rect(
-                    self.qr_rect.left - layout.px(40, s),
-                    self.qr_rect.top + code.get_height() + 4,
-                    self.qr_rect.width + layout.px(80, s),
-                    layout.px(24, s),
-                ),
-            )
+            draw_qr(surface, self.qr_rect, self.pages[0], s)
         if room is not None:
-            if self.bot_level.visible:
-                label = pygame.Rect(0, 0, layout.px(200, s), self.bot_level.rect.height)
-                label.midright = (self.bot_level.rect.left - 10, self.bot_level.rect.centery)
-                widgets.blit_text(
-                    surface,
-                    _("Level of new bots:"),
-                    layout.px(20, s, 11),
-                    palette.TEXT_DIM,
-                    label,
-                    "right",
-                )
-            for seat, rect in zip(room["seats"], self._rows()):
-                self._draw_seat(
-                    surface, seat, rect, seat["seat"] == (session.seat if session else None)
-                )
+            self.seats.draw(surface, room, session.seat if session else None, s)
         for button in self.seat_buttons + self.resume_buttons:
             button.draw(surface)
         self.form.draw(surface)
         if room is not None and self.mode in ("host", "join") and not room["started"]:
-            open_seats = sum(seat["kind"] == "open" for seat in room["seats"])
-            waiting = sum(seat["kind"] == "human" and not seat["ready"] for seat in room["seats"])
-            hint = (
-                ngettext(
-                    "{n} open seat: wait for players or add bots",
-                    "{n} open seats: wait for players or add bots",
-                    open_seats,
-                )
-                if open_seats
-                else ngettext(
-                    "Waiting for {n} player to be ready",
-                    "Waiting for {n} players to be ready",
-                    waiting,
-                )
-                if waiting
-                else _("Everybody is ready: Start!")
-            ).format(n=open_seats or waiting)
+            hint = waiting_words(room)
             buttons = layout.bottom_buttons(self.size, 3)
             widgets.blit_text(
                 surface,
@@ -472,89 +385,7 @@ class LobbyScene(Scene):
             )
 
     def info_lines(self) -> list[str]:
-        """The lines under the heading: the addresses to share, the private room's code
-        (the host chose it: the others need it to join), the room and its settings – or the
-        status while there is no room."""
-        session = self.session
-        room = session.room if session else None
-        lines = []
-        if self.share:
-            lines.append(
-                _("Others join with: {addresses}").format(addresses=_("   or   ").join(self.share))
-            )
-        if self.pages:
-            lines.append(
-                _("Phones and browsers: {addresses}").format(
-                    addresses=_("   or   ").join(self.pages)
-                )
-            )
-        if self.code and self.mode == "host":
-            lines.append(
-                _("A private room: others join with the code {code}").format(code=self.code)
-            )
-        if room is not None:
-            opts = options_text(room["game"], room["options"])
-            timer = (
-                _(", {n} s per decision").format(n=number(room["timer"], 0))
-                if room.get("timer")
-                else ""
-            )
-            stacked = _("  ·  stacked deck (not a fair game)") if room.get("stacked") else ""
-            players = ngettext("{n} player", "{n} players", room["players"]).format(
-                n=room["players"]
-            )
-            lines.append(
-                _("Room {room}").format(room=room["id"])
-                + f"  ·  {players}  ·  {opts}{timer}{stacked}  ·  {hints_text(room)}"
-            )
-        else:
-            lines.append(_(self.status))
-        return lines
-
-    def _draw_seat(self, surface: pygame.Surface, seat: dict, rect: pygame.Rect, me: bool) -> None:
-        s = self.s
-        pygame.draw.rect(surface, (58, 50, 22) if me else palette.PANEL, rect, border_radius=8)
-        pygame.draw.rect(
-            surface,
-            palette.ACCENT if me else palette.PANEL_EDGE,
-            rect,
-            2 if me else 1,
-            border_radius=8,
-        )
-        size = layout.px(24, s, 12)
-        kind = seat["kind"]
-        if kind == "open":
-            name, detail = _("open seat"), _("waiting for a player or a bot")
-        elif kind == "bot":
-            name = plain_name(seat)
-            detail = _("bot · {level}").format(level=level_name(seat["level"]))
-        else:
-            name = _("{name} (you)").format(name=seat["name"]) if me else seat["name"]
-            detail = _("human · ready") if seat["ready"] else _("human · not ready")
-            if not seat["connected"]:
-                detail += _(" · offline")
-        widgets.blit_text(
-            surface,
-            f"{seat['seat'] + 1}.",
-            size,
-            palette.TEXT_DIM,
-            pygame.Rect(rect.left + 10, rect.top, layout.px(40, s), rect.height),
-            "left",
-        )
-        widgets.blit_text(
-            surface,
-            name,
-            size,
-            palette.TEXT if kind != "open" else palette.TEXT_DIM,
-            pygame.Rect(rect.left + layout.px(50, s), rect.top, rect.width * 0.4, rect.height),
-            "left",
-        )
-        color = palette.ACCENT if kind == "bot" or seat.get("ready") else palette.TEXT_DIM
-        widgets.blit_text(
-            surface,
-            detail,
-            layout.px(20, s, 11),
-            color,
-            pygame.Rect(rect.left + rect.width * 0.45, rect.top, rect.width * 0.32, rect.height),
-            "left",
-        )
+        """The lines under the heading (see lobby_words.info_lines)."""
+        room = self.session.room if self.session else None
+        code = self.code if self.mode == "host" else None
+        return info_lines(room, self.share, self.pages, code, self.status)

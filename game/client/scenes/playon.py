@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -26,7 +27,7 @@ PlayOnChoice = Callable[[int, str, tuple[str, ...]], None]
 the player's own seat's entry unused)."""
 
 
-def bot_levels(header: dict) -> list[str]:
+def bot_levels(header: dict[str, Any]) -> list[str]:
     """Each seat's bot level in a game played on from a replay with `header`: the level of
     the bot that sat there, or DEFAULT_LEVEL where a person played (or the header names no
     level this program knows)."""

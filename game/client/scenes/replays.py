@@ -14,8 +14,8 @@ from game.client import config, layout, palette, widgets
 from game.client.hosting import kept_local
 from game.client.i18n import N_, _, date_time, number
 from game.client.players import seat_name
-from game.client.scenes import Dialog, Scene, game_title, menu_page
-from game.client.scenes.viewer import verdict_label
+from game.client.scenes import Dialog, Host, Scene, game_title, menu_page
+from game.client.scenes.verdicts import verdict_label
 from game.replay.library import (
     Remembered,
     ReplayInfo,
@@ -69,7 +69,7 @@ class ReplaysScene(Scene):
 
     listens = False
 
-    def __init__(self, app, room: str | None = None, path: Path | None = None) -> None:
+    def __init__(self, app: Host, room: str | None = None, path: Path | None = None) -> None:
         super().__init__(app)
         self.scroll = 0
         self.problem = ""

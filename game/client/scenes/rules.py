@@ -12,7 +12,7 @@ from game.client import layout, palette, widgets
 from game.client.cards import MIN_WIDTH, card_size, render_card
 from game.client.games import CLIENT_GAMES
 from game.client.i18n import N_, _
-from game.client.scenes import Scene, background
+from game.client.scenes import Host, Scene, background
 from game.client.shortcuts import letters
 
 Cell = tuple[int, int]
@@ -242,7 +242,7 @@ class RulesScene(Scene):
 
     listens = False
 
-    def __init__(self, app, game: str = "quando") -> None:
+    def __init__(self, app: Host, game: str = "quando") -> None:
         super().__init__(app)
         self.game = game if game in CLIENT_GAMES else "quando"
         self.scroll = 0

@@ -6,7 +6,7 @@ import pygame
 
 from game.client import config, i18n, layout, palette, widgets
 from game.client.i18n import N_, NC_, _, ngettext, pgettext
-from game.client.scenes import Scene, menu_page
+from game.client.scenes import Host, Scene, menu_page
 
 SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080)]
 LABELS = (
@@ -40,7 +40,7 @@ class SettingsScene(Scene):
 
     listens = False
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.message = ""
         self.saved_language = i18n.language()
@@ -54,10 +54,6 @@ class SettingsScene(Scene):
         self.form = widgets.Form()
         # Made again on a resize or a language switch: what the player set so far stays.
         old = getattr(self, "name_field", None)
-        old_size = getattr(self, "size_choice", None)
-        old_speed = getattr(self, "speed_choice", None)
-        old_pace = getattr(self, "pace_choice", None)
-        old_sound = getattr(self, "sound_choice", None)
         self.name_field = self.form.add(
             widgets.TextField(
                 controls[0],
@@ -75,6 +71,20 @@ class SettingsScene(Scene):
                 on_change=self.app.set_language,
             )
         )
+        self._add_choices(controls)
+        back, save = layout.bottom_buttons(self.size, 2)
+        self.form.add(widgets.Button(back, _("Back"), self.leave))
+        self.form.add(widgets.Button(save, _("Save"), self.save, style="primary"))
+        self.form.focus(self.language_choice if old else self.name_field)
+
+    def _add_choices(self, controls: list[pygame.Rect]) -> None:
+        """The window size, speed, pace and sound choosers on `controls` 2 to 5, each at the
+        value the player set so far (the one saved at first)."""
+        st = self.app.settings
+        old_size = getattr(self, "size_choice", None)
+        old_speed = getattr(self, "speed_choice", None)
+        old_pace = getattr(self, "pace_choice", None)
+        old_sound = getattr(self, "sound_choice", None)
         # The window as it is now (the player may have dragged it to another size), and
         # only sizes that fit on the screen, so Save and Back never end up off it.
         now = self.app.size
@@ -111,10 +121,6 @@ class SettingsScene(Scene):
                 old_sound.value if old_sound else st.sound,
             )
         )
-        back, save = layout.bottom_buttons(self.size, 2)
-        self.form.add(widgets.Button(back, _("Back"), self.leave))
-        self.form.add(widgets.Button(save, _("Save"), self.save, style="primary"))
-        self.form.focus(self.language_choice if old else self.name_field)
 
     def save(self) -> None:
         st = self.app.settings

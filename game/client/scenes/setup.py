@@ -12,12 +12,15 @@ from game.client import layout, palette, widgets
 from game.client.hosting import HOST_INTERFACE, HOST_PORT, refusal, start_host, start_local
 from game.client.i18n import _
 from game.client.players import level_name
-from game.client.scenes import Scene, menu_page
+from game.client.scenes import Host, Scene, menu_page
 from game.client.session import lan_addresses
 from game.levels import LEVELS
 from game.rules import GAMES, new_game
-from game.rules.base import Option
+from game.rules.base import Option, State
 from net.schema import DEFAULT_GRACE
+
+Row = tuple[str, str, list[tuple[Any, str]] | None]
+"""A form row: its key, its label and its choices (None: a text field)."""
 
 
 def choice_text(value: Any) -> str:
@@ -37,7 +40,7 @@ def menu_options(game: str) -> list[tuple[str, Option]]:
 class SetupScene(Scene):
     """A form for a new game. `mode` is "single" (against bots on this computer) or "host"."""
 
-    def __init__(self, app, mode: str) -> None:
+    def __init__(self, app: Host, mode: str) -> None:
         super().__init__(app)
         self.mode = mode
         self.values: dict[str, Any] = {
@@ -95,70 +98,74 @@ class SetupScene(Scene):
             "options": {game: dict(chosen) for game, chosen in self.options.items()},
         }
 
-    def _rows(self) -> list[tuple[str, str, list[tuple[Any, str]] | None]]:
+    def _rows(self) -> list[Row]:
         """(key, label, choices) per row; choices None: a text field."""
         game = self.values["game"]
         engine = GAMES[game]
-        rows: list[tuple[str, str, list[tuple[Any, str]] | None]] = [
-            ("game", _("Game"), [(g, cls.title) for g, cls in GAMES.items()])
-        ]
+        rows: list[Row] = [("game", _("Game"), [(g, cls.title) for g, cls in GAMES.items()])]
         if self.mode == "single":
             bots = range(engine.min_players - 1, engine.max_players)
             rows.append(("bots", _("Bots"), [(n, str(n)) for n in bots]))
             rows.append(("level", _("Bot difficulty"), [(lv, level_name(lv)) for lv in LEVELS]))
         else:
-            rows.append(
-                (
-                    "players",
-                    _("Players"),
-                    [(n, str(n)) for n in range(engine.min_players, engine.max_players + 1)],
-                )
-            )
-            rows.append(("level", _("Stand-in bot"), [(lv, level_name(lv)) for lv in LEVELS]))
-            rows.append(
-                (
-                    "timer",
-                    _("Turn timer"),
-                    [
-                        (None, _("None")),
-                        (15.0, _("{n} s").format(n=15)),
-                        (30.0, _("{n} s").format(n=30)),
-                        (60.0, _("{n} s").format(n=60)),
-                        (120.0, _("{n} min").format(n=2)),
-                    ],
-                )
-            )
-            rows.append(("hints", _("Hints"), [(False, _("Not allowed")), (True, _("Allowed"))]))
-            rows.append(
-                (
-                    "grace",
-                    _("A player drops out"),
-                    [
-                        (
-                            DEFAULT_GRACE,
-                            _("Bot after {seconds:.0f} s").format(seconds=DEFAULT_GRACE),
-                        ),
-                        (60.0, _("Bot after 1 min")),
-                        (None, _("Wait for them")),
-                    ],
-                )
-            )
-            rows.append(
-                (
-                    "interface",
-                    _("Listen on"),
-                    [("0.0.0.0", _("All interfaces"))]
-                    + [(a, a) for a in lan_addresses()]
-                    + [("127.0.0.1", _("This computer only"))],
-                )
-            )
-            rows.append(("port", _("Port"), None))
-            rows.append(("web", _("Browser table"), [(True, _("On")), (False, _("Off"))]))
-            rows.append(("code", _("Private code (optional)"), None))
+            rows += self._host_rows(engine)
         for name, option in menu_options(game):
             rows.append(
                 (f"opt:{name}", _(option.label), [(v, choice_text(v)) for v in option.choices])
             )
+        return rows
+
+    def _host_rows(self, engine: type[State]) -> list[Row]:
+        """The rows of a hosted game: players, the stand-in bot, the timer, hints, what
+        happens when a player drops out, and how others reach the server."""
+        rows: list[Row] = [
+            (
+                "players",
+                _("Players"),
+                [(n, str(n)) for n in range(engine.min_players, engine.max_players + 1)],
+            )
+        ]
+        rows.append(("level", _("Stand-in bot"), [(lv, level_name(lv)) for lv in LEVELS]))
+        rows.append(
+            (
+                "timer",
+                _("Turn timer"),
+                [
+                    (None, _("None")),
+                    (15.0, _("{n} s").format(n=15)),
+                    (30.0, _("{n} s").format(n=30)),
+                    (60.0, _("{n} s").format(n=60)),
+                    (120.0, _("{n} min").format(n=2)),
+                ],
+            )
+        )
+        rows.append(("hints", _("Hints"), [(False, _("Not allowed")), (True, _("Allowed"))]))
+        rows.append(
+            (
+                "grace",
+                _("A player drops out"),
+                [
+                    (
+                        DEFAULT_GRACE,
+                        _("Bot after {seconds:.0f} s").format(seconds=DEFAULT_GRACE),
+                    ),
+                    (60.0, _("Bot after 1 min")),
+                    (None, _("Wait for them")),
+                ],
+            )
+        )
+        rows.append(
+            (
+                "interface",
+                _("Listen on"),
+                [("0.0.0.0", _("All interfaces"))]
+                + [(a, a) for a in lan_addresses()]
+                + [("127.0.0.1", _("This computer only"))],
+            )
+        )
+        rows.append(("port", _("Port"), None))
+        rows.append(("web", _("Browser table"), [(True, _("On")), (False, _("Off"))]))
+        rows.append(("code", _("Private code (optional)"), None))
         return rows
 
     def resize(self) -> None:

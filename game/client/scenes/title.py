@@ -3,6 +3,8 @@ other part of the program."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.client import layout, palette, widgets
@@ -18,7 +20,7 @@ from game.client.hosting import (
 )
 from game.client.i18n import N_, _, ngettext
 from game.client.kept import LOCAL, KeptSeat
-from game.client.scenes import Dialog, Scene, background, game_title
+from game.client.scenes import Dialog, Host, Scene, background, game_title
 
 REPLAYS = N_("Replays")
 """The replays button's label, which the offer to continue names too."""
@@ -29,7 +31,7 @@ QUICK_GAME, QUICK_PLAYERS, QUICK_LEVEL = "quando", 4, "normal"
 class TitleScene(Scene):
     """The menu. Quick play is focused, so Enter starts it."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.back: KeptSeat | None = way_back(app)
         """The game the player can go back to (first button), if any."""
@@ -107,7 +109,7 @@ class TitleScene(Scene):
     def single(self) -> None:
         self._offer_continue(lambda: self.app.goto("setup", "single"))
 
-    def _offer_continue(self, new_game) -> None:
+    def _offer_continue(self, new_game: Callable[[], object]) -> None:
         """With an unfinished local game kept from an earlier run, ask whether to continue
         it; else (or for a new game) run `new_game`."""
         kept = kept_local()
