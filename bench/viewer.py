@@ -29,7 +29,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.client.app import App  # noqa: E402
 from game.client.config import Settings  # noqa: E402
-from game.client.scenes.viewer import OPEN, ViewerScene  # noqa: E402
+from game.client.scenes.steplist import OPEN
+from game.client.scenes.viewer import ViewerScene  # noqa: E402
 from game.replay.record import record_game  # noqa: E402
 
 GAME, PLAYERS, OPTIONS, AVOID = "quando", 4, {"target": 300}, ("knock",)

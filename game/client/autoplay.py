@@ -13,8 +13,9 @@ import pygame
 from game.client.app import App
 from game.client.config import log_dir
 from game.client.hosting import start_host, start_local
+from game.client.scenes.steplist import OPEN
 from game.client.scenes.table import TableScene
-from game.client.scenes.viewer import OPEN, ViewerScene
+from game.client.scenes.viewer import ViewerScene
 from game.replay.library import list_replays
 from game.rules import Options
 from net.messages import SeatInfo

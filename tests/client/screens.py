@@ -74,7 +74,8 @@ def menus(app, folder: Path, tag: str) -> None:
 
 def viewers(app, folder: Path, tag: str, golden: Path) -> None:
     from game.client.scenes.replays import ReplaysScene
-    from game.client.scenes.viewer import OPEN, ViewerScene
+    from game.client.scenes.steplist import OPEN
+    from game.client.scenes.viewer import ViewerScene
 
     for replay in sorted(golden.glob("*.ctr")):
         app.reset(app.scene("title"))

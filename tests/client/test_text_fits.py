@@ -31,8 +31,9 @@ from game.client.players import level_name
 from game.client.scenes import Dialog
 from game.client.scenes.playon import PlayOnDialog
 from game.client.scenes.replays import ReplaysScene, room_replay
+from game.client.scenes.steplist import OPEN
 from game.client.scenes.title import TitleScene
-from game.client.scenes.viewer import OPEN, ViewerScene
+from game.client.scenes.viewer import ViewerScene
 from game.host.room import BOT_NAMES
 from game.replay.analysis import Estimate, Mark
 from game.replay.playback import open_replay

@@ -15,8 +15,9 @@ from game.client import config, i18n, layout, palette
 from game.client.autoplay import click
 from game.client.scenes import Dialog
 from game.client.scenes.replays import ReplaysScene
+from game.client.scenes.steplist import OPEN
 from game.client.scenes.verdicts import verdict_label
-from game.client.scenes.viewer import OPEN, ViewerScene
+from game.client.scenes.viewer import ViewerScene
 from game.replay.log import read_replay
 from game.replay.record import record_game
 from tests.client.test_cli import run_game
