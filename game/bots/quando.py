@@ -203,60 +203,74 @@ def _check_pairs(known: Knowledge) -> None:
             seen.add(_pair(a, b))
 
 
-def _fill(known: Knowledge, rng: random.Random) -> list[tuple[int, int]]:
-    """Every card of `known.cards()` with both sides, each of the 55 pairs once, the unknown
-    sides chosen at random. Raises Inconsistent if no such deal exists."""
-    cards = known.cards()
-    # An unknown front in a hand leans low the more its holder has played (LEAN).
-    leans = [lean(known.plays[s]) for s, hand in enumerate(known.hands) for _ in hand]
-    leans += [0] * (len(cards) - len(leans))
-    out: list[tuple[int, int] | None] = [None] * len(cards)
-    pool = set(_ALL_PAIRS)
-    half: list[tuple[int, int, int, int]] = []  # (position, known value, known side, lean)
-    blind: list[int] = []
-    for k, (a, b) in enumerate(cards):
-        if a is not None and b is not None:
-            pool.discard(_pair(a, b))
-            out[k] = (a, b)
-        elif a is not None:
-            half.append((k, a, 0, 0))
-        elif b is not None:
-            half.append((k, b, 1, leans[k]))
-        else:
-            blind.append(k)
-    partners = _partners(half, pool, rng)
-    for (k, v, side, _), w in zip(half, partners):
-        out[k] = (v, w) if side == 0 else (w, v)
-        pool.discard(_pair(v, w))
-    rest = sorted(pool)
-    rng.shuffle(rest)
-    for k, p in zip(blind, rest):
-        a, b = divmod(p, 11)
-        out[k] = (a, b) if rng.random() < 0.5 else (b, a)
-    return out  # type: ignore[return-value]
+class _Unknowns:
+    """What stays the same in every determinization of one seat's `Knowledge`, worked out
+    once: the cards known whole, those with one known side (`half`: position, known value,
+    known side, lean) and those with none (`blind`), the pairs left for them, and how
+    constrained each half-known card's value is. `fill` draws the rest."""
+
+    def __init__(self, known: Knowledge) -> None:
+        cards = known.cards()
+        # An unknown front in a hand leans low the more its holder has played (LEAN).
+        leans = [lean(known.plays[s]) for s, hand in enumerate(known.hands) for _ in hand]
+        leans += [0] * (len(cards) - len(leans))
+        self.whole: list[int | None] = [None] * len(cards)
+        pool = set(_ALL_PAIRS)
+        self.half: list[tuple[int, int, int, int]] = []
+        self.blind: list[int] = []
+        for k, (a, b) in enumerate(cards):
+            if a is not None and b is not None:
+                pool.discard(_pair(a, b))
+                self.whole[k] = a * 11 + b
+            elif a is not None:
+                self.half.append((k, a, 0, 0))
+            elif b is not None:
+                self.half.append((k, b, 1, leans[k]))
+            else:
+                self.blind.append(k)
+        self.pool = pool
+        self.sorted_pool = sorted(pool)
+        demand = [0] * 11
+        for _, v, _, _ in self.half:
+            demand[v] += 1
+        supply = [0] * 11
+        for p in pool:
+            supply[p // 11] += 1
+            supply[p % 11] += 1
+        self.demand, self.supply = demand, supply
+        # The greedy's order: least spare supply first (see `_partners`).
+        self.spare = [supply[v] - demand[v] for _, v, _, _ in self.half]
+
+    def fill(self, rng: random.Random) -> list[int]:
+        """Every card (in `Knowledge.cards()`'s order, as `front * 11 + back`) with both
+        sides, each of the 55 pairs once, the unknown sides chosen at random. Raises
+        Inconsistent if no such deal exists."""
+        out = list(self.whole)
+        taken = set()
+        for (k, v, side, _), w in zip(self.half, _partners(self, rng)):
+            out[k] = v * 11 + w if side == 0 else w * 11 + v
+            taken.add(_PAIRS[v][w])
+        rest = [p for p in self.sorted_pool if p not in taken]
+        rng.shuffle(rest)
+        for k, p in zip(self.blind, rest):
+            a, b = divmod(p, 11)
+            out[k] = p if rng.random() < 0.5 else b * 11 + a
+        return out  # type: ignore[return-value]
 
 
-def _partners(
-    half: list[tuple[int, int, int, int]], pool: set[int], rng: random.Random
-) -> list[int]:
+def _partners(unknowns: _Unknowns, rng: random.Random) -> list[int]:
     """For each card with one known side v, a partner w so that the pairs {v, w} are distinct
-    and in `pool`: a randomized greedy assignment, most constrained values first, that leaves
-    every value enough pairs for the cards still waiting for it, each w weighted by the
-    card's lean; Kuhn's augmenting paths if the greedy runs into a dead end."""
-    demand = [0] * 11
-    for _, v, _, _ in half:
-        demand[v] += 1
-    supply = [0] * 11
-    for p in pool:
-        supply[p // 11] += 1
-        supply[p % 11] += 1
+    and left in the pool: a randomized greedy assignment, most constrained values first, that
+    leaves every value enough pairs for the cards still waiting for it, each w weighted by
+    the card's lean; Kuhn's augmenting paths if the greedy runs into a dead end."""
+    half, pool = unknowns.half, unknowns.pool
     for _attempt in range(8):
         free = set(pool)
-        avail = list(supply)
-        need = list(demand)
+        avail = list(unknowns.supply)
+        need = list(unknowns.demand)
         order = list(range(len(half)))
         rng.shuffle(order)
-        order.sort(key=lambda i: avail[half[i][1]] - need[half[i][1]])
+        order.sort(key=unknowns.spare.__getitem__)
         chosen = [0] * len(half)
         for i in order:
             v = half[i][1]
@@ -317,19 +331,20 @@ class Sampler:
 
     def __init__(self, view: dict, history: list[dict]) -> None:
         self.known = knowledge(view, history)
+        self.unknowns = _Unknowns(self.known)
         self.sizes = [len(h) for h in self.known.hands]
         self.discards = len(self.known.discard)
         self.determinizer = Determinizer(view, history)
 
     def sample(self, rng: random.Random) -> State:
         """A fresh determinization with a random PRNG state."""
-        cards = [a * 11 + b for a, b in _fill(self.known, rng)]
-        sizes, discards = self.sizes, self.discards
+        cards = self.unknowns.fill(rng)
         hands = []
         k = 0
-        for size in sizes:
+        for size in self.sizes:
             hands.append(cards[k : k + size])
             k += size
+        discards = self.discards
         return self.determinizer.deal(
             hands, cards[k : k + discards], cards[k + discards :], rng.getrandbits(64)
         )

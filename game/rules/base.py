@@ -44,6 +44,9 @@ class Problem(NamedTuple):
 
 
 _MASK64 = (1 << 64) - 1
+_SPAN = 1 << 64
+_GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+"""SplitMix64's increment and its two multipliers."""
 
 
 class Rng:
@@ -57,24 +60,42 @@ class Rng:
 
     def next64(self) -> int:
         """The next 64-bit output."""
-        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        self.state = s = (self.state + _GAMMA) & _MASK64
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform int in [0, n), n >= 1, without modulo bias."""
-        limit = (1 << 64) - (1 << 64) % n
+        # next64 written out (as in `shuffle`): searches' rollouts deal and reshuffle with
+        # this by the million, and the call is most of its cost.
+        limit = _SPAN - _SPAN % n
+        s = self.state
         while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+            s = (s + _GAMMA) & _MASK64
+            z = ((s ^ (s >> 30)) * _MIX1) & _MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.state = s
+                return z % n
 
     def shuffle(self, items: list) -> None:
-        """Fisher–Yates, in place."""
+        """Fisher–Yates, in place: item i swapped with `below(i + 1)`, i from the last down."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                s = (s + _GAMMA) & _MASK64
+                z = ((s ^ (s >> 30)) * _MIX1) & _MASK64
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
 
 class Event:
