@@ -230,6 +230,8 @@ class _Unknowns:
                 self.blind.append(k)
         self.pool = pool
         self.sorted_pool = sorted(pool)
+        # Per value v, the w whose pair {v, w} is left (ascending, as `_OTHERS`).
+        self.partners = [[w for w in _OTHERS[v] if _PAIRS[v][w] in pool] for v in range(11)]
         demand = [0] * 11
         for _, v, _, _ in self.half:
             demand[v] += 1
@@ -263,7 +265,7 @@ def _partners(unknowns: _Unknowns, rng: random.Random) -> list[int]:
     and left in the pool: a randomized greedy assignment, most constrained values first, that
     leaves every value enough pairs for the cards still waiting for it, each w weighted by
     the card's lean; Kuhn's augmenting paths if the greedy runs into a dead end."""
-    half, pool = unknowns.half, unknowns.pool
+    half, pool, partners = unknowns.half, unknowns.pool, unknowns.partners
     for _attempt in range(8):
         free = set(pool)
         avail = list(unknowns.supply)
@@ -276,14 +278,17 @@ def _partners(unknowns: _Unknowns, rng: random.Random) -> list[int]:
             v = half[i][1]
             need[v] -= 1
             row = _PAIRS[v]
-            cands = [w for w in _OTHERS[v] if row[w] in free]
+            cands = [w for w in partners[v] if row[w] in free]
             if not cands:
                 break
             good = [w for w in cands if avail[w] > need[w]] or cands
             tilt = half[i][3]
             if tilt:
                 weights = _TILTS[tilt]
-                x = rng.random() * sum(weights[w] for w in good)
+                whole = 0.0
+                for w in good:
+                    whole += weights[w]
+                x = rng.random() * whole
                 for w in good:
                     x -= weights[w]
                     if x <= 0:
@@ -394,6 +399,7 @@ def _best_shed(counts: tuple[int, ...]) -> int:
 
 
 _KNOCK, _PASS = ("knock",), ("pass",)
+_UP, _DOWN = ("draw", "up"), ("draw", "down")
 
 MEAN_OTHER = [(55 - v) / 10 for v in range(11)]
 """The mean of the other side of a card showing v, knowing nothing else (0..10 without v)."""
@@ -566,12 +572,31 @@ class Model:
         if state.phase == TURN:
             # Found from the hand: listing every legal play would cost more than the choice.
             return self._turn(state, min(top, MEAN_OTHER[top]))
+        up = top <= MEAN_OTHER[top] - self.style.up_margin
+        if state.phase == DRAW:
+            # The draw after a play: its two sides, without listing them.
+            return _UP if up else _DOWN
         acts = state.legal_keys()
         if len(acts) == 1:
             return acts[0]
         if acts[0][0] == "flip":
             return acts[rng.randrange(len(acts))]
-        return acts[0] if top <= MEAN_OTHER[top] - self.style.up_margin else acts[1]
+        return acts[0] if up else acts[1]
+
+    def rollout(self, state: State, rng: random.Random) -> Sequence[float]:
+        """The policy's moves from `state` (consumed) until `done`, and their evaluation."""
+        quando = cast(Quando, state)
+        policy, apply_key = self.policy, quando.apply_key
+        depth, limit, current = 0, self.depth, self.round
+        while (
+            quando.result is None
+            and quando.round == current
+            and depth < limit
+            and not _last_draw(quando)
+        ):
+            apply_key(policy(quando, rng))
+            depth += 1
+        return self.evaluate(quando)
 
     def _turn(self, state: Quando, draw_value: float) -> tuple:
         """`turn_choice`'s rules without the lookahead, over the plays that matter (all cards
@@ -579,22 +604,26 @@ class Model:
         style = self.style
         seat = state.active  # to move: it is the active player's turn
         n = state.players
-        by_front: list[list[int]] = [[] for _ in range(11)]
+        # The hand's indices by front, only the fronts it holds (in ascending order below).
+        by_front: dict[int, list[int]] = {}
         total = 0
         for i, c in enumerate(state.hands[seat]):
-            by_front[c // 11].append(i)
-            total += c // 11
+            v = c // 11
+            total += v
+            same = by_front.get(v)
+            if same is None:
+                by_front[v] = [i]
+            else:
+                same.append(i)
         bonus = style.size_bonus
         triplet = style.triplet_bonus * (n - 1)
         best: tuple = ()
         best_value = -1.0
         best_shed = 0
         best_triplet = False
-        for v in range(11):
+        for v in sorted(by_front):
             idx = by_front[v]
             k = len(idx)
-            if not k:
-                continue
             value = v * k + bonus * (k - 1) + (triplet if k == 3 else 0.0)
             if value > best_value:
                 best, best_value = ("play", tuple(idx)), value
@@ -602,7 +631,7 @@ class Model:
             if k > 3 and 3 * v + 2 * bonus + triplet > best_value:
                 best, best_value = ("play", tuple(idx[:3])), 3 * v + 2 * bonus + triplet
                 best_shed, best_triplet = 3 * v, True
-            if v < 9 and by_front[v + 1] and by_front[v + 2]:
+            if v + 1 in by_front and v + 2 in by_front:
                 value = 3 * v + 3 + 2 * bonus
                 if value > best_value:
                     run = sorted((idx[0], by_front[v + 1][0], by_front[v + 2][0]))
