@@ -186,6 +186,7 @@ class _Walk:
         self.exploration, self.opponent_nodes = exploration, opponent_nodes
         self.favourite, self.bias = favourite, bias
         self.rollout = getattr(model, "rollout", None)
+        self.root_acts: list[tuple] | None = None
 
     def iterate(self, state: State) -> None:
         """One iteration on `state` (a determinization's clone, consumed)."""
@@ -225,7 +226,14 @@ class _Walk:
             if depth_limit is not None and level >= depth_limit:
                 break
             level += 1
-            acts = state.legal_keys()
+            if node is self.root:
+                # Every determinization's legal actions at the root are the real ones
+                # (`Model.sample`): listed once.
+                if self.root_acts is None:
+                    self.root_acts = state.legal_keys()
+                acts = self.root_acts
+            else:
+                acts = state.legal_keys()
             kids = node.kids.get(mover)
             if kids is None:
                 kids = node.kids[mover] = {}

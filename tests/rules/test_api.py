@@ -210,6 +210,7 @@ def test_the_prng_gives_splitmix64s_numbers_in_below_and_shuffle():
         assert [rng.next64() for _ in range(3)] == [next(outputs) for _ in range(3)]
         for n in (1, 2, 3, 7, 55, 2**32 + 1, 2**63 + 1, 3 * 2**62):
             assert [rng.below(n) for _ in range(20)] == [_below(outputs, n) for _ in range(20)]
+        assert rng.coins(70) == [_below(outputs, 2) for _ in range(70)]
         items = list(range(60))
         rng.shuffle(items)
         expected = list(range(60))
