@@ -594,9 +594,24 @@ class Model:
             and depth < limit
             and not _last_draw(quando)
         ):
-            apply_key(policy(quando, rng))
+            action = policy(quando, rng)
+            if action is _PASS and quando.last_turn():
+                # This pass ends the round: scored here, sparing the engine the next deal.
+                return self._round_over(quando)
+            apply_key(action)
             depth += 1
         return self.evaluate(quando)
+
+    def _round_over(self, state: Quando) -> Sequence[float]:
+        """`evaluate`'s values once the round ends with the hands as they are: the round
+        scored, and the game over when a total reaches the target, as the engine ends it."""
+        sums = [sum(c // 11 for c in hand) for hand in state.hands]
+        scores, _ = round_scores(sums, state.knocker)
+        totals = [t + score for t, score in zip(state.totals, scores)]
+        if max(totals) >= self.target:
+            low = min(totals)
+            return shares({"winners": [s for s, t in enumerate(totals) if t == low]}, len(totals))
+        return win_chances(totals, self.target)
 
     def _turn(self, state: Quando, draw_value: float) -> tuple:
         """`turn_choice`'s rules without the lookahead, over the plays that matter (all cards
