@@ -553,6 +553,8 @@ class Model:
         self.target = view["target"]
         self.depth = depth
         self.style = style
+        # `_best_play` by hand: the same hands come back in rollout after rollout.
+        self._plays: dict[tuple[int, ...], tuple[tuple, int, bool, int]] = {}
 
     def sample(self, rng: random.Random) -> State:
         return self.sampler.sample(rng)
@@ -618,11 +620,39 @@ class Model:
         of one front, a triplet, a run), found from the hand rather than the legal list."""
         style = self.style
         seat = state.active  # to move: it is the active player's turn
-        n = state.players
+        own = state.hands[seat]
+        key = tuple(own)
+        found = self._plays.get(key)
+        if found is None:
+            if len(self._plays) >= 8192:
+                self._plays.clear()
+            found = self._plays[key] = self._best_play(own, state.players)
+        best, best_shed, best_triplet, total = found
+        if state.knocker is None:
+            if state.plays[seat] >= 2 and total <= style.knock_max:
+                plays = state.plays
+                low = min(
+                    sum(MEAN_OTHER[c % 11] for c in hand) + len(hand) * LEAN[lean(plays[s])]
+                    for s, hand in enumerate(state.hands)
+                    if s != seat
+                )
+                if (
+                    total <= style.knock_always
+                    or total <= low - style.last_turn_gain - style.knock_margin
+                ):
+                    return _KNOCK
+        elif best_shed <= draw_value + style.pass_margin and not best_triplet:
+            return _PASS
+        return best
+
+    def _best_play(self, hand: list[int], players: int) -> tuple[tuple, int, bool, int]:
+        """The best play of `hand` by `_turn`'s rules, the fronts it sheds, whether it is a
+        triplet, and the hand's sum."""
+        style = self.style
         # The hand's indices by front, only the fronts it holds (in ascending order below).
         by_front: dict[int, list[int]] = {}
         total = 0
-        for i, c in enumerate(state.hands[seat]):
+        for i, c in enumerate(hand):
             v = c // 11
             total += v
             same = by_front.get(v)
@@ -631,7 +661,7 @@ class Model:
             else:
                 same.append(i)
         bonus = style.size_bonus
-        triplet = style.triplet_bonus * (n - 1)
+        triplet = style.triplet_bonus * (players - 1)
         best: tuple = ()
         best_value = -1.0
         best_shed = 0
@@ -652,22 +682,7 @@ class Model:
                     run = sorted((idx[0], by_front[v + 1][0], by_front[v + 2][0]))
                     best, best_value = ("play", tuple(run)), value
                     best_shed, best_triplet = 3 * v + 3, False
-        if state.knocker is None:
-            if state.plays[seat] >= 2 and total <= style.knock_max:
-                plays = state.plays
-                low = min(
-                    sum(MEAN_OTHER[c % 11] for c in hand) + len(hand) * LEAN[lean(plays[s])]
-                    for s, hand in enumerate(state.hands)
-                    if s != seat
-                )
-                if (
-                    total <= style.knock_always
-                    or total <= low - style.last_turn_gain - style.knock_margin
-                ):
-                    return _KNOCK
-        elif best_shed <= draw_value + style.pass_margin and not best_triplet:
-            return _PASS
-        return best
+        return best, best_shed, best_triplet, total
 
     def evaluate(self, state: State) -> Sequence[float]:
         state = cast(Quando, state)
