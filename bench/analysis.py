@@ -112,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"{1000 * median(hits):>13.0f} {median(marks):>6.0f}",
                 flush=True,
             )
+            # One figure a line, for bench/sidebyside.py (--metric '([\d.]+) s$').
+            print(f"  {game} {players} analysis: {median(seconds):.2f} s")
+            print(f"  {game} {players} CPU: {median(cpu):.2f} s", flush=True)
     return 0
 
 
