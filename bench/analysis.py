@@ -103,7 +103,8 @@ def main(argv: list[str] | None = None) -> int:
                 start = time.perf_counter()
                 assert analyse(path, args.level, jobs=args.jobs).cached
                 hits.append(time.perf_counter() - start)
-                cache_path(replay_hash(path.read_bytes())).unlink()
+                # (missing_ok: the code before issue 33 kept it beside the replay, in `folder`)
+                cache_path(replay_hash(path.read_bytes())).unlink(missing_ok=True)
             median = statistics.median
             print(
                 f"{game:10} {players:>7} {median(steps):>6.0f} {median(seconds):>11.1f} "
@@ -112,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"{1000 * median(hits):>13.0f} {median(marks):>6.0f}",
                 flush=True,
             )
+            # One figure a line, for bench/sidebyside.py (--metric '([\d.]+) s$').
+            print(f"  {game} {players} analysis: {median(seconds):.2f} s")
+            print(f"  {game} {players} CPU: {median(cpu):.2f} s", flush=True)
     return 0
 
 

@@ -3,7 +3,12 @@ iterations per second of a bot level, over positions met in games between heuris
 (only decisions with a choice). One process, one core; the machine's other load shows up.
 
     python bench/bots.py [--games quando,blanco,quasenbo] [--players 2,4] [--level normal]
-                         [--positions 60] [--seed 1]
+                         [--positions 60] [--seed 1] [--clock wall|cpu] [--uncapped]
+
+`--clock cpu` times each decision by this process's CPU time, so that on a shared machine
+the time other processes take the core does not count; `--uncapped` searches the level's
+iterations without its time cap, so that every run (and every tree, side by side) does the
+same work.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.bots import KITS, HeuristicBot, SearchBot, make_bot  # noqa: E402
+from game.bots import KITS, HeuristicBot, SearchBot, level_budget, make_bot  # noqa: E402
+from game.bots.ismcts import Budget  # noqa: E402
 from game.rules import new_game  # noqa: E402
 
 
@@ -41,17 +47,32 @@ def positions(game: str, players: int, count: int, seed: int) -> list[tuple[dict
     return out
 
 
-def measure(game: str, players: int, level: str, count: int, seed: int) -> dict:
-    """Decision times (ms) and iterations per second of `level` over `count` positions."""
+def measure(
+    game: str,
+    players: int,
+    level: str,
+    count: int,
+    seed: int,
+    cpu: bool = False,
+    capped: bool = True,
+) -> dict:
+    """Decision times (ms) and iterations per second of `level` over `count` positions, by
+    the wall clock or (`cpu`) this process's CPU time, with or without the level's time cap."""
+    clock = time.process_time if cpu else time.perf_counter
     times, iterations, searching = [], 0, 0.0
     for k, (view, legal, history) in enumerate(positions(game, players, count, seed)):
-        bot = make_bot(level, game, view["seat"], seed + k)
-        start = time.perf_counter()
+        if capped:
+            bot = make_bot(level, game, view["seat"], seed + k)
+        else:
+            budget = Budget(iterations=level_budget(level, game).iterations)
+            bot = SearchBot(game, seed + k, budget)
+        start = clock()
         bot.choose(view, legal, history)
-        times.append((time.perf_counter() - start) * 1000)
+        spent = clock() - start
+        times.append(spent * 1000)
         if isinstance(bot, SearchBot):
             iterations += bot.last.iterations
-            searching += bot.last.seconds
+            searching += spent if cpu else bot.last.seconds
     times.sort()
     return {
         "median": statistics.median(times),
@@ -67,12 +88,25 @@ def main() -> None:
     parser.add_argument("--level", default="normal")
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
+    parser.add_argument("--uncapped", action="store_true", help="no time cap")
     args = parser.parse_args()
-    print(f"python {sys.version.split()[0]}, level {args.level}, {args.positions} positions each")
+    print(
+        f"python {sys.version.split()[0]}, level {args.level}, {args.positions} positions each, "
+        f"{args.clock} clock" + (", no time cap" if args.uncapped else "")
+    )
     print(f"{'game':<9} {'pl':>3} {'median ms':>10} {'p90 ms':>8} {'iter/s':>8}")
     for game in args.games.split(","):
         for players in map(int, args.players.split(",")):
-            row = measure(game, players, args.level, args.positions, args.seed)
+            row = measure(
+                game,
+                players,
+                args.level,
+                args.positions,
+                args.seed,
+                args.clock == "cpu",
+                not args.uncapped,
+            )
             print(
                 f"{game:<9} {players:>3} {row['median']:>10.1f} {row['p90']:>8.1f} "
                 f"{row['rate']:>8,.0f}"

@@ -154,32 +154,86 @@ def search(
     limit = budget.iterations
     root = Node(seat)
     favourite = freeze(prior) if prior is not None else None
-    log, sqrt = math.log, math.sqrt
-    rollout = getattr(model, "rollout", None)
-    while True:
-        if limit is not None and stats.iterations >= limit:
-            break
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
-        if stats.iterations % model.reuse == 0:
+    walk = _Walk(model, seat, root, rng, exploration, opponent_nodes, favourite, bias)
+    reuse = model.reuse
+    clock = time.perf_counter
+    iterations = 0
+    while (limit is None or iterations < limit) and (deadline is None or clock() < deadline):
+        if iterations % reuse == 0:
             sample = model.sample(rng)
-        state = sample.clone()
-        node = root
+        walk.iterate(sample.clone())
+        iterations += 1
+    stats.iterations = iterations
+    stats.seconds = time.perf_counter() - start
+    return _choice(root, seat, legal, favourite, override, stats)
+
+
+class _Walk:
+    """One search's iterations: down the tree, a rollout, the values backed up."""
+
+    def __init__(
+        self,
+        model: Model,
+        seat: int,
+        root: Node,
+        rng: random.Random,
+        exploration: float,
+        opponent_nodes: bool,
+        favourite: Key | None,
+        bias: float,
+    ) -> None:
+        self.model, self.seat, self.root, self.rng = model, seat, root, rng
+        self.exploration, self.opponent_nodes = exploration, opponent_nodes
+        self.favourite, self.bias = favourite, bias
+        self.rollout = getattr(model, "rollout", None)
+        self.root_acts: list[Key] | None = None
+
+    def iterate(self, state: State) -> None:
+        """One iteration on `state` (a determinization's clone, consumed)."""
+        path = self.descend(state)
+        if self.rollout is not None:
+            values = self.rollout(state, self.rng)
+        else:
+            # Rollout from the new node, truncated by the model, then evaluation.
+            model, rng = self.model, self.rng
+            done, policy, apply_key = model.done, model.policy, state.apply_key
+            depth = 0
+            while state.result is None and not done(state, depth):
+                apply_key(policy(state, rng))
+                depth += 1
+            values = model.evaluate(state)
+        for child in path:
+            value = values[child.seat]
+            child.visits += 1
+            child.total += value
+            child.squares += value * value
+
+    def descend(self, state: State) -> list[Node]:
+        """Selection and expansion: down the tree while every legal action has a child (and,
+        below the root, the model's horizon is not reached); the nodes passed. Actions are
+        applied unchecked: the tree's come from `legal_keys()`, the policies' are tested to be
+        legal (tests/bots/test_search.py)."""
+        model, seat, rng = self.model, self.seat, self.rng
+        done, policy, depth_limit = model.done, model.policy, model.tree_depth
+        node = self.root
         path: list[Node] = []
         level = 0
-        # Selection and expansion: down the tree while every legal action has a child (and,
-        # below the root, the model's horizon is not reached). Actions are applied unchecked:
-        # the tree's come from `legal_keys()`, the policies' are tested to be legal
-        # (tests/bots/test_search.py).
-        while state.result is None and (not path or not model.done(state, 0)):
+        while state.result is None and (not path or not done(state, 0)):
             mover = cast(int, state.to_move)
-            if mover != seat and not opponent_nodes:
-                state.apply_key(model.policy(state, rng))
+            if mover != seat and not self.opponent_nodes:
+                state.apply_key(policy(state, rng))
                 continue
-            if model.tree_depth is not None and level >= model.tree_depth:
+            if depth_limit is not None and level >= depth_limit:
                 break
             level += 1
-            acts = state.legal_keys()
+            if node is self.root:
+                # Every determinization's legal actions at the root are the real ones
+                # (`Model.sample`): listed once.
+                if self.root_acts is None:
+                    self.root_acts = state.legal_keys()
+                acts = self.root_acts
+            else:
+                acts = state.legal_keys()
             kids = node.kids.get(mover)
             if kids is None:
                 kids = node.kids[mover] = {}
@@ -194,37 +248,41 @@ def search(
                 state.apply_key(action)
                 path.append(child)
                 break
-            best = node
-            best_score = -1.0
-            for a in acts:
-                child = kids[a]
-                child.avail += 1
-                score = child.total / child.visits + exploration * sqrt(
-                    log(child.avail) / child.visits
-                )
-                if node is root and a == favourite:
-                    score += bias / (child.visits + 1)
-                if score > best_score:
-                    best, best_score, action = child, score, a
+            node, action = self.select(node, kids, acts)
             state.apply_key(action)
-            path.append(best)
-            node = best
-        # Rollout from the new node, truncated by the model, then evaluation.
-        if rollout is not None:
-            values = rollout(state, rng)
-        else:
-            depth = 0
-            while state.result is None and not model.done(state, depth):
-                state.apply_key(model.policy(state, rng))
-                depth += 1
-            values = model.evaluate(state)
-        for child in path:
-            value = values[child.seat]
-            child.visits += 1
-            child.total += value
-            child.squares += value * value
-        stats.iterations += 1
-    stats.seconds = time.perf_counter() - start
+            path.append(node)
+        return path
+
+    def select(self, node: Node, kids: dict[Key, Node], acts: list[Key]) -> tuple[Node, Key]:
+        """UCB1 with availability counts among `acts`, every one a child of `node`'s; the
+        root's favourite gets its progressive bias."""
+        log, sqrt, exploration = math.log, math.sqrt, self.exploration
+        favourite = self.favourite if node is self.root else None
+        best = node
+        best_score = -1.0
+        action: Key = ()
+        for a in acts:
+            child = kids[a]
+            child.avail += 1
+            visits = child.visits
+            score = child.total / visits + exploration * sqrt(log(child.avail) / visits)
+            if a == favourite:
+                score += self.bias / (visits + 1)
+            if score > best_score:
+                best, best_score, action = child, score, a
+        return best, action
+
+
+def _choice(
+    root: Node,
+    seat: int,
+    legal: list[Action],
+    favourite: Key | None,
+    override: float,
+    stats: SearchStats,
+) -> tuple[Action, SearchStats]:
+    """The action to take after the search – the most visited, or the favourite unless
+    clearly beaten – with `stats` completed from the root's children."""
     kids = root.kids.get(seat, {})
     keys = [freeze(a) for a in legal]
     visits = [kids[k].visits if k in kids else 0 for k in keys]

@@ -221,73 +221,92 @@ def _check_pairs(known: Knowledge) -> None:
             seen.add(_pair(a, b))
 
 
-def _fill(known: Knowledge, rng: random.Random) -> list[tuple[int, int]]:
-    """Every card of `known.cards()` with both sides, each of the 55 pairs once, the unknown
-    sides chosen at random. Raises Inconsistent if no such deal exists."""
-    cards = known.cards()
-    # An unknown front in a hand leans low the more its holder has played (LEAN).
-    leans = [lean(known.plays[s]) for s, hand in enumerate(known.hands) for _ in hand]
-    leans += [0] * (len(cards) - len(leans))
-    out: list[tuple[int, int] | None] = [None] * len(cards)
-    pool = set(_ALL_PAIRS)
-    half: list[tuple[int, int, int, int]] = []  # (position, known value, known side, lean)
-    blind: list[int] = []
-    for k, (a, b) in enumerate(cards):
-        if a is not None and b is not None:
-            pool.discard(_pair(a, b))
-            out[k] = (a, b)
-        elif a is not None:
-            half.append((k, a, 0, 0))
-        elif b is not None:
-            half.append((k, b, 1, leans[k]))
-        else:
-            blind.append(k)
-    partners = _partners(half, pool, rng)
-    for (k, v, side, _), w in zip(half, partners):
-        out[k] = (v, w) if side == 0 else (w, v)
-        pool.discard(_pair(v, w))
-    rest = sorted(pool)
-    rng.shuffle(rest)
-    for k, p in zip(blind, rest):
-        a, b = divmod(p, 11)
-        out[k] = (a, b) if rng.random() < 0.5 else (b, a)
-    return out  # type: ignore[return-value]
+class _Unknowns:
+    """What stays the same in every determinization of one seat's `Knowledge`, worked out
+    once: the cards known whole, those with one known side (`half`: position, known value,
+    known side, lean) and those with none (`blind`), the pairs left for them, and how
+    constrained each half-known card's value is. `fill` draws the rest."""
+
+    def __init__(self, known: Knowledge) -> None:
+        cards = known.cards()
+        # An unknown front in a hand leans low the more its holder has played (LEAN).
+        leans = [lean(known.plays[s]) for s, hand in enumerate(known.hands) for _ in hand]
+        leans += [0] * (len(cards) - len(leans))
+        self.whole: list[int | None] = [None] * len(cards)
+        pool = set(_ALL_PAIRS)
+        self.half: list[tuple[int, int, int, int]] = []
+        self.blind: list[int] = []
+        for k, (a, b) in enumerate(cards):
+            if a is not None and b is not None:
+                pool.discard(_pair(a, b))
+                self.whole[k] = a * 11 + b
+            elif a is not None:
+                self.half.append((k, a, 0, 0))
+            elif b is not None:
+                self.half.append((k, b, 1, leans[k]))
+            else:
+                self.blind.append(k)
+        self.pool = pool
+        self.sorted_pool = sorted(pool)
+        # Per value v, the w whose pair {v, w} is left (ascending, as `_OTHERS`).
+        self.partners = [[w for w in _OTHERS[v] if _PAIRS[v][w] in pool] for v in range(11)]
+        demand = [0] * 11
+        for _, v, _, _ in self.half:
+            demand[v] += 1
+        supply = [0] * 11
+        for p in pool:
+            supply[p // 11] += 1
+            supply[p % 11] += 1
+        self.demand, self.supply = demand, supply
+        # The greedy's order: least spare supply first (see `_partners`).
+        self.spare = [supply[v] - demand[v] for _, v, _, _ in self.half]
+
+    def fill(self, rng: random.Random) -> list[int]:
+        """Every card (in `Knowledge.cards()`'s order, as `front * 11 + back`) with both
+        sides, each of the 55 pairs once, the unknown sides chosen at random. Raises
+        Inconsistent if no such deal exists."""
+        out = list(self.whole)
+        taken = set()
+        for (k, v, side, _), w in zip(self.half, _partners(self, rng)):
+            out[k] = v * 11 + w if side == 0 else w * 11 + v
+            taken.add(_PAIRS[v][w])
+        rest = [p for p in self.sorted_pool if p not in taken]
+        rng.shuffle(rest)
+        for k, p in zip(self.blind, rest):
+            a, b = divmod(p, 11)
+            out[k] = p if rng.random() < 0.5 else b * 11 + a
+        return out  # type: ignore[return-value]
 
 
-def _partners(
-    half: list[tuple[int, int, int, int]], pool: set[int], rng: random.Random
-) -> list[int]:
+def _partners(unknowns: _Unknowns, rng: random.Random) -> list[int]:
     """For each card with one known side v, a partner w so that the pairs {v, w} are distinct
-    and in `pool`: a randomized greedy assignment, most constrained values first, that leaves
-    every value enough pairs for the cards still waiting for it, each w weighted by the
-    card's lean; Kuhn's augmenting paths if the greedy runs into a dead end."""
-    demand = [0] * 11
-    for _, v, _, _ in half:
-        demand[v] += 1
-    supply = [0] * 11
-    for p in pool:
-        supply[p // 11] += 1
-        supply[p % 11] += 1
+    and left in the pool: a randomized greedy assignment, most constrained values first, that
+    leaves every value enough pairs for the cards still waiting for it, each w weighted by
+    the card's lean; Kuhn's augmenting paths if the greedy runs into a dead end."""
+    half, pool, partners = unknowns.half, unknowns.pool, unknowns.partners
     for _attempt in range(8):
         free = set(pool)
-        avail = list(supply)
-        need = list(demand)
+        avail = list(unknowns.supply)
+        need = list(unknowns.demand)
         order = list(range(len(half)))
         rng.shuffle(order)
-        order.sort(key=lambda i: avail[half[i][1]] - need[half[i][1]])
+        order.sort(key=unknowns.spare.__getitem__)
         chosen = [0] * len(half)
         for i in order:
             v = half[i][1]
             need[v] -= 1
             row = _PAIRS[v]
-            cands = [w for w in _OTHERS[v] if row[w] in free]
+            cands = [w for w in partners[v] if row[w] in free]
             if not cands:
                 break
             good = [w for w in cands if avail[w] > need[w]] or cands
             tilt = half[i][3]
             if tilt:
                 weights = _TILTS[tilt]
-                x = rng.random() * sum(weights[w] for w in good)
+                whole = 0.0
+                for w in good:
+                    whole += weights[w]
+                x = rng.random() * whole
                 for w in good:
                     x -= weights[w]
                     if x <= 0:
@@ -335,19 +354,20 @@ class Sampler:
 
     def __init__(self, view: View, history: list[View]) -> None:
         self.known = knowledge(view, history)
+        self.unknowns = _Unknowns(self.known)
         self.sizes = [len(h) for h in self.known.hands]
         self.discards = len(self.known.discard)
         self.determinizer = Determinizer(view, history)
 
     def sample(self, rng: random.Random) -> State:
         """A fresh determinization with a random PRNG state."""
-        cards = [a * 11 + b for a, b in _fill(self.known, rng)]
-        sizes, discards = self.sizes, self.discards
+        cards = self.unknowns.fill(rng)
         hands = []
         k = 0
-        for size in sizes:
+        for size in self.sizes:
             hands.append(cards[k : k + size])
             k += size
+        discards = self.discards
         return self.determinizer.deal(
             hands, cards[k : k + discards], cards[k + discards :], rng.getrandbits(64)
         )
@@ -397,6 +417,7 @@ def _best_shed(counts: tuple[int, ...]) -> int:
 
 
 _KNOCK, _PASS = ("knock",), ("pass",)
+_UP, _DOWN = ("draw", "up"), ("draw", "down")
 
 MEAN_OTHER = [(55 - v) / 10 for v in range(11)]
 """The mean of the other side of a card showing v, knowing nothing else (0..10 without v)."""
@@ -550,6 +571,8 @@ class Model:
         self.target = view["target"]
         self.depth = depth
         self.style = style
+        # `_best_play` by hand: the same hands come back in rollout after rollout.
+        self._plays: dict[tuple[int, ...], tuple[Key, int, bool, int]] = {}
 
     def sample(self, rng: random.Random) -> State:
         return self.sampler.sample(rng)
@@ -569,48 +592,61 @@ class Model:
         if state.phase == TURN:
             # Found from the hand: listing every legal play would cost more than the choice.
             return self._turn(state, min(top, MEAN_OTHER[top]))
+        up = top <= MEAN_OTHER[top] - self.style.up_margin
+        if state.phase == DRAW:
+            # The draw after a play: its two sides, without listing them.
+            return _UP if up else _DOWN
         acts = state.legal_keys()
         if len(acts) == 1:
             return acts[0]
         if acts[0][0] == "flip":
             return acts[rng.randrange(len(acts))]
-        return acts[0] if top <= MEAN_OTHER[top] - self.style.up_margin else acts[1]
+        return acts[0] if up else acts[1]
+
+    def rollout(self, state: State, rng: random.Random) -> Sequence[float]:
+        """The policy's moves from `state` (consumed) until `done`, and their evaluation."""
+        quando = cast(Quando, state)
+        policy, apply_key = self.policy, quando.apply_key
+        depth, limit, current = 0, self.depth, self.round
+        while (
+            quando.result is None
+            and quando.round == current
+            and depth < limit
+            and not _last_draw(quando)
+        ):
+            action = policy(quando, rng)
+            if action is _PASS and quando.last_turn():
+                # This pass ends the round: scored here, sparing the engine the next deal.
+                return self._round_over(quando)
+            apply_key(action)
+            depth += 1
+        return self.evaluate(quando)
+
+    def _round_over(self, state: Quando) -> Sequence[float]:
+        """`evaluate`'s values once the round ends with the hands as they are: the round
+        scored, and the game over when a total reaches the target, as the engine ends it."""
+        sums = [sum(c // 11 for c in hand) for hand in state.hands]
+        scores, _ = round_scores(sums, state.knocker)
+        totals = [t + score for t, score in zip(state.totals, scores)]
+        if max(totals) >= self.target:
+            low = min(totals)
+            winners = [s for s, t in enumerate(totals) if t == low]
+            return shares({"scores": totals, "winners": winners}, len(totals))
+        return win_chances(totals, self.target)
 
     def _turn(self, state: Quando, draw_value: float) -> Key:
         """`turn_choice`'s rules without the lookahead, over the plays that matter (all cards
         of one front, a triplet, a run), found from the hand rather than the legal list."""
         style = self.style
         seat = state.active  # to move: it is the active player's turn
-        n = state.players
-        by_front: list[list[int]] = [[] for _ in range(11)]
-        total = 0
-        for i, c in enumerate(state.hands[seat]):
-            by_front[c // 11].append(i)
-            total += c // 11
-        bonus = style.size_bonus
-        triplet = style.triplet_bonus * (n - 1)
-        best: Key = ()
-        best_value = -1.0
-        best_shed = 0
-        best_triplet = False
-        for v in range(11):
-            idx = by_front[v]
-            k = len(idx)
-            if not k:
-                continue
-            value = v * k + bonus * (k - 1) + (triplet if k == 3 else 0.0)
-            if value > best_value:
-                best, best_value = ("play", tuple(idx)), value
-                best_shed, best_triplet = v * k, k == 3
-            if k > 3 and 3 * v + 2 * bonus + triplet > best_value:
-                best, best_value = ("play", tuple(idx[:3])), 3 * v + 2 * bonus + triplet
-                best_shed, best_triplet = 3 * v, True
-            if v < 9 and by_front[v + 1] and by_front[v + 2]:
-                value = 3 * v + 3 + 2 * bonus
-                if value > best_value:
-                    run = sorted((idx[0], by_front[v + 1][0], by_front[v + 2][0]))
-                    best, best_value = ("play", tuple(run)), value
-                    best_shed, best_triplet = 3 * v + 3, False
+        own = state.hands[seat]
+        key = tuple(own)
+        found = self._plays.get(key)
+        if found is None:
+            if len(self._plays) >= 8192:
+                self._plays.clear()
+            found = self._plays[key] = self._best_play(own, state.players)
+        best, best_shed, best_triplet, total = found
         if state.knocker is None:
             if state.plays[seat] >= 2 and total <= style.knock_max:
                 plays = state.plays
@@ -627,6 +663,45 @@ class Model:
         elif best_shed <= draw_value + style.pass_margin and not best_triplet:
             return _PASS
         return best
+
+    def _best_play(self, hand: list[int], players: int) -> tuple[Key, int, bool, int]:
+        """The best play of `hand` by `_turn`'s rules, the fronts it sheds, whether it is a
+        triplet, and the hand's sum."""
+        style = self.style
+        # The hand's indices by front, only the fronts it holds (in ascending order below).
+        by_front: dict[int, list[int]] = {}
+        total = 0
+        for i, c in enumerate(hand):
+            v = c // 11
+            total += v
+            same = by_front.get(v)
+            if same is None:
+                by_front[v] = [i]
+            else:
+                same.append(i)
+        bonus = style.size_bonus
+        triplet = style.triplet_bonus * (players - 1)
+        best: Key = ()
+        best_value = -1.0
+        best_shed = 0
+        best_triplet = False
+        for v in sorted(by_front):
+            idx = by_front[v]
+            k = len(idx)
+            value = v * k + bonus * (k - 1) + (triplet if k == 3 else 0.0)
+            if value > best_value:
+                best, best_value = ("play", tuple(idx)), value
+                best_shed, best_triplet = v * k, k == 3
+            if k > 3 and 3 * v + 2 * bonus + triplet > best_value:
+                best, best_value = ("play", tuple(idx[:3])), 3 * v + 2 * bonus + triplet
+                best_shed, best_triplet = 3 * v, True
+            if v + 1 in by_front and v + 2 in by_front:
+                value = 3 * v + 3 + 2 * bonus
+                if value > best_value:
+                    run = sorted((idx[0], by_front[v + 1][0], by_front[v + 2][0]))
+                    best, best_value = ("play", tuple(run)), value
+                    best_shed, best_triplet = 3 * v + 3, False
+        return best, best_shed, best_triplet, total
 
     def evaluate(self, state: State) -> Sequence[float]:
         state = cast(Quando, state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple, TypedDict, cast
+from typing import Any, ClassVar, NamedTuple, TypedDict
 
 import msgpack
 
@@ -60,6 +60,9 @@ class Problem(NamedTuple):
 
 
 _MASK64 = (1 << 64) - 1
+_SPAN = 1 << 64
+_GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+"""SplitMix64's increment and its two multipliers."""
 
 
 class Rng:
@@ -73,24 +76,54 @@ class Rng:
 
     def next64(self) -> int:
         """The next 64-bit output."""
-        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        self.state = s = (self.state + _GAMMA) & _MASK64
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform int in [0, n), n >= 1, without modulo bias."""
-        limit = (1 << 64) - (1 << 64) % n
+        # next64 written out (as in `shuffle`): searches' rollouts deal and reshuffle with
+        # this by the million, and the call is most of its cost.
+        limit = _SPAN - _SPAN % n
+        s = self.state
         while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+            s = (s + _GAMMA) & _MASK64
+            z = ((s ^ (s >> 30)) * _MIX1) & _MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.state = s
+                return z % n
+
+    def coins(self, count: int) -> list[int]:
+        """`count` times `below(2)`, in one call (a deal turns every card so)."""
+        s = self.state
+        out = []
+        for _ in range(count):
+            s = (s + _GAMMA) & _MASK64
+            z = ((s ^ (s >> 30)) * _MIX1) & _MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+            out.append((z ^ (z >> 31)) & 1)
+        self.state = s
+        return out
 
     def shuffle(self, items: list[int]) -> None:
-        """Fisher–Yates, in place."""
+        """Fisher–Yates, in place: item i swapped with `below(i + 1)`, i from the last down."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                s = (s + _GAMMA) & _MASK64
+                z = ((s ^ (s >> 30)) * _MIX1) & _MASK64
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
 
 class Event:
@@ -489,7 +522,7 @@ class State(ABC):
     def _mover(self) -> int:
         """`to_move` while the game goes on, as `_legal`, `_do` and `_why_illegal` see it
         (never None there: they are not called once the game is over)."""
-        return cast(int, self.to_move)
+        return self.to_move  # type: ignore[return-value]  # (cast() would cost a call a step)
 
     @abstractmethod
     def _legal(self) -> list[Key]:

@@ -283,7 +283,7 @@ class Quando(State):
         if stacked is None:
             deck = list(CARDS)
             self.rng.shuffle(deck)
-            deck = [FLIP[c] if self.rng.below(2) else c for c in deck]
+            deck = [FLIP[c] if coin else c for c, coin in zip(deck, self.rng.coins(len(deck)))]
         else:
             deck = stacked
         first = self.round % n

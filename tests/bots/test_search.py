@@ -233,3 +233,27 @@ def test_the_search_reports_every_root_action_with_its_mean_and_error():
         assert 0 < error <= 0.5 / (visits - 1) ** 0.5 and 0 <= mean <= 1
     _, forced = search(model, 0, legal[:1], Budget(iterations=300), random.Random(3))
     assert forced.actions == []
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_quando_rollout_gives_the_values_of_the_policy_played_out(players):
+    """`Model.rollout` takes shortcuts (a round that a last-turn pass ends is scored without
+    the engine's next deal): its values must be those of the policy's moves played through
+    the engine until `done`, then `evaluate`, with the same randomness."""
+    ended = 0
+    for seed in range(3):
+        for state, histories in positions("quando", players, seed, 300, {"target": 20}, seed):
+            if state.is_over or state.step % 7:
+                continue
+            seat = state.to_move
+            model = quando.Model(state.view(seat), histories[seat])
+            for k in range(6):
+                sample = model.sample(random.Random(k))
+                played, rng = sample.clone(), random.Random(k)
+                depth = 0
+                while played.result is None and not model.done(played, depth):
+                    played.apply_key(model.policy(played, rng))
+                    depth += 1
+                ended += played.result is not None or played.round != model.round
+                assert model.rollout(sample.clone(), random.Random(k)) == model.evaluate(played)
+    assert ended > 10  # rounds and games ended inside rollouts, where the shortcuts are

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from game.rules import GAMES, State, blanco, new_game, quando, quasenbo
+from game.rules.base import Rng
 from game.rules.blanco import CARD, HIDDEN, ID, UP, complete_lines, remove_line, settle
 from game.rules.quando import round_scores
 from game.rules.quasenbo import DECK_OPTIONS, MASK, SUIT_BIT, Quasenbo
@@ -181,3 +182,40 @@ def test_a_playout_turn_is_the_engines_turn(seed):
         if not engine_turn(state, *chosen[0]):
             return
         assert quick.to_snapshot() == state.to_snapshot()
+
+
+def _splitmix64(state: int):
+    """SplitMix64 as published (Steele, Lea & Flood 2014): the numbers `Rng` must give."""
+    mask = (1 << 64) - 1
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        yield z ^ (z >> 31)
+
+
+def _below(outputs, n: int) -> int:
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        x = next(outputs)
+        if x < limit:
+            return x % n
+
+
+def test_the_prng_gives_splitmix64s_numbers_in_below_and_shuffle():
+    # Every deal and reshuffle of every log depends on these numbers: a faster Rng must
+    # give the same ones (n near 2**63 rejects about half of the outputs).
+    for seed in (0, 1, 2**64 - 1, 0x1234_5678_9ABC_DEF0):
+        rng, outputs = Rng(seed), _splitmix64(seed)
+        assert [rng.next64() for _ in range(3)] == [next(outputs) for _ in range(3)]
+        for n in (1, 2, 3, 7, 55, 2**32 + 1, 2**63 + 1, 3 * 2**62):
+            assert [rng.below(n) for _ in range(20)] == [_below(outputs, n) for _ in range(20)]
+        assert rng.coins(70) == [_below(outputs, 2) for _ in range(70)]
+        items = list(range(60))
+        rng.shuffle(items)
+        expected = list(range(60))
+        for i in range(59, 0, -1):
+            j = _below(outputs, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected
+        assert rng.next64() == next(outputs)
