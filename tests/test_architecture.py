@@ -227,3 +227,41 @@ def test_the_code_is_as_ruff_format_writes_it():
         timeout=300,
     )
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+
+
+# What a reader holds in mind at once (issue 30): a function fits on a screen, a class of
+# the client does one job (the scenes and tables are composed of parts, like movelog.py) in
+# about 400 lines. The engines keep one class per game, shaped like its rule sheet, and the
+# server's Room and Server theirs; they are not held to it.
+LONGEST_FUNCTION = 60
+LARGEST_CLIENT_CLASS = 420
+
+
+def definitions(kind: type[ast.AST]) -> list[tuple[int, str]]:
+    """(lines, "module:name") of every definition of `kind` in the sources."""
+    found = []
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, kind):
+                assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                found.append((lines, f"{name}:{node.name}"))
+    return sorted(found, reverse=True)
+
+
+def test_no_function_is_longer_than_a_screen():
+    long = [
+        (lines, where)
+        for lines, where in definitions(ast.FunctionDef | ast.AsyncFunctionDef)
+        if lines > LONGEST_FUNCTION
+    ]
+    assert not long, "longer than a screen:\n" + "\n".join(f"{w}: {n} lines" for n, w in long)
+
+
+def test_no_class_of_the_client_does_more_than_one_job():
+    large = [
+        (lines, where)
+        for lines, where in definitions(ast.ClassDef)
+        if lines > LARGEST_CLIENT_CLASS and where.startswith("game.client")
+    ]
+    assert not large, "more than one job:\n" + "\n".join(f"{w}: {n} lines" for n, w in large)
