@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 import pygame
 
@@ -20,21 +20,22 @@ from game.client.scenes.lobby_words import draw_qr, info_lines, waiting_words
 from game.client.session import Session
 from net.schema import DEFAULT_GRACE
 
+LobbyMode = Literal["local", "host", "join", "watch", "resume"]
+"""How the player came to the lobby: "local" (single player and quick play: the room is
+created, the player sits, bots fill the rest and the game starts by itself), "host" (create
+the room, sit, then wait for others), "join" (the player already asked to sit in a room),
+"watch", "resume" (a kept seat is being taken back: the table opens with its full view)."""
+
 
 class LobbyScene(Scene):
-    """A room before its game starts (and, watching, until the first view arrives).
-
-    Modes: "local" (single player and quick play: the room is created, the player sits,
-    bots fill the rest and the game starts by itself), "host" (create the room, sit, then
-    wait for others), "join" (the player already asked to sit in a room), "watch", "resume"
-    (a kept seat is being taken back: the table opens with its full view). A host whose
-    server went on with games they sat in is offered "Resume your seat" for each.
-    """
+    """A room before its game starts (and, watching, until the first view arrives), in one
+    of the `LobbyMode`s. A host whose server went on with games they sat in is offered
+    "Resume your seat" for each."""
 
     def __init__(
         self,
         app: Host,
-        mode: str,
+        mode: LobbyMode,
         *,
         game: str = "quando",
         players: int = 4,
@@ -55,7 +56,7 @@ class LobbyScene(Scene):
         """`refused` (joining or watching from the join screen): the server refused to let the
         player in – this lobby goes, and the join screen says why."""
         super().__init__(app)
-        self.mode = mode
+        self.mode: LobbyMode = mode
         self.resume = resume
         """The kept seat being taken back ("resume" mode)."""
         self.game, self.players, self.level = game, players, level
