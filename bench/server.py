@@ -15,7 +15,9 @@ room: no sockets at all – a room in this process, two and four seats (`--seats
 flat: one connection flat out: one seat, the same lean blocking client, plays a random bot
       as fast as it can;
 crowd: many connections: `--connections` client seats in `--rooms` rooms (all seats human),
-       each acting about once a second.
+       each acting about once a second – or, with `--rate`, the whole crowd offering that
+       many actions a second (a room's seats take turns, each after a random pause around
+       rooms / rate seconds): sweep it to find the load that keeps p99 under 10 ms.
 
 The load generator runs on the server's event loop too (uvloop where installed).
 """
@@ -210,14 +212,21 @@ def flat_out(port: int, game: str, seconds: float) -> Stats:
 
 
 async def crowd(
-    port: int, connections: int, rooms: int, seconds: float, server: ServerProcess | None = None
+    port: int,
+    connections: int,
+    rooms: int,
+    seconds: float,
+    server: ServerProcess | None = None,
+    rate: float | None = None,
 ) -> Stats:
+    """The crowd part; `rate`: the actions a second offered by all rooms together (None:
+    each connection about one a second)."""
     stats, stop = Stats(), asyncio.Event()
     per_room = connections // rooms
     games = list(GAME_SETUPS)
     # Each room's seats take turns: acting after ~per_room/4 s each makes every connection
-    # act about once a second.
-    think = per_room / 4 * 0.25
+    # act about once a second; a room acting every rooms/rate s offers `rate` in all.
+    think = per_room / 4 * 0.25 if rate is None else rooms / rate
     tasks = [
         asyncio.create_task(
             table(
@@ -253,6 +262,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--connections", type=int, default=1000)
     parser.add_argument("--rooms", type=int, default=250)
     parser.add_argument(
+        "--rate",
+        type=float,
+        default=None,
+        help="the crowd's offered actions a second in all (default: one a connection)",
+    )
+    parser.add_argument(
         "--parts",
         default=",".join(PARTS),
         help=f"which parts, comma-separated (default: all of {','.join(PARTS)})",
@@ -261,6 +276,12 @@ def main(argv: list[str] | None = None) -> None:
         "--seats",
         default="2,4",
         help="the in-process room's numbers of seats, comma-separated (2 to 4)",
+    )
+    parser.add_argument(
+        "--event-loop",
+        choices=("uvloop", "asyncio"),
+        default=None,
+        help="the server's event loop (default: the server's default, uvloop where installed)",
     )
     args = parser.parse_args(argv)
     per_room, rest = divmod(args.connections, args.rooms)
@@ -301,7 +322,8 @@ def main(argv: list[str] | None = None) -> None:
             )
     if "flat" not in parts and "crowd" not in parts:
         return
-    with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs)) as server:
+    loop = ("--event-loop", args.event_loop) if args.event_loop else ()
+    with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs), *loop) as server:
         for game in GAME_SETUPS if "flat" in parts else ():
             cpu = server.cpu_seconds()
             stats = flat_out(server.port, game, args.seconds / 3)
@@ -319,9 +341,12 @@ def main(argv: list[str] | None = None) -> None:
             )
         if "crowd" in parts:
             started = time.perf_counter()
-            stats = run(crowd(server.port, args.connections, args.rooms, args.seconds, server))
+            stats = run(
+                crowd(server.port, args.connections, args.rooms, args.seconds, server, args.rate)
+            )
+            offered = f", offered {args.rate:,.0f}/s" if args.rate else ""
             print(
-                f"{args.connections} connections in {args.rooms} rooms: "
+                f"{args.connections} connections in {args.rooms} rooms{offered}: "
                 f"{stats.actions / args.seconds:,.0f} actions/s, {stats.games} games finished; "
                 f"{summary(stats.rtts)}; errors {len(stats.errors)}; server RSS "
                 f"{server.rss_mib():.0f} MiB ({time.perf_counter() - started:.0f} s)"
