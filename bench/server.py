@@ -129,7 +129,7 @@ class Sink:
     def send_packed(self, body: bytes) -> None:
         # The frame's length, as net.framing's `frame` makes it (which older trees, measured
         # side by side, lack).
-        self.sent += HEADER.size + len(body)
+        self.sent += len(HEADER.pack(len(body)) + body)
 
 
 def room_steps(
