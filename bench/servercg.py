@@ -76,8 +76,9 @@ def play(port: int, game: str, seats: int, actions: int, seed: int) -> None:
         wire.sock.close()
 
 
-def instructions(game: str, seats: int, actions: int) -> int:
-    """The server process's instruction count for a run of `actions` actions."""
+def instructions(game: str, seats: int, actions: int, loop: tuple[str, ...] = ()) -> int:
+    """The server process's instruction count for a run of `actions` actions; `loop`: the
+    server's --event-loop option, if any."""
     with tempfile.TemporaryDirectory() as logs:
         server = subprocess.Popen(
             [
@@ -96,6 +97,7 @@ def instructions(game: str, seats: int, actions: int) -> int:
                 "1000000",
                 "--idle",
                 "3600",
+                *loop,
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -121,13 +123,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", default="quando,blanco,quasenbo")
     parser.add_argument("--seats", default="1,4", help="human seats a room, 1 to 4")
     parser.add_argument("--actions", default="100,400", help="the two runs' actions")
+    parser.add_argument(
+        "--event-loop",
+        choices=("uvloop", "asyncio"),
+        default=None,
+        help="the server's event loop (default: the server's default, uvloop where installed)",
+    )
     args = parser.parse_args(argv)
+    loop = ("--event-loop", args.event_loop) if args.event_loop else ()
     few, many = (int(n) for n in args.actions.split(","))
     for seats in (int(n) for n in args.seats.split(",")):
         for game in args.games.split(","):
             if game not in LONG_GAMES:
                 parser.error(f"unknown game {game!r}")
-            low, high = instructions(game, seats, few), instructions(game, seats, many)
+            low = instructions(game, seats, few, loop)
+            high = instructions(game, seats, many, loop)
             print(
                 f"server instructions per action, {game}, {seats} seat{'s' * (seats > 1)}: "
                 f"{(high - low) / (many - few):,.0f}",
