@@ -398,9 +398,10 @@ class State(ABC):
     by everyone else (hands; Blanco's grids): with "seat", all that differs between the
     views of one step (see `view_digests`)."""
 
-    SPLICE_FROM: ClassVar[int] = 3
+    SPLICE_FROM: ClassVar[int] = 2
     """From how many distinct views on `view_digests` cuts them up instead of building
-    each whole: fewer cost less built whole, unless the engine keeps its parts packed."""
+    each whole (one view costs less built whole; from two, the spliced views of every
+    engine cost less: BENCHMARKS.md, "Issue 33")."""
 
     players: int
     seed: int
