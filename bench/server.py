@@ -164,7 +164,8 @@ def room_run(
             room.add_bot(peers[0], seats - 1, "random")
         room.start(peers[0])
         state = room.state
-        while not state.is_over and time.perf_counter() - start < seconds:
+        # At least one step, however loaded the machine: a rate of nothing says nothing.
+        while not state.is_over and (time.perf_counter() - start < seconds or not steps):
             keys = state.legal_keys()
             action = list(keys[pick.randrange(len(keys))])
             if state.to_move < len(peers):
