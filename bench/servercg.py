@@ -40,10 +40,18 @@ def play(port: int, game: str, seats: int, actions: int, seed: int) -> None:
     done = 0
     while done < actions:
         host = wires[0]
+        request = rng.getrandbits(30)
         host.send(
-            {"t": "create", "game": game, "players": max(2, seats), "options": LONG_GAMES[game]}
+            {
+                "t": "create",
+                "id": request,
+                "game": game,
+                "players": max(2, seats),
+                "options": LONG_GAMES[game],
+            }
         )
-        room = host.until(lambda m: m["t"] == "room")["room"]["id"]
+        # The answer to this request: the last game's room may still be announced.
+        room = host.until(lambda m, r=request: m.get("re") == r)["room"]["id"]
         for index, wire in enumerate(wires):
             wire.send({"t": "join", "room": room, "seat": index})
             wire.send({"t": "ready", "room": room, "ready": True})
@@ -57,17 +65,27 @@ def play(port: int, game: str, seats: int, actions: int, seed: int) -> None:
             )
         )
         host.send({"t": "start", "room": room})
-        last = [wire.until(lambda m: m["t"] == "update") for wire in wires]
+        last = [
+            wire.until(lambda m, r=room: m["t"] == "update" and m["room"] == r) for wire in wires
+        ]
         while done < actions and "seed" not in last[0]:
             mover = next((k for k, u in enumerate(last) if u.get("legal")), None)
             if mover is None:  # the bot's move is on its way (one seat)
-                last = [wire.until(lambda m: m["t"] == "update") for wire in wires]
+                last = [
+                    wire.until(lambda m, r=room: m["t"] == "update" and m["room"] == r)
+                    for wire in wires
+                ]
                 continue
             step = last[mover]["step"]
             action = rng.choice(last[mover]["legal"])
             wires[mover].send({"t": "act", "room": room, "step": step, "action": action})
             last = [
-                wire.until(lambda m, s=step: m["t"] == "update" and m["step"] > s) for wire in wires
+                wire.until(
+                    lambda m, s=step, r=room: (
+                        m["t"] == "update" and m["room"] == r and m["step"] > s
+                    )
+                )
+                for wire in wires
             ]
             done += 1
         for wire in wires:
