@@ -70,13 +70,14 @@ class FrameDecoder:
         # Frames are read where they lie – in `data` itself when nothing was left over, the
         # common case – and only an unfinished one is kept: no copy of each frame's bytes.
         buffer = self._buffer
+        source: bytes | bytearray = data
         if buffer:
             buffer += data
-            data = buffer
-        end, at, out = len(data), 0, []
-        with memoryview(data) as view:
+            source = buffer
+        end, at, out = len(source), 0, []
+        with memoryview(source) as view:
             while end - at >= HEADER.size:
-                (size,) = HEADER.unpack_from(data, at)
+                (size,) = HEADER.unpack_from(source, at)
                 if size == 0:
                     raise FrameError("bad_frame", "an empty frame")
                 if size > self.max_frame:
@@ -88,7 +89,7 @@ class FrameDecoder:
                     break
                 out.append(decode_body(view[start : start + size]))
                 at = start + size
-        if data is buffer:
+        if source is buffer:
             del buffer[:at]
         else:
             buffer += data[at:]

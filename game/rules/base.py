@@ -559,7 +559,7 @@ class State(ABC):
             else:
                 run[key] = value
         chunks.append(lead + _pairs(run))
-        digests = {}
+        digests: dict[int | None, bytes] = {}
         for seat in seats:
             if seat is None:
                 digests[seat] = packed_view_digest(b"".join(chunks))
