@@ -5,7 +5,9 @@ each action sent once every seat has the update before it:
     python bench/servercg.py [--games quando,blanco,quasenbo] [--seats 1,4] [--actions 100,400]
 
 With one seat the other is a random bot, as bench/server.py's flat part plays it: an action
-is the player's step and the bot's answer. The server runs twice per game and seat count,
+is the player's step and the bot's answer. The server is the tree's `Server` as
+`python server.py` runs it, but its games are dealt from chosen seeds and its random bots
+seeded, so that two trees play the very same games. The server runs twice per game and seat count,
 with the two numbers of `--actions`; the difference of its instruction counts, divided by
 the difference of the actions, leaves out the start and the set-up. Instructions in user
 space (the interpreter, msgpack, uvloop, libc), not the kernel's system calls: a figure
@@ -45,6 +47,7 @@ def play(port: int, game: str, seats: int, actions: int, seed: int) -> None:
             {
                 "t": "create",
                 "id": request,
+                "seed": 11 + done,
                 "game": game,
                 "players": max(2, seats),
                 "options": LONG_GAMES[game],
@@ -94,6 +97,34 @@ def play(port: int, game: str, seats: int, actions: int, seed: int) -> None:
         wire.sock.close()
 
 
+def serve(log_dir: str, loop: str | None) -> None:
+    """The server as `python server.py` runs it, but the same every run: it lets `create`
+    choose the seed (`chosen_seeds`, as a player's own server does), and its random bots
+    draw from `random` seeded here – so both trees play the very same games."""
+    import asyncio
+    import gc
+
+    from game.host.limits import Limits
+    from game.host.loop import LOOPS, run
+    from game.host.server import Server
+
+    random.seed(1)
+
+    async def main() -> None:
+        limits = Limits(rate=1e6, burst=1_000_000, idle=3600.0)
+        server = Server(Path(log_dir), limits, chosen_seeds=True)
+        port = await server.start("127.0.0.1", 0)
+        stop = asyncio.Event()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        gc.collect()
+        gc.freeze()
+        print(f"listening on 127.0.0.1:{port}", flush=True)
+        await stop.wait()
+        await server.close()
+
+    run(main(), loop or LOOPS[0])
+
+
 def instructions(game: str, seats: int, actions: int, loop: tuple[str, ...] = ()) -> int:
     """The server process's instruction count for a run of `actions` actions; `loop`: the
     server's --event-loop option, if any."""
@@ -104,17 +135,9 @@ def instructions(game: str, seats: int, actions: int, loop: tuple[str, ...] = ()
                 "--tool=callgrind",
                 "--callgrind-out-file=/dev/null",
                 sys.executable,
-                str(ROOT / "server.py"),
-                "--port",
-                "0",
-                "--log-dir",
+                str(Path(__file__).resolve()),
+                "--serve",
                 logs,
-                "--rate",
-                "1000000",
-                "--burst",
-                "1000000",
-                "--idle",
-                "3600",
                 *loop,
             ],
             stdout=subprocess.PIPE,
@@ -147,7 +170,11 @@ def main(argv: list[str] | None = None) -> None:
         default=None,
         help="the server's event loop (default: the server's default, uvloop where installed)",
     )
+    parser.add_argument("--serve", metavar="LOG_DIR", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.serve:
+        serve(args.serve, args.event_loop)
+        return
     loop = ("--event-loop", args.event_loop) if args.event_loop else ()
     few, many = (int(n) for n in args.actions.split(","))
     for seats in (int(n) for n in args.seats.split(",")):
