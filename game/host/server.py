@@ -313,8 +313,8 @@ class Server:
     def pending(self, conn: Client) -> None:
         """`conn` has messages queued: they go out at the next `flush`, which is at the
         latest the end of this turn of the event loop (sends from timers and bot loops), or
-        the end of `handle_all` (no turn of the loop of its own: that cost as much as the
-        handling of a move)."""
+        the end of `handle_all`, which writes them itself (no second turn of the loop per
+        request, to find nothing left to write)."""
         if not self._unsent and not self._handling:
             asyncio.get_running_loop().call_soon(self.flush)
         self._unsent.append(conn)
