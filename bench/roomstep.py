@@ -3,7 +3,7 @@ and seat count dealt from one seed and played with the same random moves through
 whose seats are all human peers that only count the bytes they are sent (bench/server.py's
 `Sink`), the log written; medians of `--repeats` runs.
 
-    python bench/roomstep.py [--steps 3000] [--repeats 5] [--seats 2,4]
+    python bench/roomstep.py [--steps 3000] [--repeats 5] [--seats 2,4] [--games quando,…]
 
 bench/server.py's room part plays a new random game each time, so its figures move with
 the games it happens to deal; this one moves only with the code (and the machine): made to
@@ -54,9 +54,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--steps", type=int, default=3000, help="at most this many a game")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seats", default="2,4")
+    parser.add_argument("--games", default=",".join(GAMES))
     args = parser.parse_args(argv)
+    games = args.games.split(",")
+    if unknown := sorted(set(games) - set(GAMES)):
+        parser.error(f"unknown game(s) {', '.join(unknown)}; the games are {', '.join(GAMES)}")
     run = 0
-    for game in GAMES:
+    for game in games:
         for seats in (int(n) for n in args.seats.split(",")):
             with tempfile.TemporaryDirectory() as logs:
                 results = []

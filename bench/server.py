@@ -15,7 +15,9 @@ room: no sockets at all – a room in this process, two and four seats (`--seats
 flat: one connection flat out: one seat, the same lean blocking client, plays a random bot
       as fast as it can;
 crowd: many connections: `--connections` client seats in `--rooms` rooms (all seats human),
-       each acting about once a second.
+       each acting about once a second – or, with `--rate`, the whole crowd offering that
+       many actions a second (a room's seats take turns, each after a random pause around
+       rooms / rate seconds): sweep it to find the load that keeps p99 under 10 ms.
 
 The load generator runs on the server's event loop too (uvloop where installed).
 """
@@ -38,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.loadgen import GAME_SETUPS, ServerProcess, Stats, cpu_note, summary, table  # noqa: E402
 from game.host.loop import run  # noqa: E402
 from game.host.room import Room  # noqa: E402
-from net.framing import CLIENT_MAX_FRAME, FrameDecoder, encode, frame  # noqa: E402
+from net.framing import CLIENT_MAX_FRAME, HEADER, FrameDecoder, encode  # noqa: E402
 from net.schema import PROTOCOL_VERSION  # noqa: E402
 
 
@@ -125,7 +127,9 @@ class Sink:
         self.sent += len(encode(message))
 
     def send_packed(self, body: bytes) -> None:
-        self.sent += len(frame(body))
+        # The frame's length, as net.framing's `frame` makes it (which older trees, measured
+        # side by side, lack).
+        self.sent += len(HEADER.pack(len(body)) + body)
 
 
 def room_steps(
@@ -160,7 +164,8 @@ def room_run(
             room.add_bot(peers[0], seats - 1, "random")
         room.start(peers[0])
         state = room.state
-        while not state.is_over and time.perf_counter() - start < seconds:
+        # At least one step, however loaded the machine: a rate of nothing says nothing.
+        while not state.is_over and (time.perf_counter() - start < seconds or not steps):
             keys = state.legal_keys()
             action = list(keys[pick.randrange(len(keys))])
             if state.to_move < len(peers):
@@ -210,14 +215,21 @@ def flat_out(port: int, game: str, seconds: float) -> Stats:
 
 
 async def crowd(
-    port: int, connections: int, rooms: int, seconds: float, server: ServerProcess | None = None
+    port: int,
+    connections: int,
+    rooms: int,
+    seconds: float,
+    server: ServerProcess | None = None,
+    rate: float | None = None,
 ) -> Stats:
+    """The crowd part; `rate`: the actions a second offered by all rooms together (None:
+    each connection about one a second)."""
     stats, stop = Stats(), asyncio.Event()
     per_room = connections // rooms
     games = list(GAME_SETUPS)
     # Each room's seats take turns: acting after ~per_room/4 s each makes every connection
-    # act about once a second.
-    think = per_room / 4 * 0.25
+    # act about once a second; a room acting every rooms/rate s offers `rate` in all.
+    think = per_room / 4 * 0.25 if rate is None else rooms / rate
     tasks = [
         asyncio.create_task(
             table(
@@ -253,6 +265,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--connections", type=int, default=1000)
     parser.add_argument("--rooms", type=int, default=250)
     parser.add_argument(
+        "--rate",
+        type=float,
+        default=None,
+        help="the crowd's offered actions a second in all (default: one a connection)",
+    )
+    parser.add_argument(
         "--parts",
         default=",".join(PARTS),
         help=f"which parts, comma-separated (default: all of {','.join(PARTS)})",
@@ -261,6 +279,12 @@ def main(argv: list[str] | None = None) -> None:
         "--seats",
         default="2,4",
         help="the in-process room's numbers of seats, comma-separated (2 to 4)",
+    )
+    parser.add_argument(
+        "--event-loop",
+        choices=("uvloop", "asyncio"),
+        default=None,
+        help="the server's event loop (default: the server's default, uvloop where installed)",
     )
     args = parser.parse_args(argv)
     per_room, rest = divmod(args.connections, args.rooms)
@@ -301,7 +325,8 @@ def main(argv: list[str] | None = None) -> None:
             )
     if "flat" not in parts and "crowd" not in parts:
         return
-    with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs)) as server:
+    loop = ("--event-loop", args.event_loop) if args.event_loop else ()
+    with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs), *loop) as server:
         for game in GAME_SETUPS if "flat" in parts else ():
             cpu = server.cpu_seconds()
             stats = flat_out(server.port, game, args.seconds / 3)
@@ -319,9 +344,12 @@ def main(argv: list[str] | None = None) -> None:
             )
         if "crowd" in parts:
             started = time.perf_counter()
-            stats = run(crowd(server.port, args.connections, args.rooms, args.seconds, server))
+            stats = run(
+                crowd(server.port, args.connections, args.rooms, args.seconds, server, args.rate)
+            )
+            offered = f", offered {args.rate:,.0f}/s" if args.rate else ""
             print(
-                f"{args.connections} connections in {args.rooms} rooms: "
+                f"{args.connections} connections in {args.rooms} rooms{offered}: "
                 f"{stats.actions / args.seconds:,.0f} actions/s, {stats.games} games finished; "
                 f"{summary(stats.rtts)}; errors {len(stats.errors)}; server RSS "
                 f"{server.rss_mib():.0f} MiB ({time.perf_counter() - started:.0f} s)"

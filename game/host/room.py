@@ -526,7 +526,9 @@ class Room:
         by_a_bot = by_bot or self.seats[seat].kind == "bot"
         # The one who acted hears first: updates go out in the order they are sent, and
         # theirs is the one a player sits waiting for.
-        audience = sorted(self._audience(), key=lambda member: member[1] != seat)
+        audience = self._audience()
+        if len(audience) > 1:
+            audience.sort(key=lambda member: member[1] != seat)
         digests = state.view_digests([viewer for _, viewer in audience])
         # Packing the shared parts once pays from two updates on (BENCHMARKS.md, "Issue 33").
         bodies = self._step_bodies(state, events, seat, by_a_bot) if len(audience) > 1 else None

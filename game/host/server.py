@@ -14,7 +14,7 @@ import random
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Literal, cast, get_args
 
@@ -29,6 +29,7 @@ from game.replay.log import ReplayError, engine_version
 from game.replay.origin import HASH, Origin, check_origin
 from game.replay.verify import describe
 from game.rules import GAMES, BadOptions, new_game
+from game.rules.base import thaw
 from net.messages import (
     Act,
     Action,
@@ -116,12 +117,7 @@ class Client(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         rules = self.rules
         rules.receive_data(data, time.monotonic())
-        for request in rules.requests():
-            self.server.handle(self, request)
-        # What these messages caused goes out now, before the loop turns to other sockets
-        # that were ready at the same time: their handling would delay it.
-        self.flush()
-        self.server.flush()
+        self.server.handle_all(self, rules.requests())
         if rules.closing:
             self.close()
 
@@ -213,6 +209,7 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.connections: set[Client] = set()
         self._unsent: list[Client] = []
+        self._handling = False
         self.per_address: dict[str, int] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.hint_tasks: set[asyncio.Task[None]] = set()
@@ -346,8 +343,10 @@ class Server:
 
     def pending(self, conn: Client) -> None:
         """`conn` has messages queued: they go out at the next `flush`, which is at the
-        latest the end of this turn of the event loop (sends from timers and bot loops)."""
-        if not self._unsent:
+        latest the end of this turn of the event loop (sends from timers and bot loops), or
+        the end of `handle_all`, which writes them itself (no second turn of the loop per
+        request, to find nothing left to write)."""
+        if not self._unsent and not self._handling:
             asyncio.get_running_loop().call_soon(self.flush)
         self._unsent.append(conn)
 
@@ -410,6 +409,19 @@ class Server:
         )
 
     # -- requests ----------------------------------------------------------------------------
+
+    def handle_all(self, conn: Client, requests: Iterable[Any]) -> None:
+        """`handle` each of `requests` that arrived from `conn`, then write out what they
+        caused: `conn`'s answers first, then everyone else's, before the loop turns to
+        other sockets that were ready at the same time (their handling would delay it)."""
+        self._handling = True
+        try:
+            for request in requests:
+                self.handle(conn, request)
+        finally:
+            self._handling = False
+        conn.flush()
+        self.flush()
 
     def handle(self, conn: Client, message: Any) -> None:
         """Check one request of a greeted client (see `Connection.requests`) and carry it
@@ -669,7 +681,7 @@ class Server:
             if turn is None or turn[1] != "random":
                 break
             state = room.playing()
-            room.bot_act(turn[0], state.step, random.choice(state.legal_actions()))
+            room.bot_act(turn[0], state.step, thaw(random.choice(state.legal_keys())))
         if room.bot_turn() is not None:
             self.bot_tasks[room.id] = asyncio.get_running_loop().create_task(self._bots(room))
 

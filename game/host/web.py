@@ -190,11 +190,7 @@ class WebClient(Client):
             elif isinstance(event, Frame):
                 self._frame(event, now)
         rules = self.rules
-        if self in self.server.connections:
-            for request in rules.requests():
-                self.server.handle(self, request)
-        self.flush()
-        self.server.flush()
+        self.server.handle_all(self, rules.requests() if self in self.server.connections else ())
         answered = self.ws.state is not State.OPEN and self.ws.eof_sent  # a plain HTTP answer
         if answered or rules.closing or self.ws.state is State.CLOSED or self.ws.close_expected():
             self.close()

@@ -447,9 +447,10 @@ class State(ABC):
     by everyone else (hands; Blanco's grids): with "seat", all that differs between the
     views of one step (see `view_digests`)."""
 
-    SPLICE_FROM: ClassVar[int] = 3
+    SPLICE_FROM: ClassVar[int] = 2
     """From how many distinct views on `view_digests` cuts them up instead of building
-    each whole: fewer cost less built whole, unless the engine keeps its parts packed."""
+    each whole (one view costs less built whole; from two, the spliced views of every
+    engine cost less: BENCHMARKS.md, "Issue 33")."""
 
     players: int
     seed: int
@@ -583,49 +584,42 @@ class State(ABC):
 
     def _spliced_digests(self, seats: list[int | None]) -> dict[int | None, bytes]:
         public, others = self._digest_parts()
-        # The packed view as pieces: runs of constant bytes (a run of pairs packs as one map,
-        # less its header), each followed by a place where seats differ – "seat", or a key
-        # of OWNED as (the list's header and the items before a seat's own item, the items
-        # after it, the whole list as everyone else sees it).
-        pieces: list[Any] = []
+        # The spectator's packed view as chunks: runs of constant bytes (a run of pairs packs
+        # as one map, less its header), "seat", and each item of each OWNED list on its own;
+        # a seat's view is that list with its number and its own items put in their places.
+        chunks: list[bytes] = []
+        places: list[tuple[str, int]] = []  # (an OWNED key, where its item 0 is in chunks)
+        at_seat = -1
         run: dict[str, Any] = {}
         lead = _packer.pack_map_header(len(public))
         owned = self.OWNED
         for key, value in public.items():
             if key == "seat" or key in owned:
-                pieces.append(lead + _pairs(run) + _pack(key))
+                chunks.append(lead + _pairs(run) + _pack(key))
                 run, lead = {}, b""
                 if key == "seat":
-                    pieces.append(_SEAT)
+                    at_seat = len(chunks)
+                    chunks.append(_SEAT[None])
                 else:
                     items = others[key]
-                    header = _ARRAY_HEADER[len(items)]
-                    pieces.append(
-                        (
-                            key,
-                            [header + b"".join(items[:k]) for k in range(len(items))],
-                            [b"".join(items[k + 1 :]) for k in range(len(items))],
-                            header + b"".join(items),
-                        )
-                    )
+                    chunks.append(_ARRAY_HEADER[len(items)])
+                    places.append((key, len(chunks)))
+                    chunks += items
             else:
                 run[key] = value
-        pieces.append(lead + _pairs(run))
+        chunks.append(lead + _pairs(run))
         digests: dict[int | None, bytes] = {}
         for seat in seats:
-            own = None if seat is None else self._packed_own(seat)
-            chunks: list[bytes] = []
-            for piece in pieces:
-                kind = type(piece)
-                if kind is bytes:
-                    chunks.append(piece)
-                elif kind is dict:
-                    chunks.append(piece[seat])
-                elif own is None:
-                    chunks.append(piece[3])
-                else:
-                    chunks += (piece[1][seat], own[piece[0]], piece[2][seat])
-            digests[seat] = packed_view_digest(b"".join(chunks))
+            if seat is None:
+                digests[seat] = packed_view_digest(b"".join(chunks))
+                continue
+            own = self._packed_own(seat)
+            mine = chunks.copy()
+            if at_seat >= 0:
+                mine[at_seat] = _SEAT[seat]
+            for key, first in places:
+                mine[first + seat] = own[key]
+            digests[seat] = packed_view_digest(b"".join(mine))
         return digests
 
     def _digest_parts(self) -> tuple[View, dict[str, list[bytes]]]:

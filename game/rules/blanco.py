@@ -396,7 +396,6 @@ class Blanco(State):
         "col",
     )
     OWNED: ClassVar[tuple[str, ...]] = ("grids", "hands")
-    SPLICE_FROM: ClassVar[int] = 2  # its grids are kept packed (`_packed_grid`)
 
     def __init__(self, players: int, seed: int, options: Options | None = None) -> None:
         """Deal a new game. Raises ValueError for a player count outside 2..5, a bad seed, an
