@@ -7,7 +7,7 @@ import math
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,9 +22,11 @@ from game.client.scenes import Confirm, Dialog, Scene
 from game.client.scenes.replays import room_replay
 from game.client.session import Session
 from game.client.tables import Table
-from game.replay.analysis import Background, Mark
 from game.replay.log import ReplayError, read_replay, replay_hash
 from game.replay.playback import open_replay
+
+if TYPE_CHECKING:  # the analysis is loaded when first asked for (memory at start)
+    from game.replay.analysis import Background, Mark
 
 AUTO_CONTINUE = 5.0
 """Seconds a round summary stays up for a spectator before the game goes on by itself."""
@@ -548,6 +550,8 @@ class TableScene(Scene):
         path = room_replay(self.room_id)
         if path is None:
             return False
+        from game.replay.analysis import Background
+
         self.analysis_job = Background(path)
         return True
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -22,11 +22,13 @@ from game.client.scenes import Dialog, Host, Scene, game_title
 from game.client.scenes.playon import PlayOnDialog, bot_levels
 from game.client.sound import Sound
 from game.client.tables import Table
-from game.replay.analysis import Analysis, Background, Mark, cache_path
 from game.replay.library import Remembered, remember_verdict
 from game.replay.log import ReplayError, replay_hash
 from game.replay.playback import Playback, open_replay, seat_info, seat_kind
 from game.replay.verify import Verdict
+
+if TYPE_CHECKING:  # the analysis is loaded when first asked for (memory at start)
+    from game.replay.analysis import Analysis, Background, Mark
 
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """The playback speeds offered (the table's animations run this many times as fast)."""
@@ -218,6 +220,8 @@ class ViewerScene(Scene):
 
     def _analysed(self) -> bool:
         """The replay's analysis is in the cache: it is shown at once."""
+        from game.replay.analysis import cache_path
+
         try:
             return cache_path(replay_hash(self.path.read_bytes())).exists()
         except OSError:
@@ -314,6 +318,8 @@ class ViewerScene(Scene):
         """Analyse the game in the background (a cached analysis comes back at once)."""
         if self.analysis_job is not None and not self.analysis_job.finished:
             return
+        from game.replay.analysis import Background
+
         self.analysis, self.analysis_note = None, ""
         self.analysis_job = Background(self.path)
         self._sync_widgets()
