@@ -26,9 +26,10 @@ class Prewarmer:
     def __init__(self, art: CardArt, widths: tuple[int, ...], hand_width: int) -> None:
         self._steps: Iterator[pygame.Surface] | None = self._pictures(art, widths, hand_width)
         self._cost = 0.0
-        self._ended = float("-inf")
         """Seconds the last picture took: the next (mostly of the same width) costs about
         as much."""
+        self._ended = float("-inf")
+        """When the last frame's run ended (time.perf_counter)."""
 
     @staticmethod
     def _pictures(
