@@ -16,6 +16,8 @@ WIDE = 1.55
 """A window at least this much wider than tall shows the log unless the player hid it."""
 SHARE = 0.23
 """The part of the window's width the log takes."""
+BACKGROUND = (20, 24, 31)
+"""The panel's colour."""
 
 _PANEL = widgets.Layer()
 """The panel as last drawn, shared by every table's log (one table shows at a time): a table
@@ -138,15 +140,18 @@ class MoveLog:
             rows = self._rows(index, text_size, width, you, kept)
             new.append((self._first + index, rows))
         by = sum(row.get_height() for _number, rows in new for _words, row in rows) + added * gap
-        if bottom - by < top:
+        if bottom - by < top or any(
+            where.top < top < where.bottom for _w, _b, where in panel.texts
+        ):
+            # Too many new lines, or the heading reaches down among the lines (a tiny
+            # window): drawn anew.
             return False
         tops = [(number, y - by) for number, y in self._tops if y - by >= top]
         oldest = tops[-1][1] if tops else bottom - by
         band = pygame.Rect(0, top, rect.width, bottom - top)
         panel.scroll_up(band, by, oldest, shows)
-        background = (20, 24, 31)
-        panel.surface.fill(background, pygame.Rect(0, top, rect.width, oldest - top))
-        panel.surface.fill(background, pygame.Rect(0, bottom - by, rect.width, by))
+        panel.surface.fill(BACKGROUND, pygame.Rect(0, top, rect.width, oldest - top))
+        panel.surface.fill(BACKGROUND, pygame.Rect(0, bottom - by, rect.width, by))
         pygame.draw.line(panel.surface, palette.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
         for number, _y in tops:
             key = (number, text_size, width, you)
@@ -174,7 +179,7 @@ class MoveLog:
     def _paint(self, s: float, you: int | None, heading: str) -> None:
         panel = _PANEL
         rect = panel.surface.get_rect()
-        panel.surface.fill((20, 24, 31))
+        panel.surface.fill(BACKGROUND)
         pygame.draw.line(panel.surface, palette.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
         pad, head, size, width, top, gap = self._geometry(s)
         widgets.blit_text(
