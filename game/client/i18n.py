@@ -20,7 +20,7 @@ import os
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
@@ -153,8 +153,15 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def number(value: float, places: int | None = None) -> str:
     """`value` written as the current language writes numbers ("1,234.5", "1.234,5",
     "1 234,5"); with `places`, exactly that many decimals."""
+    return _number(value, places, _language)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _number(value: float, places: int | None, language: str) -> str:
+    """`number` for one language, kept: Babel takes ~0.2 ms a number, and tables write the
+    same few (a title's turn count, the piles' sizes) every frame."""
     pattern = None if places is None else "#,##0." + "0" * places if places else "#,##0"
-    return format_decimal(value, format=pattern, locale=_language)
+    return format_decimal(value, format=pattern, locale=language)
 
 
 def percent(value: float, signed: bool = False) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pygame
-import segno
 
 QUIET = 2
 """Light modules round the code: readers need a margin, the lobby's panel adds the rest."""
@@ -18,6 +17,8 @@ def qr_surface(text: str, size: int) -> pygame.Surface:
     """`text` as a QR code, black on white, `size` pixels square at most (whole pixels per
     module, so every module stays sharp). Raises ValueError for a text too long for a QR
     code or a size too small to show it."""
+    import segno  # only a host's lobby shows a code: not loaded at start (memory)
+
     try:
         code = segno.make(text, error="m", micro=False)
     except segno.DataOverflowError as err:

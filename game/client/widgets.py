@@ -155,6 +155,30 @@ class Layer:
         self._shows = shows
         return True
 
+    @property
+    def shows(self) -> object:
+        """What the picture was last drawn to show (`redraw`'s `shows`)."""
+        return self._shows
+
+    def scroll_up(self, band: Rect, by: int, keep_from: int, shows: object) -> None:
+        """Move what is drawn in `band` `by` pixels up to show `shows`, with the texts
+        drawn there: a text that lands above `keep_from` is forgotten (the caller clears
+        what is left of it); the strip uncovered at the band's bottom keeps its old pixels
+        until drawn over."""
+        clip = self.surface.get_clip()
+        self.surface.set_clip(band)
+        self.surface.scroll(0, -by)
+        self.surface.set_clip(clip)
+        kept = []
+        for value, box, where in self.texts:
+            if band.top <= where.top < band.bottom:
+                if where.top - by < keep_from:
+                    continue
+                box, where = box.move(0, -by), where.move(0, -by)
+            kept.append((value, box, where))
+        self.texts[:] = kept
+        self._shows = shows
+
     def blit_line(self, line: pygame.Surface, value: str, pos: tuple[int, int], box: Rect) -> Rect:
         """A line of text already rendered (`line`, which reads `value`) at `pos`, drawn in
         `box`."""

@@ -72,3 +72,18 @@ def test_a_table_names_bots_through_the_same_words():
     assert seats.name(1) == "Dario (bot normal)"
     assert (seats.name(0), seats.name(2)) == ("Ann 1", "Ann 3")
     assert seats.who(0) == i18n._("You")
+
+
+def test_a_tables_names_follow_the_room_and_the_language():
+    i18n.set_language("fr")
+    room = {"seats": [{"name": "Ann", "kind": "human", "level": None}, dict(BOT)]}
+    seats = Seats(room, 0)
+    assert (seats.name(1), seats.short_name(1)) == ("Dario (bot normal)", "Dario")
+    i18n.set_language(SOURCE)
+    assert seats.name(1) == "Dario (normal bot)"
+    room["seats"][1]["level"] = "hard"  # a seat changed in place
+    assert seats.name(1) == "Dario (hard bot)"
+    room["seats"][1]["name"] = "Ann"
+    assert (seats.name(0), seats.short_name(0), seats.short_name(1)) == ("Ann", "Ann 1", "Ann 2")
+    seats.room = {"seats": [{"name": "Bea", "kind": "human", "level": None}]}
+    assert (seats.name(0), seats.short_name(0)) == ("Bea", "Bea")

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client import graph, layout, palette, widgets
 from game.client.games import CLIENT_GAMES
 from game.client.i18n import N_, _, percent
-from game.replay.analysis import Analysis, Background, Mark
 from game.replay.playback import Playback
+
+if TYPE_CHECKING:  # the analysis is loaded when first asked for (memory at start)
+    from game.replay.analysis import Analysis, Background, Mark
 
 ESTIMATES = ("fair", "seeing")
 """The graph's two views (Analysis.curve): each seat's own estimate, or every card seen."""
@@ -87,6 +90,8 @@ class AnalysisPanel:
         if self.job is not None and not self.job.finished:
             return
         self.analysis, self.note = None, ""
+        from game.replay.analysis import Background
+
         self.job = Background(self.path)
         self.changed()
 

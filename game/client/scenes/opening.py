@@ -8,7 +8,6 @@ from typing import Any
 
 from game.client.i18n import _
 from game.client.scenes.steplist import Eyes
-from game.replay.analysis import cache_path
 from game.replay.log import ReplayError, replay_hash
 from game.replay.playback import Playback, open_replay, seat_info, seat_kind
 
@@ -27,6 +26,8 @@ def open_to_watch(path: Path) -> Playback | str:
 
 def analysed(path: Path) -> bool:
     """The analysis of the replay at `path` is in the cache: it is shown at once."""
+    from game.replay.analysis import cache_path  # loaded when first asked for (memory)
+
     try:
         return cache_path(replay_hash(path.read_bytes())).exists()
     except OSError:

@@ -4,7 +4,7 @@ decides first), the dialog that asks for the seat and the bots, and the new loca
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.client.games import CLIENT_GAMES
 from game.client.hosting import PlayOn, continue_local, start_local
@@ -12,9 +12,11 @@ from game.client.i18n import _, number
 from game.client.kept import KeptSeat
 from game.client.scenes import Dialog, Host
 from game.client.scenes.playon import PlayOnDialog, bot_levels
-from game.replay.analysis import Analysis, Mark
 from game.replay.log import replay_hash
 from game.replay.playback import Playback
+
+if TYPE_CHECKING:  # the analysis is loaded when first asked for (memory at start)
+    from game.replay.analysis import Analysis, Mark
 
 
 class OfferSource(Protocol):

@@ -4,13 +4,16 @@ player's costliest choice in words."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.client.games import CLIENT_GAMES
 from game.client.i18n import _, ngettext, number, percent
 from game.client.scenes.replays import room_replay
-from game.replay.analysis import Background, Mark
 from game.replay.log import ReplayError
 from game.replay.playback import open_replay
+
+if TYPE_CHECKING:  # the analysis is loaded when first asked for (memory at start)
+    from game.replay.analysis import Background, Mark
 
 
 def points_words(share: float) -> str:
@@ -75,6 +78,8 @@ class Review:
         path = room_replay(self.room_id)
         if path is None:
             return False
+        from game.replay.analysis import Background
+
         self.job = Background(path)
         return True
 

@@ -4,7 +4,7 @@ the in-game menu and what happens when the connection is lost."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,7 +21,9 @@ from game.client.scenes.leaving import Leaving
 from game.client.scenes.overlays import Overlay
 from game.client.scenes.review import choice_words
 from game.client.tables import Table
-from game.replay.analysis import Background, Mark
+
+if TYPE_CHECKING:  # the analysis is loaded when first asked for (memory at start)
+    from game.replay.analysis import Background, Mark
 
 
 class TableScene(Scene):

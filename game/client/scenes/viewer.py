@@ -6,7 +6,7 @@ finished game's win-chance analysis (game/replay/analysis.py) with its marked mi
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -25,9 +25,11 @@ from game.client.scenes.verdicts import Outcome, verdict_words
 from game.client.scenes.viewer_controls import Controls
 from game.client.sound import Sound
 from game.client.tables import Table
-from game.replay.analysis import Analysis, Background, Mark
 from game.replay.library import remember_verdict
 from game.replay.playback import Playback, seat_info
+
+if TYPE_CHECKING:  # the analysis is loaded when first asked for (memory at start)
+    from game.replay.analysis import Analysis, Background, Mark
 
 HOLD_PAUSE = 1.4
 """Seconds (at speed 1) a round's or the game's end stays on the table before play goes on."""

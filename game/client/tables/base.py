@@ -6,6 +6,7 @@ painter.py; a game's table adds its zones and words through the hooks of hooks.p
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -25,7 +26,7 @@ from game.client.tables.marks import Marks
 from game.client.tables.movelog import SHARE, WIDE, MoveLog
 from game.client.tables.painter import Painter
 from game.client.tables.playback import Playback
-from game.client.tables.prewarm import Prewarmer
+from game.client.tables.prewarm import BUDGET, Prewarmer
 from game.client.tables.seats import Seats
 from game.client.tables.stage import MOVE, PAUSE, Stage
 from game.client.tween import HOLD
@@ -400,12 +401,15 @@ class Table(GameHooks):
     def update(self, dt: float) -> None:
         """Advance the animations by `dt` real seconds (while paused only those already
         running, to their end); draw pictures ahead while nothing moves (mostly: while a
-        player thinks), so no animation waits."""
+        player thinks), so no animation waits – in what is left of the frame's budget, none
+        in a frame that played a move."""
+        began = time.perf_counter()
         self.stage.update(dt, start=not self.paused)
         self.controls.play_queued()
         self.toasts.update(dt)
-        if not self.prewarmer.done and self.stage.still:
-            self.prewarmer.run()
+        if not self.prewarmer.done:
+            spent = time.perf_counter() - began
+            self.prewarmer.frame(0.0 if self.stage.busy else BUDGET - spent)
 
     @property
     def busy(self) -> bool:

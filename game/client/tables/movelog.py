@@ -16,6 +16,8 @@ WIDE = 1.55
 """A window at least this much wider than tall shows the log unless the player hid it."""
 SHARE = 0.23
 """The part of the window's width the log takes."""
+BACKGROUND = (20, 24, 31)
+"""The panel's colour."""
 
 _PANEL = widgets.Layer()
 """The panel as last drawn, shared by every table's log (one table shows at a time): a table
@@ -43,6 +45,8 @@ class MoveLog:
         count, what it holds."""
         self._wrapped: Rows = {}
         """The rows of the lines the panel shows (their own lines are lit for the player)."""
+        self._tops: list[tuple[int, int]] = []
+        """The lines the panel shows, newest first: each line's number and its top."""
 
     def add(self, text: str, seat: int | None) -> None:
         """Append a line (and keep the view on the newest one unless scrolled back)."""
@@ -95,17 +99,89 @@ class MoveLog:
             ).format(count=self.back)
         )
         shows = (self._serial, self._first, len(self.lines), self.back, heading, s, you)
-        if _PANEL.redraw(rect.size, shows):
+        if not self._scroll(rect.size, shows, s, you) and _PANEL.redraw(rect.size, shows):
             self._paint(s, you, heading)
         _PANEL.show(surface, rect.topleft)
+
+    def _geometry(self, s: float) -> tuple[int, int, int, int, int, int]:
+        """Where the panel's lines go: the padding, the heading's text size, the lines'
+        text size and width, the top of the first line's room, the gap between lines."""
+        rect = _PANEL.surface.get_rect()
+        pad = layout.px(10, s)
+        head = layout.px(20, s, 12)
+        size = layout.px(18, s, 11)
+        return pad, head, size, rect.width - 2 * pad, rect.top + 2 * pad + head, max(2, size // 4)
+
+    def _scroll(
+        self, size: tuple[int, int], shows: tuple[object, ...], s: float, you: int | None
+    ) -> bool:
+        """Bring the panel up to date by moving its lines up and drawing only the lines
+        added since it was drawn, when nothing else changed (the newest line shown, the
+        same panel): a new line had cost a whole panel's drawing, ~0.5 ms. Whether done."""
+        last = _PANEL.shows
+        if (
+            self.back
+            or not isinstance(last, tuple)
+            or _PANEL.surface.get_size() != size
+            or last[0] != self._serial
+            or last[3:] != shows[3:]
+        ):
+            return False
+        added = self._first + len(self.lines) - (last[1] + last[2])
+        if added <= 0 or added > len(self.lines):
+            return False
+        panel = _PANEL
+        rect = panel.surface.get_rect()
+        pad, _head, text_size, width, top, gap = self._geometry(s)
+        bottom = rect.bottom - pad
+        kept: Rows = {}
+        new = []
+        for index in range(len(self.lines) - 1, len(self.lines) - 1 - added, -1):
+            rows = self._rows(index, text_size, width, you, kept)
+            new.append((self._first + index, rows))
+        by = sum(row.get_height() for _number, rows in new for _words, row in rows) + added * gap
+        if bottom - by < top or any(
+            where.top < top < where.bottom for _w, _b, where in panel.texts
+        ):
+            # Too many new lines, or the heading reaches down among the lines (a tiny
+            # window): drawn anew.
+            return False
+        tops = [(number, y - by) for number, y in self._tops if y - by >= top]
+        oldest = tops[-1][1] if tops else bottom - by
+        band = pygame.Rect(0, top, rect.width, bottom - top)
+        panel.scroll_up(band, by, oldest, shows)
+        panel.surface.fill(BACKGROUND, pygame.Rect(0, top, rect.width, oldest - top))
+        panel.surface.fill(BACKGROUND, pygame.Rect(0, bottom - by, rect.width, by))
+        pygame.draw.line(panel.surface, palette.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+        for number, _y in tops:
+            key = (number, text_size, width, you)
+            kept[key] = self._wrapped[key]
+        y = bottom
+        drawn = []
+        for number, rows in new:
+            y -= sum(row.get_height() for _words, row in rows)
+            drawn.append((number, y))
+            self._blit_rows(rows, pad, y, width)
+            y -= gap
+        self._tops = drawn + tops
+        self._wrapped = kept
+        return True
+
+    def _blit_rows(
+        self, rows: list[tuple[str, pygame.Surface]], left: int, y: int, width: int
+    ) -> None:
+        """One line's rows into the panel, the first at `y`."""
+        for words, row in rows:
+            box = pygame.Rect(left, y, width, row.get_height())
+            _PANEL.blit_line(row, words, box.topleft, box)
+            y += row.get_height()
 
     def _paint(self, s: float, you: int | None, heading: str) -> None:
         panel = _PANEL
         rect = panel.surface.get_rect()
-        panel.surface.fill((20, 24, 31))
+        panel.surface.fill(BACKGROUND)
         pygame.draw.line(panel.surface, palette.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
-        pad = layout.px(10, s)
-        head = layout.px(20, s, 12)
+        pad, head, size, width, top, gap = self._geometry(s)
         widgets.blit_text(
             panel.surface,
             heading,
@@ -114,23 +190,18 @@ class MoveLog:
             pygame.Rect(rect.left + pad, rect.top + pad, rect.width - 2 * pad, head + 4),
             "left",
         )
-        size = layout.px(18, s, 11)
-        width = rect.width - 2 * pad
-        top = rect.top + 2 * pad + head
         y = rect.bottom - pad
-        gap = max(2, size // 4)
         # Only the rows shown are kept: a long game's log would hold megabytes of them.
         kept: Rows = {}
+        tops = []
         for index in range(len(self.lines) - 1 - self.back, -1, -1):
             rows = self._rows(index, size, width, you, kept)
             height = sum(row.get_height() for _words, row in rows)
             if y - height < top:
                 break
             y -= height
-            ry = y
-            for words, row in rows:
-                box = pygame.Rect(rect.left + pad, ry, width, row.get_height())
-                panel.blit_line(row, words, box.topleft, box)
-                ry += row.get_height()
+            tops.append((self._first + index, y))
+            self._blit_rows(rows, rect.left + pad, y, width)
             y -= gap
         self._wrapped = kept
+        self._tops = tops

@@ -75,7 +75,11 @@ class Painter:
         """The whole table onto `surface`."""
         table = self.table
         geo = table.geo
-        surface.blit(table.background, (0, 0))
+        felt = table.background.get_rect()
+        if table.log_shown:
+            # The log's panel is opaque and drawn last: the felt under it would never show.
+            felt.width = max(0, table.log_rect().left)
+        surface.blit(table.background, (0, 0), felt)
         banner = _("Watching – Tab to change seat")
         end = table.bar_end
         if table.watching and not table.paused:

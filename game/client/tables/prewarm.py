@@ -13,6 +13,10 @@ from game.client.cards import CardArt, render_card
 BUDGET = 0.0015
 """Seconds a frame may spend drawing card pictures ahead of need."""
 
+SAME_FRAME = 0.001
+"""A run asked for this soon (seconds) after the last one ended belongs to the same frame:
+a frame runs its fixed-step updates back to back, and each may ask."""
+
 
 class Prewarmer:
     """Draws every picture a table of the game drawn as `art` may need: the back and each
@@ -24,6 +28,8 @@ class Prewarmer:
         self._cost = 0.0
         """Seconds the last picture took: the next (mostly of the same width) costs about
         as much."""
+        self._ended = float("-inf")
+        """When the last frame's run ended (time.perf_counter)."""
 
     @staticmethod
     def _pictures(
@@ -42,6 +48,18 @@ class Prewarmer:
     def done(self) -> bool:
         """Every picture is drawn."""
         return self._steps is None
+
+    def frame(self, budget: float = BUDGET) -> None:
+        """`run` once a frame, with what is left of the frame's budget after the table's
+        own work: the first fixed step of a frame to ask decides for the frame (a frame of
+        two steps had drawn for twice the budget). With less than half the budget left the
+        frame is taken by other work (a move played) and nothing is drawn in it."""
+        now = time.perf_counter()
+        if now - self._ended < SAME_FRAME:
+            return
+        if budget >= BUDGET / 2:
+            self.run(budget)
+        self._ended = time.perf_counter()
 
     def run(self, budget: float = BUDGET) -> None:
         """Draw the pictures that fit in `budget` seconds by the last one's cost, at least

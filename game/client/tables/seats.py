@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.client import i18n
 from game.client.i18n import _
 from game.client.players import plain_name, seat_name
 
@@ -18,14 +19,32 @@ class Seats:
         self.seat = seat
         self.replay = replay
         self.you: int | None = None if replay else seat
+        self._named: tuple[object, list[str], list[str]] | None = None
+        """The inputs of the names last made (the language, each seat's name, kind and
+        level), with the names and the short names: a table asks for every seat's name
+        several times a frame, and making one compares it with every other seat's."""
+
+    def _names(self) -> tuple[list[str], list[str]]:
+        """Every seat's name and short name, made again only when the room's seats or the
+        language change."""
+        seats = self.room.get("seats", [])
+        key = (
+            i18n.language(),
+            [(info.get("name"), info.get("kind"), info.get("level")) for info in seats],
+        )
+        if self._named is None or self._named[0] != key:
+            names = [seat_name(info) for info in seats]
+            shorts = [plain_name(info) for info in seats]
+            self._named = (key, names, shorts)
+        return self._named[1], self._named[2]
 
     def name(self, seat: int) -> str:
         """The seat's player as the room names it (a bot with its level: see
         players.seat_name); two seats of one name are told apart by their seat number."""
-        seats = self.room.get("seats", [])
-        name = seat_name(seats[seat]) if seat < len(seats) else ""
+        names = self._names()[0]
+        name = names[seat] if seat < len(names) else ""
         if name:
-            if sum(1 for other in seats if seat_name(other) == name) > 1:
+            if names.count(name) > 1:
                 return f"{name} {seat + 1}"
             return name
         return _("Seat {n}").format(n=seat + 1)
@@ -34,11 +53,11 @@ class Seats:
         """The seat's name without a bot's level ("Dario"), for a name plate too narrow for
         "Dario (normal bot)"; a bot of an old replay, named by its level alone ("Random bot
         2"), is its seat ("Seat 2")."""
-        seats = self.room.get("seats", [])
-        short = plain_name(seats[seat]) if seat < len(seats) else ""
+        shorts = self._names()[1]
+        short = shorts[seat] if seat < len(shorts) else ""
         if not short:
             return _("Seat {n}").format(n=seat + 1)
-        if sum(1 for other in seats if plain_name(other) == short) > 1:
+        if shorts.count(short) > 1:
             return f"{short} {seat + 1}"
         return short
 

@@ -85,14 +85,15 @@ class Stage:
             moving = duration > 0 and (
                 sprite.target != slot.pos or (sprite.x, sprite.y) != slot.pos
             )
-            if slot.width != sprite.width:
+            resized = slot.width != sprite.width
+            if resized:
                 if moving:
                     sprite.zoom_from(slot.width, duration, delay)
                 else:
                     sprite.width = slot.width
             if moving:
                 sprite.move_to(slot.pos, duration, delay)
-            else:
+            elif sprite.target != slot.pos or (sprite.x, sprite.y) != slot.pos or resized:
                 sprite.move_to(slot.pos, 0)
             layer = slot.layer + (FLYING if moving else 0)
             if self.sprites.get_layer_of_sprite(sprite) != layer:
@@ -203,5 +204,6 @@ class Stage:
         return rect
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The cards, bottom layer first."""
-        self.sprites.draw(surface)
+        """The cards, bottom layer first (in one call: the group's own draw keeps each
+        card's last rectangle for dirty-rectangle updates, which nothing here uses)."""
+        surface.blits([(sprite.image, sprite.rect) for sprite in self.sprites], doreturn=False)
