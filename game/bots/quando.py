@@ -606,7 +606,7 @@ class Model:
     def rollout(self, state: State, rng: random.Random) -> Sequence[float]:
         """The policy's moves from `state` (consumed) until `done`, and their evaluation."""
         quando = cast(Quando, state)
-        policy, apply_key = self.policy, quando.apply_key
+        policy, advance = self.policy, quando.advance
         depth, limit, current = 0, self.depth, self.round
         while (
             quando.result is None
@@ -618,7 +618,7 @@ class Model:
             if action is _PASS and quando.last_turn():
                 # This pass ends the round: scored here, sparing the engine the next deal.
                 return self._round_over(quando)
-            apply_key(action)
+            advance(action)
             depth += 1
         return self.evaluate(quando)
 
