@@ -196,10 +196,10 @@ class _Walk:
         else:
             # Rollout from the new node, truncated by the model, then evaluation.
             model, rng = self.model, self.rng
-            done, policy, apply_key = model.done, model.policy, state.apply_key
+            done, policy, advance = model.done, model.policy, state.advance
             depth = 0
             while state.result is None and not done(state, depth):
-                apply_key(policy(state, rng))
+                advance(policy(state, rng))
                 depth += 1
             values = model.evaluate(state)
         for child in path:
@@ -221,7 +221,7 @@ class _Walk:
         while state.result is None and (not path or not done(state, 0)):
             mover = cast(int, state.to_move)
             if mover != seat and not self.opponent_nodes:
-                state.apply_key(policy(state, rng))
+                state.advance(policy(state, rng))
                 continue
             if depth_limit is not None and level >= depth_limit:
                 break
@@ -245,11 +245,11 @@ class _Walk:
                 for a in acts:
                     if a is not action and a in kids:
                         kids[a].avail += 1
-                state.apply_key(action)
+                state.advance(action)
                 path.append(child)
                 break
             node, action = self.select(node, kids, acts)
-            state.apply_key(action)
+            state.advance(action)
             path.append(node)
         return path
 

@@ -606,7 +606,7 @@ class Model:
     def rollout(self, state: State, rng: random.Random) -> Sequence[float]:
         """The policy's moves from `state` (consumed) until `done`, and their evaluation."""
         quando = cast(Quando, state)
-        policy, apply_key = self.policy, quando.apply_key
+        policy, advance = self.policy, quando.advance
         depth, limit, current = 0, self.depth, self.round
         while (
             quando.result is None
@@ -615,10 +615,10 @@ class Model:
             and not _last_draw(quando)
         ):
             action = policy(quando, rng)
-            if action is _PASS and quando.last_turn():
-                # This pass ends the round: scored here, sparing the engine the next deal.
+            if (action is _PASS and quando.last_turn()) or _draws_zeros(quando, action):
+                # This step ends the round: scored here, sparing the engine the next deal.
                 return self._round_over(quando)
-            apply_key(action)
+            advance(action)
             depth += 1
         return self.evaluate(quando)
 
@@ -728,6 +728,17 @@ def _last_draw(state: Quando) -> bool:
     penalty to follow, a card on the draw pile): a rollout stops there and scores the round
     itself, sparing the engine the next round's shuffle."""
     return state.phase == DRAW and not state.triplet and bool(state.draw) and state.last_turn()
+
+
+def _draws_zeros(state: Quando, action: Key) -> bool:
+    """Whether `action` is the active player's draw, from a draw pile with cards, that leaves
+    its hand all zeros and so ends the round; the drawn front is a zero, so the hand's sum
+    is 0 with or without it (`Model._round_over` scores the hands as they are)."""
+    if state.phase != DRAW or not state.draw:
+        return False
+    top = state.draw[-1]
+    front = top // 11 if action[1] == "up" else top % 11
+    return front == 0 and all(c < 11 for c in state.hands[state.active])
 
 
 def win_chances(totals: list[int], target: int) -> list[float]:

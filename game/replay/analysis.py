@@ -234,7 +234,7 @@ def _playout(model: Model, state: State, rng: random.Random) -> Sequence[float]:
         return rollout(state, rng)
     depth = 0
     while state.result is None and not model.done(state, depth):
-        state.apply_key(model.policy(state, rng))
+        state.advance(model.policy(state, rng))
         depth += 1
     return model.evaluate(state)
 

@@ -516,9 +516,18 @@ class State(ABC):
         """`apply` for a key known to be legal – an item of `legal_keys()` – without checking
         it again (checking costs more than a search's whole step). Anything else is
         undefined: players' actions go through `apply`."""
+        events: list[Event] = []
         self._legal_cache = None
         self.step += 1
-        return self._do(key)
+        self._do(key, events)
+        return events
+
+    def advance(self, key: Key) -> None:
+        """`apply_key` without building the step's events: the same state afterwards, for
+        search, whose rollouts never read them."""
+        self._legal_cache = None
+        self.step += 1
+        self._do(key, None)
 
     def _mover(self) -> int:
         """`to_move` while the game goes on, as `_legal`, `_do` and `_why_illegal` see it
@@ -530,8 +539,9 @@ class State(ABC):
         """The legal actions as frozen tuples, in the stable order of RULES.md."""
 
     @abstractmethod
-    def _do(self, action: Key) -> list[Event]:
-        """Apply a legal action (already checked) and return its events."""
+    def _do(self, action: Key, events: list[Event] | None) -> None:
+        """Apply a legal action (already checked), appending its events to `events`; None:
+        the same step without building them (`advance`)."""
 
     @abstractmethod
     def _why_illegal(self, action: Key) -> IllegalAction:

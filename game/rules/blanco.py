@@ -459,7 +459,7 @@ class Blanco(State):
     def _index(self, seat: int, r: int, c: int) -> int:
         return r * self.cols[seat] + c
 
-    def _pop_card(self, events: list[Event]) -> int:
+    def _pop_card(self, events: list[Event] | None) -> int:
         """The draw pile's top card, after turning the discard (all but its top card) and the box
         into a new, shuffled draw pile if the pile is empty."""
         if not self.draw:
@@ -472,32 +472,34 @@ class Blanco(State):
             self.draw = pile[::-1]
             self.discard = self.discard[-1:]
             self.box = []
-            events.append(
-                Event(
-                    "reshuffle",
-                    {
-                        "draw": self._draw_public(),
-                        "discard": [CODE[c] for c in self.discard],
-                        "box": [],
-                    },
+            if events is not None:
+                events.append(
+                    Event(
+                        "reshuffle",
+                        {
+                            "draw": self._draw_public(),
+                            "discard": [CODE[c] for c in self.discard],
+                            "box": [],
+                        },
+                    )
                 )
-            )
         return self.draw.pop()
 
     def _draw_public(self) -> Draw:
         return {"count": len(self.draw)}
 
-    def _turn_up(self, seat: int, index: int, events: list[Event]) -> None:
+    def _turn_up(self, seat: int, index: int, events: list[Event] | None) -> None:
         grid = self.grids[seat]
         card = grid[index] & CARD
         grid[index] = card | UP
-        events.append(
-            Event("reveal", {"seat": seat, "pos": self._pos(seat, index), "card": CODE[card]})
-        )
+        if events is not None:
+            events.append(
+                Event("reveal", {"seat": seat, "pos": self._pos(seat, index), "card": CODE[card]})
+            )
 
     # -- the turn ----------------------------------------------------------------------------
 
-    def _eliminate(self, events: list[Event]) -> None:
+    def _eliminate(self, events: list[Event] | None) -> None:
         """Remove complete lines of the active grid until none is left or the owner must
         choose; then go on with the turn."""
         seat = self.active
@@ -511,7 +513,7 @@ class Blanco(State):
             self._remove(lines[0][0], lines[0][1], events)
         self._settled(events)
 
-    def _remove(self, kind: str, index: int, events: list[Event]) -> None:
+    def _remove(self, kind: str, index: int, events: list[Event] | None) -> None:
         """Take a complete line out of the active grid into the box and close the gap."""
         seat = self.active
         grid = self.grids[seat]
@@ -533,20 +535,21 @@ class Blanco(State):
             grid, rows, cols, kind, index
         )
         self.box.extend(cards)
-        events.append(
-            Event(
-                "eliminate",
-                {
-                    "seat": seat,
-                    "line": kind,
-                    "index": index,
-                    "cards": [CODE[c] for c in cards],
-                    "chain": chain,
-                },
+        if events is not None:
+            events.append(
+                Event(
+                    "eliminate",
+                    {
+                        "seat": seat,
+                        "line": kind,
+                        "index": index,
+                        "cards": [CODE[c] for c in cards],
+                        "chain": chain,
+                    },
+                )
             )
-        )
 
-    def _settled(self, events: list[Event]) -> None:
+    def _settled(self, events: list[Event] | None) -> None:
         """Eliminations have stopped: a stage change, a win, the reward, or the turn's end."""
         seat = self.active
         grid = self.grids[seat]
@@ -561,27 +564,28 @@ class Blanco(State):
         else:
             self._end_turn(events)
 
-    def _stage_change(self, events: list[Event]) -> None:
+    def _stage_change(self, events: list[Event] | None) -> None:
         """Deal the active player a stage-2 grid; its reveal and peek finish the turn."""
         seat = self.active
         self.stage[seat] = 2
         self.grids[seat] = [self._pop_card(events) for _ in range(STAGE_TWO[0] * STAGE_TWO[1])]
         self.rows[seat], self.cols[seat] = STAGE_TWO
-        events.append(
-            Event(
-                "stage",
-                {
-                    "seat": seat,
-                    "stage": 2,
-                    "rows": STAGE_TWO[0],
-                    "cols": STAGE_TWO[1],
-                    "draw": self._draw_public(),
-                },
+        if events is not None:
+            events.append(
+                Event(
+                    "stage",
+                    {
+                        "seat": seat,
+                        "stage": 2,
+                        "rows": STAGE_TWO[0],
+                        "cols": STAGE_TWO[1],
+                        "draw": self._draw_public(),
+                    },
+                )
             )
-        )
         self.phase = REVEAL
 
-    def _end_turn(self, events: list[Event]) -> None:
+    def _end_turn(self, events: list[Event] | None) -> None:
         self.turns += 1
         self._new_turn()
         if self.turns >= self.options["max_turns"]:
@@ -590,7 +594,7 @@ class Blanco(State):
             self.active = self.to_move = (self.active + 1) % self.players
             self.phase = TURN
 
-    def _finish(self, reason: str, events: list[Event]) -> None:
+    def _finish(self, reason: str, events: list[Event] | None) -> None:
         """Game over: every player's cards left; the fewest win (one winner after a win)."""
         scores = [
             len(grid) + (12 if stage == 1 else 0) for grid, stage in zip(self.grids, self.stage)
@@ -599,7 +603,10 @@ class Blanco(State):
         self.result = {"scores": scores, "winners": [s for s, x in enumerate(scores) if x == best]}
         self.to_move = None
         self.phase = OVER
-        events.append(Event("game_over", {"reason": reason, "result": copy_result(self.result)}))
+        if events is not None:
+            events.append(
+                Event("game_over", {"reason": reason, "result": copy_result(self.result)})
+            )
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -788,13 +795,12 @@ class Blanco(State):
 
     # -- applying an action ------------------------------------------------------------------
 
-    def _do(self, action: Key) -> list[Event]:
-        events: list[Event] = []
+    def _do(self, action: Key, events: list[Event] | None) -> None:
         _DO[action[0]](self, action, events)
-        events.append(Event("next", self._next_public()))
-        return events
+        if events is not None:
+            events.append(Event("next", self._next_public()))
 
-    def _do_take(self, action: Take, events: list[Event]) -> None:
+    def _do_take(self, action: Take, events: list[Event] | None) -> None:
         # Only the taker is told the card, even from the discard where all saw it: a hand
         # card is its holder's alone (docs/rules.md), and the others' views know which card
         # left the discard anyway.
@@ -802,21 +808,23 @@ class Blanco(State):
         seat = self.active
         card = self._pop_card(events) if source == "deck" else self.discard.pop()
         self.hands[seat].append(card)
-        events.append(
-            Event(
-                "take",
-                {"seat": seat, "source": source, "draw": self._draw_public()},
-                {seat: {"card": CODE[card]}},
+        if events is not None:
+            events.append(
+                Event(
+                    "take",
+                    {"seat": seat, "source": source, "draw": self._draw_public()},
+                    {seat: {"card": CODE[card]}},
+                )
             )
-        )
         self.phase = PLAY
 
-    def _do_discard(self, action: Discard, events: list[Event]) -> None:
+    def _do_discard(self, action: Discard, events: list[Event] | None) -> None:
         _, hand_index, *turned = action  # turned: the face-down card's row and column, if any
         seat = self.active
         card = self.hands[seat].pop(hand_index)
         self.discard.append(card)
-        events.append(Event("discard", {"seat": seat, "index": hand_index, "card": CODE[card]}))
+        if events is not None:
+            events.append(Event("discard", {"seat": seat, "index": hand_index, "card": CODE[card]}))
         if turned:
             r, c = turned
             self._turn_up(seat, self._index(seat, r, c), events)
@@ -824,7 +832,7 @@ class Blanco(State):
         else:
             self._end_turn(events)
 
-    def _do_place(self, action: Place, events: list[Event]) -> None:
+    def _do_place(self, action: Place, events: list[Event] | None) -> None:
         _, hand_index, r, c = action
         seat = self.active
         grid = self.grids[seat]
@@ -833,28 +841,30 @@ class Blanco(State):
         old = grid[i] & CARD
         grid[i] = card | UP
         self.discard.append(old)
-        events.append(
-            Event(
-                "place",
-                {
-                    "seat": seat,
-                    "index": hand_index,
-                    "pos": [r, c],
-                    "card": CODE[card],
-                    "replaced": CODE[old],
-                },
+        if events is not None:
+            events.append(
+                Event(
+                    "place",
+                    {
+                        "seat": seat,
+                        "index": hand_index,
+                        "pos": [r, c],
+                        "card": CODE[card],
+                        "replaced": CODE[old],
+                    },
+                )
             )
-        )
         self._eliminate(events)
 
-    def _do_swap(self, action: Swap, events: list[Event]) -> None:
+    def _do_swap(self, action: Swap, events: list[Event] | None) -> None:
         _, r1, c1, r2, c2, *chosen = action  # chosen: which card turns up, when both were down
         seat = self.active
         grid = self.grids[seat]
         i, j = self._index(seat, r1, c1), self._index(seat, r2, c2)
         a, b = grid[i], grid[j]
         grid[i], grid[j] = b, a
-        events.append(Event("swap", {"seat": seat, "pos": [r1, c1], "other": [r2, c2]}))
+        if events is not None:
+            events.append(Event("swap", {"seat": seat, "pos": [r1, c1], "other": [r2, c2]}))
         if chosen:
             # 0 or 1 names the card by where it was before the exchange.
             self._turn_up(seat, j if chosen[0] == 0 else i, events)
@@ -864,7 +874,7 @@ class Blanco(State):
             self._turn_up(seat, i, events)
         self._eliminate(events)
 
-    def _do_eliminate(self, action: Eliminate, events: list[Event]) -> None:
+    def _do_eliminate(self, action: Eliminate, events: list[Event] | None) -> None:
         _, kind, index = action
         seat = self.active
         last = choice_ends_removals(self.rows[seat], self.cols[seat])
@@ -874,7 +884,7 @@ class Blanco(State):
         else:
             self._eliminate(events)
 
-    def _do_reveal(self, action: Reveal, events: list[Event]) -> None:
+    def _do_reveal(self, action: Reveal, events: list[Event] | None) -> None:
         seat = self.active
         if self.peeked is not None:  # set exactly while phase == CHAIN
             self._turn_up(seat, self.peeked, events)
@@ -886,15 +896,16 @@ class Blanco(State):
             self._turn_up(seat, self._index(seat, r, c), events)
             self.phase = PEEK
 
-    def _do_peek(self, action: Peek, events: list[Event]) -> None:
+    def _do_peek(self, action: Peek, events: list[Event] | None) -> None:
         _, r, c = action
         seat, phase = self.active, self.phase
         grid = self.grids[seat]
         i = self._index(seat, r, c)
         grid[i] |= KNOWN
-        events.append(
-            Event("peek", {"seat": seat, "pos": [r, c]}, {seat: {"card": CODE[grid[i] & CARD]}})
-        )
+        if events is not None:
+            events.append(
+                Event("peek", {"seat": seat, "pos": [r, c]}, {seat: {"card": CODE[grid[i] & CARD]}})
+            )
         if phase == REWARD and self.chain:
             self.peeked = i
             self.phase = CHAIN
@@ -908,9 +919,10 @@ class Blanco(State):
             self.active = self.to_move = 0
             self.phase = TURN
 
-    def _do_skip_or_keep(self, action: Key, events: list[Event]) -> None:
+    def _do_skip_or_keep(self, action: Key, events: list[Event] | None) -> None:
         self.peeked = None
-        events.append(Event(action[0], {"seat": self.active}))
+        if events is not None:
+            events.append(Event(action[0], {"seat": self.active}))
         self._end_turn(events)
 
     def _next_public(self) -> View:
@@ -1394,7 +1406,7 @@ _ON_EVENT: dict[str, Callable[[Any, Any], None]] = {
 """How each event changes a seat's view (each handler takes a BlancoView and the event's
 TypedDict); the others ("skip", "keep") change nothing."""
 
-_DO: dict[str, Callable[[Blanco, Any, list[Event]], None]] = {
+_DO: dict[str, Callable[[Blanco, Any, list[Event] | None], None]] = {
     "take": Blanco._do_take,
     "discard": Blanco._do_discard,
     "place": Blanco._do_place,

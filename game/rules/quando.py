@@ -273,11 +273,11 @@ class Quando(State):
         """The last round's summary, keys as in RoundSummary (ROUND_KEYS' order)."""
         self.result = None
         self._legal_cache = None
-        self._deal(stacked)
+        self._deal(stacked, None)
 
     # -- the round ---------------------------------------------------------------------------
 
-    def _deal(self, stacked: list[int] | None) -> Event:
+    def _deal(self, stacked: list[int] | None, events: list[Event] | None) -> None:
         """Deal round `self.round` from a stacked deck or a fresh shuffled one."""
         n = self.players
         if stacked is None:
@@ -301,17 +301,20 @@ class Quando(State):
         self.active = first
         self.phase = TURN
         self.to_move: int | None = first
-        return Event(
-            "deal",
-            {
-                "round": self.round,
-                "dealer": (n - 1 + self.round) % n,
-                "first": first,
-                "draw": self._draw_public(),
-            },
-            {s: {"hands": self._hands_seen(s)} for s in range(n)},
-            {"hands": self._hands_seen(None)},
-        )
+        if events is not None:
+            events.append(
+                Event(
+                    "deal",
+                    {
+                        "round": self.round,
+                        "dealer": (n - 1 + self.round) % n,
+                        "first": first,
+                        "draw": self._draw_public(),
+                    },
+                    {s: {"hands": self._hands_seen(s)} for s in range(n)},
+                    {"hands": self._hands_seen(None)},
+                )
+            )
 
     def _draw_public(self) -> Pile:
         return {"count": len(self.draw), "top": self.draw[-1] // 11 if self.draw else None}
@@ -331,7 +334,7 @@ class Quando(State):
     def _card_available(self) -> bool:
         return bool(self.draw or self.discard)
 
-    def _take(self, seat: int, side: str, events: list[Event]) -> None:
+    def _take(self, seat: int, side: str, events: list[Event] | None) -> None:
         """Draw the top card into `seat`'s hand with the chosen side as its front."""
         if not self.draw:
             self._turn_over(events)
@@ -339,27 +342,29 @@ class Quando(State):
         if side == "down":
             card = FLIP[card]
         self.hands[seat].append(card)
-        events.append(
-            Event(
-                "draw",
-                {"seat": seat, "side": side, "draw": self._draw_public()},
-                {seat: {"front": card // 11}},
-                {"back": card % 11},
+        if events is not None:
+            events.append(
+                Event(
+                    "draw",
+                    {"seat": seat, "side": side, "draw": self._draw_public()},
+                    {seat: {"front": card // 11}},
+                    {"back": card % 11},
+                )
             )
-        )
         if not self.draw:
             self._turn_over(events)
 
-    def _turn_over(self, events: list[Event]) -> None:
+    def _turn_over(self, events: list[Event] | None) -> None:
         """The discard pile, turned over unshuffled, becomes the draw pile: its bottom card is
         the new top and every card shows its other side."""
         if not self.discard:
             return
         self.draw = [FLIP[c] for c in reversed(self.discard)]
         self.discard = []
-        events.append(Event("turn_over", {"draw": self._draw_public()}))
+        if events is not None:
+            events.append(Event("turn_over", {"draw": self._draw_public()}))
 
-    def _after_active_draw(self, events: list[Event]) -> None:
+    def _after_active_draw(self, events: list[Event] | None) -> None:
         hand = self.hands[self.active]
         if hand and all(c < 11 for c in hand):
             self._end_round("zeros", events)
@@ -371,14 +376,15 @@ class Quando(State):
         else:
             self._end_turn(events)
 
-    def _next_penalty(self, events: list[Event]) -> None:
+    def _next_penalty(self, events: list[Event] | None) -> None:
         """Hand the decision to the next player who must pay the triplet penalty."""
         while self.penalty:
             seat = self.penalty[0]
             if any(c < 11 for c in self.hands[seat]) or self._card_available():
                 self.to_move, self.phase = seat, PENALTY
                 return
-            events.append(Event("draw_skipped", {"seat": seat}))
+            if events is not None:
+                events.append(Event("draw_skipped", {"seat": seat}))
             self.penalty.pop(0)
         self._end_turn(events)
 
@@ -386,14 +392,14 @@ class Quando(State):
         """Whether the active player's turn is the round's last: the next seat knocked."""
         return (self.active + 1) % self.players == self.knocker
 
-    def _end_turn(self, events: list[Event]) -> None:
+    def _end_turn(self, events: list[Event] | None) -> None:
         if self.last_turn():
             self._end_round("knock", events)
         else:
             self.active = self.to_move = (self.active + 1) % self.players
             self.phase = TURN
 
-    def _end_round(self, reason: str, events: list[Event]) -> None:
+    def _end_round(self, reason: str, events: list[Event] | None) -> None:
         sums = [sum(c // 11 for c in hand) for hand in self.hands]
         knocker = self.knocker
         scores, penalized = round_scores(sums, knocker)
@@ -408,7 +414,8 @@ class Quando(State):
             "knock_penalty": penalized,
             "totals": list(self.totals),
         }
-        events.append(Event("round_end", _copy_round(self.last_round)))
+        if events is not None:
+            events.append(Event("round_end", _copy_round(self.last_round)))
         if max(self.totals) >= self.options["target"]:
             best = min(self.totals)
             self.result = {
@@ -416,10 +423,11 @@ class Quando(State):
                 "winners": [s for s, t in enumerate(self.totals) if t == best],
             }
             self.to_move, self.phase = None, OVER
-            events.append(Event("game_over", {"result": self.result}))
+            if events is not None:
+                events.append(Event("game_over", {"result": self.result}))
         else:
             self.round += 1
-            events.append(self._deal(None))
+            self._deal(None, events)
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -488,23 +496,22 @@ class Quando(State):
             )
         return IllegalAction("{verb} is not an action of Quando", verb=repr(verb))
 
-    def _do(self, action: Key) -> list[Event]:
-        events: list[Event] = []
+    def _do(self, action: Key, events: list[Event] | None) -> None:
         _DO[action[0]](self, action, events)
-        events.append(
-            Event(
-                "next",
-                {
-                    "to_move": self.to_move,
-                    "phase": self.phase,
-                    "active": self.active,
-                    "penalty": list(self.penalty),
-                },
+        if events is not None:
+            events.append(
+                Event(
+                    "next",
+                    {
+                        "to_move": self.to_move,
+                        "phase": self.phase,
+                        "active": self.active,
+                        "penalty": list(self.penalty),
+                    },
+                )
             )
-        )
-        return events
 
-    def _do_play(self, action: Play, events: list[Event]) -> None:
+    def _do_play(self, action: Play, events: list[Event] | None) -> None:
         _, indices = action
         seat = self._mover()
         hand = self.hands[seat]
@@ -515,16 +522,22 @@ class Quando(State):
         self.plays[seat] += 1
         fronts = [c // 11 for c in cards]
         self.triplet = len(cards) == 3 and fronts[0] == fronts[1] == fronts[2]
-        events.append(
-            Event(
-                "play",
-                {"seat": seat, "indices": list(indices), "fronts": fronts, "triplet": self.triplet},
+        if events is not None:
+            events.append(
+                Event(
+                    "play",
+                    {
+                        "seat": seat,
+                        "indices": list(indices),
+                        "fronts": fronts,
+                        "triplet": self.triplet,
+                    },
+                )
             )
-        )
         # A play always leaves cards on the discard, so the draw that follows can happen.
         self.phase = DRAW
 
-    def _do_draw(self, action: DrawSide, events: list[Event]) -> None:
+    def _do_draw(self, action: DrawSide, events: list[Event] | None) -> None:
         _, side = action
         self._take(self._mover(), side, events)
         if self.phase == DRAW:
@@ -533,24 +546,32 @@ class Quando(State):
             self.penalty.pop(0)
             self._next_penalty(events)
 
-    def _do_flip(self, action: Flip, events: list[Event]) -> None:
+    def _do_flip(self, action: Flip, events: list[Event] | None) -> None:
         _, i = action
         seat = self._mover()
         hand = self.hands[seat]
         hand[i] = FLIP[hand[i]]
-        events.append(
-            Event("flip", {"seat": seat, "index": i}, {seat: {"front": hand[i] // 11}}, {"back": 0})
-        )
+        if events is not None:
+            events.append(
+                Event(
+                    "flip",
+                    {"seat": seat, "index": i},
+                    {seat: {"front": hand[i] // 11}},
+                    {"back": 0},
+                )
+            )
         self.penalty.pop(0)
         self._next_penalty(events)
 
-    def _do_knock(self, action: Key, events: list[Event]) -> None:
+    def _do_knock(self, action: Key, events: list[Event] | None) -> None:
         self.knocker = seat = self._mover()
-        events.append(Event("knock", {"seat": seat}))
+        if events is not None:
+            events.append(Event("knock", {"seat": seat}))
         self._end_turn(events)
 
-    def _do_pass(self, action: Key, events: list[Event]) -> None:
-        events.append(Event("pass", {"seat": self._mover()}))
+    def _do_pass(self, action: Key, events: list[Event] | None) -> None:
+        if events is not None:
+            events.append(Event("pass", {"seat": self._mover()}))
         self._end_turn(events)
 
     def describe(self, action: Action) -> str:
@@ -841,7 +862,7 @@ _ON_EVENT: dict[str, Callable[[Any, Any], None]] = {
 """How each event changes a seat's view (each handler takes a QuandoView and the event's
 TypedDict); the others ("pass", "draw_skipped") change nothing."""
 
-_DO: dict[str, Callable[[Quando, Any, list[Event]], None]] = {
+_DO: dict[str, Callable[[Quando, Any, list[Event] | None], None]] = {
     "play": Quando._do_play,
     "draw": Quando._do_draw,
     "flip": Quando._do_flip,

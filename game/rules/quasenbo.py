@@ -317,25 +317,27 @@ class Quasenbo(State):
         self.rng.shuffle(cards)
         cards.reverse()
 
-    def _take(self, seat: int, penalty: bool, events: list[Event]) -> bool:
+    def _take(self, seat: int, penalty: bool, events: list[Event] | None) -> bool:
         """Draw one card into `seat`'s hand, first shuffling the row into a new draw pile if
         the pile is empty; False if no card can be drawn."""
         if not self.draw:
             keep = self._refill(self._shuffle_top_first)
             if not keep:
                 return False
-            events.append(
-                Event("reshuffle", {"kept": keep, "draw": len(self.draw), "run": self.run})
-            )
+            if events is not None:
+                events.append(
+                    Event("reshuffle", {"kept": keep, "draw": len(self.draw), "run": self.run})
+                )
         card = self.draw.pop()
         self.hands[seat].append(card)
-        events.append(
-            Event(
-                "draw",
-                {"seat": seat, "penalty": penalty, "draw": len(self.draw)},
-                {seat: {"card": CODE[card]}},
+        if events is not None:
+            events.append(
+                Event(
+                    "draw",
+                    {"seat": seat, "penalty": penalty, "draw": len(self.draw)},
+                    {seat: {"card": CODE[card]}},
+                )
             )
-        )
         return True
 
     def _end(self, winners: list[int]) -> None:
@@ -350,9 +352,12 @@ class Quasenbo(State):
         low = min(sizes)
         return [s for s, n in enumerate(sizes) if n == low]
 
-    def _game_over(self, winners: list[int], reason: str, events: list[Event]) -> None:
+    def _game_over(self, winners: list[int], reason: str, events: list[Event] | None) -> None:
         self._end(winners)
-        events.append(Event("game_over", {"result": copy_result(self.result), "reason": reason}))
+        if events is not None:
+            events.append(
+                Event("game_over", {"result": copy_result(self.result), "reason": reason})
+            )
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -417,26 +422,26 @@ class Quasenbo(State):
             last=_name(last),
         )
 
-    def _do(self, action: Key) -> list[Event]:
-        events: list[Event] = []
+    def _do(self, action: Key, events: list[Event] | None) -> None:
         _DO[action[0]](self, action, events)
-        events.append(Event("next", {"to_move": self.to_move, "phase": self.phase}))
-        return events
+        if events is not None:
+            events.append(Event("next", {"to_move": self.to_move, "phase": self.phase}))
 
-    def _do_draw(self, action: Key, events: list[Event]) -> None:
+    def _do_draw(self, action: Key, events: list[Event] | None) -> None:
         self._take(self._mover(), False, events)
 
-    def _do_pass(self, action: Key, events: list[Event]) -> None:
+    def _do_pass(self, action: Key, events: list[Event] | None) -> None:
         seat = self._mover()
         self.passes += 1
-        events.append(Event("pass", {"seat": seat, "passes": self.passes}))
+        if events is not None:
+            events.append(Event("pass", {"seat": seat, "passes": self.passes}))
         if self.passes == self.players:
             # Every player passed in turn with no play between: nothing can change any more.
             self._game_over(self._lowest_hands(), "blocked", events)
         else:
             self.to_move = (seat + 1) % self.players
 
-    def _do_play(self, action: Play, events: list[Event]) -> None:
+    def _do_play(self, action: Play, events: list[Event] | None) -> None:
         """Play a hand card (an Excuse standing for the suit named), draw the Quäsenbö
         penalty, and end the turn."""
         _, index, *named = action  # named: the suit an Excuse stands for
@@ -447,18 +452,21 @@ class Quasenbo(State):
         self.row_masks.append(SUIT_BIT[suit] if suit else MASK[card])
         self.run = run = self._run_length()
         self.passes = 0
-        events.append(
-            Event(
-                "play",
-                {"seat": seat, "index": index, "card": CODE[card], "suit": suit, "run": run},
+        if events is not None:
+            events.append(
+                Event(
+                    "play",
+                    {"seat": seat, "index": index, "card": CODE[card], "suit": suit, "run": run},
+                )
             )
-        )
         due = penalty(run, self.options["double_quasenbo"])
         if due:
-            events.append(Event("penalty", {"seat": seat, "run": run, "count": due}))
+            if events is not None:
+                events.append(Event("penalty", {"seat": seat, "run": run, "count": due}))
             for k in range(due):
                 if not self._take(seat, True, events):
-                    events.append(Event("draw_skipped", {"seat": seat, "count": due - k}))
+                    if events is not None:
+                        events.append(Event("draw_skipped", {"seat": seat, "count": due - k}))
                     break
         if not hand:
             self._game_over([seat], "emptied", events)
@@ -751,7 +759,7 @@ _ON_EVENT: dict[str, Callable[[Any, Any], None]] = {
 """How each event changes a seat's view (each handler takes a QuasenboView and the event's
 TypedDict); the others ("penalty", "draw_skipped") change nothing."""
 
-_DO: dict[str, Callable[[Quasenbo, Any, list[Event]], None]] = {
+_DO: dict[str, Callable[[Quasenbo, Any, list[Event] | None], None]] = {
     "play": Quasenbo._do_play,
     "draw": Quasenbo._do_draw,
     "pass": Quasenbo._do_pass,

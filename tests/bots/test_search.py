@@ -237,10 +237,11 @@ def test_the_search_reports_every_root_action_with_its_mean_and_error():
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_the_quando_rollout_gives_the_values_of_the_policy_played_out(players):
-    """`Model.rollout` takes shortcuts (a round that a last-turn pass ends is scored without
-    the engine's next deal): its values must be those of the policy's moves played through
-    the engine until `done`, then `evaluate`, with the same randomness."""
-    ended = 0
+    """`Model.rollout` takes shortcuts (a round that a last-turn pass or a draw to a hand of
+    zeros ends is scored without the engine's next deal): its values must be those of the
+    policy's moves played through the engine until `done`, then `evaluate`, with the same
+    randomness."""
+    ended = zeros = 0
     for seed in range(3):
         for state, histories in positions("quando", players, seed, 300, {"target": 20}, seed):
             if state.is_over or state.step % 7:
@@ -255,5 +256,10 @@ def test_the_quando_rollout_gives_the_values_of_the_policy_played_out(players):
                     played.apply_key(model.policy(played, rng))
                     depth += 1
                 ended += played.result is not None or played.round != model.round
+                zeros += played.last_round is not None and (
+                    played.last_round["round"] == model.round
+                    and played.last_round["reason"] == "zeros"
+                )
                 assert model.rollout(sample.clone(), random.Random(k)) == model.evaluate(played)
     assert ended > 10  # rounds and games ended inside rollouts, where the shortcuts are
+    assert zeros > 0

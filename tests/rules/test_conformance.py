@@ -176,6 +176,24 @@ def test_a_restored_snapshot_plays_on_exactly_like_the_original(setup, pick_seed
 
 
 @given(setup=setups(), pick_seed=st.integers(0, 2**32))
+def test_advancing_without_events_leaves_the_state_apply_leaves(setup, pick_seed):
+    """Search's quiet step (`advance`) builds no events, and nothing else differs: the same
+    snapshot, PRNG included, and the same legal actions after every step of a whole game."""
+    game, players, options, seed = setup
+    state = new_game(game, players, seed, options)
+    quiet = state.clone()
+    pick = random.Random(pick_seed)
+    while not state.is_over:
+        keys = state.legal_keys()
+        key = keys[pick.randrange(len(keys))]
+        assert state.apply_key(key)
+        quiet.advance(key)
+        assert quiet.step == state.step
+        assert quiet.to_snapshot() == state.to_snapshot()
+        assert quiet.legal_keys() == state.legal_keys()
+
+
+@given(setup=setups(), pick_seed=st.integers(0, 2**32))
 def test_hidden_cards_never_reach_a_view(setup, pick_seed):
     """Two states that differ only in what `seat` cannot see (its hidden cards shuffled
     among their places) must give `seat` identical views, and identical choices when it
