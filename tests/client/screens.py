@@ -27,6 +27,14 @@ import pygame  # noqa: E402
 GOLDEN = Path(__file__).resolve().parents[1] / "replay" / "golden"
 LIVE = [("quando", 3, {"target": 25}), ("blanco", 3, {}), ("quasenbo", 4, {})]
 LANGUAGES = ("en", "de")
+MENUS: list[tuple[str, tuple[str, ...]]] = [
+    ("settings", ()),
+    ("join", ()),
+    ("setup", ("single",)),
+    ("setup", ("host",)),
+    ("replays", ()),
+]
+"""Every menu screen that needs no server, as `app.goto` opens it (the text-fits test's too)."""
 
 
 def draw(app, folder: Path, name: str, frames: int = 20) -> Path:
@@ -56,13 +64,7 @@ def menus(app, folder: Path, tag: str) -> None:
     from game.client.scenes import Dialog
 
     draw(app, folder, f"{tag}-title")
-    for name, args in [
-        ("settings", ()),
-        ("join", ()),
-        ("setup", ("single",)),
-        ("setup", ("host",)),
-        ("replays", ()),
-    ]:
+    for name, args in MENUS:
         scene = app.goto(name, *args)
         draw(app, folder, f"{tag}-{name}{''.join(args)}")
         app.pop(scene)

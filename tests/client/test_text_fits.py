@@ -38,6 +38,7 @@ from game.host.room import BOT_NAMES
 from game.replay.analysis import Estimate, Mark
 from game.replay.playback import open_replay
 from game.replay.record import record_game
+from tests.client.screens import MENUS
 from tests.client.test_lan import host_with_bob
 from tests.client.test_play import game_over, run
 
@@ -165,13 +166,7 @@ def show(app: App, recorder: TextRecorder, name: str, frames: int = 3) -> None:
 def menus(app: App, recorder: TextRecorder) -> None:
     """Every menu screen and dialog that needs no server."""
     show(app, recorder, "title")
-    for name, args in [
-        ("settings", ()),
-        ("join", ()),
-        ("setup", ("single",)),
-        ("setup", ("host",)),
-        ("replays", ()),
-    ]:
+    for name, args in MENUS:
         scene = app.goto(name, *args)
         show(app, recorder, f"{name}{args}")
         app.pop(scene)
