@@ -12,7 +12,15 @@ from typing import Any, cast
 
 from game.bots.ismcts import shares
 from game.rules import Action, Key, State, View
-from game.rules.quando import DRAW, TURN, Determinizer, Quando, hand_size, round_scores
+from game.rules.quando import (
+    DRAW,
+    TURN,
+    Determinizer,
+    Quando,
+    game_result,
+    hand_size,
+    round_scores,
+)
 
 # A card as a seat knows it: [first, second] with None for an unknown side. In a hand the
 # first side is the front and the second the back; on a pile the up and the down side.
@@ -628,10 +636,9 @@ class Model:
         sums = [sum(c // 11 for c in hand) for hand in state.hands]
         scores, _ = round_scores(sums, state.knocker)
         totals = [t + score for t, score in zip(state.totals, scores)]
-        if max(totals) >= self.target:
-            low = min(totals)
-            winners = [s for s, t in enumerate(totals) if t == low]
-            return shares({"scores": totals, "winners": winners}, len(totals))
+        result = game_result(totals, self.target)
+        if result is not None:
+            return shares(result, len(totals))
         return win_chances(totals, self.target)
 
     def _turn(self, state: Quando, draw_value: float) -> Key:

@@ -218,6 +218,15 @@ def round_scores(sums: list[int], knocker: int | None) -> tuple[list[int], bool]
     return scores, penalized
 
 
+def game_result(totals: list[int], target: int) -> Result | None:
+    """The game's result once a total reaches `target` – the lowest total wins, a tie shares
+    the win – or None while the game goes on."""
+    if max(totals) < target:
+        return None
+    best = min(totals)
+    return {"scores": list(totals), "winners": [s for s, t in enumerate(totals) if t == best]}
+
+
 def not_a_play(fronts: list[int]) -> IllegalAction:
     """Why cards with these front numbers make no play (they are not all equal and not a run
     of three), in the rules' words; the table says the same of such a chosen set before
@@ -416,12 +425,8 @@ class Quando(State):
         }
         if events is not None:
             events.append(Event("round_end", _copy_round(self.last_round)))
-        if max(self.totals) >= self.options["target"]:
-            best = min(self.totals)
-            self.result = {
-                "scores": list(self.totals),
-                "winners": [s for s, t in enumerate(self.totals) if t == best],
-            }
+        self.result = game_result(self.totals, self.options["target"])
+        if self.result is not None:
             self.to_move, self.phase = None, OVER
             if events is not None:
                 events.append(Event("game_over", {"result": self.result}))
@@ -985,5 +990,6 @@ __all__ = [
     "hand_size",
     "not_a_play",
     "pending_triplet",
+    "game_result",
     "round_scores",
 ]
