@@ -1,6 +1,6 @@
 """The client's memory: a scene left behind is freed once nothing refers to it, though the
 collector's permanent generation (app.settle_garbage) held it when the next scene started;
-what only some players use is not loaded at start."""
+what only some players use is not loaded at start; the card faces keep no font per size."""
 
 from __future__ import annotations
 
@@ -24,9 +24,12 @@ def test_a_scene_left_behind_is_freed_when_the_next_one_starts(make_app):
 
 
 LAZY = {"segno", "game.replay.analysis", "babel.numbers", "babel.dates", "babel.messages"}
-"""What the client loads when first used, not at start: the QR code maker (a host's lobby),
-the analysis, Babel's number and date formatting (and its locale data, ~5 MiB), its
-catalogue reader (a language other than English) and writer (the catalogues' upkeep)."""
+"""What the client loads when first used, not at start nor at a table in English: the QR code
+maker (a host's lobby), the analysis, Babel's number and date formatting (and its locale
+data, ~5 MiB), its catalogue reader (another language) and writer (the catalogues' upkeep)."""
+AT_START = LAZY | {"multiprocessing.connection"}
+"""What the client loads when first used, not at start: LAZY, and what the embedded server's
+bot workers wait with (loaded when the server first starts them)."""
 
 
 def fresh(probe: str) -> str:
@@ -40,10 +43,27 @@ def fresh(probe: str) -> str:
     return done.stdout.split("\n")[-2]
 
 
+def test_the_card_faces_keep_no_font_of_their_own():
+    # Each font the client keeps per size holds ~0.1–0.2 MiB; the card faces fit their texts
+    # in some twenty sizes and draw them with one shared font instead.
+    probe = (
+        "import pygame\n"
+        "from game.client import cards, palette\n"
+        "from game.client.games import CLIENT_GAMES\n"
+        "pygame.init()\n"
+        "for entry in CLIENT_GAMES.values():\n"
+        "    for width in (33, 48, 70, 96, 130):\n"
+        "        for code in entry.art.codes:\n"
+        "            cards.render_card(code, width, art=entry.art)\n"
+        "print(palette._font.cache_info().currsize)"
+    )
+    assert fresh(probe) == "0"
+
+
 def test_what_only_some_players_use_is_not_loaded_at_start():
     probe = (
         "import sys, game.client.app, game.client.scenes.catalog\n"
-        f"print(sorted({LAZY!r} & set(sys.modules)))"
+        f"print(sorted({AT_START!r} & set(sys.modules)))"
     )
     assert fresh(probe) == "[]"
 
