@@ -437,7 +437,7 @@ class _Canvas:
 @lru_cache(maxsize=1)
 def _cap_ratio() -> float:
     """Ink height of a capital per unit of font size, measured once for the bundled font."""
-    probe = palette.font(200).render("H", True, (0, 0, 0))
+    probe = palette.sized(200).render("H", True, (0, 0, 0))
     return probe.get_bounding_rect().height / 200
 
 
@@ -457,7 +457,7 @@ def _ink_surface(text: str, color: RGB, max_w: int, max_h: int) -> pygame.Surfac
 def _fit_ink(text: str, color: RGB, max_w: int, max_h: int) -> pygame.Surface:
     size = max(2, int(max_h / _cap_ratio()))
     while True:
-        ink = _crop(palette.font(size).render(text, True, color))
+        ink = _crop(palette.sized(size).render(text, True, color))
         over = max(ink.get_width() / max_w, ink.get_height() / max_h)
         if over <= 1.0 or size <= 2:
             return ink
@@ -490,7 +490,7 @@ def _words_surface(text: str, color: RGB, max_w: int, max_h: int, cap_px: int) -
     cuts = [i for i, ch in enumerate(text) if ch in " -"]
     # A line a little too wide shrinks (the loop below); a much wider one wraps, at the
     # space or hyphen nearest the middle, keeping a hyphen on the first line.
-    if palette.font(size).size(text)[0] > max_w * 1.15 and cuts:
+    if palette.sized(size).size(text)[0] > max_w * 1.15 and cuts:
         i = min(cuts, key=lambda j: abs(j - len(text) / 2))
         lines = [text[: i + 1].rstrip(), text[i + 1 :].lstrip()]
 
@@ -499,7 +499,7 @@ def _words_surface(text: str, color: RGB, max_w: int, max_h: int, cap_px: int) -
         return f.get_linesize() - max(1, f.get_height() // 6)
 
     while size > 2:
-        f = palette.font(size)
+        f = palette.sized(size)
         over = max(
             max(f.size(line)[0] for line in lines) / max_w,
             (step(f) * (len(lines) - 1) + f.get_height()) / max_h,
@@ -507,7 +507,7 @@ def _words_surface(text: str, color: RGB, max_w: int, max_h: int, cap_px: int) -
         if over <= 1.0:
             break
         size = max(2, min(size - 1, int(size / over)))
-    f = palette.font(size)
+    f = palette.sized(size)
     rendered = [f.render(line, True, color) for line in lines]
     out = pygame.Surface(
         (

@@ -23,17 +23,14 @@ from datetime import datetime
 from functools import cache, lru_cache
 from importlib.resources.abc import Traversable
 from pathlib import Path
-
-from babel.dates import format_datetime
-from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
-from babel.numbers import format_decimal, format_percent
+from typing import TYPE_CHECKING
 
 from game.resources import asset
 from net.client import CAUSES, REASONS
 from net.schema import ERRORS
+
+if TYPE_CHECKING:  # Babel's parts load where first used: an English table needs none (memory)
+    from babel.messages.catalog import Catalog
 
 DOMAIN = "cardtable"
 """The gettext domain: the catalogues are `<lang>/LC_MESSAGES/cardtable.po`."""
@@ -41,6 +38,11 @@ SOURCE = "en"
 """The language the sources are written in: it has no catalogue."""
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "de": "Deutsch", "fr": "Français"}
 """Every language the client speaks, each under its own name (as the Settings list it)."""
+GROUP: dict[str, str] = {"en": ",", "it": ".", "de": ".", "fr": "\u202f"}
+"""How each language groups a whole number's thousands, as Babel writes it from CLDR ("1,000",
+"1.000", "1\u202f000"): whole numbers are written without Babel's locale data, ~5 MiB of
+memory at a table for the turn limit in Blanco's title (tests/client/test_i18n.py checks that
+the two agree)."""
 KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_": None,
     "N_": None,
@@ -86,6 +88,9 @@ def translations(language: str) -> gettext.NullTranslations:
         raise KeyError(language)
     if language == SOURCE:
         return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with catalogue(language).open("rb") as po:
         catalog = read_po(po, locale=language, domain=DOMAIN)
     buffer = io.BytesIO()
@@ -160,6 +165,10 @@ def number(value: float, places: int | None = None) -> str:
 def _number(value: float, places: int | None, language: str) -> str:
     """`number` for one language, kept: Babel takes ~0.2 ms a number, and tables write the
     same few (a title's turn count, the piles' sizes) every frame."""
+    if isinstance(value, int) and not places:
+        return f"{value:,}".replace(",", GROUP[language])
+    from babel.numbers import format_decimal
+
     pattern = None if places is None else "#,##0." + "0" * places if places else "#,##0"
     return format_decimal(value, format=pattern, locale=language)
 
@@ -168,12 +177,16 @@ def percent(value: float, signed: bool = False) -> str:
     """The fraction `value` (0.45) as a whole percentage the way the current language writes
     it ("45%" in English and Italian, "45 %" with a no-break space in German and French);
     `signed` puts "+" before a change that is not negative."""
+    from babel.numbers import format_percent
+
     text = format_percent(value, locale=_language)
     return "+" + text if signed and value >= 0 else text
 
 
 def date_time(moment: datetime) -> str:
     """`moment` as a short date and time in the current language's usual form."""
+    from babel.dates import format_datetime
+
     return format_datetime(moment, format="short", locale=_language)
 
 
@@ -200,6 +213,9 @@ def extract(root: Path) -> Catalog:
     `root`, each entry with the files it comes from, of the protocol's error texts
     (net.schema.ERRORS) and of the connection's status reasons and causes (net.client.REASONS,
     CAUSES)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+
     template = Catalog(project="cardtable", domain=DOMAIN, fuzzy=False)
     for folder in SOURCES:
         found = extract_from_dir(
@@ -221,6 +237,8 @@ def extract(root: Path) -> Catalog:
 
 def write_template(template: Catalog, path: Path) -> None:
     """Write `template` as a `.pot` file at `path`, sorted by message."""
+    from babel.messages.pofile import write_po
+
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
         write_po(
@@ -232,6 +250,8 @@ def update(template: Catalog, root: Path, languages: Iterable[str]) -> dict[str,
     """Bring each language's `.po` in the checkout at `root` in line with `template`: new
     entries added empty, gone ones made obsolete, changed ones marked fuzzy. Returns the
     entries each still lacks."""
+    from babel.messages.pofile import read_po, write_po
+
     missing: dict[str, int] = {}
     for code in languages:
         path = catalogue_path(root, code)
@@ -260,6 +280,8 @@ def complete(string: str | Sequence[str] | None, fuzzy: bool) -> bool:
 def compile_all(languages: Iterable[str]) -> dict[str, int]:
     """Compile each language's catalogue as the client does at start-up and count the
     messages it translates. Raises OSError or ValueError for a catalogue that does not read."""
+    from babel.messages.pofile import read_po
+
     counts: dict[str, int] = {}
     for code in languages:
         translations.cache_clear()

@@ -117,6 +117,37 @@ def font(size: int) -> pygame.font.Font:
     return cached
 
 
+def sized(size: int) -> pygame.font.Font:
+    """The client's font at `size`, as `font(size)` draws it, for text drawn once into a picture
+    that is kept (the card faces): one font object set to each size in turn, where `font`
+    keeps one per size – each holds ~0.1–0.2 MiB of the typeface's tables and glyphs, and the
+    card faces fit their text in some twenty sizes. Use it at once: the next call may set
+    another size. Raises ValueError for size < 1."""
+    if size < 1:
+        raise ValueError(f"font size must be at least 1, got {size}")
+    if not pygame.font.get_init():
+        pygame.font.init()
+    shared = _shared()
+    try:
+        shared.get_height()  # raises once pygame.font was quit after this font was made
+    except pygame.error:
+        _shared.cache_clear()
+        shared = _shared()
+    points = _points(size)
+    if shared.point_size != points:  # a new size empties the font's glyph cache
+        shared.point_size = points
+    return shared
+
+
+def _points(size: int) -> int:
+    return max(1, round(size * POINTS_PER_SIZE))
+
+
+@cache
+def _shared() -> pygame.font.Font:
+    return pygame.font.Font(io.BytesIO(_font_bytes()), 1)
+
+
 @cache
 def _font_bytes() -> bytes:
     return FONT_FILE.read_bytes()
@@ -125,7 +156,7 @@ def _font_bytes() -> bytes:
 @lru_cache(maxsize=256)
 def _font(size: int) -> pygame.font.Font:
     # From memory: the shipped file need not exist on disk (a zipped package), and is read once.
-    return pygame.font.Font(io.BytesIO(_font_bytes()), max(1, round(size * POINTS_PER_SIZE)))
+    return pygame.font.Font(io.BytesIO(_font_bytes()), _points(size))
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -8,7 +8,6 @@ import asyncio
 import concurrent.futures
 import logging
 import multiprocessing
-import multiprocessing.connection
 import os
 import random
 import secrets
@@ -806,5 +805,7 @@ def _end_with_parent() -> None:
 
 
 def _exit_once_gone(sentinel: int) -> None:
+    import multiprocessing.connection  # here: a client that runs no bots goes without (memory)
+
     multiprocessing.connection.wait([sentinel])  # ready once the parent process has ended
     os._exit(0)

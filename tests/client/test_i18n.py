@@ -12,6 +12,7 @@ from datetime import datetime
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 from game.__main__ import parse_args
 from game.client import i18n
@@ -175,6 +176,17 @@ def test_numbers_and_dates_are_written_the_players_way():
     assert shown["en"][0] == "1,234.5" and shown["de"][0] == "1.234,5"
     assert shown["it"][0] == "1.234,5" and shown["fr"][0] == "1\u202f234,5"
     assert shown["de"][1].startswith("09.03.26") and shown["en"][1].startswith("3/9/26")
+
+
+def test_whole_numbers_are_written_as_babel_writes_them():
+    # number() writes whole numbers itself (Babel's locale data costs memory): the same text.
+    values = [0, 7, -7, 999, -999, 1000, -1000, 12345, 999999, 1234567, -98765432, 10**12]
+    for code in LANGUAGES:
+        i18n.set_language(code)
+        for value in values:
+            assert i18n.number(value) == format_decimal(value, locale=code), (code, value)
+            expected = format_decimal(value, format="#,##0", locale=code)
+            assert i18n.number(value, 0) == expected, (code, value)
 
 
 @pytest.mark.parametrize(

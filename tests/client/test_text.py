@@ -139,3 +139,23 @@ def test_a_name_cut_in_the_middle_keeps_its_end():
     assert all("…" in c and c[-1] == n[-1] for c, n in zip(cut, names))
     assert all(widgets.text_width(c, widgets.MIN_SIZE) <= width for c in cut)
     assert widgets.shortened(names[0], widgets.MIN_SIZE, width).endswith("…")
+
+
+def test_the_shared_font_draws_each_size_as_a_font_of_its_own():
+    # Sizes in a jumping order, as the card faces fit their texts: each switch of the shared
+    # font must draw and measure as the size's own font does.
+    sizes = [2, 33, 5, 200, 13, 14, 13, 41, 7, 60, 3, 18]
+    for size, text in itertools.product(sizes, ["H", "10", "Drachen", "Ä g ↑↓ é"]):
+        own, shared = palette.font(size), palette.sized(size)
+        assert shared.size(text) == own.size(text), (size, text)
+        assert shared.metrics(text) == own.metrics(text), (size, text)
+        assert (shared.get_height(), shared.get_linesize(), shared.get_ascent()) == (
+            own.get_height(),
+            own.get_linesize(),
+            own.get_ascent(),
+        ), size
+        a, b = shared.render(text, True, palette.TEXT), own.render(text, True, palette.TEXT)
+        assert a.get_size() == b.get_size(), (size, text)
+        assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA"), (size, text)
+    with pytest.raises(ValueError):
+        palette.sized(0)
