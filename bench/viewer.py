@@ -29,9 +29,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.client.app import App  # noqa: E402
 from game.client.config import Settings  # noqa: E402
-from game.client.scenes.steplist import OPEN
 from game.client.scenes.viewer import ViewerScene  # noqa: E402
 from game.replay.record import record_game  # noqa: E402
+
+try:
+    from game.client.scenes.steplist import OPEN
+except ImportError:  # the code before the viewer's scene was cut up (issue 30), for --base
+    from game.client.scenes.viewer import OPEN  # type: ignore[attr-defined,no-redef]
 
 GAME, PLAYERS, OPTIONS, AVOID = "quando", 4, {"target": 300}, ("knock",)
 FROM_STEP = 5000

@@ -60,22 +60,36 @@ def checkout_copy(target: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> tuple[Path, Path]:
-    """(sdist, wheel) built from a copy of the checkout, the wheel from the sdist (so the
-    sdist is proved to hold everything the wheel needs); the copy is gone afterwards."""
+def built(tmp_path_factory) -> tuple[Path, Path, str]:
+    """(sdist, wheel, what the build printed) built from a copy of the checkout, the wheel
+    from the sdist (so the sdist is proved to hold everything the wheel needs); the copy is
+    gone afterwards."""
     work = tmp_path_factory.mktemp("build")
     source = checkout_copy(work / "source")
     dist = work / "dist"
-    subprocess.run(
+    build = subprocess.run(
         [sys.executable, "-m", "build", "--outdir", str(dist), str(source)],
         check=True,
         capture_output=True,
+        text=True,
         timeout=600,
     )
     shutil.rmtree(source)
     (sdist,) = dist.glob("cardtable-*.tar.gz")
     (wheel,) = dist.glob("cardtable-*.whl")
-    return sdist, wheel
+    return sdist, wheel, build.stdout + build.stderr
+
+
+def test_the_build_warns_of_nothing(built):
+    # setuptools warns of data folders it takes for packages it would leave out, and of
+    # MANIFEST.in lines that find nothing, among others (PYTHONDONTWRITEBYTECODE, set where
+    # the tests run, only makes it say that it compiles nothing)
+    warnings = [
+        line
+        for line in built[2].splitlines()
+        if "warning" in line.lower() and "byte-compiling is disabled" not in line
+    ]
+    assert not warnings, warnings
 
 
 @pytest.fixture(scope="module")
@@ -135,6 +149,8 @@ def test_the_sdist_holds_the_assets_and_the_sources(built):
     for shipped in SHIPPED:
         assert shipped.removeprefix("game/") in names
     assert {"pyproject.toml", "README.md", "server.py", "game/__main__.py"} <= names
+    # what a packager rebuilding the one-folder bundle from the sdist needs
+    assert {"bundle/build.py", "bundle/cardtable.spec", "bundle/README.md"} <= names
 
 
 def test_the_installed_packages_come_from_the_venv(venv, tmp_path):

@@ -13,6 +13,7 @@ from typing import Literal
 from game.replay.log import Header, Replay, ReplayError, SeatKind, Step, read_replay
 from game.replay.verify import Verdict, describe, verify_replay
 from game.rules import Action, Event, State, View
+from game.rules.base import freeze
 
 DEFAULT_EVERY = 100
 """Steps between two kept engine states: a jump re-applies at most this many - 1 steps
@@ -114,7 +115,8 @@ class _Befores:
             first = block * self.BLOCK
             for step in self.replay.steps[first : min(first + self.BLOCK, self.length)]:
                 views.append(state.view(step.seat))
-                state.apply(step.action)
+                # verified on opening: legal, and its events were kept then
+                state.advance(freeze(step.action))
             if len(self._blocks) >= self.KEEP:
                 del self._blocks[next(iter(self._blocks))]
         self._blocks[block] = views  # the most recently asked for last
@@ -246,7 +248,8 @@ class Playback:
         if not kept <= start <= position:  # the kept state is nearer (or the only way back)
             state, start = self._checkpoints[kept // self.every].clone(), kept
         for step in self.replay.steps[start:position]:
-            state.apply(step.action)
+            # verified on opening: legal, and its events were kept then
+            state.advance(freeze(step.action))
         self._state, self.position = state, position
 
     def forward(self) -> bool:
