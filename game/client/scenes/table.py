@@ -3,6 +3,7 @@ the in-game menu and what happens when the connection is lost."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,8 @@ from game.client.scenes.leaving import Leaving
 from game.client.scenes.overlays import Overlay
 from game.client.scenes.review import choice_words
 from game.client.tables import Table
+from game.client.tables.marks import frame_width
+from game.client.tables.quick import QuickFrames, Zone, look
 
 if TYPE_CHECKING:  # the analysis is loaded when first asked for (memory at start)
     from game.replay.analysis import Background, Mark
@@ -81,6 +84,10 @@ class TableScene(Scene):
         )
         self.told_keep_problem: str | None = None
         """The session's problem keeping the seat on disk that the player was told of."""
+        self.quick = QuickFrames()
+        self.changes = 0
+        """Counts the messages and the input (but the mouse's moves) taken: quick frames
+        start over after each."""
         self.resize()
         if first.get("missed"):
             self._tell_missed(first["missed"])
@@ -194,6 +201,7 @@ class TableScene(Scene):
     # -- messages ------------------------------------------------------------------------------
 
     def on_message(self, message: dict[str, Any]) -> None:
+        self.changes += 1
         session = self.app.session
         kind = message["t"]
         if kind == "update" and message["room"] == self.room_id:
@@ -228,6 +236,8 @@ class TableScene(Scene):
         self.sheet_open = self.table.SHEET and not self.sheet_open
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.MOUSEMOTION:
+            self.changes += 1
         if event.type == pygame.KEYDOWN and self.table.SHEET:
             if event.key == pygame.K_s or (event.key == pygame.K_ESCAPE and self.sheet_open):
                 self.toggle_sheet()
@@ -383,24 +393,60 @@ class TableScene(Scene):
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def enter(self) -> None:
+        super().enter()
+        self.quick.forget()  # back on top: the scene that was over the table drew there
+
+    def bar_buttons(self) -> list[widgets.Button]:
+        """The buttons shown in the top bar."""
         shown = [
             self.rules_button,
             self.menu_button,
-            self.sheet_button,
             self.hint_button if self.hints_allowed else None,
+            self.sheet_button,
         ]
-        self.table.bar_end = min(b.rect.left for b in shown if b is not None)
+        return [button for button in shown if button is not None]
+
+    def still_key(self) -> Hashable:
+        """What the scene shows besides the table's cards (see tables/quick.py), or None
+        while anything but the table shows or changes by itself."""
+        table_key = self.table.painter.still_key()
+        if (
+            table_key is None
+            or self.app.top is not self
+            or self.sheet_open
+            or self.connection is not None
+            or self.absent is not None
+            or self.analysis_job is not None
+            or self.overlays.form is not None
+        ):
+            return None
+        return table_key, self.changes, tuple(look(b) for b in self.bar_buttons())
+
+    def over_cards(self, buttons: list[widgets.Button]) -> list[Zone]:
+        """What is drawn over the table's cards, the top bar's `buttons` last."""
+        return self.table.painter.over_cards() + [(b.rect.inflate(10, 10), b.draw) for b in buttons]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        buttons = self.bar_buttons()
+        self.table.bar_end = min(b.rect.left for b in buttons)
         self.table.toasts_kept = (
             lost_box(self.table, self.s).height if self.connection == "reconnecting" else 0
         )
+        key = self.still_key()
+        table = self.table
+        if self.quick.mend(
+            surface,
+            key,
+            table.stage.sprites,
+            table.painter.draw_under_cards,
+            lambda: self.over_cards(buttons),
+            frame_width(table.geo.s),
+        ):
+            return
         self.table.draw(surface)
-        self.rules_button.draw(surface)
-        self.menu_button.draw(surface)
-        if self.hints_allowed:
-            self.hint_button.draw(surface)
-        if self.sheet_button is not None:
-            self.sheet_button.draw(surface)
+        for button in buttons:
+            button.draw(surface)
         if self.connection == "reconnecting":
             self.link.draw(surface, self.s)
         elif self.absent is not None:
@@ -411,6 +457,7 @@ class TableScene(Scene):
             # Over everything, the round summary too: the sheet is what the player asked for.
             widgets.shade(surface, 120)
             self.table.draw_sheet(surface, layout.dialog(self.size, 900, 600))
+        self.quick.remember(surface, key, table.stage.sprites)
 
     def absent_bar(self) -> pygame.Rect:
         """Where the banner goes: over the top bar's title, up to its leftmost button shown

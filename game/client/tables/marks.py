@@ -10,6 +10,12 @@ from game.client import layout, palette
 from game.client.sprites import CardSprite
 
 
+def frame_width(s: float) -> int:
+    """The width of the frame round a marked card at the layout's scale `s`: drawn outside
+    the card's picture, by as much."""
+    return max(2, layout.px(3, s))
+
+
 class Marks(dict[CardSprite, int]):
     """Each marked card with the seat whose last move it was part of (played, drawn, flipped
     or moved)."""
@@ -26,7 +32,7 @@ class Marks(dict[CardSprite, int]):
 
     def draw(self, surface: pygame.Surface, s: float) -> None:
         """A frame round each marked card still on the table, at the layout's scale `s`."""
-        width = max(2, layout.px(3, s))
+        width = frame_width(s)
         for sprite in self:
             if sprite.alive():
                 rect = sprite.rect.inflate(width * 2, width * 2)

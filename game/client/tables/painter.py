@@ -4,7 +4,8 @@ move log, and a standing sign (the pause, or the watcher's banner)."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Hashable
+from typing import Any, Protocol
 
 import pygame
 
@@ -15,6 +16,7 @@ from game.client.tables.host import Host
 from game.client.tables.hud import Hud, HudView
 from game.client.tables.marks import Marks
 from game.client.tables.movelog import MoveLog
+from game.client.tables.quick import Zone, look
 from game.client.tables.stage import Stage
 
 
@@ -32,6 +34,12 @@ class Painted(HudView, Protocol):
     buttons: ActionButtons
     toasts: widgets.Toasts
     log: MoveLog
+    hold: dict[str, Any] | None
+
+    @property
+    def online(self) -> bool: ...
+
+    def under_key(self) -> Hashable: ...
 
     @property
     def watching(self) -> bool: ...
@@ -71,37 +79,106 @@ class Painter:
         table.paint_background(surface)
         return surface
 
+    def still_key(self) -> Hashable:
+        """What the table shows besides its cards, as far as it can change without a step
+        of the queue (which the director counts) or a refresh or a click (which the stage
+        counts): quick frames are mended while it stays the same. None while something
+        changes by itself (toasts, a flourish, a turn clock) or stands over the table (the
+        pause, a summary held)."""
+        table = self.table
+        if (
+            table.toasts.items
+            or table.stage.effects.items
+            or table.hud.clock
+            or table.paused
+            or table.hold is not None
+        ):
+            return None
+        return (
+            table.stage.changes,
+            table.stage.director.played,
+            table.app.size,
+            id(table.geo),
+            id(table.background),
+            table.log_shown,
+            table.watching,
+            table.bar_end,
+            table.toasts_kept,
+            table.online,
+            table.under_key(),
+            tuple(look(button) for _token, button in table.buttons.shown),
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole table onto `surface`."""
+        self.draw_under_cards(surface, whole=False)
+        self.table.stage.draw(surface)
+        for _zone, draw in self.over_cards():
+            draw(surface)
+
+    def draw_under_cards(self, surface: pygame.Surface, *, whole: bool = True) -> None:
+        """The felt, the top bar's title, the name plates and the game's marks under the
+        cards; the felt under the move log only if `whole`."""
         table = self.table
-        geo = table.geo
         felt = table.background.get_rect()
-        if table.log_shown:
+        if table.log_shown and not whole:
             # The log's panel is opaque and drawn last: the felt under it would never show.
             felt.width = max(0, table.log_rect().left)
         surface.blit(table.background, (0, 0), felt)
-        banner = _("Watching – Tab to change seat")
         end = table.bar_end
         if table.watching and not table.paused:
-            end = self.banner_box(banner).left - layout.px(8, geo.s)
+            end = self.banner_box(self.banner_words()).left - layout.px(8, table.geo.s)
         table.hud.draw_top(surface, table, end)
         table.draw_under(surface)
-        table.stage.draw(surface)
-        table.marks.draw(surface, geo.s)
-        table.draw_over(surface)
-        table.hud.draw_prompt(surface, table)
-        table.buttons.draw(surface)
-        table.stage.effects.draw(surface)
+
+    def over_cards(self) -> list[Zone]:
+        """What is drawn over the cards, in order, each with where it stays (quick.py)."""
+        table = self.table
+        geo = table.geo
+        zones: list[Zone] = [
+            (None, lambda surface: table.marks.draw(surface, geo.s)),
+            (None, table.draw_over),
+            (self.prompt_zone(), lambda surface: table.hud.draw_prompt(surface, table)),
+            (self.buttons_zone(), table.buttons.draw),
+            (None, table.stage.effects.draw),
+            (None, self.draw_toasts),
+        ]
+        if table.log_shown:
+            rect = table.log_rect()
+            zones.append((rect, lambda surface: table.log.draw(surface, rect, geo.s, table.you)))
+        if table.paused:
+            zones.append((None, self.draw_pause))
+        elif table.watching:
+            words = self.banner_words()
+            zones.append((None, lambda surface: self.draw_banner(surface, words)))
+        return zones
+
+    def prompt_zone(self) -> pygame.Rect:
+        """Where the prompt's panel stays: a band across the window round the prompt's
+        middle (words too long even at the smallest size stand out of its place; the
+        seconds of a turn clock stand right of them)."""
+        rect = self.table.geo.prompt
+        size = layout.px(24, self.table.geo.s, 12)
+        return pygame.Rect(0, rect.centery - 2 * size, self.table.app.size[0], 4 * size)
+
+    def buttons_zone(self) -> pygame.Rect:
+        """Where the action buttons are drawn, their glow included."""
+        rects = [button.rect.inflate(10, 10) for _token, button in self.table.buttons.shown]
+        return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
+
+    def draw_toasts(self, surface: pygame.Surface) -> None:
+        """The toasts in their band, less what the scene keeps for its banner."""
+        table = self.table
+        geo = table.geo
         band = geo.toasts.copy()
         band.height -= table.toasts_kept
         band.bottom = geo.toasts.bottom
         table.toasts.draw(surface, band, layout.px(22, geo.s, 12))
-        if table.log_shown:
-            table.log.draw(surface, table.log_rect(), geo.s, table.you)
-        if table.paused:
-            self.draw_pause(surface)
-        elif table.watching:
-            self.draw_banner(surface, banner)
+
+    @staticmethod
+    def banner_words() -> str:
+        """The standing words of a spectator's table."""
+        return _("Watching – Tab to change seat")
 
     def draw_pause(self, surface: pygame.Surface) -> None:
         """The pause's sign in the middle of the felt, clear of the top bar's buttons."""

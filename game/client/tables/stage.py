@@ -45,6 +45,9 @@ class Stage:
         self.director = Director(speed)
         self.effects = Effects()
         self.hovered: CardSprite | None = None
+        self.changes = 0
+        """Counts what may have changed on the table besides the cards (the highlights'
+        refresh, a click, a key): quick.py draws a whole frame after each."""
 
     def clear(self) -> None:
         """Take every sprite off at once (finishing what they were doing)."""
@@ -119,6 +122,7 @@ class Stage:
     def highlight(self, candidates: dict[Token, list[Action]], selected: set[Token]) -> None:
         """Mark each card by what its token means now: a choice, part of the choice so far,
         or neither."""
+        self.changes += 1
         for sprite in self.sprites:
             token = sprite.token
             # A card that is both chosen and a choice again (which of two swapped face-down

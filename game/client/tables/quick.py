@@ -1,0 +1,152 @@
+"""Quick frames: while nothing on a table changes but its cards (they slide, turn, land), a
+frame is mended only where cards were and are – from a picture of what lies under them, then
+the cards and whatever is drawn over them there – instead of drawn whole (dirty rectangles)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+
+import pygame
+
+from game.client import widgets
+from game.client.sprites import CardSprite
+
+Drawer = Callable[[pygame.Surface], None]
+Zone = tuple[pygame.Rect | None, Drawer]
+"""Something drawn over the cards, and the rectangle it stays in (None: it may draw
+anywhere, it is asked in every mended rectangle)."""
+Shown = tuple[pygame.Surface, pygame.Rect, int]
+"""A card as drawn: its picture, its rectangle, its layer."""
+
+
+class QuickFrames:
+    """Remembers what the last whole frame showed on one surface, and mends the next frames
+    from it while what it showed besides the cards (`key`) stays the same."""
+
+    def __init__(self) -> None:
+        self.key: Hashable = None
+        self.target: pygame.Surface | None = None
+        self.shown: dict[CardSprite, Shown] = {}
+        self.order: list[CardSprite] = []
+        self.under: pygame.Surface | None = None
+        """The felt with everything drawn under the cards, for `under_key`."""
+        self.under_key: Hashable = None
+        self.zones: list[Zone] = []
+
+    def forget(self) -> None:
+        """The next frame is drawn whole (something else drew on the surface)."""
+        self.key = self.under_key = None
+
+    def remember(
+        self, surface: pygame.Surface, key: Hashable, sprites: pygame.sprite.LayeredUpdates
+    ) -> None:
+        """A whole frame showing `key` and `sprites` was just drawn on `surface` (a key of None:
+        the next is drawn whole too)."""
+        self.key, self.target = key, surface
+        self.order = sprites.sprites()
+        layer = sprites.get_layer_of_sprite
+        self.shown = {s: (s.image, s.rect.copy(), layer(s)) for s in self.order}
+
+    def mend(
+        self,
+        surface: pygame.Surface,
+        key: Hashable,
+        sprites: pygame.sprite.LayeredUpdates,
+        under: Drawer,
+        zones: Callable[[], list[Zone]],
+        margin: int,
+    ) -> bool:
+        """Bring `surface` to the frame of `key` and `sprites` by redrawing only the cards'
+        old and new rectangles (grown by `margin`, for frames drawn round cards): `under`
+        draws what lies under the cards, `zones` what is drawn over them. False when the
+        frame must be drawn whole: another key, another surface, cards reordered."""
+        if key is None or key != self.key or surface is not self.target:
+            return False
+        damage = self._damage(sprites)
+        if damage is None:
+            return False
+        if damage and self.under_key != key:
+            self._draw_under(surface, under)
+            self.zones = zones()
+            self.under_key = key
+        bounds = surface.get_rect()
+        clip = surface.get_clip()
+        for box in merged(r.inflate(2 * margin, 2 * margin).clip(bounds) for r in damage):
+            self._repaint(surface, box)
+        surface.set_clip(clip)
+        return True
+
+    def _draw_under(self, surface: pygame.Surface, under: Drawer) -> None:
+        if self.under is None or self.under.get_size() != surface.get_size():
+            self.under = pygame.Surface(surface.get_size(), 0, surface)
+        under(self.under)
+
+    def _damage(self, sprites: pygame.sprite.LayeredUpdates) -> list[pygame.Rect] | None:
+        """The rectangles where cards changed since the last frame (remembering this one's),
+        or None when cards changed their order within a layer (seldom: drawn whole)."""
+        now = sprites.sprites()
+        layer = sprites.get_layer_of_sprite
+        shown = self.shown
+        drawn: dict[CardSprite, Shown] = {}
+        damage: list[pygame.Rect] = []
+        relayered: set[CardSprite] = set()
+        for sprite in now:
+            state = (sprite.image, sprite.rect.copy(), layer(sprite))
+            drawn[sprite] = state
+            old = shown.get(sprite)
+            if old is None:
+                damage.append(state[1])
+            elif old[0] is not state[0] or old[1] != state[1] or old[2] != state[2]:
+                damage += (old[1], state[1])
+                if old[2] != state[2]:
+                    relayered.add(sprite)
+        damage += [old[1] for sprite, old in shown.items() if sprite not in drawn]
+        # A card that changed layers is redrawn where it is, over or under the others; the
+        # rest must keep their order, or cards that did not move would need redrawing.
+        kept = [s for s in self.order if s in drawn and s not in relayered]
+        if kept != [s for s in now if s in shown and s not in relayered]:
+            return None
+        self.shown, self.order = drawn, now
+        return damage
+
+    def _repaint(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Draw the frame anew inside `box`: what lies under the cards, the cards there in
+        their order, and whatever is drawn over them there."""
+        assert self.under is not None
+        surface.set_clip(box)
+        surface.blit(self.under, box, box)
+        surface.blits(
+            [(s.image, s.rect) for s in self.order if box.colliderect(s.rect)], doreturn=False
+        )
+        for zone, draw in self.zones:
+            if zone is None or zone.colliderect(box):
+                draw(surface)
+
+
+def merged(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
+    """`rects` with every two that overlap joined into one, the empty ones left out."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        if not rect.width or not rect.height:
+            continue
+        hit = rect.collidelist(out)
+        while hit != -1:
+            rect = rect.union(out.pop(hit))
+            hit = rect.collidelist(out)
+        out.append(rect)
+    return out
+
+
+def look(button: widgets.Button) -> Hashable:
+    """What a button's drawing depends on besides its place and words (a new button has
+    new ones): for the key of quick frames."""
+    return (
+        id(button),
+        tuple(button.rect),
+        button.visible,
+        button.enabled,
+        button.flash,
+        button.hover,
+        button.pressed,
+        button.focused,
+    )
