@@ -675,27 +675,7 @@ class Toasts:
         must), the older ones only while there is room (the move log keeps what they said).
         Returns the plates drawn, newest first."""
         drawn: list[Rect] = []
-        bottom = band.bottom
-        for message, color, age, life in reversed(self.items[-3:]):
-            fitting = size
-            lines = self._lines(message, fitting, color, band.width)
-            while (
-                not drawn
-                and fitting > TOAST_LEAST
-                and _plate_height(lines, fitting) > (band.height)
-            ):
-                fitting -= 1
-                lines = self._lines(message, fitting, color, band.width)
-            box = pygame.Rect(
-                0,
-                0,
-                max(line.get_width() for line in lines) + fitting,
-                _plate_height(lines, fitting),
-            )
-            box.midbottom = (band.centerx, bottom)
-            if drawn and box.top < band.top:
-                break
-            alpha = 255 if age < life - 0.5 else int(255 * max(0.0, (life - age) / 0.5))
+        for box, lines, fitting, alpha in self._plates(band, size):
             plate = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(
                 plate,
@@ -711,8 +691,39 @@ class Toasts:
                 ly += line.get_height()
             surface.blit(plate, box)
             drawn.append(box)
-            bottom = box.top - 4
         return drawn
+
+    def plates(self, band: Rect, size: int) -> list[Rect]:
+        """Where `draw` would draw its plates now, newest first (nothing is drawn)."""
+        return [box for box, _lines, _size, _alpha in self._plates(band, size)]
+
+    def _plates(self, band: Rect, size: int) -> list[tuple[Rect, list[pygame.Surface], int, int]]:
+        """Each plate `draw` draws: its box, its lines, their size and its opacity."""
+        plates: list[tuple[Rect, list[pygame.Surface], int, int]] = []
+        bottom = band.bottom
+        for message, color, age, life in reversed(self.items[-3:]):
+            fitting = size
+            lines = self._lines(message, fitting, color, band.width)
+            while (
+                not plates
+                and fitting > TOAST_LEAST
+                and _plate_height(lines, fitting) > (band.height)
+            ):
+                fitting -= 1
+                lines = self._lines(message, fitting, color, band.width)
+            box = pygame.Rect(
+                0,
+                0,
+                max(line.get_width() for line in lines) + fitting,
+                _plate_height(lines, fitting),
+            )
+            box.midbottom = (band.centerx, bottom)
+            if plates and box.top < band.top:
+                break
+            alpha = 255 if age < life - 0.5 else int(255 * max(0.0, (life - age) / 0.5))
+            plates.append((box, lines, fitting, alpha))
+            bottom = box.top - 4
+        return plates
 
     @staticmethod
     def _lines(message: str, size: int, color: RGB, width: int) -> list[pygame.Surface]:

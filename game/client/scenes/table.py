@@ -435,6 +435,7 @@ class TableScene(Scene):
         )
         key = self.still_key()
         table = self.table
+        lively = table.painter.lively()
         if self.quick.mend(
             surface,
             key,
@@ -442,6 +443,7 @@ class TableScene(Scene):
             table.painter.draw_under_cards,
             lambda: self.over_cards(buttons),
             frame_width(table.geo.s),
+            lively,
         ):
             return
         self.table.draw(surface)
@@ -457,7 +459,7 @@ class TableScene(Scene):
             # Over everything, the round summary too: the sheet is what the player asked for.
             widgets.shade(surface, 120)
             self.table.draw_sheet(surface, layout.dialog(self.size, 900, 600))
-        self.quick.remember(surface, key, table.stage.sprites)
+        self.quick.remember(surface, key, table.stage.sprites, lively)
 
     def absent_bar(self) -> pygame.Rect:
         """Where the banner goes: over the top bar's title, up to its leftmost button shown

@@ -82,17 +82,12 @@ class Painter:
     def still_key(self) -> Hashable:
         """What the table shows besides its cards, as far as it can change without a step
         of the queue (which the director counts) or a refresh or a click (which the stage
-        counts): quick frames are mended while it stays the same. None while something
-        changes by itself (toasts, a flourish, a turn clock) or stands over the table (the
-        pause, a summary held)."""
+        counts): quick frames are mended while it stays the same (the toasts and flourishes,
+        which change by themselves, are redrawn where they are, see `lively`). None while
+        a turn clock runs down or something stands over the table (the pause, a summary
+        held)."""
         table = self.table
-        if (
-            table.toasts.items
-            or table.stage.effects.items
-            or table.hud.clock
-            or table.paused
-            or table.hold is not None
-        ):
+        if table.hud.clock or table.paused or table.hold is not None:
             return None
         return (
             table.stage.changes,
@@ -166,14 +161,27 @@ class Painter:
         rects = [button.rect.inflate(10, 10) for _token, button in self.table.buttons.shown]
         return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
 
-    def draw_toasts(self, surface: pygame.Surface) -> None:
-        """The toasts in their band, less what the scene keeps for its banner."""
-        table = self.table
-        geo = table.geo
+    def lively(self) -> list[pygame.Rect]:
+        """Where things that change by themselves are drawn over the cards this frame: the
+        toasts' plates (they fade), the flourishes."""
+        return self.table.toasts.plates(self.toasts_band(), self.toasts_size()) + [
+            flourish.bounds() for flourish in self.table.stage.effects.items
+        ]
+
+    def toasts_band(self) -> pygame.Rect:
+        """The toasts' band, less what the scene keeps for its banner."""
+        geo = self.table.geo
         band = geo.toasts.copy()
-        band.height -= table.toasts_kept
+        band.height -= self.table.toasts_kept
         band.bottom = geo.toasts.bottom
-        table.toasts.draw(surface, band, layout.px(22, geo.s, 12))
+        return band
+
+    def toasts_size(self) -> int:
+        return layout.px(22, self.table.geo.s, 12)
+
+    def draw_toasts(self, surface: pygame.Surface) -> None:
+        """The toasts in their band."""
+        self.table.toasts.draw(surface, self.toasts_band(), self.toasts_size())
 
     @staticmethod
     def banner_words() -> str:

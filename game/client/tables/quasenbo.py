@@ -366,7 +366,10 @@ class QuasenboTable(Table):
         self._draw_scroll_hints(surface, size)
 
     def under_key(self) -> Hashable:
-        return self._first_shown(), tuple(tuple(sprite.rect) for sprite in self.row)
+        m = self.view
+        run = min(m["run"], len(self.row)) if m and self.row else 0
+        cards = self.row[-run:] if run >= 2 else []
+        return self._first_shown(), tuple(tuple(sprite.rect) for sprite in cards)
 
     def _draw_run(
         self, surface: pygame.Surface, cards: list[CardSprite], common: set[str], size: int

@@ -32,17 +32,25 @@ class QuickFrames:
         """The felt with everything drawn under the cards, for `under_key`."""
         self.under_key: Hashable = None
         self.zones: list[Zone] = []
+        self.lively: list[pygame.Rect] = []
+        """Where things that change by themselves were drawn in the last frame."""
+        self.mended = 0
+        """Frames mended so far."""
 
     def forget(self) -> None:
         """The next frame is drawn whole (something else drew on the surface)."""
         self.key = self.under_key = None
 
     def remember(
-        self, surface: pygame.Surface, key: Hashable, sprites: pygame.sprite.LayeredUpdates
+        self,
+        surface: pygame.Surface,
+        key: Hashable,
+        sprites: pygame.sprite.LayeredUpdates,
+        lively: list[pygame.Rect],
     ) -> None:
-        """A whole frame showing `key` and `sprites` was just drawn on `surface` (a key of None:
-        the next is drawn whole too)."""
-        self.key, self.target = key, surface
+        """A whole frame showing `key` and `sprites` was just drawn on `surface`, with things
+        that change by themselves in `lively` (a key of None: the next is drawn whole too)."""
+        self.key, self.target, self.lively = key, surface, lively
         self.order = sprites.sprites()
         layer = sprites.get_layer_of_sprite
         self.shown = {s: (s.image, s.rect.copy(), layer(s)) for s in self.order}
@@ -55,16 +63,20 @@ class QuickFrames:
         under: Drawer,
         zones: Callable[[], list[Zone]],
         margin: int,
+        lively: list[pygame.Rect],
     ) -> bool:
         """Bring `surface` to the frame of `key` and `sprites` by redrawing only the cards'
-        old and new rectangles (grown by `margin`, for frames drawn round cards): `under`
-        draws what lies under the cards, `zones` what is drawn over them. False when the
-        frame must be drawn whole: another key, another surface, cards reordered."""
+        old and new rectangles (grown by `margin`, for frames drawn round cards) and where
+        things that change by themselves were and are (`lively`): `under` draws what lies
+        under the cards, `zones` what is drawn over them. False when the frame must be
+        drawn whole: another key, another surface, cards reordered."""
         if key is None or key != self.key or surface is not self.target:
             return False
         damage = self._damage(sprites)
         if damage is None:
             return False
+        damage += self.lively + lively
+        self.lively = lively
         if damage and self.under_key != key:
             self._draw_under(surface, under)
             self.zones = zones()
@@ -74,6 +86,7 @@ class QuickFrames:
         for box in merged(r.inflate(2 * margin, 2 * margin).clip(bounds) for r in damage):
             self._repaint(surface, box)
         surface.set_clip(clip)
+        self.mended += 1
         return True
 
     def _draw_under(self, surface: pygame.Surface, under: Drawer) -> None:

@@ -1,0 +1,84 @@
+"""While only cards change at a table, its frames are mended where cards were and are
+instead of drawn whole (tables/quick.py): every frame shown, mended or not, has exactly the
+pixels a whole drawing of the same moment has – cards dealt, played, turned and landing, the
+mouse over cards and buttons, the player's clicks, a dialog opened over the table and
+closed."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.client.autoplay import AutoPlayer, run_frames, table_scene
+from game.client.hosting import start_local
+from game.client.scenes.table import TableScene
+from game.client.tables.quick import QuickFrames
+
+
+def whole(scene: TableScene, like: pygame.Surface) -> bytes:
+    """The scene drawn whole now, on a surface of its own (the scene's memory of quick
+    frames is put aside meanwhile, so the next frame may still be mended)."""
+    kept = scene.quick
+    scene.quick = QuickFrames()
+    surface = pygame.Surface(like.get_size(), 0, like)
+    scene.draw(surface)
+    scene.quick = kept
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def shown(app) -> bytes:
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+def hover_a_card(scene: TableScene, rng: random.Random) -> None:
+    """Move the mouse onto a card (or off the table's cards, now and then)."""
+    sprites = scene.table.stage.sprites.sprites()
+    pos = rng.choice(sprites).rect.center if sprites and rng.random() < 0.8 else (5, 300)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=()))
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("quando", 4, {"target": 20}),
+        ("blanco", 3, {}),
+        ("quasenbo", 4, {"hand_size": 5, "excuse": True, "pawns": True, "courts": True}),
+    ],
+)
+def test_every_frame_shows_what_a_whole_drawing_shows(make_app, game, players, options):
+    app = make_app(speed=1.0)
+    start_local(app, game, players, "random", options)
+    player, rng = AutoPlayer(app, seed=5), random.Random(7)
+    frames = mended = 0
+    while frames < 500:
+        drew = app.frame(1 / 60)
+        scene = table_scene(app)
+        if scene is None:
+            continue
+        frames += 1
+        if drew:
+            assert shown(app) == whole(scene, app.screen), f"frame {frames} differs"
+        player()
+        if frames % 9 == 0:
+            hover_a_card(scene, rng)
+        mended = scene.quick.mended
+    assert mended > 100, "too few frames were mended to tell"
+
+
+def test_a_dialog_opened_over_the_table_and_closed_leaves_no_trace(make_app):
+    app = make_app(speed=1.0)
+    start_local(app, "blanco", 3, "random", {})
+    assert run_frames(app, lambda: table_scene(app) is not None, 30)
+    for _ in range(30):  # the deal under way: the frames are mended
+        app.frame(1 / 60)
+    scene = table_scene(app)
+    assert scene is not None and scene.quick.mended
+    scene.open_menu()
+    for _ in range(5):
+        app.frame(1 / 60)
+    app.pop()
+    for _ in range(5):
+        app.frame(1 / 60)
+        assert shown(app) == whole(scene, app.screen)
