@@ -393,10 +393,6 @@ class TableScene(Scene):
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def enter(self) -> None:
-        super().enter()
-        self.quick.forget()  # back on top: the scene that was over the table drew there
-
     def bar_buttons(self) -> list[widgets.Button]:
         """The buttons shown in the top bar."""
         shown = [

@@ -37,10 +37,6 @@ class QuickFrames:
         self.mended = 0
         """Frames mended so far."""
 
-    def forget(self) -> None:
-        """The next frame is drawn whole (something else drew on the surface)."""
-        self.key = self.under_key = None
-
     def remember(
         self,
         surface: pygame.Surface,
