@@ -436,7 +436,7 @@ class TableScene(Scene):
             surface,
             key,
             table.stage.sprites,
-            table.painter.draw_under_cards,
+            (table.painter.draw_under_cards, table.area),
             lambda: self.over_cards(buttons),
             frame_width(table.geo.s),
             lively,

@@ -98,7 +98,7 @@ class GameHooks:
         return self.game.capitalize()
 
     def paint_background(self, surface: pygame.Surface) -> None:
-        """Static marks on the felt (pile outlines), drawn once per window size."""
+        """Static marks on the felt (pile outlines), drawn first, over the felt alone."""
 
     def draw_sheet(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """The game's score sheet in `box` (only where SHEET)."""

@@ -24,7 +24,6 @@ class Painted(HudView, Protocol):
     """What the painter reads of a table (base.Table is one): the HUD's view and more."""
 
     app: Host
-    background: pygame.Surface
     bar_end: int | None
     toasts_kept: int
     paused: bool
@@ -68,17 +67,6 @@ class Painter:
     def __init__(self, table: Painted) -> None:
         self.table = table
 
-    def background(self) -> pygame.Surface:
-        """The felt of the window's size with the top bar and the game's static marks (drawn
-        once per window size)."""
-        table = self.table
-        bar = table.geo.topbar
-        surface = widgets.felt(table.app.size).copy()
-        pygame.draw.rect(surface, palette.PANEL, bar)
-        pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, bar.bottomright)
-        table.paint_background(surface)
-        return surface
-
     def still_key(self) -> Hashable:
         """What the table shows besides its cards, as far as it can change without a step
         of the queue (which the director counts) or a refresh or a click (which the stage
@@ -94,7 +82,6 @@ class Painter:
             table.stage.director.played,
             table.app.size,
             id(table.geo),
-            id(table.background),
             table.log_shown,
             table.watching,
             table.bar_end,
@@ -112,14 +99,20 @@ class Painter:
             draw(surface)
 
     def draw_under_cards(self, surface: pygame.Surface, *, whole: bool = True) -> None:
-        """The felt, the top bar's title, the name plates and the game's marks under the
-        cards; the felt under the move log only if `whole`."""
+        """The felt with the top bar and the game's static marks, the title, the name
+        plates and the game's marks under the cards; the felt under the move log only if
+        `whole`. (The felt is the window's, shared; the static marks cost less to draw each
+        time than a picture of the felt with them, 3.5 MB, costs to keep.)"""
         table = self.table
-        felt = table.background.get_rect()
+        felt = pygame.Rect((0, 0), table.app.size)
         if table.log_shown and not whole:
             # The log's panel is opaque and drawn last: the felt under it would never show.
             felt.width = max(0, table.log_rect().left)
-        surface.blit(table.background, (0, 0), felt)
+        surface.blit(widgets.felt(table.app.size), (0, 0), felt)
+        bar = table.geo.topbar
+        pygame.draw.rect(surface, palette.PANEL, bar)
+        pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, bar.bottomright)
+        table.paint_background(surface)
         end = table.bar_end
         if table.watching and not table.paused:
             end = self.banner_box(self.banner_words()).left - layout.px(8, table.geo.s)

@@ -29,7 +29,8 @@ class QuickFrames:
         self.shown: dict[CardSprite, Shown] = {}
         self.order: list[CardSprite] = []
         self.under: pygame.Surface | None = None
-        """The felt with everything drawn under the cards, for `under_key`."""
+        """The felt with everything drawn under the cards, for `under_key` (as wide as the
+        table: nothing under the cards shows beside it, under the move log)."""
         self.under_key: Hashable = None
         self.zones: list[Zone] = []
         self.lively: list[pygame.Rect] = []
@@ -56,7 +57,7 @@ class QuickFrames:
         surface: pygame.Surface,
         key: Hashable,
         sprites: pygame.sprite.LayeredUpdates,
-        under: Drawer,
+        under: tuple[Drawer, tuple[int, int]],
         zones: Callable[[], list[Zone]],
         margin: int,
         lively: list[pygame.Rect],
@@ -64,8 +65,9 @@ class QuickFrames:
         """Bring `surface` to the frame of `key` and `sprites` by redrawing only the cards'
         old and new rectangles (grown by `margin`, for frames drawn round cards) and where
         things that change by themselves were and are (`lively`): `under` draws what lies
-        under the cards, `zones` what is drawn over them. False when the frame must be
-        drawn whole: another key, another surface, cards reordered."""
+        under the cards (and says the size it covers), `zones` what is drawn over them.
+        False when the frame must be drawn whole: another key, another surface, cards
+        reordered."""
         if key is None or key != self.key or surface is not self.target:
             return False
         damage = self._damage(sprites)
@@ -85,10 +87,11 @@ class QuickFrames:
         self.mended += 1
         return True
 
-    def _draw_under(self, surface: pygame.Surface, under: Drawer) -> None:
-        if self.under is None or self.under.get_size() != surface.get_size():
-            self.under = pygame.Surface(surface.get_size(), 0, surface)
-        under(self.under)
+    def _draw_under(self, surface: pygame.Surface, under: tuple[Drawer, tuple[int, int]]) -> None:
+        draw, size = under
+        if self.under is None or self.under.get_size() != size:
+            self.under = pygame.Surface(size, 0, surface)
+        draw(self.under)
 
     def _damage(self, sprites: pygame.sprite.LayeredUpdates) -> list[pygame.Rect] | None:
         """The rectangles where cards changed since the last frame (remembering this one's),
