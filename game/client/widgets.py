@@ -952,22 +952,35 @@ def _draw_clock(surface: pygame.Surface, rect: Rect, clock: float | None) -> Non
 _FELT_CACHE: dict[tuple[int, int], pygame.Surface] = {}
 
 
+@lru_cache(maxsize=8)
+def felt_bands(size: tuple[int, int]) -> tuple[tuple[Rect, RGB], ...]:
+    """The felt at `size`: bands across it, each of one colour, lighter in the middle like
+    a lamp over the table."""
+    w, h = size
+    band = max(1, h // 64)
+    bands = []
+    for y in range(0, h, band):
+        t = y / max(1, h - 1)
+        k = 1 - abs(t - 0.45) * 1.4
+        color = palette.mix(palette.FELT_DARK, palette.FELT, max(0.0, min(1.0, k)))
+        bands.append((Rect(0, y, w, band), color))
+    return tuple(bands)
+
+
+def paint_felt(surface: pygame.Surface, size: tuple[int, int], width: int) -> None:
+    """The felt at `size` onto an opaque `surface`, its left `width` pixels only: the same
+    pixels as the picture `felt` gives, filled band by band (no picture read: a table's
+    frame, which mostly leaves the felt alone, would find one cold)."""
+    for rect, color in felt_bands(size):
+        surface.fill(color, rect.clip((0, rect.top, width, rect.height)))
+
+
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The felt at `size` (cached: copy it before drawing on it)."""
     surf = _FELT_CACHE.get(size)
     if surf is None:
         surf = pygame.Surface(size)
-        w, h = size
-        band = max(1, h // 64)
-        for y in range(0, h, band):
-            t = y / max(1, h - 1)
-            # Lighter in the middle, like a lamp over the table.
-            k = 1 - abs(t - 0.45) * 1.4
-            pygame.draw.rect(
-                surf,
-                palette.mix(palette.FELT_DARK, palette.FELT, max(0.0, min(1.0, k))),
-                (0, y, w, band),
-            )
+        paint_felt(surf, size, size[0])
         if len(_FELT_CACHE) > 8:
             _FELT_CACHE.clear()
         _FELT_CACHE[size] = surf

@@ -101,14 +101,14 @@ class Painter:
     def draw_under_cards(self, surface: pygame.Surface, *, whole: bool = True) -> None:
         """The felt with the top bar and the game's static marks, the title, the name
         plates and the game's marks under the cards; the felt under the move log only if
-        `whole`. (The felt is the window's, shared; the static marks cost less to draw each
-        time than a picture of the felt with them, 3.5 MB, costs to keep.)"""
+        `whole`. (The static marks cost less to draw each time than a picture of the felt
+        with them, 3.5 MB, costs to keep.)"""
         table = self.table
-        felt = pygame.Rect((0, 0), table.app.size)
+        width = table.app.size[0]
         if table.log_shown and not whole:
             # The log's panel is opaque and drawn last: the felt under it would never show.
-            felt.width = max(0, table.log_rect().left)
-        surface.blit(widgets.felt(table.app.size), (0, 0), felt)
+            width = max(0, table.log_rect().left)
+        widgets.paint_felt(surface, table.app.size, width)
         bar = table.geo.topbar
         pygame.draw.rect(surface, palette.PANEL, bar)
         pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, bar.bottomright)

@@ -128,12 +128,14 @@ class Stage:
             # A card that is both chosen and a choice again (which of two swapped face-down
             # cards turns up) shows as a choice: that is what the player must do next.
             if token is not None and token in candidates:
-                sprite.highlight = "legal"
+                highlight: str | None = "legal"
             elif token is not None and token in selected:
-                sprite.highlight = "selected"
+                highlight = "selected"
             else:
-                sprite.highlight = None
-            sprite.refresh()
+                highlight = None
+            if sprite.highlight != highlight:
+                sprite.highlight = highlight
+                sprite.refresh()
 
     def update(self, dt: float, *, start: bool = True) -> float:
         """Play the queue and move the sprites by `dt` real seconds; returns the seconds of
