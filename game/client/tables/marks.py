@@ -33,8 +33,11 @@ class Marks(dict[CardSprite, int]):
     def draw(self, surface: pygame.Surface, s: float) -> None:
         """A frame round each marked card still on the table, at the layout's scale `s`."""
         width = frame_width(s)
+        clip = surface.get_clip()
         for sprite in self:
             if sprite.alive():
                 rect = sprite.rect.inflate(width * 2, width * 2)
+                if not clip.colliderect(rect):  # a frame mended in part (quick.py)
+                    continue
                 radius = max(4, rect.width // 12)
                 pygame.draw.rect(surface, palette.RECENT, rect, width, border_radius=radius)

@@ -74,7 +74,7 @@ class QuickFrames:
         self.key, self.target, self.lively = key, surface, lively
         self.order = sprites.sprites()
         layer = sprites.get_layer_of_sprite
-        self.shown = {s: (s.image, s.rect.copy(), layer(s)) for s in self.order}
+        self.shown = {s: (s.image, s.rect, layer(s)) for s in self.order}
 
     def mend(
         self,
@@ -120,14 +120,15 @@ class QuickFrames:
         damage: list[pygame.Rect] = []
         relayered: set[CardSprite] = set()
         for sprite in now:
-            state = (sprite.image, sprite.rect.copy(), layer(sprite))
+            # A card's rectangle is replaced, never changed in place (CardSprite.refresh).
+            image, rect, level = state = sprite.image, sprite.rect, layer(sprite)
             drawn[sprite] = state
             old = shown.get(sprite)
             if old is None:
-                damage.append(state[1])
-            elif old[0] is not state[0] or old[1] != state[1] or old[2] != state[2]:
-                damage += (old[1], state[1])
-                if old[2] != state[2]:
+                damage.append(rect)
+            elif old[0] is not image or old[1] != rect or old[2] != level:
+                damage += (old[1], rect)
+                if old[2] != level:
                     relayered.add(sprite)
         damage += [old[1] for sprite, old in shown.items() if sprite not in drawn]
         # A card that changed layers is redrawn where it is, over or under the others; the
