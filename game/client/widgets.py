@@ -646,11 +646,18 @@ class Form:
                 widget.draw(surface)
 
 
+def _fading(age: float, life: float) -> int:
+    """A toast's opacity at `age` seconds of its `life`: whole, then fading out in its last
+    half second."""
+    return 255 if age < life - 0.5 else int(255 * max(0.0, (life - age) / 0.5))
+
+
 class Toasts:
     """Short messages that appear, stay a moment and fade: "Ann passes", "Draw first"."""
 
     def __init__(self) -> None:
         self.items: list[list[Any]] = []  # [message, color, age, life]
+        self._shown: tuple[object, list[tuple[Rect, list[pygame.Surface], int, int]]] | None = None
 
     def show(self, message: str, color: RGB = palette.TEXT, life: float = 2.6) -> None:
         self.items = [i for i in self.items if i[0] != message][-3:]
@@ -698,7 +705,11 @@ class Toasts:
         return [box for box, _lines, _size, _alpha in self._plates(band, size)]
 
     def _plates(self, band: Rect, size: int) -> list[tuple[Rect, list[pygame.Surface], int, int]]:
-        """Each plate `draw` draws: its box, its lines, their size and its opacity."""
+        """Each plate `draw` draws: its box, its lines, their size and its opacity (kept
+        while the same: a frame asks for them more than once)."""
+        shows = (tuple(band), size, [(m, c, _fading(a, life)) for m, c, a, life in self.items])
+        if self._shown is not None and self._shown[0] == shows:
+            return self._shown[1]
         plates: list[tuple[Rect, list[pygame.Surface], int, int]] = []
         bottom = band.bottom
         for message, color, age, life in reversed(self.items[-3:]):
@@ -720,9 +731,9 @@ class Toasts:
             box.midbottom = (band.centerx, bottom)
             if plates and box.top < band.top:
                 break
-            alpha = 255 if age < life - 0.5 else int(255 * max(0.0, (life - age) / 0.5))
-            plates.append((box, lines, fitting, alpha))
+            plates.append((box, lines, fitting, _fading(age, life)))
             bottom = box.top - 4
+        self._shown = (shows, plates)
         return plates
 
     @staticmethod
@@ -748,6 +759,12 @@ PLATES_KEPT = 24
 """Plates kept: every seat's of a table, with room for those that just changed."""
 
 
+def plate_bounds(rect: Rect) -> Rect:
+    """All that `seat_plate` draws in `rect` but its turn clock: the plate and the marker at
+    its left."""
+    return rect.union(Rect(rect.left - 14, rect.centery - 9, 14, 19))
+
+
 def seat_plate(
     surface: pygame.Surface,
     rect: Rect,
@@ -766,7 +783,7 @@ def seat_plate(
     gold frame, a marker and the turn clock (`clock` = fraction of the time left). `short`
     is the name to show where `name` does not fit ("Dario" for "Dario (normal bot)")."""
     # The plate and the marker at its left, drawn into a picture of their own.
-    bounds = rect.union(Rect(rect.left - 14, rect.centery - 9, 14, 19))
+    bounds = plate_bounds(rect)
     key: PlateKey = (rect.size, name, detail, current, tag, status, accent, short)
     plate = _PLATES.pop(key, None)
     if plate is None:

@@ -23,7 +23,7 @@ from game.client.scenes.overlays import Overlay
 from game.client.scenes.review import choice_words
 from game.client.tables import Table
 from game.client.tables.marks import frame_width
-from game.client.tables.quick import QuickFrames, Zone, look
+from game.client.tables.quick import Frame, QuickFrames, Zone, look
 
 if TYPE_CHECKING:  # the analysis is loaded when first asked for (memory at start)
     from game.replay.analysis import Background, Mark
@@ -403,7 +403,7 @@ class TableScene(Scene):
         ]
         return [button for button in shown if button is not None]
 
-    def still_key(self) -> Hashable:
+    def still_key(self) -> tuple[Hashable, Hashable] | None:
         """What the scene shows besides the table's cards (see tables/quick.py), or None
         while anything but the table shows or changes by itself."""
         table_key = self.table.painter.still_key()
@@ -417,11 +417,28 @@ class TableScene(Scene):
             or self.overlays.form is not None
         ):
             return None
-        return table_key, self.changes, tuple(look(b) for b in self.bar_buttons())
+        whole, parts = table_key
+        return whole, (parts, self.changes, tuple(look(b) for b in self.bar_buttons()))
 
     def over_cards(self, buttons: list[widgets.Button]) -> list[Zone]:
         """What is drawn over the table's cards, the top bar's `buttons` last."""
         return self.table.painter.over_cards() + [(b.rect.inflate(10, 10), b.draw) for b in buttons]
+
+    def frame(self, buttons: list[widgets.Button]) -> Frame:
+        """What this frame shows, for quick frames."""
+        table = self.table
+        painter = table.painter
+        return Frame(
+            self.still_key(),
+            table.stage.sprites,
+            painter.draw_under_cards,
+            table.area,
+            lambda: self.over_cards(buttons),
+            frame_width(table.geo.s),
+            painter.lively(),
+            painter.changing_zones(),
+            painter.fresh_zones(),
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         buttons = self.bar_buttons()
@@ -429,18 +446,8 @@ class TableScene(Scene):
         self.table.toasts_kept = (
             lost_box(self.table, self.s).height if self.connection == "reconnecting" else 0
         )
-        key = self.still_key()
-        table = self.table
-        lively = table.painter.lively()
-        if self.quick.mend(
-            surface,
-            key,
-            table.stage.sprites,
-            (table.painter.draw_under_cards, table.area),
-            lambda: self.over_cards(buttons),
-            frame_width(table.geo.s),
-            lively,
-        ):
+        frame = self.frame(buttons)
+        if self.quick.mend(surface, frame):
             return
         self.table.draw(surface)
         for button in buttons:
@@ -455,7 +462,7 @@ class TableScene(Scene):
             # Over everything, the round summary too: the sheet is what the player asked for.
             widgets.shade(surface, 120)
             self.table.draw_sheet(surface, layout.dialog(self.size, 900, 600))
-        self.quick.remember(surface, key, table.stage.sprites, lively)
+        self.quick.remember(surface, frame)
 
     def absent_bar(self) -> pygame.Rect:
         """Where the banner goes: over the top bar's title, up to its leftmost button shown

@@ -30,14 +30,18 @@ class Marks(dict[CardSprite, int]):
         for sprite in [sprite for sprite, owner in self.items() if owner == seat]:
             del self[sprite]
 
+    def frames(self, s: float) -> list[pygame.Rect]:
+        """The frame round each marked card still on the table, at the layout's scale `s`."""
+        width = frame_width(s)
+        return [sprite.rect.inflate(width * 2, width * 2) for sprite in self if sprite.alive()]
+
     def draw(self, surface: pygame.Surface, s: float) -> None:
         """A frame round each marked card still on the table, at the layout's scale `s`."""
-        width = frame_width(s)
-        clip = surface.get_clip()
-        for sprite in self:
-            if sprite.alive():
-                rect = sprite.rect.inflate(width * 2, width * 2)
-                if not clip.colliderect(rect):  # a frame mended in part (quick.py)
-                    continue
-                radius = max(4, rect.width // 12)
-                pygame.draw.rect(surface, palette.RECENT, rect, width, border_radius=radius)
+        for rect in self.frames(s):
+            draw_frame(surface, rect, s)
+
+
+def draw_frame(surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
+    """One marked card's frame, `rect` (see `Marks.frames`)."""
+    radius = max(4, rect.width // 12)
+    pygame.draw.rect(surface, palette.RECENT, rect, frame_width(s), border_radius=radius)

@@ -5,6 +5,7 @@ the cards and whatever is drawn over them there – instead of drawn whole (dirt
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
 from itertools import count
 
 import pygame
@@ -18,6 +19,10 @@ Zone = tuple[pygame.Rect | None, Drawer]
 anywhere, it is asked in every mended rectangle)."""
 Shown = tuple[pygame.Surface, pygame.Rect, int]
 """A card as drawn: its picture, its rectangle, its layer."""
+LARGEST = 0.6
+"""The share of the window mended at most (beyond, a frame is drawn whole)..."""
+LARGEST_STALE = 0.3
+"""...and at most when the picture under the cards must be drawn anew first."""
 
 
 class Under:
@@ -46,12 +51,37 @@ _UNDER = Under()
 _SERIALS = count()
 
 
+@dataclass
+class Frame:
+    """What a table's frame shows, as far as quick frames need to know."""
+
+    key: tuple[Hashable, Hashable] | None
+    """What it shows besides the cards: what needs a whole frame when it changes, and what
+    only the `changing` zones show (None: draw every frame whole)."""
+    sprites: pygame.sprite.LayeredUpdates
+    under: Drawer
+    """Draws what lies under the cards..."""
+    area: tuple[int, int]
+    """...in the table's area."""
+    over: Callable[[], list[Zone]]
+    """What is drawn over the cards, and where."""
+    margin: int
+    """How far round a card its frame is drawn (a last move's mark)."""
+    lively: list[pygame.Rect]
+    """Where things that change by themselves are drawn (toasts, flourishes)."""
+    changing: list[pygame.Rect] | None
+    """Where all that the key's second part says is drawn (None: anywhere)."""
+    fresh: list[pygame.Rect]
+    """Zones that stay where they are and changed since the last frame (the move log)."""
+
+
 class QuickFrames:
-    """Remembers what the last whole frame showed on one surface, and mends the next frames
-    from it while what it showed besides the cards (`key`) stays the same."""
+    """Remembers what the last frame showed on one surface, and mends the next frames from
+    it: while only cards change, where cards were and are; while what else changes stays
+    in its zones, those zones too."""
 
     def __init__(self) -> None:
-        self.key: Hashable = None
+        self.key: tuple[Hashable, Hashable] | None = None
         self.target: pygame.Surface | None = None
         self.shown: dict[CardSprite, Shown] = {}
         self.order: list[CardSprite] = []
@@ -59,52 +89,55 @@ class QuickFrames:
         self.zones: list[Zone] = []
         self.lively: list[pygame.Rect] = []
         """Where things that change by themselves were drawn in the last frame."""
+        self.changing: list[pygame.Rect] | None = None
+        """The last frame's changing zones."""
         self.mended = 0
         """Frames mended so far."""
 
-    def remember(
-        self,
-        surface: pygame.Surface,
-        key: Hashable,
-        sprites: pygame.sprite.LayeredUpdates,
-        lively: list[pygame.Rect],
-    ) -> None:
-        """A whole frame showing `key` and `sprites` was just drawn on `surface`, with things
-        that change by themselves in `lively` (a key of None: the next is drawn whole too)."""
-        self.key, self.target, self.lively = key, surface, lively
-        self.order = sprites.sprites()
-        layer = sprites.get_layer_of_sprite
+    def remember(self, surface: pygame.Surface, frame: Frame) -> None:
+        """`frame` was just drawn whole on `surface`."""
+        self.key, self.target = frame.key, surface
+        self.lively, self.changing = frame.lively, frame.changing
+        self.order = frame.sprites.sprites()
+        layer = frame.sprites.get_layer_of_sprite
         self.shown = {s: (s.image, s.rect, layer(s)) for s in self.order}
 
-    def mend(
-        self,
-        surface: pygame.Surface,
-        key: Hashable,
-        sprites: pygame.sprite.LayeredUpdates,
-        under: tuple[Drawer, tuple[int, int]],
-        zones: Callable[[], list[Zone]],
-        margin: int,
-        lively: list[pygame.Rect],
-    ) -> bool:
-        """Bring `surface` to the frame of `key` and `sprites` by redrawing only the cards'
-        old and new rectangles (grown by `margin`, for frames drawn round cards) and where
-        things that change by themselves were and are (`lively`): `under` draws what lies
-        under the cards (and says the size it covers), `zones` what is drawn over them.
-        False when the frame must be drawn whole: another key, another surface, cards
-        reordered."""
-        if key is None or key != self.key or surface is not self.target:
+    def mend(self, surface: pygame.Surface, frame: Frame) -> bool:
+        """Bring `surface` from the last frame to `frame` by redrawing only where cards were
+        and are, where things that change by themselves were and are and, when the key's
+        second part changed, the changing zones of both frames. False when the frame must
+        be drawn whole: another key's first part, another surface, cards reordered."""
+        key = frame.key
+        if key is None or self.key is None or surface is not self.target:
             return False
-        damage = self._damage(sprites)
+        zoned = key != self.key
+        if zoned and (key[0] != self.key[0] or frame.changing is None or self.changing is None):
+            return False
+        damage = self._damage(frame.sprites)
         if damage is None:
             return False
-        damage += self.lively + lively
-        self.lively = lively
-        if damage and _UNDER.drawn_for != (self.serial, key):
-            _UNDER.draw(surface, under, (self.serial, key))
-            self.zones = zones()
+        damage += self.lively + frame.lively
+        if zoned:
+            damage += self.changing + frame.changing + frame.fresh  # type: ignore[operator]
+        self.key, self.lively, self.changing = key, frame.lively, frame.changing
+        if not damage:
+            self.mended += 1
+            return True
         bounds = surface.get_rect()
+        margin = frame.margin
+        boxes = merged(r.inflate(2 * margin, 2 * margin).clip(bounds) for r in damage)
+        stale = _UNDER.drawn_for != (self.serial, key)
+        # Mending most of the window costs more than drawing it whole (the picture under
+        # the cards drawn anew first, each box's drawing's calls).
+        if sum(box.w * box.h for box in boxes) > (LARGEST_STALE if stale else LARGEST) * (
+            bounds.w * bounds.h
+        ):
+            return False
+        if stale:
+            _UNDER.draw(surface, (frame.under, frame.area), (self.serial, key))
+        self.zones = frame.over()
         clip = surface.get_clip()
-        for box in merged(r.inflate(2 * margin, 2 * margin).clip(bounds) for r in damage):
+        for box in boxes:
             self._repaint(surface, box)
         surface.set_clip(clip)
         self.mended += 1
@@ -153,15 +186,23 @@ class QuickFrames:
 
 
 def merged(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
-    """`rects` with every two that overlap joined into one, the empty ones left out."""
+    """`rects` with every two that overlap joined into one where that covers no more than
+    the two apart (a box mended costs its area and its drawing's calls; boxes that overlap
+    are each mended whole, the overlap twice), the empty ones left out."""
     out: list[pygame.Rect] = []
     for rect in rects:
         if not rect.width or not rect.height:
             continue
-        hit = rect.collidelist(out)
-        while hit != -1:
-            rect = rect.union(out.pop(hit))
-            hit = rect.collidelist(out)
+        joined = True
+        while joined:
+            joined = False
+            for k in rect.collidelistall(out):
+                other = out[k]
+                union = rect.union(other)
+                if union.w * union.h <= rect.w * rect.h + other.w * other.h:
+                    del out[k]
+                    rect, joined = union, True
+                    break
         out.append(rect)
     return out
 
@@ -179,3 +220,8 @@ def look(button: widgets.Button) -> Hashable:
         button.pressed,
         button.focused,
     )
+
+
+def union(rects: list[pygame.Rect]) -> pygame.Rect:
+    """The smallest rectangle holding all of `rects` (an empty one for none)."""
+    return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
