@@ -125,14 +125,14 @@ class QuickFrames:
             return True
         bounds = surface.get_rect()
         margin = frame.margin
-        boxes = merged(r.inflate(2 * margin, 2 * margin).clip(bounds) for r in damage)
         stale = _UNDER.drawn_for != (self.serial, key)
         # Mending most of the window costs more than drawing it whole (the picture under
-        # the cards drawn anew first, each box's drawing's calls).
-        if sum(box.w * box.h for box in boxes) > (LARGEST_STALE if stale else LARGEST) * (
-            bounds.w * bounds.h
-        ):
+        # the cards drawn anew first, each box's drawing's calls). Told before the boxes
+        # are joined, by the area of the rectangles (their overlaps counted twice).
+        largest = (LARGEST_STALE if stale else LARGEST) * bounds.w * bounds.h
+        if sum(r.w * r.h for r in damage) > largest:
             return False
+        boxes = merged(r.inflate(2 * margin, 2 * margin).clip(bounds) for r in damage)
         if stale:
             _UNDER.draw(surface, (frame.under, frame.area), (self.serial, key))
         self.zones = frame.over()
