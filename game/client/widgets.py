@@ -759,12 +759,6 @@ PLATES_KEPT = 24
 """Plates kept: every seat's of a table, with room for those that just changed."""
 
 
-def plate_bounds(rect: Rect) -> Rect:
-    """All that `seat_plate` draws in `rect` but its turn clock: the plate and the marker at
-    its left."""
-    return rect.union(Rect(rect.left - 14, rect.centery - 9, 14, 19))
-
-
 def seat_plate(
     surface: pygame.Surface,
     rect: Rect,
@@ -783,7 +777,7 @@ def seat_plate(
     gold frame, a marker and the turn clock (`clock` = fraction of the time left). `short`
     is the name to show where `name` does not fit ("Dario" for "Dario (normal bot)")."""
     # The plate and the marker at its left, drawn into a picture of their own.
-    bounds = plate_bounds(rect)
+    bounds = rect.union(Rect(rect.left - 14, rect.centery - 9, 14, 19))
     key: PlateKey = (rect.size, name, detail, current, tag, status, accent, short)
     plate = _PLATES.pop(key, None)
     if plate is None:

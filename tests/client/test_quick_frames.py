@@ -15,6 +15,8 @@ from game.client.autoplay import AutoPlayer, run_frames, table_scene
 from game.client.hosting import start_local
 from game.client.scenes.table import TableScene
 from game.client.tables.quick import QuickFrames
+from game.rules import new_game, view_digest
+from tests.client.test_chooser import table_for
 
 
 def whole(scene: TableScene, like: pygame.Surface) -> bytes:
@@ -82,3 +84,52 @@ def test_a_dialog_opened_over_the_table_and_closed_leaves_no_trace(make_app):
     for _ in range(5):
         app.frame(1 / 60)
         assert shown(app) == whole(scene, app.screen)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "warmup"),
+    [
+        ("quando", 4, {}, 10),
+        ("blanco", 4, {}, 60),
+        ("quasenbo", 5, {"hand_size": 5, "excuse": True, "pawns": True, "courts": True}, 20),
+    ],
+)
+def test_steps_fed_one_by_one_show_what_a_whole_drawing_shows(
+    make_app, game, players, options, warmup
+):
+    """Every seat's steps fed to seat 0's table as the server sends them (engine-built
+    updates, no server): moves land, the log grows, marks come and go, turns pass."""
+    app = make_app(speed=1.0)
+    rng = random.Random(11)
+    state = new_game(game, players, 11, options)
+    for _ in range(warmup):
+        state.apply(rng.choice(state.legal_actions()))
+    scene, _sent = table_for(app, state)
+    zoned = scene.quick.mended
+    for frame in range(420):
+        if frame % 12 == 0 and not state.is_over:
+            events = state.apply(rng.choice(state.legal_actions()))
+            scene.table.feed(update_for(state, 0, events))
+            if scene.table.hold is not None:
+                scene.table.release()
+        if frame % 50 == 25:
+            scene.table.toasts.show(f"a word at frame {frame}")
+        app.frame(1 / 60)
+        assert shown(app) == whole(scene, app.screen), f"frame {frame} differs"
+    assert scene.quick.mended - zoned > 60, "too few frames were mended to tell"
+
+
+def update_for(state, seat: int, events: list) -> dict:
+    """The update the server would send `seat` after `events`."""
+    update = {
+        "t": "update",
+        "room": "r",
+        "step": state.step,
+        "events": [e.for_seat(seat) for e in events],
+        "digest": view_digest(state.view(seat)),
+        "to_move": state.to_move,
+        "clock": None,
+    }
+    if state.to_move == seat:
+        update["legal"] = state.legal_actions()
+    return update

@@ -403,7 +403,7 @@ class TableScene(Scene):
         ]
         return [button for button in shown if button is not None]
 
-    def still_key(self) -> tuple[Hashable, Hashable] | None:
+    def still_key(self) -> Hashable:
         """What the scene shows besides the table's cards (see tables/quick.py), or None
         while anything but the table shows or changes by itself."""
         table_key = self.table.painter.still_key()
@@ -417,8 +417,7 @@ class TableScene(Scene):
             or self.overlays.form is not None
         ):
             return None
-        whole, parts = table_key
-        return whole, (parts, self.changes, tuple(look(b) for b in self.bar_buttons()))
+        return table_key, self.changes, tuple(look(b) for b in self.bar_buttons())
 
     def over_cards(self, buttons: list[widgets.Button]) -> list[Zone]:
         """What is drawn over the table's cards, the top bar's `buttons` last."""
@@ -436,8 +435,6 @@ class TableScene(Scene):
             lambda: self.over_cards(buttons),
             frame_width(table.geo.s),
             painter.lively(),
-            painter.changing_zones(),
-            painter.fresh_zones(),
         )
 
     def draw(self, surface: pygame.Surface) -> None:

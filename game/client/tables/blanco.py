@@ -455,26 +455,6 @@ class BlancoTable(Table):
             rect = peeked.rect.inflate(10, 10)
             pygame.draw.rect(surface, (255, 120, 60), rect, 3, border_radius=8)
 
-    def under_zones(self) -> list[pygame.Rect] | None:
-        geo = self.geo
-        size = layout.px(17, geo.s, 10)
-        line = widgets.line_height(size)
-        draw = geo.places["draw"]
-        zones = [
-            # the box's words wrap in it, as small as they must, and may stand out of it
-            geo.places["box"].inflate(8, 2 * line),
-            pygame.Rect(draw.left - 10, draw.top - size - 4, draw.width + 20, size + 2).inflate(
-                8, line
-            ),
-        ]
-        peeked = self._peeked()
-        if peeked is not None:
-            zones.append(peeked.rect.inflate(14, 14))
-        return zones
-
-    def over_zones(self) -> list[pygame.Rect] | None:
-        return []
-
     def under_key(self) -> Hashable:
         peeked = self._peeked()
         return None if peeked is None else tuple(peeked.rect)

@@ -109,16 +109,6 @@ class GameHooks:
     def draw_over(self, surface: pygame.Surface) -> None:
         """Game things over the cards (counts, scroll hints)."""
 
-    def under_zones(self) -> list[pygame.Rect] | None:
-        """Where `draw_under` draws now (None: it may draw anywhere): when more than the
-        cards change, quick.py redraws these, the words round the table and the cards there
-        rather than the whole frame."""
-        return None
-
-    def over_zones(self) -> list[pygame.Rect] | None:
-        """Where `draw_over` draws now (None: anywhere), as `under_zones`."""
-        return None
-
     def under_key(self) -> Hashable:
         """What `draw_under` reads besides the model and the table's own state: the places
         of the cards it draws round (quick.py redraws the felt's marks when it changes)."""

@@ -58,11 +58,6 @@ class MoveLog:
         elif self.back:
             self.back += 1
 
-    @property
-    def version(self) -> tuple[int, int, int, int]:
-        """What the log holds and shows: it changed when this did."""
-        return self._serial, self._first, len(self.lines), self.back
-
     def clear(self) -> None:
         """Forget every line (the log is about to be written again from the start)."""
         self.lines.clear()

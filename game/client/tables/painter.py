@@ -41,10 +41,6 @@ class Painted(HudView, Protocol):
 
     def under_key(self) -> Hashable: ...
 
-    def under_zones(self) -> list[pygame.Rect] | None: ...
-
-    def over_zones(self) -> list[pygame.Rect] | None: ...
-
     @property
     def watching(self) -> bool: ...
 
@@ -71,64 +67,30 @@ class Painter:
 
     def __init__(self, table: Painted) -> None:
         self.table = table
-        self.log_version: tuple[int, ...] = ()
-        """What the move log held and showed at the last frame (`fresh_zones`)."""
 
-    def still_key(self) -> tuple[Hashable, Hashable] | None:
-        """What the table shows besides its cards, in two parts (quick.py): what needs a
-        whole frame drawn when it changes (the window, the layout, the top bar's width), and
-        what the table's changing zones (`changing_zones`) show, which can change only by a
-        step of the queue (the director counts them), a refresh or a click (the stage counts
-        them). Toasts and flourishes change by themselves and are redrawn where they are
-        (`lively`). None while a turn clock runs down or something stands over the table
-        (the pause, a summary held): every frame is drawn whole."""
+    def still_key(self) -> Hashable:
+        """What the table shows besides its cards, as far as it can change without a step
+        of the queue (which the director counts) or a refresh or a click (which the stage
+        counts): quick frames are mended while it stays the same (the toasts and flourishes,
+        which change by themselves, are redrawn where they are, see `lively`). None while
+        a turn clock runs down or something stands over the table (the pause, a summary
+        held)."""
         table = self.table
         if table.hud.clock or table.paused or table.hold is not None:
             return None
-        whole = (
+        return (
+            table.stage.changes,
+            table.stage.director.played,
             table.app.size,
             id(table.geo),
             table.log_shown,
             table.watching,
             table.bar_end,
             table.toasts_kept,
-        )
-        parts = (
-            table.stage.changes,
-            table.stage.director.played,
             table.online,
             table.under_key(),
-            table.log.version,
             tuple(look(button) for _token, button in table.buttons.shown),
         )
-        return whole, parts
-
-    def changing_zones(self) -> list[pygame.Rect] | None:
-        """Where the table draws anything but its cards that may change by a step, a
-        refresh or a click: the title, the name plates, the game's marks and words, the
-        prompt, the buttons, the frames round the last move's cards (None: the game does
-        not say where it draws). The move log is in `fresh_zones`."""
-        table = self.table
-        under, over = table.under_zones(), table.over_zones()
-        if under is None or over is None:
-            return None
-        geo = table.geo
-        zones = [
-            geo.topbar.inflate(0, widgets.line_height(layout.px(22, geo.s, 12))),
-            self.prompt_zone(),
-            self.buttons_zone(),
-            *(widgets.plate_bounds(area.badge) for area in geo.seats),
-            *table.marks.frames(geo.s),
-            *under,
-            *over,
-        ]
-        return zones
-
-    def fresh_zones(self) -> list[pygame.Rect]:
-        """The move log's panel if what it shows changed since the last call (a frame's)."""
-        table = self.table
-        version, self.log_version = self.log_version, table.log.version
-        return [table.log_rect()] if table.log_shown and version != self.log_version else []
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole table onto `surface`."""
@@ -165,9 +127,8 @@ class Painter:
         zones: list[Zone] = [
             (rect, partial(draw_frame, rect=rect, s=geo.s)) for rect in table.marks.frames(geo.s)
         ]
-        over = table.over_zones()
         zones += [
-            (union(over) if over is not None else None, table.draw_over),
+            (None, table.draw_over),
             (self.prompt_zone(), lambda surface: table.hud.draw_prompt(surface, table)),
             (self.buttons_zone(), table.buttons.draw),
         ]

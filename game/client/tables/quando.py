@@ -381,17 +381,6 @@ class QuandoTable(Table):
         discard.midleft = (geo.places["discard"].left, geo.places["discard"].centery)
         outline(surface, discard.inflate(-4, -4), _("Discard"), self.geo.s)
 
-    def under_zones(self) -> list[pygame.Rect] | None:
-        geo = self.geo
-        rect = pygame.Rect((0, 0), card_size(geo.pile_w))
-        rect.center = geo.places["draw"].center
-        # The pile's edges, 2 px apart down and right, and its label under them.
-        label = widgets.line_height(layout.px(18, geo.s))
-        return [pygame.Rect(rect.left - 40, rect.top, rect.width + 80, rect.height + 16 + label)]
-
-    def over_zones(self) -> list[pygame.Rect] | None:
-        return []
-
     def draw_under(self, surface: pygame.Surface) -> None:
         geo = self.geo
         m = self.model

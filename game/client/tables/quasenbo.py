@@ -365,28 +365,6 @@ class QuasenboTable(Table):
             self._draw_run(surface, self.row[-run:], set.intersection(*suits), size)
         self._draw_scroll_hints(surface, size)
 
-    def under_zones(self) -> list[pygame.Rect] | None:
-        geo = self.geo
-        size = layout.px(18, geo.s, 10)
-        line = widgets.line_height(size)
-        row = geo.places["row"]
-        bottom = row.centery + card_size(geo.pile_w)[1] // 2 + 4
-        icons = max(24, size + 6)
-        return [
-            # the run's bar and its words with the suits' icons, anywhere along the row
-            pygame.Rect(0, bottom - 2, self.area[0], layout.px(5, geo.s) + 3 * line + icons),
-            # the scroll hints over the row's ends
-            pygame.Rect(row.left, row.top - 2, row.width, size + 2).inflate(8, line),
-        ]
-
-    def over_zones(self) -> list[pygame.Rect] | None:
-        geo = self.geo
-        size = layout.px(18, geo.s, 10)
-        rect = pygame.Rect((0, 0), card_size(geo.pile_w))
-        rect.center = geo.places["draw"].center
-        label = pygame.Rect(rect.left - 20, rect.top - size - 6, rect.width + 40, size + 2)
-        return [label.inflate(8, widgets.line_height(size))]
-
     def under_key(self) -> Hashable:
         m = self.view
         run = min(m["run"], len(self.row)) if m and self.row else 0

@@ -55,9 +55,8 @@ _SERIALS = count()
 class Frame:
     """What a table's frame shows, as far as quick frames need to know."""
 
-    key: tuple[Hashable, Hashable] | None
-    """What it shows besides the cards: what needs a whole frame when it changes, and what
-    only the `changing` zones show (None: draw every frame whole)."""
+    key: Hashable
+    """What it shows besides the cards (None: every frame is drawn whole)."""
     sprites: pygame.sprite.LayeredUpdates
     under: Drawer
     """Draws what lies under the cards..."""
@@ -69,19 +68,14 @@ class Frame:
     """How far round a card its frame is drawn (a last move's mark)."""
     lively: list[pygame.Rect]
     """Where things that change by themselves are drawn (toasts, flourishes)."""
-    changing: list[pygame.Rect] | None
-    """Where all that the key's second part says is drawn (None: anywhere)."""
-    fresh: list[pygame.Rect]
-    """Zones that stay where they are and changed since the last frame (the move log)."""
 
 
 class QuickFrames:
     """Remembers what the last frame showed on one surface, and mends the next frames from
-    it: while only cards change, where cards were and are; while what else changes stays
-    in its zones, those zones too."""
+    it while what it showed besides the cards (`key`) stays the same."""
 
     def __init__(self) -> None:
-        self.key: tuple[Hashable, Hashable] | None = None
+        self.key: Hashable = None
         self.target: pygame.Surface | None = None
         self.shown: dict[CardSprite, Shown] = {}
         self.order: list[CardSprite] = []
@@ -89,37 +83,30 @@ class QuickFrames:
         self.zones: list[Zone] = []
         self.lively: list[pygame.Rect] = []
         """Where things that change by themselves were drawn in the last frame."""
-        self.changing: list[pygame.Rect] | None = None
-        """The last frame's changing zones."""
         self.mended = 0
         """Frames mended so far."""
 
     def remember(self, surface: pygame.Surface, frame: Frame) -> None:
         """`frame` was just drawn whole on `surface`."""
         self.key, self.target = frame.key, surface
-        self.lively, self.changing = frame.lively, frame.changing
+        self.lively = frame.lively
         self.order = frame.sprites.sprites()
         layer = frame.sprites.get_layer_of_sprite
         self.shown = {s: (s.image, s.rect, layer(s)) for s in self.order}
 
     def mend(self, surface: pygame.Surface, frame: Frame) -> bool:
         """Bring `surface` from the last frame to `frame` by redrawing only where cards were
-        and are, where things that change by themselves were and are and, when the key's
-        second part changed, the changing zones of both frames. False when the frame must
-        be drawn whole: another key's first part, another surface, cards reordered."""
+        and are and where things that change by themselves were and are. False when the
+        frame must be drawn whole: another key, another surface, cards reordered, most of
+        the window changed."""
         key = frame.key
-        if key is None or self.key is None or surface is not self.target:
-            return False
-        zoned = key != self.key
-        if zoned and (key[0] != self.key[0] or frame.changing is None or self.changing is None):
+        if key is None or key != self.key or surface is not self.target:
             return False
         damage = self._damage(frame.sprites)
         if damage is None:
             return False
         damage += self.lively + frame.lively
-        if zoned:
-            damage += self.changing + frame.changing + frame.fresh  # type: ignore[operator]
-        self.key, self.lively, self.changing = key, frame.lively, frame.changing
+        self.lively = frame.lively
         if not damage:
             self.mended += 1
             return True
