@@ -3,7 +3,6 @@ the in-game menu and what happens when the connection is lost."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,9 +20,8 @@ from game.client.scenes.game_over import GameOver
 from game.client.scenes.leaving import Leaving
 from game.client.scenes.overlays import Overlay
 from game.client.scenes.review import choice_words
+from game.client.scenes.table_mending import TableMending
 from game.client.tables import Table
-from game.client.tables.marks import frame_width
-from game.client.tables.quick import Frame, QuickFrames, Zone, look
 
 if TYPE_CHECKING:  # the analysis is loaded when first asked for (memory at start)
     from game.replay.analysis import Background, Mark
@@ -84,10 +82,7 @@ class TableScene(Scene):
         )
         self.told_keep_problem: str | None = None
         """The session's problem keeping the seat on disk that the player was told of."""
-        self.quick = QuickFrames()
-        self.changes = 0
-        """Counts the messages and the input (but the mouse's moves) taken: quick frames
-        start over after each."""
+        self.mending = TableMending(self)
         self.resize()
         if first.get("missed"):
             self._tell_missed(first["missed"])
@@ -201,7 +196,7 @@ class TableScene(Scene):
     # -- messages ------------------------------------------------------------------------------
 
     def on_message(self, message: dict[str, Any]) -> None:
-        self.changes += 1
+        self.mending.changes += 1
         session = self.app.session
         kind = message["t"]
         if kind == "update" and message["room"] == self.room_id:
@@ -237,7 +232,7 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type != pygame.MOUSEMOTION:
-            self.changes += 1
+            self.mending.changes += 1
         if event.type == pygame.KEYDOWN and self.table.SHEET:
             if event.key == pygame.K_s or (event.key == pygame.K_ESCAPE and self.sheet_open):
                 self.toggle_sheet()
@@ -403,48 +398,14 @@ class TableScene(Scene):
         ]
         return [button for button in shown if button is not None]
 
-    def still_key(self) -> Hashable:
-        """What the scene shows besides the table's cards (see tables/quick.py), or None
-        while anything but the table shows or changes by itself."""
-        table_key = self.table.painter.still_key()
-        if (
-            table_key is None
-            or self.app.top is not self
-            or self.sheet_open
-            or self.connection is not None
-            or self.absent is not None
-            or self.analysis_job is not None
-            or self.overlays.form is not None
-        ):
-            return None
-        return table_key, self.changes, tuple(look(b) for b in self.bar_buttons())
-
-    def over_cards(self, buttons: list[widgets.Button]) -> list[Zone]:
-        """What is drawn over the table's cards, the top bar's `buttons` last."""
-        return self.table.painter.over_cards() + [(b.rect.inflate(10, 10), b.draw) for b in buttons]
-
-    def frame(self, buttons: list[widgets.Button]) -> Frame:
-        """What this frame shows, for quick frames."""
-        table = self.table
-        painter = table.painter
-        return Frame(
-            self.still_key(),
-            table.stage.sprites,
-            painter.draw_under_cards,
-            table.area,
-            lambda: self.over_cards(buttons),
-            frame_width(table.geo.s),
-            painter.lively(),
-        )
-
     def draw(self, surface: pygame.Surface) -> None:
         buttons = self.bar_buttons()
         self.table.bar_end = min(b.rect.left for b in buttons)
         self.table.toasts_kept = (
             lost_box(self.table, self.s).height if self.connection == "reconnecting" else 0
         )
-        frame = self.frame(buttons)
-        if self.quick.mend(surface, frame):
+        frame = self.mending.frame(buttons, self.app.top is self)
+        if self.mending.mender.mend(surface, frame):
             return
         self.table.draw(surface)
         for button in buttons:
@@ -459,7 +420,7 @@ class TableScene(Scene):
             # Over everything, the round summary too: the sheet is what the player asked for.
             widgets.shade(surface, 120)
             self.table.draw_sheet(surface, layout.dialog(self.size, 900, 600))
-        self.quick.remember(surface, frame)
+        self.mending.mender.remember(surface, frame)
 
     def absent_bar(self) -> pygame.Rect:
         """Where the banner goes: over the top bar's title, up to its leftmost button shown

@@ -111,7 +111,7 @@ class GameHooks:
 
     def under_key(self) -> Hashable:
         """What `draw_under` reads besides the model and the table's own state: the places
-        of the cards it draws round (quick.py redraws the felt's marks when it changes)."""
+        of the cards it draws round (mending.py redraws the felt's marks when it changes)."""
         return None
 
     def button_icon(self, token: Token, rect: pygame.Rect) -> pygame.Surface | None:

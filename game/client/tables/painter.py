@@ -16,8 +16,8 @@ from game.client.tables.buttons import ActionButtons
 from game.client.tables.host import Host
 from game.client.tables.hud import Hud, HudView
 from game.client.tables.marks import Marks, draw_frame
+from game.client.tables.mending import Zone, look, union
 from game.client.tables.movelog import MoveLog
-from game.client.tables.quick import Zone, look, union
 from game.client.tables.stage import Stage
 
 
@@ -71,7 +71,7 @@ class Painter:
     def still_key(self) -> Hashable:
         """What the table shows besides its cards, as far as it can change without a step
         of the queue (which the director counts) or a refresh or a click (which the stage
-        counts): quick frames are mended while it stays the same (the toasts and flourishes,
+        counts): frames are mended while it stays the same (the toasts and flourishes,
         which change by themselves, are redrawn where they are, see `lively`). None while
         a turn clock runs down or something stands over the table (the pause, a summary
         held)."""
@@ -121,7 +121,7 @@ class Painter:
         table.draw_under(surface)
 
     def over_cards(self) -> list[Zone]:
-        """What is drawn over the cards, in order, each with where it stays (quick.py)."""
+        """What is drawn over the cards, in order, each with where it stays (mending.py)."""
         table = self.table
         geo = table.geo
         zones: list[Zone] = [

@@ -47,7 +47,7 @@ class Stage:
         self.hovered: CardSprite | None = None
         self.changes = 0
         """Counts what may have changed on the table besides the cards (the highlights'
-        refresh, a click, a key): quick.py draws a whole frame after each."""
+        refresh, a click, a key): mending.py draws a whole frame after each."""
 
     def clear(self) -> None:
         """Take every sprite off at once (finishing what they were doing)."""

@@ -1,5 +1,5 @@
 """While only cards change at a table, its frames are mended where cards were and are
-instead of drawn whole (tables/quick.py): every frame shown, mended or not, has exactly the
+instead of drawn whole (tables/mending.py): every frame shown, mended or not, has exactly the
 pixels a whole drawing of the same moment has – cards dealt, played, turned and landing, the
 mouse over cards and buttons, the player's clicks, a dialog opened over the table and
 closed."""
@@ -14,19 +14,19 @@ import pytest
 from game.client.autoplay import AutoPlayer, run_frames, table_scene
 from game.client.hosting import start_local
 from game.client.scenes.table import TableScene
-from game.client.tables.quick import QuickFrames
+from game.client.tables.mending import Mender
 from game.rules import new_game, view_digest
 from tests.client.test_chooser import table_for
 
 
 def whole(scene: TableScene, like: pygame.Surface) -> bytes:
-    """The scene drawn whole now, on a surface of its own (the scene's memory of quick
+    """The scene drawn whole now, on a surface of its own (the scene's memory of mended
     frames is put aside meanwhile, so the next frame may still be mended)."""
-    kept = scene.quick
-    scene.quick = QuickFrames()
+    kept = scene.mending.mender
+    scene.mending.mender = Mender()
     surface = pygame.Surface(like.get_size(), 0, like)
     scene.draw(surface)
-    scene.quick = kept
+    scene.mending.mender = kept
     return pygame.image.tobytes(surface, "RGB")
 
 
@@ -65,7 +65,7 @@ def test_every_frame_shows_what_a_whole_drawing_shows(make_app, game, players, o
         player()
         if frames % 9 == 0:
             hover_a_card(scene, rng)
-        mended = scene.quick.mended
+        mended = scene.mending.mender.mended
     assert mended > 100, "too few frames were mended to tell"
 
 
@@ -76,7 +76,7 @@ def test_a_dialog_opened_over_the_table_and_closed_leaves_no_trace(make_app):
     for _ in range(30):  # the deal under way: the frames are mended
         app.frame(1 / 60)
     scene = table_scene(app)
-    assert scene is not None and scene.quick.mended
+    assert scene is not None and scene.mending.mender.mended
     scene.open_menu()
     for _ in range(5):
         app.frame(1 / 60)
@@ -105,7 +105,7 @@ def test_steps_fed_one_by_one_show_what_a_whole_drawing_shows(
     for _ in range(warmup):
         state.apply(rng.choice(state.legal_actions()))
     scene, _sent = table_for(app, state)
-    zoned = scene.quick.mended
+    mended = scene.mending.mender.mended
     for frame in range(420):
         if frame % 12 == 0 and not state.is_over:
             events = state.apply(rng.choice(state.legal_actions()))
@@ -116,7 +116,7 @@ def test_steps_fed_one_by_one_show_what_a_whole_drawing_shows(
             scene.table.toasts.show(f"a word at frame {frame}")
         app.frame(1 / 60)
         assert shown(app) == whole(scene, app.screen), f"frame {frame} differs"
-    assert scene.quick.mended - zoned > 60, "too few frames were mended to tell"
+    assert scene.mending.mender.mended - mended > 60, "too few frames were mended to tell"
 
 
 def update_for(state, seat: int, events: list) -> dict:

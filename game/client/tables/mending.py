@@ -1,4 +1,4 @@
-"""Quick frames: while nothing on a table changes but its cards (they slide, turn, land), a
+"""Mended frames: while nothing on a table changes but its cards (they slide, turn, land), a
 frame is mended only where cards were and are – from a picture of what lies under them, then
 the cards and whatever is drawn over them there – instead of drawn whole (dirty rectangles)."""
 
@@ -29,12 +29,12 @@ class Under:
     """The picture of what lies under a table's cards: the felt, the title, the plates, the
     game's marks (as wide as the table: beside it, under the move log, nothing shows). One
     serves every table, as one table shows at a time: a new picture, 3 MB, costs a table's
-    first quick frame 1.5 ms."""
+    first mended frame 1.5 ms."""
 
     def __init__(self) -> None:
         self.picture = pygame.Surface((0, 0))
         self.drawn_for: Hashable = None
-        """Whose and which frame's the picture is (the tables' quick frames' serial, a key)."""
+        """Whose and which frame's the picture is (the tables' menders' serial, a key)."""
 
     def draw(
         self, like: pygame.Surface, under: tuple[Drawer, tuple[int, int]], drawn_for: Hashable
@@ -53,11 +53,11 @@ _SERIALS = count()
 
 @dataclass
 class Frame:
-    """What a table's frame shows, as far as quick frames need to know."""
+    """What a table's frame shows, as far as mending it needs to know."""
 
     key: Hashable
     """What it shows besides the cards (None: every frame is drawn whole)."""
-    sprites: pygame.sprite.LayeredUpdates
+    sprites: pygame.sprite.LayeredUpdates[CardSprite]
     under: Drawer
     """Draws what lies under the cards..."""
     area: tuple[int, int]
@@ -70,7 +70,7 @@ class Frame:
     """Where things that change by themselves are drawn (toasts, flourishes)."""
 
 
-class QuickFrames:
+class Mender:
     """Remembers what the last frame showed on one surface, and mends the next frames from
     it while what it showed besides the cards (`key`) stays the same."""
 
@@ -130,7 +130,9 @@ class QuickFrames:
         self.mended += 1
         return True
 
-    def _damage(self, sprites: pygame.sprite.LayeredUpdates) -> list[pygame.Rect] | None:
+    def _damage(
+        self, sprites: pygame.sprite.LayeredUpdates[CardSprite]
+    ) -> list[pygame.Rect] | None:
         """The rectangles where cards changed since the last frame (remembering this one's),
         or None when cards changed their order within a layer (seldom: drawn whole)."""
         now = sprites.sprites()
@@ -196,7 +198,7 @@ def merged(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
 
 def look(button: widgets.Button) -> Hashable:
     """What a button's drawing depends on besides its place and words (a new button has
-    new ones): for the key of quick frames."""
+    new ones): for the key of mended frames."""
     return (
         id(button),
         tuple(button.rect),
