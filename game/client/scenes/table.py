@@ -405,9 +405,10 @@ class TableScene(Scene):
             lost_box(self.table, self.s).height if self.connection == "reconnecting" else 0
         )
         frame = self.mending.frame(buttons, self.app.top is self)
-        if self.mending.mender.mend(surface, frame):
+        mender = self.mending.mender
+        if mender.mend(surface, frame):
             return
-        self.table.draw(surface)
+        self.table.draw(surface, log_kept=mender.keeps_log(surface, frame))
         for button in buttons:
             button.draw(surface)
         if self.connection == "reconnecting":
@@ -420,7 +421,7 @@ class TableScene(Scene):
             # Over everything, the round summary too: the sheet is what the player asked for.
             widgets.shade(surface, 120)
             self.table.draw_sheet(surface, layout.dialog(self.size, 900, 600))
-        self.mending.mender.remember(surface, frame)
+        mender.remember(surface, frame)
 
     def absent_bar(self) -> pygame.Rect:
         """Where the banner goes: over the top bar's title, up to its leftmost button shown

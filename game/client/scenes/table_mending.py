@@ -76,4 +76,5 @@ class TableMending:
             over_cards,
             frame_width(table.geo.s),
             painter.lively(),
+            table.log_rect() if table.log_shown else None,
         )

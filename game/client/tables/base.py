@@ -437,6 +437,6 @@ class Table(GameHooks):
         """The seat whose decision the table shows now (the model's)."""
         return self.model.get("to_move")
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, *, log_kept: bool = False) -> None:
         """The table as it stands (see painter.Painter.draw)."""
-        self.painter.draw(surface)
+        self.painter.draw(surface, log_kept=log_kept)

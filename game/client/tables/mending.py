@@ -68,6 +68,8 @@ class Frame:
     """How far round a card its frame is drawn (a last move's mark)."""
     lively: list[pygame.Rect]
     """Where things that change by themselves are drawn (toasts, flourishes)."""
+    log: pygame.Rect | None
+    """The move log's strip, if shown."""
 
 
 class Mender:
@@ -83,6 +85,9 @@ class Mender:
         self.zones: list[Zone] = []
         self.lively: list[pygame.Rect] = []
         """Where things that change by themselves were drawn in the last frame."""
+        self.log: pygame.Rect | None = None
+        """Where the last frame showed the move log as it stands, if it did: nothing was
+        drawn over it (a key)."""
         self.mended = 0
         """Frames mended so far."""
 
@@ -90,9 +95,14 @@ class Mender:
         """`frame` was just drawn whole on `surface`."""
         self.key, self.target = frame.key, surface
         self.lively = frame.lively
+        self.log = frame.log if frame.key is not None else None
         self.order = frame.sprites.sprites()
         layer = frame.sprites.get_layer_of_sprite
         self.shown = {s: (s.image, s.rect, layer(s)) for s in self.order}
+
+    def keeps_log(self, surface: pygame.Surface, frame: Frame) -> bool:
+        """Whether `surface` shows the move log where `frame` does as it was last drawn."""
+        return surface is self.target and frame.log is not None and frame.log == self.log
 
     def mend(self, surface: pygame.Surface, frame: Frame) -> bool:
         """Bring `surface` from the last frame to `frame` by redrawing only where cards were

@@ -67,6 +67,9 @@ class Painter:
 
     def __init__(self, table: Painted) -> None:
         self.table = table
+        self.log_kept = False
+        """While a whole frame is drawn: its surface shows the move log as it was last
+        drawn there."""
 
     def still_key(self) -> Hashable:
         """What the table shows besides its cards, as far as it can change without a step
@@ -92,12 +95,24 @@ class Painter:
             tuple(look(button) for _token, button in table.buttons.shown),
         )
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The whole table onto `surface`."""
+    def draw(self, surface: pygame.Surface, *, log_kept: bool = False) -> None:
+        """The whole table onto `surface`; `log_kept`: `surface` shows the move log as it
+        was last drawn there (see MoveLog.draw)."""
+        table = self.table
+        clip = surface.get_clip()
+        if table.log_shown:
+            # Nothing drawn before the log's opaque panel would show beside the table: it
+            # is kept out of the log's strip, which keeps the panel's last pixels.
+            surface.set_clip(clip.clip(pygame.Rect(0, 0, table.log_rect().left, clip.bottom)))
         self.draw_under_cards(surface, whole=False)
-        self.table.stage.draw(surface)
+        table.stage.draw(surface)
+        self.log_kept = log_kept
         for _zone, draw in self.over_cards():
+            if draw == self.draw_log:
+                surface.set_clip(clip)
             draw(surface)
+        self.log_kept = False
+        surface.set_clip(clip)
 
     def draw_under_cards(self, surface: pygame.Surface, *, whole: bool = True) -> None:
         """The felt with the top bar and the game's static marks, the title, the name
@@ -139,14 +154,18 @@ class Painter:
         if plates:
             zones.append((union(plates), self.draw_toasts))
         if table.log_shown:
-            rect = table.log_rect()
-            zones.append((rect, lambda surface: table.log.draw(surface, rect, geo.s, table.you)))
+            zones.append((table.log_rect(), self.draw_log))
         if table.paused:
             zones.append((None, self.draw_pause))
         elif table.watching:
             words = self.banner_words()
             zones.append((None, lambda surface: self.draw_banner(surface, words)))
         return zones
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        """The move log in its strip (only what changed, while `log_kept`)."""
+        table = self.table
+        table.log.draw(surface, table.log_rect(), table.geo.s, table.you, kept=self.log_kept)
 
     def prompt_zone(self) -> pygame.Rect:
         """Where the prompt's panel stays: a band across the window round the prompt's
