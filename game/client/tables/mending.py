@@ -90,15 +90,19 @@ class Mender:
         drawn over it (a key)."""
         self.mended = 0
         """Frames mended so far."""
+        self.noted: Frame | None = None
+        """The frame whose cards `shown` and `order` hold already."""
 
     def remember(self, surface: pygame.Surface, frame: Frame) -> None:
         """`frame` was just drawn whole on `surface`."""
         self.key, self.target = frame.key, surface
         self.lively = frame.lively
         self.log = frame.log if frame.key is not None else None
-        self.order = frame.sprites.sprites()
-        layer = frame.sprites.get_layer_of_sprite
-        self.shown = {s: (s.image, s.rect, layer(s)) for s in self.order}
+        if self.noted is not frame:  # else `mend` noted the cards as they are, and gave up
+            self.order = frame.sprites.sprites()
+            layer = frame.sprites.get_layer_of_sprite
+            self.shown = {s: (s.image, s.rect, layer(s)) for s in self.order}
+        self.noted = None
 
     def keeps_log(self, surface: pygame.Surface, frame: Frame) -> bool:
         """Whether `surface` shows the move log where `frame` does as it was last drawn."""
@@ -115,6 +119,7 @@ class Mender:
         damage = self._damage(frame.sprites)
         if damage is None:
             return False
+        self.noted = frame
         damage += self.lively + frame.lively
         self.lively = frame.lively
         if not damage:
