@@ -61,6 +61,11 @@ class MoveLog:
         elif self.back:
             self.back += 1
 
+    @property
+    def texts(self) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+        """The texts the panel shows, in its own place (see widgets.Layer.texts)."""
+        return _PANEL.texts
+
     def clear(self) -> None:
         """Forget every line (the log is about to be written again from the start)."""
         self.lines.clear()
