@@ -12,7 +12,7 @@ import pygame
 from game.client import i18n, palette
 from game.client.cards import CardArt, card_size, render_card, render_outline, render_quando_pair
 from game.client.tween import Ease, Tween, Tweens, ease_in_cubic, ease_out_back, ease_out_cubic
-from game.client.widgets import text
+from game.client.widgets import line_height, text, text_width
 
 
 class CardSprite(pygame.sprite.Sprite):
@@ -254,6 +254,17 @@ class Flourish:
     @property
     def done(self) -> bool:
         return self.age >= self.life
+
+    def bounds(self) -> pygame.Rect:
+        """A rectangle all that `draw` draws stays in, its whole life long: the sparks fly
+        2.5 sizes out and fall 60 pixels, the word pops up to 1.1 times its size."""
+        cx, cy = self.center
+        reach = round(self.size * 2.5) + 6
+        sparks = pygame.Rect(cx - reach, cy - reach, 2 * reach, 2 * reach + 60)
+        big = max(10, round(self.size * 1.1))
+        word = pygame.Rect(0, 0, text_width(self.message, big) + 8, line_height(big) + 9)
+        word.center = self.center
+        return sparks.union(word)
 
     def update(self, dt: float) -> None:
         self.age += dt

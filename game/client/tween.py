@@ -126,6 +126,8 @@ class Director:
         self.queue: deque[Callable[[], float]] = deque()
         self.wait = 0.0
         self.speed = speed
+        self.played = 0
+        """Steps started so far: a step may change anything a table shows."""
 
     def add(self, step: Callable[[], float]) -> None:
         self.queue.append(step)
@@ -143,6 +145,7 @@ class Director:
         if self.wait != HOLD:
             self.wait -= scaled
         while self.wait <= 0 and self.queue:
+            self.played += 1
             self.wait += self.queue.popleft()()
         if not self.queue and self.wait != HOLD:
             self.wait = max(self.wait, 0.0)

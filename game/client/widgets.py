@@ -646,11 +646,18 @@ class Form:
                 widget.draw(surface)
 
 
+def _fading(age: float, life: float) -> int:
+    """A toast's opacity at `age` seconds of its `life`: whole, then fading out in its last
+    half second."""
+    return 255 if age < life - 0.5 else int(255 * max(0.0, (life - age) / 0.5))
+
+
 class Toasts:
     """Short messages that appear, stay a moment and fade: "Ann passes", "Draw first"."""
 
     def __init__(self) -> None:
         self.items: list[list[Any]] = []  # [message, color, age, life]
+        self._shown: tuple[object, list[tuple[Rect, list[pygame.Surface], int, int]]] | None = None
 
     def show(self, message: str, color: RGB = palette.TEXT, life: float = 2.6) -> None:
         self.items = [i for i in self.items if i[0] != message][-3:]
@@ -675,27 +682,7 @@ class Toasts:
         must), the older ones only while there is room (the move log keeps what they said).
         Returns the plates drawn, newest first."""
         drawn: list[Rect] = []
-        bottom = band.bottom
-        for message, color, age, life in reversed(self.items[-3:]):
-            fitting = size
-            lines = self._lines(message, fitting, color, band.width)
-            while (
-                not drawn
-                and fitting > TOAST_LEAST
-                and _plate_height(lines, fitting) > (band.height)
-            ):
-                fitting -= 1
-                lines = self._lines(message, fitting, color, band.width)
-            box = pygame.Rect(
-                0,
-                0,
-                max(line.get_width() for line in lines) + fitting,
-                _plate_height(lines, fitting),
-            )
-            box.midbottom = (band.centerx, bottom)
-            if drawn and box.top < band.top:
-                break
-            alpha = 255 if age < life - 0.5 else int(255 * max(0.0, (life - age) / 0.5))
+        for box, lines, fitting, alpha in self._plates(band, size):
             plate = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(
                 plate,
@@ -711,8 +698,43 @@ class Toasts:
                 ly += line.get_height()
             surface.blit(plate, box)
             drawn.append(box)
-            bottom = box.top - 4
         return drawn
+
+    def plates(self, band: Rect, size: int) -> list[Rect]:
+        """Where `draw` would draw its plates now, newest first (nothing is drawn)."""
+        return [box for box, _lines, _size, _alpha in self._plates(band, size)]
+
+    def _plates(self, band: Rect, size: int) -> list[tuple[Rect, list[pygame.Surface], int, int]]:
+        """Each plate `draw` draws: its box, its lines, their size and its opacity (kept
+        while the same: a frame asks for them more than once)."""
+        shows = (tuple(band), size, [(m, c, _fading(a, life)) for m, c, a, life in self.items])
+        if self._shown is not None and self._shown[0] == shows:
+            return self._shown[1]
+        plates: list[tuple[Rect, list[pygame.Surface], int, int]] = []
+        bottom = band.bottom
+        for message, color, age, life in reversed(self.items[-3:]):
+            fitting = size
+            lines = self._lines(message, fitting, color, band.width)
+            while (
+                not plates
+                and fitting > TOAST_LEAST
+                and _plate_height(lines, fitting) > (band.height)
+            ):
+                fitting -= 1
+                lines = self._lines(message, fitting, color, band.width)
+            box = pygame.Rect(
+                0,
+                0,
+                max(line.get_width() for line in lines) + fitting,
+                _plate_height(lines, fitting),
+            )
+            box.midbottom = (band.centerx, bottom)
+            if plates and box.top < band.top:
+                break
+            plates.append((box, lines, fitting, _fading(age, life)))
+            bottom = box.top - 4
+        self._shown = (shows, plates)
+        return plates
 
     @staticmethod
     def _lines(message: str, size: int, color: RGB, width: int) -> list[pygame.Surface]:
@@ -941,22 +963,35 @@ def _draw_clock(surface: pygame.Surface, rect: Rect, clock: float | None) -> Non
 _FELT_CACHE: dict[tuple[int, int], pygame.Surface] = {}
 
 
+@lru_cache(maxsize=8)
+def felt_bands(size: tuple[int, int]) -> tuple[tuple[Rect, RGB], ...]:
+    """The felt at `size`: bands across it, each of one colour, lighter in the middle like
+    a lamp over the table."""
+    w, h = size
+    band = max(1, h // 64)
+    bands = []
+    for y in range(0, h, band):
+        t = y / max(1, h - 1)
+        k = 1 - abs(t - 0.45) * 1.4
+        color = palette.mix(palette.FELT_DARK, palette.FELT, max(0.0, min(1.0, k)))
+        bands.append((Rect(0, y, w, band), color))
+    return tuple(bands)
+
+
+def paint_felt(surface: pygame.Surface, size: tuple[int, int], width: int) -> None:
+    """The felt at `size` onto an opaque `surface`, its left `width` pixels only: the same
+    pixels as the picture `felt` gives, filled band by band (no picture read: a table's
+    frame, which mostly leaves the felt alone, would find one cold)."""
+    for rect, color in felt_bands(size):
+        surface.fill(color, rect.clip((0, rect.top, width, rect.height)))
+
+
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The felt at `size` (cached: copy it before drawing on it)."""
     surf = _FELT_CACHE.get(size)
     if surf is None:
         surf = pygame.Surface(size)
-        w, h = size
-        band = max(1, h // 64)
-        for y in range(0, h, band):
-            t = y / max(1, h - 1)
-            # Lighter in the middle, like a lamp over the table.
-            k = 1 - abs(t - 0.45) * 1.4
-            pygame.draw.rect(
-                surf,
-                palette.mix(palette.FELT_DARK, palette.FELT, max(0.0, min(1.0, k))),
-                (0, y, w, band),
-            )
+        paint_felt(surf, size, size[0])
         if len(_FELT_CACHE) > 8:
             _FELT_CACHE.clear()
         _FELT_CACHE[size] = surf

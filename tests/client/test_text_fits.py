@@ -6,7 +6,8 @@ its button, plate or panel or past the screen's edge, none smaller than the legi
 The client's labels go through `widgets.blit_text` (buttons, choices, plates, headings,
 summaries), drawn on the screen or into a picture shown later (`widgets.Layer`: the move
 log's panel, the name plates), which keeps its texts. The recorder wraps `blit_text`, reads a
-picture's texts where it is shown on the screen, wraps `widgets.shade` (a dialog's veil: what
+picture's texts where it is shown on the screen (the move log's also where the screen keeps
+it from the last frame), wraps `widgets.shade` (a dialog's veil: what
 lies under it no longer counts) and checks each frame the App draws. The LAN dialogs (host
 quit, leaving and continuing a local game) are checked in each translation too. The rules
 pages, laid out as pieces, are checked by tests/client/test_rules_help.py in every language
@@ -34,6 +35,7 @@ from game.client.scenes.replays import ReplaysScene, room_replay
 from game.client.scenes.steplist import OPEN
 from game.client.scenes.title import TitleScene
 from game.client.scenes.viewer import ViewerScene
+from game.client.tables.movelog import MoveLog
 from game.host.room import BOT_NAMES
 from game.replay.analysis import Estimate, Mark
 from game.replay.playback import open_replay
@@ -77,7 +79,7 @@ class TextRecorder:
         """Every text checked."""
         self.scene = ""
         blit, shade, draw, fill = widgets.blit_text, widgets.shade, App.draw, pygame.draw.rect
-        show_layer = widgets.Layer.show
+        show_layer, log_draw = widgets.Layer.show, MoveLog.draw
 
         def recorded_blit(surface, value, size, color, rect, align="center"):
             where = blit(surface, value, size, color, rect, align)
@@ -117,8 +119,21 @@ class TextRecorder:
             draw(app, surface)
             self.check()
 
+        def logged(log, surface, rect, s, you, *, kept=False):
+            log_draw(log, surface, rect, s, you, kept=kept)
+            # A log kept on the screen is not shown anew: its texts are where they were.
+            if kept and on_screen(surface):
+                x, y = surface.get_abs_offset()
+                at = (rect.left + x, rect.top + y)
+                self.frame.extend(
+                    Drawn(value, box.move(at), where.move(at))
+                    for value, box, where in log.texts
+                    if value.strip()
+                )
+
         monkeypatch.setattr(widgets, "blit_text", recorded_blit)
         monkeypatch.setattr(widgets.Layer, "show", shown)
+        monkeypatch.setattr(MoveLog, "draw", logged)
         monkeypatch.setattr(widgets, "shade", veiled)
         monkeypatch.setattr(App, "draw", checked_draw)
         monkeypatch.setattr(pygame.draw, "rect", covering)

@@ -32,9 +32,6 @@ class ToastRecorder:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.labels: list[tuple[str, pygame.Rect]] = []
-        self.painted: dict[int, tuple[pygame.Surface, list[tuple[str, pygame.Rect]]]] = {}
-        """The labels painted once on each window-sized surface – a table's background (the
-        piles' names) – by the surface's id, with the surface (kept, so no id is reused)."""
         self.prompts: list[pygame.Rect] = []
         self.plates: list[pygame.Rect] = []
         self.problems: set[str] = set()
@@ -49,11 +46,7 @@ class ToastRecorder:
             where = blit(surface, value, size, color, rect, align)
             if not value.strip():
                 return where
-            screen = pygame.display.get_surface()
-            if surface.get_abs_parent() is not screen:
-                if surface.get_size() == screen.get_size():
-                    self.painted.setdefault(id(surface), (surface, []))[1].append((value, where))
-            elif not self._toasted:
+            if not self._toasted and surface.get_abs_parent() is pygame.display.get_surface():
                 self.labels.append((value, where.move(surface.get_abs_offset())))
             return where
 
@@ -89,7 +82,7 @@ class ToastRecorder:
             return
         table = scene.table
         self.frames += 1
-        keep_clear = self.labels + self.painted.get(id(table.background), (None, []))[1]
+        keep_clear = list(self.labels)
         keep_clear += [("the prompt", rect) for rect in self.prompts]
         keep_clear += [(f"button {token}", button.rect) for token, button in table.buttons.shown]
         keep_clear += [(f"place {name}", rect) for name, rect in table.geo.places.items()]

@@ -20,6 +20,7 @@ from game.client.scenes.game_over import GameOver
 from game.client.scenes.leaving import Leaving
 from game.client.scenes.overlays import Overlay
 from game.client.scenes.review import choice_words
+from game.client.scenes.table_mending import TableMending
 from game.client.tables import Table
 
 if TYPE_CHECKING:  # the analysis is loaded when first asked for (memory at start)
@@ -81,6 +82,7 @@ class TableScene(Scene):
         )
         self.told_keep_problem: str | None = None
         """The session's problem keeping the seat on disk that the player was told of."""
+        self.mending = TableMending(self)
         self.resize()
         if first.get("missed"):
             self._tell_missed(first["missed"])
@@ -194,6 +196,7 @@ class TableScene(Scene):
     # -- messages ------------------------------------------------------------------------------
 
     def on_message(self, message: dict[str, Any]) -> None:
+        self.mending.changes += 1
         session = self.app.session
         kind = message["t"]
         if kind == "update" and message["room"] == self.room_id:
@@ -228,6 +231,8 @@ class TableScene(Scene):
         self.sheet_open = self.table.SHEET and not self.sheet_open
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.MOUSEMOTION:
+            self.mending.changes += 1
         if event.type == pygame.KEYDOWN and self.table.SHEET:
             if event.key == pygame.K_s or (event.key == pygame.K_ESCAPE and self.sheet_open):
                 self.toggle_sheet()
@@ -383,24 +388,29 @@ class TableScene(Scene):
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def bar_buttons(self) -> list[widgets.Button]:
+        """The buttons shown in the top bar."""
         shown = [
             self.rules_button,
             self.menu_button,
-            self.sheet_button,
             self.hint_button if self.hints_allowed else None,
+            self.sheet_button,
         ]
-        self.table.bar_end = min(b.rect.left for b in shown if b is not None)
+        return [button for button in shown if button is not None]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        buttons = self.bar_buttons()
+        self.table.bar_end = min(b.rect.left for b in buttons)
         self.table.toasts_kept = (
             lost_box(self.table, self.s).height if self.connection == "reconnecting" else 0
         )
-        self.table.draw(surface)
-        self.rules_button.draw(surface)
-        self.menu_button.draw(surface)
-        if self.hints_allowed:
-            self.hint_button.draw(surface)
-        if self.sheet_button is not None:
-            self.sheet_button.draw(surface)
+        frame = self.mending.frame(buttons, self.app.top is self)
+        mender = self.mending.mender
+        if mender.mend(surface, frame):
+            return
+        self.table.draw(surface, log_kept=mender.keeps_log(surface, frame))
+        for button in buttons:
+            button.draw(surface)
         if self.connection == "reconnecting":
             self.link.draw(surface, self.s)
         elif self.absent is not None:
@@ -411,6 +421,7 @@ class TableScene(Scene):
             # Over everything, the round summary too: the sheet is what the player asked for.
             widgets.shade(surface, 120)
             self.table.draw_sheet(surface, layout.dialog(self.size, 900, 600))
+        mender.remember(surface, frame)
 
     def absent_bar(self) -> pygame.Rect:
         """Where the banner goes: over the top bar's title, up to its leftmost button shown

@@ -101,7 +101,6 @@ class Table(GameHooks):
         self.painter = Painter(self)
         self.buttons = ActionButtons(self.click)
         self.geo: layout.Table = parts.layout(self.area, self.players, self.viewer)
-        self.background = self.painter.background()
         self.prewarmer = self._prewarmer()
 
     @property
@@ -425,7 +424,6 @@ class Table(GameHooks):
     def resize(self) -> None:
         """The window changed size: lay the table out again."""
         self.geo = self.parts.layout(self.area, self.players, self.viewer)
-        self.background = self.painter.background()
         self.prewarmer = self._prewarmer()
         self.buttons.relayout()
         if self.keeper.model is not None:
@@ -439,6 +437,6 @@ class Table(GameHooks):
         """The seat whose decision the table shows now (the model's)."""
         return self.model.get("to_move")
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, *, log_kept: bool = False) -> None:
         """The table as it stands (see painter.Painter.draw)."""
-        self.painter.draw(surface)
+        self.painter.draw(surface, log_kept=log_kept)

@@ -4,7 +4,7 @@ peek and the move to the 3 × 4 grid."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import Any, cast
 
 import pygame
@@ -450,13 +450,24 @@ class BlancoTable(Table):
         if not m:
             return
         _draw_counts(surface, self.geo, m)
-        if m.get("peeked") is not None and m["to_move"] is not None:
-            seat = m["to_move"]
-            r, c = m["peeked"]
-            rows = self.grids[seat] if seat < len(self.grids) else []
-            if r < len(rows) and c < len(rows[r]):
-                rect = rows[r][c].rect.inflate(10, 10)
-                pygame.draw.rect(surface, (255, 120, 60), rect, 3, border_radius=8)
+        peeked = _peeked(m, self.grids)
+        if peeked is not None:
+            rect = peeked.rect.inflate(10, 10)
+            pygame.draw.rect(surface, (255, 120, 60), rect, 3, border_radius=8)
+
+    def under_key(self) -> Hashable:
+        peeked = _peeked(self.model, self.grids)
+        return None if peeked is None else tuple(peeked.rect)
+
+
+def _peeked(m: dict[str, Any], grids: list[list[list[CardSprite]]]) -> CardSprite | None:
+    """The card the player to move peeked at, framed under it, if any."""
+    if m.get("peeked") is None or m["to_move"] is None:
+        return None
+    seat = m["to_move"]
+    r, c = m["peeked"]
+    rows = grids[seat] if seat < len(grids) else []
+    return rows[r][c] if r < len(rows) and c < len(rows[r]) else None
 
 
 def _clicks(action: Action) -> list[tuple[Token, ...]]:

@@ -95,6 +95,8 @@ class Controls:
     def handle(self, event: pygame.event.Event) -> bool:
         """Mouse and keys on the table; returns True when used."""
         table = self.table
+        if event.type != pygame.MOUSEMOTION:  # hovering changes only cards and buttons
+            table.stage.changes += 1
         if table.buttons.handle(event):
             return True
         if event.type == pygame.KEYDOWN:

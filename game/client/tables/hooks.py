@@ -4,7 +4,7 @@ an action, and its words and marks on the felt (the Table in base.py calls these
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, ClassVar
 
 import pygame
@@ -98,7 +98,7 @@ class GameHooks:
         return self.game.capitalize()
 
     def paint_background(self, surface: pygame.Surface) -> None:
-        """Static marks on the felt (pile outlines), drawn once per window size."""
+        """Static marks on the felt (pile outlines), drawn first, over the felt alone."""
 
     def draw_sheet(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """The game's score sheet in `box` (only where SHEET)."""
@@ -108,6 +108,11 @@ class GameHooks:
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """Game things over the cards (counts, scroll hints)."""
+
+    def under_key(self) -> Hashable:
+        """What `draw_under` reads besides the model and the table's own state: the places
+        of the cards it draws round (mending.py redraws the felt's marks when it changes)."""
+        return None
 
     def button_icon(self, token: Token, rect: pygame.Rect) -> pygame.Surface | None:
         """A picture on the button of `token` (e.g. a suit), if any."""

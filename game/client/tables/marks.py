@@ -10,6 +10,12 @@ from game.client import layout, palette
 from game.client.sprites import CardSprite
 
 
+def frame_width(s: float) -> int:
+    """The width of the frame round a marked card at the layout's scale `s`: drawn outside
+    the card's picture, by as much."""
+    return max(2, layout.px(3, s))
+
+
 class Marks(dict[CardSprite, int]):
     """Each marked card with the seat whose last move it was part of (played, drawn, flipped
     or moved)."""
@@ -24,11 +30,18 @@ class Marks(dict[CardSprite, int]):
         for sprite in [sprite for sprite, owner in self.items() if owner == seat]:
             del self[sprite]
 
+    def frames(self, s: float) -> list[pygame.Rect]:
+        """The frame round each marked card still on the table, at the layout's scale `s`."""
+        width = frame_width(s)
+        return [sprite.rect.inflate(width * 2, width * 2) for sprite in self if sprite.alive()]
+
     def draw(self, surface: pygame.Surface, s: float) -> None:
         """A frame round each marked card still on the table, at the layout's scale `s`."""
-        width = max(2, layout.px(3, s))
-        for sprite in self:
-            if sprite.alive():
-                rect = sprite.rect.inflate(width * 2, width * 2)
-                radius = max(4, rect.width // 12)
-                pygame.draw.rect(surface, palette.RECENT, rect, width, border_radius=radius)
+        for rect in self.frames(s):
+            draw_frame(surface, rect, s)
+
+
+def draw_frame(surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
+    """One marked card's frame, `rect` (see `Marks.frames`)."""
+    radius = max(4, rect.width // 12)
+    pygame.draw.rect(surface, palette.RECENT, rect, frame_width(s), border_radius=radius)

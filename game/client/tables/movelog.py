@@ -26,6 +26,9 @@ no picture of its own."""
 _SERIALS = itertools.count()
 
 Rows = dict[tuple[int, int, int, int | None], list[tuple[str, pygame.Surface]]]
+Moved = tuple[pygame.Rect, int, list[pygame.Rect]]
+"""How `_scroll` brought the panel up to date: the band its lines moved up in, by how many
+pixels, and the strips it drew anew."""
 """Lines' rows of text (their words and their picture), by line number, text size, width and
 the player's seat."""
 
@@ -58,6 +61,11 @@ class MoveLog:
         elif self.back:
             self.back += 1
 
+    @property
+    def texts(self) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+        """The texts the panel shows, in its own place (see widgets.Layer.texts)."""
+        return _PANEL.texts
+
     def clear(self) -> None:
         """Forget every line (the log is about to be written again from the start)."""
         self.lines.clear()
@@ -87,10 +95,20 @@ class MoveLog:
         kept[key] = rows
         return rows
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, s: float, you: int | None) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        s: float,
+        you: int | None,
+        *,
+        kept: bool = False,
+    ) -> None:
         """The panel in `rect`: a heading, then as many of the lines as fit, wrapped, the
         newest (or the one scrolled back to) at the bottom; the player's own lines lit.
-        Drawn into a picture of its own when what it shows changed, else that is shown."""
+        Drawn into a picture of its own when what it shows changed, else that is shown.
+        `kept`: `surface` shows in `rect` the picture as it was last drawn there, so only
+        what changed is drawn there (nothing, or the lines moved up and the new ones)."""
         heading = (
             _("Moves  ·  L hides, wheel scrolls")
             if not self.back
@@ -99,7 +117,15 @@ class MoveLog:
             ).format(count=self.back)
         )
         shows = (self._serial, self._first, len(self.lines), self.back, heading, s, you)
-        if not self._scroll(rect.size, shows, s, you) and _PANEL.redraw(rect.size, shows):
+        if _PANEL.shows == shows and _PANEL.surface.get_size() == rect.size:
+            if not kept:
+                _PANEL.show(surface, rect.topleft)
+            return
+        moved = self._scroll(rect.size, shows, s, you)
+        if moved is not None and kept:
+            _mirror(surface, rect, *moved)
+            return
+        if moved is None and _PANEL.redraw(rect.size, shows):
             self._paint(s, you, heading)
         _PANEL.show(surface, rect.topleft)
 
@@ -114,10 +140,11 @@ class MoveLog:
 
     def _scroll(
         self, size: tuple[int, int], shows: tuple[object, ...], s: float, you: int | None
-    ) -> bool:
+    ) -> Moved | None:
         """Bring the panel up to date by moving its lines up and drawing only the lines
         added since it was drawn, when nothing else changed (the newest line shown, the
-        same panel): a new line had cost a whole panel's drawing, ~0.5 ms. Whether done."""
+        same panel): a new line had cost a whole panel's drawing, ~0.5 ms. What was done
+        (None: nothing could be)."""
         last = _PANEL.shows
         if (
             self.back
@@ -126,10 +153,10 @@ class MoveLog:
             or last[0] != self._serial
             or last[3:] != shows[3:]
         ):
-            return False
+            return None
         added = self._first + len(self.lines) - (last[1] + last[2])
         if added <= 0 or added > len(self.lines):
-            return False
+            return None
         panel = _PANEL
         rect = panel.surface.get_rect()
         pad, _head, text_size, width, top, gap = self._geometry(s)
@@ -145,7 +172,7 @@ class MoveLog:
         ):
             # Too many new lines, or the heading reaches down among the lines (a tiny
             # window): drawn anew.
-            return False
+            return None
         tops = [(number, y - by) for number, y in self._tops if y - by >= top]
         oldest = tops[-1][1] if tops else bottom - by
         band = pygame.Rect(0, top, rect.width, bottom - top)
@@ -165,7 +192,8 @@ class MoveLog:
             y -= gap
         self._tops = drawn + tops
         self._wrapped = kept
-        return True
+        cleared = pygame.Rect(0, top, rect.width, oldest - top)
+        return band, by, [cleared, pygame.Rect(0, bottom - by, rect.width, by)]
 
     def _blit_rows(
         self, rows: list[tuple[str, pygame.Surface]], left: int, y: int, width: int
@@ -205,3 +233,20 @@ class MoveLog:
             y -= gap
         self._wrapped = kept
         self._tops = tops
+
+
+def _mirror(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    band: pygame.Rect,
+    by: int,
+    strips: list[pygame.Rect],
+) -> None:
+    """Bring `surface`, showing the panel in `rect` as it was before `_scroll` moved its
+    lines, up to date as `_scroll` did the panel: the lines in `band` moved up `by`, then
+    the `strips` it drew anew copied from it (cheaper than the whole panel shown anew)."""
+    shown = surface.subsurface(rect)
+    shown.set_clip(band)
+    shown.scroll(0, -by)
+    for strip in strips:
+        surface.blit(_PANEL.surface, strip.move(rect.topleft), strip)

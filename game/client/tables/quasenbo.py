@@ -3,7 +3,7 @@ hands, the draw pile, the Excuse's suit choice and the Quäsenbö penalty called
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import Any, cast
 
 import pygame
@@ -364,6 +364,12 @@ class QuasenboTable(Table):
             suits = [suits_of(c, n) for c, n in zip(m["row"][-run:], m["named"][-run:])]
             self._draw_run(surface, self.row[-run:], set.intersection(*suits), size)
         self._draw_scroll_hints(surface, size)
+
+    def under_key(self) -> Hashable:
+        m = self.view
+        run = min(m["run"], len(self.row)) if m and self.row else 0
+        cards = self.row[-run:] if run >= 2 else []
+        return self._first_shown(), tuple(tuple(sprite.rect) for sprite in cards)
 
     def _draw_run(
         self, surface: pygame.Surface, cards: list[CardSprite], common: set[str], size: int

@@ -45,6 +45,9 @@ class Stage:
         self.director = Director(speed)
         self.effects = Effects()
         self.hovered: CardSprite | None = None
+        self.changes = 0
+        """Counts what may have changed on the table besides the cards (the highlights'
+        refresh, a click, a key): mending.py draws a whole frame after each."""
 
     def clear(self) -> None:
         """Take every sprite off at once (finishing what they were doing)."""
@@ -119,17 +122,20 @@ class Stage:
     def highlight(self, candidates: dict[Token, list[Action]], selected: set[Token]) -> None:
         """Mark each card by what its token means now: a choice, part of the choice so far,
         or neither."""
+        self.changes += 1
         for sprite in self.sprites:
             token = sprite.token
             # A card that is both chosen and a choice again (which of two swapped face-down
             # cards turns up) shows as a choice: that is what the player must do next.
             if token is not None and token in candidates:
-                sprite.highlight = "legal"
+                highlight: str | None = "legal"
             elif token is not None and token in selected:
-                sprite.highlight = "selected"
+                highlight = "selected"
             else:
-                sprite.highlight = None
-            sprite.refresh()
+                highlight = None
+            if sprite.highlight != highlight:
+                sprite.highlight = highlight
+                sprite.refresh()
 
     def update(self, dt: float, *, start: bool = True) -> float:
         """Play the queue and move the sprites by `dt` real seconds; returns the seconds of
