@@ -15,19 +15,39 @@ from game.client.autoplay import AutoPlayer, run_frames, table_scene
 from game.client.hosting import start_local
 from game.client.scenes.table import TableScene
 from game.client.tables.mending import Mender
+from game.client.tables.painter import LOG_LATE
 from game.rules import new_game, view_digest
 from tests.client.test_chooser import table_for
 
 
-def whole(scene: TableScene, like: pygame.Surface) -> bytes:
+def whole(scene: TableScene, before: pygame.Surface, was_late: int = 0) -> bytes:
     """The scene drawn whole now, on a surface of its own (the scene's memory of mended
-    frames is put aside meanwhile, so the next frame may still be mended)."""
-    kept = scene.mending.mender
-    scene.mending.mender = Mender()
-    surface = pygame.Surface(like.get_size(), 0, like)
+    frames is put aside meanwhile, so the next frame may still be mended). When the frame
+    left the move log's new lines to a later one (Painter.draw_log; `was_late`: how many
+    frames running had before it), drawn as such a frame is: over the screen as it was
+    `before`, the log's strip as it showed there."""
+    kept, painter = scene.mending.mender, scene.table.painter
+    late = painter.log_late
+    surface = pygame.Surface(before.get_size(), 0, before)
+    reference = Mender()
+    if late:
+        surface.blit(before, (0, 0))
+        reference.target, reference.log = surface, scene.table.log_rect()
+        painter.log_late = was_late
+    scene.mending.mender = reference
     scene.draw(surface)
     scene.mending.mender = kept
+    assert painter.log_late == late, "the whole drawing left the log's lines as the frame did"
     return pygame.image.tobytes(surface, "RGB")
+
+
+def late_once(scene: TableScene, was_late: int) -> int:
+    """Whether this frame left the move log's new lines to a later one (1 or 0): only a
+    whole frame does, one more frame running each time, up to LOG_LATE; any other frame
+    shows them."""
+    late = scene.table.painter.log_late
+    assert late in (0, was_late + 1) and late <= LOG_LATE, (was_late, late)
+    return int(late > 0)
 
 
 def shown(app) -> bytes:
@@ -54,19 +74,25 @@ def test_every_frame_shows_what_a_whole_drawing_shows(make_app, game, players, o
     start_local(app, game, players, "random", options)
     player, rng = AutoPlayer(app, seed=5), random.Random(7)
     frames = mended = 0
+    late = 0
     while frames < 500:
+        before = app.screen.copy()
+        was = table_scene(app)
+        was_late = was.table.painter.log_late if was is not None else 0
         drew = app.frame(1 / 60)
         scene = table_scene(app)
         if scene is None:
             continue
         frames += 1
         if drew:
-            assert shown(app) == whole(scene, app.screen), f"frame {frames} differs"
+            late += late_once(scene, was_late)
+            assert shown(app) == whole(scene, before, was_late), f"frame {frames} differs"
         player()
         if frames % 9 == 0:
             hover_a_card(scene, rng)
         mended = scene.mending.mender.mended
     assert mended > 100, "too few frames were mended to tell"
+    assert late, "no frame left the move log's new lines to the next"
 
 
 def test_a_dialog_opened_over_the_table_and_closed_leaves_no_trace(make_app):
@@ -82,8 +108,10 @@ def test_a_dialog_opened_over_the_table_and_closed_leaves_no_trace(make_app):
         app.frame(1 / 60)
     app.pop()
     for _ in range(5):
+        before, was_late = app.screen.copy(), scene.table.painter.log_late
         app.frame(1 / 60)
-        assert shown(app) == whole(scene, app.screen)
+        late_once(scene, was_late)
+        assert shown(app) == whole(scene, before, was_late)
 
 
 @pytest.mark.parametrize(
@@ -105,7 +133,7 @@ def test_steps_fed_one_by_one_show_what_a_whole_drawing_shows(
     for _ in range(warmup):
         state.apply(rng.choice(state.legal_actions()))
     scene, _sent = table_for(app, state)
-    mended = scene.mending.mender.mended
+    mended, late = scene.mending.mender.mended, 0
     for frame in range(420):
         if frame % 12 == 0 and not state.is_over:
             events = state.apply(rng.choice(state.legal_actions()))
@@ -114,9 +142,12 @@ def test_steps_fed_one_by_one_show_what_a_whole_drawing_shows(
                 scene.table.release()
         if frame % 50 == 25:
             scene.table.toasts.show(f"a word at frame {frame}")
+        before, was_late = app.screen.copy(), scene.table.painter.log_late
         app.frame(1 / 60)
-        assert shown(app) == whole(scene, app.screen), f"frame {frame} differs"
+        late += late_once(scene, was_late)
+        assert shown(app) == whole(scene, before, was_late), f"frame {frame} differs"
     assert scene.mending.mender.mended - mended > 60, "too few frames were mended to tell"
+    assert late, "no frame left the move log's new lines to the next"
 
 
 def update_for(state, seat: int, events: list) -> dict:

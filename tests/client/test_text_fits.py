@@ -119,9 +119,10 @@ class TextRecorder:
             draw(app, surface)
             self.check()
 
-        def logged(log, surface, rect, s, you, *, kept=False):
-            log_draw(log, surface, rect, s, you, kept=kept)
-            # A log kept on the screen is not shown anew: its texts are where they were.
+        def logged(log, surface, rect, s, you, *, kept=False, later=False):
+            current = log_draw(log, surface, rect, s, you, kept=kept, later=later)
+            # A log kept on the screen is not shown anew (nor are new lines left for a
+            # later frame): its texts are where they were.
             if kept and on_screen(surface):
                 x, y = surface.get_abs_offset()
                 at = (rect.left + x, rect.top + y)
@@ -130,6 +131,7 @@ class TextRecorder:
                     for value, box, where in log.texts
                     if value.strip()
                 )
+            return current
 
         monkeypatch.setattr(widgets, "blit_text", recorded_blit)
         monkeypatch.setattr(widgets.Layer, "show", shown)

@@ -412,11 +412,13 @@ class Table(GameHooks):
 
     @property
     def busy(self) -> bool:
-        """Something moves or counts down: the screen must be redrawn."""
+        """Something moves or counts down, or the move log's new lines wait for the next
+        frame: the screen must be redrawn."""
         return (
             (self.stage.moving if self.paused else self.stage.busy)
             or self.toasts.busy
             or (self.hud.clock is not None and not self.hud.held)
+            or self.painter.log_late > 0
         )
 
     # -- drawing -------------------------------------------------------------------------------

@@ -103,12 +103,15 @@ class MoveLog:
         you: int | None,
         *,
         kept: bool = False,
-    ) -> None:
+        later: bool = False,
+    ) -> bool:
         """The panel in `rect`: a heading, then as many of the lines as fit, wrapped, the
         newest (or the one scrolled back to) at the bottom; the player's own lines lit.
         Drawn into a picture of its own when what it shows changed, else that is shown.
         `kept`: `surface` shows in `rect` the picture as it was last drawn there, so only
-        what changed is drawn there (nothing, or the lines moved up and the new ones)."""
+        what changed is drawn there (nothing, or the lines moved up and the new ones); with
+        `later` too, what changed is not drawn now but left for the next frame. False when
+        it was left so."""
         heading = (
             _("Moves  ·  L hides, wheel scrolls")
             if not self.back
@@ -120,14 +123,17 @@ class MoveLog:
         if _PANEL.shows == shows and _PANEL.surface.get_size() == rect.size:
             if not kept:
                 _PANEL.show(surface, rect.topleft)
-            return
+            return True
+        if kept and later:
+            return False
         moved = self._scroll(rect.size, shows, s, you)
         if moved is not None and kept:
             _mirror(surface, rect, *moved)
-            return
+            return True
         if moved is None and _PANEL.redraw(rect.size, shows):
             self._paint(s, you, heading)
         _PANEL.show(surface, rect.topleft)
+        return True
 
     def _geometry(self, s: float) -> tuple[int, int, int, int, int, int]:
         """Where the panel's lines go: the padding, the heading's text size, the lines'

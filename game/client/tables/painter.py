@@ -62,6 +62,11 @@ class Painted(HudView, Protocol):
     def draw_over(self, surface: pygame.Surface) -> None: ...
 
 
+LOG_LATE = 3
+"""Whole frames running that may leave the move log's new lines to a later frame (at 60 fps,
+the lines show at most 50 ms late)."""
+
+
 class Painter:
     """Draws `table` as it stands."""
 
@@ -70,6 +75,8 @@ class Painter:
         self.log_kept = False
         """While a whole frame is drawn: its surface shows the move log as it was last
         drawn there."""
+        self.log_late = 0
+        """Frames the move log's new lines have been left for a later one (see `draw_log`)."""
 
     def still_key(self) -> Hashable:
         """What the table shows besides its cards, as far as it can change without a step
@@ -163,9 +170,21 @@ class Painter:
         return zones
 
     def draw_log(self, surface: pygame.Surface) -> None:
-        """The move log in its strip (only what changed, while `log_kept`)."""
+        """The move log in its strip (only what changed, while `log_kept`). A whole frame
+        leaves the log's new lines to a later frame, up to `LOG_LATE` frames running: the
+        move that brought them fills a whole frame already (the cards, the plates, the
+        highlights), and the frames that follow are mended, where the log is drawn again
+        as a thing that changed (`lively`), or are whole frames of the queue's next events."""
         table = self.table
-        table.log.draw(surface, table.log_rect(), table.geo.s, table.you, kept=self.log_kept)
+        where = (surface, table.log_rect(), table.geo.s, table.you)
+        if self.log_kept and self.log_late < LOG_LATE:
+            self.log_late = (
+                0 if table.log.draw(*where, kept=True, later=True) else self.log_late + 1
+            )
+            return
+        # Lines left for now: the whole panel, as the screen shows it from before them.
+        table.log.draw(*where)
+        self.log_late = 0
 
     def prompt_zone(self) -> pygame.Rect:
         """Where the prompt's panel stays: a band across the window round the prompt's
@@ -181,10 +200,15 @@ class Painter:
 
     def lively(self) -> list[pygame.Rect]:
         """Where things that change by themselves are drawn over the cards this frame: the
-        toasts' plates (they fade), the flourishes."""
-        return self.table.toasts.plates(self.toasts_band(), self.toasts_size()) + [
-            flourish.bounds() for flourish in self.table.stage.effects.items
-        ]
+        toasts' plates (they fade), the flourishes, the move log when a whole frame left
+        its new lines for this one."""
+        table = self.table
+        late = [table.log_rect()] if self.log_late > 0 and table.log_shown else []
+        return (
+            table.toasts.plates(self.toasts_band(), self.toasts_size())
+            + [flourish.bounds() for flourish in table.stage.effects.items]
+            + late
+        )
 
     def toasts_band(self) -> pygame.Rect:
         """The toasts' band, less what the scene keeps for its banner."""
