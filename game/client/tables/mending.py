@@ -130,9 +130,11 @@ class Mender:
         stale = _UNDER.drawn_for != (self.serial, key)
         # Mending most of the window costs more than drawing it whole (the picture under
         # the cards drawn anew first, each box's drawing's calls). Told before the boxes
-        # are joined, by the area of the rectangles (their overlaps counted twice).
+        # are joined, by the area of the rectangles in the table's area (their overlaps
+        # counted twice): beside it only the move log's opaque panel is drawn again.
         largest = (LARGEST_STALE if stale else LARGEST) * bounds.w * bounds.h
-        if sum(r.w * r.h for r in damage) > largest:
+        table = pygame.Rect((0, 0), frame.area)
+        if sum(r.clip(table).w * r.clip(table).h for r in damage) > largest:
             return False
         boxes = merged(r.inflate(2 * margin, 2 * margin).clip(bounds) for r in damage)
         if stale:
