@@ -6,8 +6,11 @@ from __future__ import annotations
 import json
 import socket
 
-from game.client import config
+import pytest
+
+from game.client import config, i18n
 from game.client.autoplay import run_frames, table_scene
+from game.client.scenes import options_text
 
 
 def test_the_last_single_player_choices_come_back(make_app):
@@ -112,3 +115,21 @@ def test_a_server_that_does_not_answer_is_said_in_words(make_app):
     assert join.message == (
         "No connection: the server at 127.0.0.1:1 did not answer (connection refused)"
     )
+
+
+@pytest.mark.parametrize(("language", "thousand"), [("en", "1,000"), ("de", "1.000")])
+def test_numbers_are_written_the_players_way_in_the_setup_and_the_lobby(
+    make_app, language, thousand
+):
+    app = make_app()
+    i18n.set_language(language)
+    try:
+        setup = app.goto("setup", "single")
+        while setup.values["game"] != "blanco":
+            setup.fields["game"].step(1)
+            setup.changed("game", setup.fields["game"].value)
+        labels = [label for _value, label in setup.fields["opt:max_turns"].options]
+        assert thousand in labels, labels
+        assert options_text("blanco", {"max_turns": 1000}).endswith(thousand)
+    finally:
+        i18n.set_language(i18n.SOURCE)

@@ -10,7 +10,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.config import Settings
-from game.client.i18n import _
+from game.client.i18n import _, number
 from game.client.session import Session
 from game.client.sound import Sound
 from game.host.embedded import EmbeddedServer
@@ -137,7 +137,10 @@ def options_text(game: str, options: dict[str, Any]) -> str:
         if key == "deck":
             continue
         label = _(specs[key].label) if key in specs else key
-        shown = (_("on") if value else _("off")) if type(value) is bool else str(value)
+        if type(value) is bool:
+            shown = _("on") if value else _("off")
+        else:
+            shown = number(value) if type(value) is int else str(value)
         words.append(f"{label} {shown}")
     return ", ".join(words) or _("standard rules")
 

@@ -10,7 +10,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.hosting import HOST_INTERFACE, HOST_PORT, refusal, start_host, start_local
-from game.client.i18n import _
+from game.client.i18n import _, number
 from game.client.players import level_name
 from game.client.scenes import Host, Scene, menu_page
 from game.client.session import lan_addresses
@@ -24,9 +24,12 @@ Row = tuple[str, str, list[tuple[Any, str]] | None]
 
 
 def choice_text(value: Any) -> str:
-    """A value a menu offers, in a player's words: "On"/"Off" for a switch, else the value."""
+    """A value a menu offers, in a player's words: "On"/"Off" for a switch, a number as
+    the player's language writes it ("1,000", "1.000"), else the value."""
     if type(value) is bool:
         return _("On") if value else _("Off")
+    if type(value) is int:
+        return number(value)
     return str(value)
 
 
