@@ -246,17 +246,14 @@ class BlancoTable(Table):
     def _from_deck(self, event: TakeEvent) -> CardSprite:
         """The deck's top card on its way to the taker (its face to the taker only)."""
         geo = self.geo
-        card = event.get("card")
-        sprite = self.pile or self.stage.new_card(
-            None, geo.pile_w, geo.places["draw"].center, face_up=False
+        sprite, self.pile = self.stage.take_top(
+            self.pile,
+            geo.pile_w,
+            geo.places["draw"].center,
+            PILE_LAYER,
+            event.get("card"),
+            bool(event["draw"]["count"]),
         )
-        self.pile = None
-        if card is not None:
-            sprite.flip_to(card, True, FLIP, 0.1)
-        if event["draw"]["count"]:
-            self.pile = self.stage.new_card(
-                None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
-            )
         return sprite
 
     def _from_discard(self, seat: int) -> CardSprite:

@@ -237,17 +237,14 @@ class QuasenboTable(Table):
     def on_draw(self, event: DrawEvent) -> float:
         geo = self.geo
         seat = event["seat"]
-        card = event.get("card")
-        sprite = self.pile or self.stage.new_card(
-            None, geo.pile_w, geo.places["draw"].center, face_up=False
+        sprite, self.pile = self.stage.take_top(
+            self.pile,
+            geo.pile_w,
+            geo.places["draw"].center,
+            PILE_LAYER,
+            event.get("card"),
+            bool(event["draw"]),
         )
-        self.pile = None
-        if card is not None:
-            sprite.flip_to(card, True, FLIP, 0.1)
-        if event["draw"]:
-            self.pile = self.stage.new_card(
-                None, geo.pile_w, geo.places["draw"].center, face_up=False, layer=PILE_LAYER
-            )
         self.hands[seat].append(sprite)
         self.mark([sprite], seat)
         self.app.sound.play("slide")

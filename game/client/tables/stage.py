@@ -72,6 +72,24 @@ class Stage:
         self.sprites.add(sprite, layer=layer)
         return sprite
 
+    def take_top(
+        self,
+        pile: CardSprite | None,
+        width: int,
+        pos: tuple[float, float],
+        layer: int,
+        card: str | None,
+        more: bool,
+    ) -> tuple[CardSprite, CardSprite | None]:
+        """The top card of a face-down draw pile at `pos` taken (`pile`: the pile's sprite,
+        if it shows one), turned to its `card` if the taker may see it, and the pile's
+        sprite now (None: `more` is False, the pile is empty)."""
+        sprite = pile or self.new_card(None, width, pos, face_up=False)
+        if card is not None:
+            sprite.flip_to(card, True, FLIP, 0.1)
+        left = self.new_card(None, width, pos, face_up=False, layer=layer) if more else None
+        return sprite, left
+
     def place(
         self,
         slots: Iterable[tuple[CardSprite, Slot]],
