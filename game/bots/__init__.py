@@ -49,23 +49,30 @@ def _always(view: View) -> bool:
     return True
 
 
+def _never(action: Action) -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class Kit:
     """What the bots know of one game: its heuristic player, its search model, which
     decisions the search makes (the heuristic makes the others), whether the search
-    takes the heuristic's choice as its favourite (see `ismcts.search`'s `prior`), and the
+    takes the heuristic's choice as its favourite (see `ismcts.search`'s `prior`), the
     iterations of a search level where the game's differ from BUDGETS' (its time cap
-    stays)."""
+    stays), and after which actions the seat decides again knowing no more than before
+    (`keeps`: a search's subtree under such an action holds for that next decision – the
+    analysis goes on from it, game/replay/analysis.py)."""
 
     heuristic: Callable[[View, list[Action], list[View], random.Random], Action]
     model: Callable[[View, list[View]], Model]
     searched: Callable[[View], bool] = _always
     favourite: bool = True
     iterations: dict[str, int] = field(default_factory=dict)
+    keeps: Callable[[Action], bool] = _never
 
 
 KITS: dict[str, Kit] = {
-    "quando": Kit(quando.heuristic, quando.Model),
+    "quando": Kit(quando.heuristic, quando.Model, keeps=quando.keeps),
     "blanco": Kit(blanco.heuristic, blanco.Model, blanco.searched),
     # Kept to the heuristic's choice unless clearly beaten, the search played like the
     # heuristic (51.5% against it, 400 games). Its iterations are cheap (a root-only tree,

@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from game.rules import Action, Key, Result, State
 from game.rules.base import freeze
@@ -66,6 +66,20 @@ class Model(Protocol):
         """Per seat, a value in [0, 1]: 1 is a sure win (a game over gives the exact result)."""
 
 
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """`rng.shuffle(items)`, draw for draw: Python's own algorithm (from the last place down,
+    a place j ≤ i drawn from `getrandbits` by rejection), without its two calls a place –
+    a sampler shuffles a few dozen cards for every determinization."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
 def shares(result: Result, players: int) -> list[float]:
     """A finished game's value per seat for `Model.evaluate`: the winners share 1."""
     winners = result["winners"]
@@ -98,6 +112,9 @@ class SearchStats:
     the standard error of that mean); the error is the worst case for rewards in [0, 1],
     0.5/sqrt(visits), where fewer than two visits leave the spread unknown (an action never
     tried: 0 visits, mean 0, error 0.5). Empty when a single legal action was not searched."""
+    tree: Node | None = None
+    """The search's tree (its root), for a later search to go on from one of its nodes (see
+    `search`'s `tree`); None when a single legal action was not searched."""
 
 
 class Node:
@@ -128,6 +145,7 @@ def search(
     prior: Action | None = None,
     bias: float = 0.1,
     override: float = 1.0,
+    tree: Node | None = None,
 ) -> tuple[Action, SearchStats]:
     """Choose one of `legal` (the real legal actions of `seat`, which must be to move in every
     determinization) within `budget`. Returns the action (an item of `legal`) and what the
@@ -144,7 +162,12 @@ def search(
     `prior`, one of `legal` (a heuristic's choice), gets a progressive bias of
     `bias`/(visits + 1) at the root, and is kept unless the most visited action's mean beats
     it by more than `override` standard errors of the difference: a few hundred noisy
-    iterations should overturn a good rule of thumb only on evidence."""
+    iterations should overturn a good rule of thumb only on evidence.
+
+    `tree` goes on from a node of an earlier search of the same seat's (`SearchStats.tree`,
+    a child's child): one whose statistics still hold – the seat has learnt nothing since –
+    and whose next decision is this one. The iterations that reached its children count
+    towards `budget`'s."""
     stats = SearchStats()
     if len(legal) == 1:
         stats.confidence = 1.0
@@ -152,19 +175,23 @@ def search(
     start = time.perf_counter()
     deadline = None if budget.ms is None else start + budget.ms / 1000.0
     limit = budget.iterations
-    root = Node(seat)
+    root = Node(seat) if tree is None else tree
+    kids = root.kids.setdefault(seat, {})
     favourite = freeze(prior) if prior is not None else None
     walk = _Walk(model, seat, root, rng, exploration, opponent_nodes, favourite, bias)
     reuse = model.reuse
     clock = time.perf_counter
+    done = sum(kid.visits for kid in kids.values())
     iterations = 0
-    while (limit is None or iterations < limit) and (deadline is None or clock() < deadline):
+    while (limit is None or done < limit) and (deadline is None or clock() < deadline):
         if iterations % reuse == 0:
             sample = model.sample(rng)
         walk.iterate(sample.clone())
         iterations += 1
+        done += 1
     stats.iterations = iterations
     stats.seconds = time.perf_counter() - start
+    stats.tree = root
     return _choice(root, seat, legal, favourite, override, stats)
 
 
@@ -294,7 +321,7 @@ def _choice(
             kids.get(keys[best_index]), kids.get(favourite), override
         ):
             best_index = kept
-    stats.confidence = visits[best_index] / max(1, stats.iterations)
+    stats.confidence = visits[best_index] / max(1, sum(visits))
     stats.actions = [
         (legal[i], visits[i], means[i], _standard_error(kids.get(k))) for i, k in enumerate(keys)
     ]

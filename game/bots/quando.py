@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
 
-from game.bots.ismcts import shares
+from game.bots.ismcts import shares, shuffle
 from game.rules import Action, Key, State, View
 from game.rules.quando import (
     DRAW,
@@ -36,6 +36,8 @@ def _pair(a: int, b: int) -> int:
 
 _PAIRS = [[_pair(a, b) for b in range(11)] for a in range(11)]
 _OTHERS = [[b for b in range(11) if b != a] for a in range(11)]
+_TURNED = [(card % 11) * 11 + card // 11 for card in range(121)]
+"""A card `front * 11 + back` the other way round."""
 
 LEAN = (0.0, -0.9, -1.5, -2.0, -2.35, -2.5)
 """How much lower than a fair guess an opponent's unknown front is, on average, after the
@@ -268,6 +270,11 @@ class _Unknowns:
         self.demand, self.supply = demand, supply
         # The greedy's order: least spare supply first (see `_partners`).
         self.spare = [supply[v] - demand[v] for _, v, _, _ in self.half]
+        # What the greedy looks up for each half-known card, looked up once.
+        self.slots = [
+            (v, _PAIRS[v], self.partners[v], _TILTS[tilt] if tilt else None)
+            for _, v, _, tilt in self.half
+        ]
 
     def fill(self, rng: random.Random) -> list[int]:
         """Every card (in `Knowledge.cards()`'s order, as `front * 11 + back`) with both
@@ -279,10 +286,10 @@ class _Unknowns:
             out[k] = v * 11 + w if side == 0 else w * 11 + v
             taken.add(_PAIRS[v][w])
         rest = [p for p in self.sorted_pool if p not in taken]
-        rng.shuffle(rest)
+        shuffle(rest, rng)
+        draw = rng.random
         for k, p in zip(self.blind, rest):
-            a, b = divmod(p, 11)
-            out[k] = p if rng.random() < 0.5 else b * 11 + a
+            out[k] = p if draw() < 0.5 else _TURNED[p]
         return out  # type: ignore[return-value]
 
 
@@ -291,36 +298,34 @@ def _partners(unknowns: _Unknowns, rng: random.Random) -> list[int]:
     and left in the pool: a randomized greedy assignment, most constrained values first, that
     leaves every value enough pairs for the cards still waiting for it, each w weighted by
     the card's lean; Kuhn's augmenting paths if the greedy runs into a dead end."""
-    half, pool, partners = unknowns.half, unknowns.pool, unknowns.partners
+    half, pool, slots = unknowns.half, unknowns.pool, unknowns.slots
+    draw = rng.random
     for _attempt in range(8):
         free = set(pool)
         avail = list(unknowns.supply)
         need = list(unknowns.demand)
         order = list(range(len(half)))
-        rng.shuffle(order)
+        shuffle(order, rng)
         order.sort(key=unknowns.spare.__getitem__)
         chosen = [0] * len(half)
         for i in order:
-            v = half[i][1]
+            v, row, partners, weights = slots[i]
             need[v] -= 1
-            row = _PAIRS[v]
-            cands = [w for w in partners[v] if row[w] in free]
+            cands = [w for w in partners if row[w] in free]
             if not cands:
                 break
             good = [w for w in cands if avail[w] > need[w]] or cands
-            tilt = half[i][3]
-            if tilt:
-                weights = _TILTS[tilt]
+            if weights is not None:
                 whole = 0.0
                 for w in good:
                     whole += weights[w]
-                x = rng.random() * whole
+                x = draw() * whole
                 for w in good:
                     x -= weights[w]
                     if x <= 0:
                         break
             else:
-                w = good[int(rng.random() * len(good))]
+                w = good[int(draw() * len(good))]
             free.discard(row[w])
             avail[v] -= 1
             avail[w] -= 1
@@ -559,6 +564,12 @@ def _next_sides(known: Knowledge, odds: Odds) -> tuple[float, float]:
 
 
 # -- the search model --------------------------------------------------------------------------
+
+
+def keeps(action: Action) -> bool:
+    """A play: its player draws next and has learnt nothing meanwhile (the discard shows the
+    fronts it chose), so a search's statistics under the play hold for the draw."""
+    return action[:1] == ["play"]
 
 
 class Model:

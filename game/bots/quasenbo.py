@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import cast
 
-from game.bots.ismcts import shares
+from game.bots.ismcts import shares, shuffle
 from game.rules import Action, Key, State, View
 from game.rules.quasenbo import (
     CODE,
@@ -189,7 +189,7 @@ class Sampler:
             # Nothing to respect (most deals): a shuffled deck dealt in order is the same
             # distribution as the general placement below, at a fraction of its cost.
             cards = list(unseen)
-            rng.shuffle(cards)
+            shuffle(cards, rng)
             dealt: dict[int, list[int]] = {}
             at = 0
             for s in self.others:
@@ -203,12 +203,12 @@ class Sampler:
             for i in range(view["hand_sizes"][s])
         ]
         cards = list(unseen)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         # Cards that cannot be in the pile must be in a hand: place those first.
         must = [c for c in cards if pile is not None and c not in pile]
         rest = [c for c in cards if pile is None or c in pile]
         open_slots = slots
-        rng.shuffle(open_slots)
+        shuffle(open_slots, rng)
         for card in must:
             for k, (s, i, void) in enumerate(open_slots):
                 if allowed(card, void):

@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from game.bots import BUDGETS, KITS, level_budget
-from game.bots.ismcts import Budget, Model, search, shares
+from game.bots.ismcts import Budget, Model, Node, search, shares
 from game.replay.cache import Cache
 from game.replay.log import Replay, ReplayError, read_replay, replay_hash
 from game.replay.origin import check_origin, lead_up
@@ -305,19 +305,26 @@ def level_effort(level: str, game: str) -> Effort:
 
 
 def mover_estimate(
-    game: str, view: View, history: list[View], legal: list[Action], step: int, effort: Effort
-) -> tuple[Estimate, list[Option], int | None]:
+    game: str,
+    view: View,
+    history: list[View],
+    legal: list[Action],
+    step: int,
+    effort: Effort,
+    tree: Node | None = None,
+) -> tuple[Estimate, list[Option], int | None, Node | None]:
     """The fair estimate of the seat to move at `step` (view["seat"]), from its view, the
     events it was shown and its legal actions only: (its estimate, every legal action's
-    estimate, the index of the preferred one). A forced step has no options and no
-    preference. A model's errors pass through."""
+    estimate, the index of the preferred one, the search's tree). A forced step has no
+    options, no preference and no tree. The search goes on from `tree` (see `_Walker`). A
+    model's errors pass through."""
     seat = view["seat"]
     model = KITS[game].model(view, history)
     rng = _rng(step, seat, FAIR)
     if len(legal) == 1:
         values = _rollouts(model, effort.rollouts, rng)
-        return _mean([v[seat] for v in values]), [], None
-    return _searched(model, seat, legal, effort.search, rng)
+        return _mean([v[seat] for v in values]), [], None, None
+    return _searched(model, seat, legal, effort.search, rng, tree)
 
 
 def other_estimate(
@@ -332,36 +339,50 @@ def other_estimate(
 
 
 def _searched(
-    model: Model, seat: int, legal: list[Action], iterations: int, rng: random.Random
-) -> tuple[Estimate, list[Option], int]:
-    """A search over `legal` of at most `iterations` (see OPTIONS_FOR_ALL): the preferred
-    action's estimate, every action's, and the preferred one's index."""
+    model: Model,
+    seat: int,
+    legal: list[Action],
+    iterations: int,
+    rng: random.Random,
+    tree: Node | None,
+) -> tuple[Estimate, list[Option], int, Node | None]:
+    """A search over `legal` of at most `iterations` (see OPTIONS_FOR_ALL), going on from
+    `tree`: the preferred action's estimate, every action's, the preferred one's index and
+    the search's tree."""
     share = min(1.0, len(legal) / OPTIONS_FOR_ALL)
     budget = Budget(iterations=max(1, math.ceil(iterations * share)))
-    action, stats = search(model, seat, legal, budget, rng)
+    action, stats = search(model, seat, legal, budget, rng, tree=tree)
     options = [
         Option(a, Estimate(mean, stderr, visits)) for a, visits, mean, stderr in stats.actions
     ]
     preferred = legal.index(action)
-    return options[preferred].estimate, options, preferred
+    return options[preferred].estimate, options, preferred, stats.tree
 
 
 def seeing_estimates(
-    game: str, truth: State, history: list[View], step: int, effort: Effort
-) -> list[Estimate]:
+    game: str,
+    truth: State,
+    history: list[View],
+    step: int,
+    effort: Effort,
+    tree: Node | None = None,
+) -> tuple[list[Estimate], Node | None]:
     """Every seat's estimate at `step` seeing every card of `truth` (a state with a seat to
     move; `history` is the events that seat was shown): the mover's from a search with the
-    true state as its only determinization, the others' from rollouts of it with the mover's
-    model."""
+    true state as its only determinization (going on from `tree`), the others' from
+    rollouts of it with the mover's model; and the search's tree (None when forced)."""
     seat = truth.to_move
     assert seat is not None  # positions before a step have a seat to move
     model = _Seeing(KITS[game].model(truth.view(seat), history), truth)
     values = _rollouts(model, effort.rollouts, _rng(step, seat, SEEING), truth)
     out = [_mean([v[s] for v in values]) for s in range(truth.players)]
     legal = truth.legal_actions()
-    if len(legal) > 1:
-        out[seat] = _searched(model, seat, legal, effort.seeing, _rng(step, seat, SEEING))[0]
-    return out
+    if len(legal) == 1:
+        return out, None
+    out[seat], _, _, searched = _searched(
+        model, seat, legal, effort.seeing, _rng(step, seat, SEEING), tree
+    )
+    return out, searched
 
 
 def seen_before(replay: Replay) -> list[list[View]]:
@@ -382,9 +403,37 @@ def seen_before(replay: Replay) -> list[list[View]]:
     ]
 
 
+def _goes_on(replay: Replay, position: int) -> bool:
+    """Whether the searches of step position + 2 go on from those of step position + 1:
+    its seat decides again after an action it learnt nothing from (`Kit.keeps`: a Quando
+    draw after the play, whose search's subtree under the play already holds about a third
+    of the draw's iterations)."""
+    steps = replay.steps
+    return (
+        position + 1 < len(steps)
+        and steps[position + 1].seat == steps[position].seat
+        and KITS[replay.header["game"]].keeps(steps[position].action)
+    )
+
+
+def _runs(replay: Replay) -> list[list[int]]:
+    """The positions in runs that one process analyses in order (see `_goes_on`)."""
+    runs: list[list[int]] = []
+    for position in range(len(replay.steps)):
+        if runs and _goes_on(replay, position - 1):
+            runs[-1].append(position)
+        else:
+            runs.append([position])
+    return runs
+
+
+_NO_TREES: list[Node | None] = [None, None]
+
+
 class _Walker:
     """Walks a verified replay forward, keeping every seat's events so far (from the deal:
-    see `seen_before`)."""
+    see `seen_before`), and the mover's fair and seeing search trees under its action when
+    the next step's searches go on from them (`_goes_on`)."""
 
     def __init__(self, replay: Replay, effort: Effort) -> None:
         self.playback = Playback(replay)
@@ -397,6 +446,7 @@ class _Walker:
     def _restart(self) -> None:
         self.position = 0
         self.histories: list[list[View]] = [list(events) for events in self.before]
+        self.kept: tuple[int, list[Node | None]] = (-1, _NO_TREES)
 
     def analyse(self, position: int) -> StepAnalysis:
         """The analysis of step position + 1."""
@@ -411,20 +461,33 @@ class _Walker:
         mover = truth.to_move
         assert mover is not None  # a position before a step
         step = position + 1
+        trees = self.kept[1] if self.kept[0] == position else _NO_TREES
         fair: list[Estimate] = []
-        options: list[Option] = []
-        preferred = None
         for seat in range(self.players):
             view = truth.view(seat)
             if seat == mover:
-                estimate, options, preferred = mover_estimate(
-                    self.game, view, self.histories[seat], truth.legal_actions(), step, self.effort
+                estimate, options, preferred, searched = mover_estimate(
+                    self.game,
+                    view,
+                    self.histories[seat],
+                    truth.legal_actions(),
+                    step,
+                    self.effort,
+                    trees[FAIR],
                 )
             else:
                 estimate = other_estimate(self.game, view, self.histories[seat], step, self.effort)
             fair.append(estimate)
-        seeing = seeing_estimates(self.game, truth, self.histories[mover], step, self.effort)
+        seeing, seen = seeing_estimates(
+            self.game, truth, self.histories[mover], step, self.effort, trees[SEEING]
+        )
         action = self.playback.replay.steps[position].action
+        if _goes_on(self.playback.replay, position):
+            key = freeze(action)
+            self.kept = (
+                position + 1,
+                [None if t is None else t.kids[mover].get(key) for t in (searched, seen)],
+            )
         return StepAnalysis(step, mover, action, fair, seeing, options, preferred)
 
 
@@ -439,9 +502,9 @@ def _start_worker(replay: Replay, effort: Effort) -> None:
     _WORKER = _Walker(replay, effort)
 
 
-def _work(position: int) -> StepAnalysis:
+def _work(run: list[int]) -> list[StepAnalysis]:
     assert _WORKER is not None  # set by the pool's initializer
-    return _WORKER.analyse(position)
+    return [_WORKER.analyse(position) for position in run]
 
 
 # -- marks -------------------------------------------------------------------------------------
@@ -680,8 +743,9 @@ def _run(
     context = multiprocessing.get_context("spawn")
     with context.Pool(min(jobs, total), _start_worker, (replay, effort)) as pool:
         # leaving the block terminates the workers, also when Cancelled is raised
-        for step in pool.imap(_work, range(total)):
-            done(step)
+        for run in pool.imap(_work, _runs(replay)):
+            for step in run:
+                done(step)
     return steps
 
 

@@ -6,9 +6,11 @@ import random
 import time
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.bots import BUDGETS, KITS, SearchBot, level_budget, make_bot, quando, quasenbo
-from game.bots.ismcts import Budget, search
+from game.bots.ismcts import Budget, search, shuffle
 from game.rules import new_game, restore
 from game.rules.base import freeze
 from game.rules.decktet import deck
@@ -263,3 +265,36 @@ def test_the_quando_rollout_gives_the_values_of_the_policy_played_out(players):
                 assert model.rollout(sample.clone(), random.Random(k)) == model.evaluate(played)
     assert ended > 10  # rounds and games ended inside rollouts, where the shortcuts are
     assert zeros > 0
+
+
+def test_a_search_goes_on_from_a_kept_node_and_counts_its_visits():
+    """A Quando play's subtree holds the draw that follows: the draw's search starts from
+    it, and the visits already there count towards the draw's budget."""
+    state, histories = last_position("quando", 2, 21, 9)
+    while state.phase != "turn" or not any(a[0] == "play" for a in state.legal_actions()):
+        state.apply(state.legal_actions()[0])
+    seat = state.to_move
+    model = KITS["quando"].model(state.view(seat), [])
+    legal = state.legal_actions()
+    _, stats = search(model, seat, legal, Budget(iterations=300), random.Random(4))
+    assert stats.tree is not None
+    play = max(stats.actions, key=lambda a: a[1])[0]
+    kept = stats.tree.kids[seat][freeze(play)]
+    reached = sum(kid.visits for kid in kept.kids[seat].values())
+    assert 0 < reached < 60
+    state.apply(play)
+    assert state.to_move == seat and state.phase == "draw"
+    model = KITS["quando"].model(state.view(seat), [])  # determinizations after the play
+    draws = state.legal_actions()
+    _, going_on = search(model, seat, draws, Budget(iterations=60), random.Random(5), tree=kept)
+    assert going_on.iterations == 60 - reached
+    assert sum(visits for _, visits, _, _ in going_on.actions) == 60
+
+
+@given(st.integers(0, 2**32), st.integers(0, 60))
+def test_the_samplers_shuffle_draws_as_pythons_own(seed, length):
+    ours, theirs = random.Random(seed), random.Random(seed)
+    mine, python = list(range(length)), list(range(length))
+    shuffle(mine, ours)
+    theirs.shuffle(python)
+    assert mine == python and ours.getstate() == theirs.getstate()

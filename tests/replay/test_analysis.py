@@ -242,8 +242,8 @@ def test_fair_estimates_do_not_depend_on_cards_the_seat_cannot_see(game):
         assert views[0] == views[1] and histories[0] == histories[1]
         if states[0].to_move == 0:
             assert legals[0] == legals[1]
-            runs = [
-                mover_estimate(game, v, h, legal, step, effort)
+            runs = [  # the estimates, options and preference (not the search's tree)
+                mover_estimate(game, v, h, legal, step, effort)[:3]
                 for v, h, legal in zip(views, histories, legals)
             ]
         else:
@@ -267,6 +267,25 @@ def test_processes_give_the_same_analysis_and_progress_counts_every_step(tmp_pat
     assert together.steps == alone.steps
     total = len(alone.steps)
     assert seen == [(k, total) for k in range(1, total + 1)]
+
+
+def test_a_quandos_draws_go_on_from_their_plays_searches_in_any_process(tmp_path):
+    """A draw's searches go on from its play's (the player learnt nothing meanwhile): one
+    worker analyses both, so two workers give what one process gives."""
+    path = tmp_path / "q.ctr"
+    record_game(path, "quando", 2, 5, {"target": 8}, policy_seed=2)
+    replay = read_replay(path)
+    pairs = [
+        k
+        for k, (one, two) in enumerate(zip(replay.steps, replay.steps[1:]))
+        if one.action[0] == "play" and two.action[0] == "draw" and one.seat == two.seat
+    ]
+    assert pairs
+    small = Effort(search=60, seeing=12, rollouts=4)
+    alone = analyse(path, jobs=1, effort=small)
+    assert analyse(path, jobs=2, effort=small).steps == alone.steps
+    for k in pairs:  # the draw's two options share its budget (a third of 60), kept visits too
+        assert sum(o.estimate.samples for o in alone.steps[k + 1].options) == 20
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
