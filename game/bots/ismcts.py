@@ -164,10 +164,10 @@ def search(
     it by more than `override` standard errors of the difference: a few hundred noisy
     iterations should overturn a good rule of thumb only on evidence.
 
-    `tree` goes on from a node of an earlier search of the same seat's (`SearchStats.tree`,
-    a child's child): one whose statistics still hold – the seat has learnt nothing since –
-    and whose next decision is this one. The iterations that reached its children count
-    towards `budget`'s."""
+    `tree` goes on from a node of an earlier search of the same seat's: the child of that
+    search's root (`SearchStats.tree`) for the action the seat took, when its statistics
+    still hold – the seat has learnt nothing since – and its next decision is this one.
+    The iterations that reached its children count towards `budget`'s."""
     stats = SearchStats()
     if len(legal) == 1:
         stats.confidence = 1.0
