@@ -482,6 +482,7 @@ class _Walker:
             self.game, truth, self.histories[mover], step, self.effort, trees[SEEING]
         )
         action = self.playback.replay.steps[position].action
+        self.kept = (-1, _NO_TREES)  # the trees are let go unless the next step goes on
         if _goes_on(self.playback.replay, position):
             key = freeze(action)
             self.kept = (
