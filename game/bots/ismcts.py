@@ -176,19 +176,19 @@ def search(
     deadline = None if budget.ms is None else start + budget.ms / 1000.0
     limit = budget.iterations
     root = Node(seat) if tree is None else tree
-    kids = root.kids.setdefault(seat, {})
+    inherited = sum(kid.visits for kid in root.kids.get(seat, {}).values())
     favourite = freeze(prior) if prior is not None else None
     walk = _Walk(model, seat, root, rng, exploration, opponent_nodes, favourite, bias)
     reuse = model.reuse
     clock = time.perf_counter
-    done = sum(kid.visits for kid in kids.values())
     iterations = 0
-    while (limit is None or done < limit) and (deadline is None or clock() < deadline):
+    while (limit is None or inherited + iterations < limit) and (
+        deadline is None or clock() < deadline
+    ):
         if iterations % reuse == 0:
             sample = model.sample(rng)
         walk.iterate(sample.clone())
         iterations += 1
-        done += 1
     stats.iterations = iterations
     stats.seconds = time.perf_counter() - start
     stats.tree = root
