@@ -623,22 +623,48 @@ class Model:
         return acts[0] if up else acts[1]
 
     def rollout(self, state: State, rng: random.Random) -> Sequence[float]:
-        """The policy's moves from `state` (consumed) until `done`, and their evaluation."""
+        """The policy's moves from `state` (consumed) until `done`, and their evaluation.
+        `policy` and `done` are inlined, phase by phase: a rollout's steps
+        are most of an analysis's time."""
         quando = cast(Quando, state)
-        policy, advance = self.policy, quando.advance
-        depth, limit, current = 0, self.depth, self.round
-        while (
-            quando.result is None
-            and quando.round == current
-            and depth < limit
-            and not _last_draw(quando)
-        ):
-            action = policy(quando, rng)
-            if (action is _PASS and quando.last_turn()) or _draws_zeros(quando, action):
-                # This step ends the round: scored here, sparing the engine the next deal.
-                return self._round_over(quando)
+        advance, turn, policy = quando.advance, self._turn, self.policy
+        up_margin, current = self.style.up_margin, self.round
+        for _ in range(self.depth):
+            if quando.result is not None or quando.round != current:
+                break
+            phase = quando.phase
+            if phase == DRAW:
+                draw = quando.draw
+                if not draw:
+                    top = quando.discard[0] % 11 if quando.discard else 5
+                    advance(_UP if top <= MEAN_OTHER[top] - up_margin else _DOWN)
+                    continue
+                if not quando.triplet and quando.last_turn():
+                    break  # `_last_draw`: `evaluate` scores the round's last draw itself
+                card = draw[-1]
+                top = card // 11
+                if top <= MEAN_OTHER[top] - up_margin:
+                    action, front = _UP, top
+                else:
+                    action, front = _DOWN, card % 11
+                if front == 0 and all(c < 11 for c in quando.hands[quando.active]):
+                    # This draw leaves the hand all zeros and ends the round: its sum is 0
+                    # with the drawn zero or without it, as `_round_over` scores it.
+                    return self._round_over(quando)
+            elif phase == TURN:
+                if quando.draw:
+                    top = quando.draw[-1] // 11
+                elif quando.discard:
+                    top = quando.discard[0] % 11
+                else:
+                    top = 5
+                action = turn(quando, min(top, MEAN_OTHER[top]))
+                if action is _PASS and quando.last_turn():
+                    # This step ends the round: scored here, sparing the engine the next deal.
+                    return self._round_over(quando)
+            else:
+                action = policy(quando, rng)
             advance(action)
-            depth += 1
         return self.evaluate(quando)
 
     def _round_over(self, state: Quando) -> Sequence[float]:
@@ -747,16 +773,6 @@ def _last_draw(state: Quando) -> bool:
     itself, sparing the engine the next round's shuffle."""
     return state.phase == DRAW and not state.triplet and bool(state.draw) and state.last_turn()
 
-
-def _draws_zeros(state: Quando, action: Key) -> bool:
-    """Whether `action` is the active player's draw, from a draw pile with cards, that leaves
-    its hand all zeros and so ends the round; the drawn front is a zero, so the hand's sum
-    is 0 with or without it (`Model._round_over` scores the hands as they are)."""
-    if state.phase != DRAW or not state.draw:
-        return False
-    top = state.draw[-1]
-    front = top // 11 if action[1] == "up" else top % 11
-    return front == 0 and all(c < 11 for c in state.hands[state.active])
 
 
 def win_chances(totals: list[int], target: int) -> list[float]:
