@@ -45,7 +45,10 @@ class Model(Protocol):
     A model may also have `rollout(state, rng) -> Sequence[float]`: the rollout from `state`
     (which it may consume) and its evaluation in one call, `evaluate`'s values – e.g. through
     an engine's quick playout (`Quasenbo.playout`), much cheaper than stepping the engine;
-    the search then uses it instead of `policy`, `done` and `evaluate` past the tree.
+    the search then uses it instead of `policy`, `done` and `evaluate` past the tree. And it
+    may have `as_sample(state) -> State`: a copy of a known state prepared as `sample`
+    prepares its states (Quando's leave the round after theirs undealt), for a search whose
+    only determinization is that state (the analysis's all-seeing estimates).
     """
 
     tree_depth: int | None

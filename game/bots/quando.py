@@ -372,7 +372,7 @@ class Sampler:
         self.discards = len(self.known.discard)
         self.determinizer = Determinizer(view, history)
 
-    def sample(self, rng: random.Random) -> State:
+    def sample(self, rng: random.Random) -> Quando:
         """A fresh determinization with a random PRNG state."""
         cards = self.unknowns.fill(rng)
         hands = []
@@ -594,7 +594,12 @@ class Model:
         self._plays: dict[tuple[int, ...], tuple[Key, int, bool, int]] = {}
 
     def sample(self, rng: random.Random) -> State:
-        return self.sampler.sample(rng)
+        # Searches stop at the round's end (`done`): what follows need not be dealt.
+        return self.sampler.sample(rng).round_only()
+
+    def as_sample(self, state: State) -> State:
+        """A copy of `state` that searches as `sample`'s determinizations do."""
+        return cast(Quando, state).clone().round_only()
 
     def done(self, state: State, depth: int) -> bool:
         state = cast(Quando, state)
@@ -629,6 +634,7 @@ class Model:
         quando = cast(Quando, state)
         advance, turn, policy = quando.advance, self._turn, self.policy
         up_margin, current = self.style.up_margin, self.round
+        action: Key
         for _ in range(self.depth):
             if quando.result is not None or quando.round != current:
                 break
@@ -772,7 +778,6 @@ def _last_draw(state: Quando) -> bool:
     penalty to follow, a card on the draw pile): a rollout stops there and scores the round
     itself, sparing the engine the next round's shuffle."""
     return state.phase == DRAW and not state.triplet and bool(state.draw) and state.last_turn()
-
 
 
 def win_chances(totals: list[int], target: int) -> list[float]:

@@ -250,31 +250,26 @@ def _mean(values: list[float]) -> Estimate:
     return Estimate(mean, math.sqrt(variance), n)
 
 
-def _rollouts(
-    model: Model, count: int, rng: random.Random, truth: State | None = None
-) -> list[list[float]]:
-    """`count` rollouts' values (per seat) from determinizations of `model`'s seat, or from
-    `truth` when given."""
+def _rollouts(model: Model, count: int, rng: random.Random) -> list[list[float]]:
+    """`count` rollouts' values (per seat) from determinizations of `model`'s seat."""
     out = []
     for k in range(count):
-        if truth is not None:
-            state = truth.clone()
-        else:
-            # as the search does: a determinization serves `reuse` rollouts, a clone each
-            if k % model.reuse == 0:
-                sample = model.sample(rng)
-            state = sample.clone()
-        out.append(list(_playout(model, state, rng)))
+        # as the search does: a determinization serves `reuse` rollouts, a clone each
+        if k % model.reuse == 0:
+            sample = model.sample(rng)
+        out.append(list(_playout(model, sample.clone(), rng)))
     return out
 
 
 class _Seeing:
-    """A game's model that sees every card: its only determinization is the true state;
+    """A game's model that sees every card: its only determinization is the true state,
+    copied as the model's searches take their states (`as_sample`, where it has one);
     policy, horizon and evaluation are the seat's model's."""
 
     def __init__(self, model: Model, truth: State) -> None:
         self.model = model
-        self.truth = truth
+        as_sample: Callable[[State], State] | None = getattr(model, "as_sample", None)
+        self.truth = truth.clone() if as_sample is None else as_sample(truth)
 
     def sample(self, rng: random.Random) -> State:
         return self.truth.clone()
@@ -374,7 +369,7 @@ def seeing_estimates(
     seat = truth.to_move
     assert seat is not None  # positions before a step have a seat to move
     model = _Seeing(KITS[game].model(truth.view(seat), history), truth)
-    values = _rollouts(model, effort.rollouts, _rng(step, seat, SEEING), truth)
+    values = _rollouts(model, effort.rollouts, _rng(step, seat, SEEING))
     out = [_mean([v[s] for v in values]) for s in range(truth.players)]
     legal = truth.legal_actions()
     if len(legal) == 1:

@@ -264,6 +264,9 @@ class Quando(State):
     WORDS: ClassVar[tuple[str, ...]] = ("play", "draw", "flip", "knock", "pass", "up", "down")
     OWNED: ClassVar[tuple[str, ...]] = ("hands",)
     phase: Phase
+    dealing: bool = True
+    """Whether a round's end deals the next round: always in a game; not in a search's copy
+    made with `round_only`."""
 
     def __init__(self, players: int, seed: int, options: Options | None = None) -> None:
         self.players = check_players(self.game, players, self.min_players, self.max_players)
@@ -432,12 +435,15 @@ class Quando(State):
                 events.append(Event("game_over", {"result": self.result}))
         else:
             self.round += 1
-            self._deal(None, events)
+            if self.dealing:
+                self._deal(None, events)
+            else:
+                self.to_move = None
 
     # -- actions -----------------------------------------------------------------------------
 
     def _legal(self) -> list[Key]:
-        if self.result is not None:
+        if self.to_move is None:  # the game is over, or a `round_only` copy's round
             return []
         if self.phase == DRAW:
             return [("draw", "up"), ("draw", "down")]
@@ -673,6 +679,15 @@ class Quando(State):
         other.penalty = list(self.penalty)
         # last_round, result and the legal-action cache are never mutated, only replaced.
         return other
+
+    def round_only(self) -> Quando:
+        """This state, changed in place and returned, for a search that looks no further
+        than the end of the round: that end is scored as ever (totals, `last_round`,
+        `result`) and `round` counts on, but the next round is not dealt and nobody is to
+        move. A deal shuffles and turns the whole deck, as costly as a search's rollout,
+        and no search would look at it. Copies (`clone`) keep it so."""
+        self.dealing = False
+        return self
 
     def _shuffle_unseen(self, rng: Rng) -> None:
         # Only the draw pile's top shows a side (its up side); the rest and their sides are

@@ -153,7 +153,7 @@ def test_rollout_policies_choose_only_legal_actions(game, players):
             twin = model.sample(random.Random(seed))
             rng = random.Random(1)
             for _ in range(30):
-                if twin.is_over:
+                if twin.to_move is None:  # over, or a search's copy at its round's end
                     break
                 action = model.policy(twin, rng)
                 assert action in twin.legal_keys()

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.rules import IllegalAction, new_game
 from game.rules.quando import CODE, hand_size
@@ -397,3 +401,38 @@ def test_a_deck_may_hold_cards_either_way_up():
     deck = [f"{b}/{a}" for a, b in PAIRS]
     state = new_game("quando", 2, 1, {"deck": deck})
     assert state.view(0)["hands"][0]["fronts"][0] == 0  # dealt "1/0": 1 becomes the back
+
+
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**32),
+    lead=st.integers(0, 60),
+    stepper=st.sampled_from(["apply_key", "advance"]),
+)
+def test_a_round_only_copy_ends_its_round_as_the_game_does_and_deals_nothing(
+    players, seed, lead, stepper
+):
+    """What a search's copy (`round_only`) skips is only the next deal: the round's end is
+    scored as in the game, and until then the copy is the game's state, digest and all."""
+    game = new_game("quando", players, seed, {"target": 30})
+    pick = random.Random(seed)
+    for _ in range(lead):
+        if game.is_over:
+            return
+        game.apply_key(pick.choice(game.legal_keys()))
+    copy = game.clone().round_only()
+    assert copy.digest() == game.digest() and copy.to_snapshot() == game.to_snapshot()
+    current = game.round
+    while game.round == current and not game.is_over:
+        assert copy.digest() == game.digest()
+        key = pick.choice(game.legal_keys())
+        game.apply_key(key)
+        getattr(copy, stepper)(key)
+    assert copy.round == game.round and copy.totals == game.totals
+    assert copy.last_round == game.last_round and copy.result == game.result
+    if game.is_over:
+        assert copy.is_over and copy.digest() == game.digest()
+    else:
+        assert copy.to_move is None and game.to_move is not None  # the game dealt on
+        assert copy.legal_keys() == [] and copy.view(None)["to_move"] is None
+        assert copy.clone().to_move is None and not copy.clone().dealing
