@@ -607,12 +607,7 @@ class Model:
 
     def policy(self, state: State, rng: random.Random) -> Key:
         state = cast(Quando, state)
-        if state.draw:
-            top = state.draw[-1] // 11
-        elif state.discard:
-            top = state.discard[0] % 11
-        else:
-            top = 5
+        top = _next_up(state)
         if state.phase == TURN:
             # Found from the hand: listing every legal play would cost more than the choice.
             return self._turn(state, min(top, MEAN_OTHER[top]))
@@ -642,7 +637,7 @@ class Model:
             if phase == DRAW:
                 draw = quando.draw
                 if not draw:
-                    top = quando.discard[0] % 11 if quando.discard else 5
+                    top = _next_up(quando)
                     advance(_UP if top <= MEAN_OTHER[top] - up_margin else _DOWN)
                     continue
                 if not quando.triplet and quando.last_turn():
@@ -658,12 +653,7 @@ class Model:
                     # with the drawn zero or without it, as `_round_over` scores it.
                     return self._round_over(quando)
             elif phase == TURN:
-                if quando.draw:
-                    top = quando.draw[-1] // 11
-                elif quando.discard:
-                    top = quando.discard[0] % 11
-                else:
-                    top = 5
+                top = _next_up(quando)
                 action = turn(quando, min(top, MEAN_OTHER[top]))
                 if action is _PASS and quando.last_turn():
                     # This step ends the round: scored here, sparing the engine the next deal.
@@ -771,6 +761,16 @@ class Model:
             scores, _ = round_scores(sums, state.knocker)
             totals = [t + score for t, score in zip(totals, scores)]
         return win_chances(totals, self.target)
+
+
+def _next_up(state: Quando) -> int:
+    """The up side of the card the next draw takes: the draw pile's top, or once it is empty
+    the discard's bottom card turned over (its other side up); 5 with neither."""
+    if state.draw:
+        return state.draw[-1] // 11
+    if state.discard:
+        return state.discard[0] % 11
+    return 5
 
 
 def _last_draw(state: Quando) -> bool:
