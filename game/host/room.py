@@ -48,6 +48,11 @@ def _array_header(n: int) -> bytes:
     return bytes([0x90 | n]) if n < 16 else b"\xdc" + n.to_bytes(2, "big")
 
 
+PACK_SHARED_FROM = 4
+"""The members of a room from which a step's updates are packed from the parts they share
+(`Room._step_bodies`): with fewer, packing each update whole costs less (BENCHMARKS.md,
+"Issue 33", fifth round)."""
+
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dario", "Elke", "Finn", "Greta", "Hugo")
 """A bot's name by its seat, so that players can tell the bots at a table apart."""
 
@@ -530,8 +535,11 @@ class Room:
         if len(audience) > 1:
             audience.sort(key=lambda member: member[1] != seat)
         digests = state.view_digests([viewer for _, viewer in audience])
-        # Packing the shared parts once pays from two updates on (BENCHMARKS.md, "Issue 33").
-        bodies = self._step_bodies(state, events, seat, by_a_bot) if len(audience) > 1 else None
+        bodies = (
+            self._step_bodies(state, events, seat, by_a_bot)
+            if len(audience) >= PACK_SHARED_FROM
+            else None
+        )
         for (peer, viewer), digest in zip(audience, digests):
             send_packed = getattr(peer, "send_packed", None)
             if send_packed is None or bodies is None:

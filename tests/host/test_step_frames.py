@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game.host.room import Room
+from game.host.room import PACK_SHARED_FROM, Room
 from net.framing import FrameDecoder, encode, frame
 
 
@@ -31,20 +31,25 @@ class FramePeer(Peer):
 
     def send_packed(self, body: bytes) -> None:
         self.frames.append(frame(body))
+        self.packed += 1
+
+    packed = 0
 
 
 def play(game: str, players: int, kind: type[Peer], moves: int) -> list[Peer]:
-    """A game with a bot at the last seat, a player away at seat 0 from step 5 on, and a
-    spectator, played with the same random moves every time; its peers, spectator last."""
+    """A game with a bot at the last seat, a player away at seat 0 from step 5 on, and
+    spectators enough for the updates to be packed from shared parts (PACK_SHARED_FROM),
+    played with the same random moves every time; its peers, spectators last."""
     room = Room("r1", game, players, {}, chosen_seed=7)
     peers = [kind(f"p{n}") for n in range(players - 1)]
     for seat, peer in enumerate(peers):
         room.join(peer, seat, None)
         room.set_ready(peer, True)
     room.add_bot(peers[0], players - 1, "random")
-    spectator = kind("watcher")
+    spectators = [kind(f"watcher {n}") for n in range(PACK_SHARED_FROM - 1)]
     room.start(peers[0])
-    room.watch(spectator, None)
+    for spectator in spectators:
+        room.watch(spectator, None)
     pick = random.Random(3)
     state = room.state
     assert state is not None
@@ -60,7 +65,7 @@ def play(game: str, players: int, kind: type[Peer], moves: int) -> list[Peer]:
             room.bot_act(mover, state.step, action)
         else:
             room.act(peers[mover], state.step, action)
-    return peers + [spectator]
+    return peers + spectators
 
 
 @pytest.mark.parametrize(
@@ -73,6 +78,7 @@ def test_packed_step_updates_are_the_bytes_of_each_seats_update(game, players):
     for a, b in zip(framed, plain, strict=True):
         assert len(updates(a)) == len(updates(b)) > 5
         assert updates(a) == updates(b)
+        assert a.packed > 5  # the shared parts' path was taken, for every member
     first = [FrameDecoder(1 << 24).feed(f)[0] for f in updates(framed[0])]
     assert any("legal" in u for u in first) and any(u.get("by") == "bot" for u in first)
 
