@@ -13,10 +13,10 @@ levels, as the client's menus offer them:
     normal  SearchBot, 300 iterations (Quäsenbö: 2,000), at most 180 ms a decision
     hard    SearchBot, 2,000 iterations (Quäsenbö: 10,000), at most 1 s a decision
 
-(A normal decision takes a median 14–36 ms at Quando and Blanco on the development machine's
-cores, Quäsenbö's 2,000 iterations 74–96 ms: `bench/bots.py`; the cap keeps a slower or
-busier machine under 200 ms.) A bot is made per seat; `decide` makes a fresh one per decision, which
-is how the server calls bots in its worker processes: a bot keeps no memory between
+(A normal decision takes a median 14–36 ms at Quando and Blanco on the development machine,
+Quäsenbö's 2,000 iterations 74–96 ms: `bench/bots.py`; the cap keeps a slower or busier
+machine under 200 ms.) A bot is made per seat; `decide` makes a fresh one per decision,
+which is how the server calls bots in its worker processes: a bot keeps no memory between
 decisions, everything it knows comes from the view and the history it is given, as plain
 data.
 """

@@ -623,9 +623,9 @@ class Model:
         return acts[0] if up else acts[1]
 
     def rollout(self, state: State, rng: random.Random) -> Sequence[float]:
-        """The policy's moves from `state` (consumed) until `done`, and their evaluation.
-        `policy` and `done` are inlined, phase by phase: a rollout's steps
-        are most of an analysis's time."""
+        """The policy's moves from `state` (consumed) until `done`, and their evaluation;
+        `policy` and `done` inlined phase by phase, as a rollout's steps are most of an
+        analysis's time."""
         quando = cast(Quando, state)
         advance, turn, policy = quando.advance, self._turn, self.policy
         up_margin, current = self.style.up_margin, self.round
