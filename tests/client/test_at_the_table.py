@@ -356,11 +356,12 @@ def test_the_score_sheet_keeps_every_round_and_opens_over_the_summary(make_app):
     assert not scene.sheet_open
 
 
-def test_no_prompt_of_the_last_round_lingers_into_the_next_deal(make_app):
+def test_no_prompt_or_turn_frame_of_the_last_round_lingers_into_the_next_deal(make_app):
     app = make_app(speed=4.0, pace="fast")
     start_local(app, "quando", 3, "random", {"target": 100})
     player = AutoPlayer(app, seed=3)
     between: list[str] = []
+    framed: list[int] = []  # seats whose name plate showed the turn meanwhile
     seen = 0
 
     def look() -> None:
@@ -376,6 +377,8 @@ def test_no_prompt_of_the_last_round_lingers_into_the_next_deal(make_app):
                 seen += 1
                 if table.prompt():
                     between.append(table.prompt())
+                if table.current_seat() is not None:
+                    framed.append(table.current_seat())
         player()
 
     assert run_frames(
@@ -390,6 +393,7 @@ def test_no_prompt_of_the_last_round_lingers_into_the_next_deal(make_app):
         look,
     )
     assert seen and not between, between
+    assert not framed, framed
 
 
 def test_cards_waiting_on_the_draw_pile_to_be_dealt_are_the_piles_size(make_app):

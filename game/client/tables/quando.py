@@ -365,6 +365,11 @@ class QuandoTable(Table):
             return _("KNOCKED")
         return ""
 
+    def current_seat(self) -> int | None:
+        # From a round's end until its successor's first turn nobody is to move; the model
+        # names the old round's last mover until the deal has been shown.
+        return None if self.between_rounds else super().current_seat()
+
     def prompt(self) -> str:
         m = self.view
         if not m or m.get("result") or self.between_rounds:
