@@ -81,7 +81,8 @@ class Refused(Exception):
 class Peer(Protocol):
     """A connection as a room sees it. One may also have `send_packed(body)`, taking a
     message already packed as msgpack (net/framing.py's `pack`): a step's updates then go out
-    packed from the parts every seat shares, packed once (`Room._step_bodies`)."""
+    packed from the parts every seat shares, packed once (`Room._step_bodies`), in a room of
+    PACK_SHARED_FROM members or more."""
 
     @property
     def name(self) -> str:
