@@ -266,6 +266,14 @@ class Table(GameHooks):
             code, self.geo.pile_w, self.geo.places["draw"].center, face_up=face_up, known=known
         )
 
+    def take_from_pile(
+        self, pile: CardSprite | None, layer: int, card: str | None, more: bool
+    ) -> tuple[CardSprite, CardSprite | None]:
+        """`Stage.take_top` of the draw pile in its place: the top card taken (turned to its
+        `card` if the taker may see it) and the pile's sprite (`pile`, at `layer`) now."""
+        geo = self.geo
+        return self.stage.take_top(pile, geo.pile_w, geo.places["draw"].center, layer, card, more)
+
     def to_pile(self, sprite: CardSprite) -> None:
         """Put `sprite` back on the draw pile at once to be dealt from there: at the pile's
         size, so that it passes for the pile's top card until it leaves and grows or shrinks

@@ -245,14 +245,8 @@ class BlancoTable(Table):
 
     def _from_deck(self, event: TakeEvent) -> CardSprite:
         """The deck's top card on its way to the taker (its face to the taker only)."""
-        geo = self.geo
-        sprite, self.pile = self.stage.take_top(
-            self.pile,
-            geo.pile_w,
-            geo.places["draw"].center,
-            PILE_LAYER,
-            event.get("card"),
-            bool(event["draw"]["count"]),
+        sprite, self.pile = self.take_from_pile(
+            self.pile, PILE_LAYER, event.get("card"), bool(event["draw"]["count"])
         )
         return sprite
 

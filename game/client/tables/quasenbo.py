@@ -235,15 +235,9 @@ class QuasenboTable(Table):
         return MOVE + 0.3
 
     def on_draw(self, event: DrawEvent) -> float:
-        geo = self.geo
         seat = event["seat"]
-        sprite, self.pile = self.stage.take_top(
-            self.pile,
-            geo.pile_w,
-            geo.places["draw"].center,
-            PILE_LAYER,
-            event.get("card"),
-            bool(event["draw"]),
+        sprite, self.pile = self.take_from_pile(
+            self.pile, PILE_LAYER, event.get("card"), bool(event["draw"])
         )
         self.hands[seat].append(sprite)
         self.mark([sprite], seat)
