@@ -386,7 +386,7 @@ function renderTable() {
   if (view.seat === null) others.push(seatPanel(game, view, view.players - 1, pick));
   const mine = view.seat === null ? null : seatPanel(game, view, view.seat, pick, true);
   const buttons = pick.ready.map((action) => el("button", { class: "action", "data-action": JSON.stringify(action), onclick: () => act(action) },
-    actionWords(game, action, view)));
+    capitalised(actionWords(game, action, view))));
   const hintLine = S.legal && !buttons.length ? _("Choose a card") : null;
   return [
     header(`${GAMES[game]}${game === "quando" ? " · " + format(_("Round {number}"), { number: view.round + 1 }) : ""}`, true),
@@ -403,6 +403,12 @@ function renderTable() {
         el("summary", {}, _("Moves")),
         el("ol", {}, S.log.slice(-200).map((s) => el("li", {}, eventsLine(game, s.events, plainName)))))),
     S.over ? gameOver(game, view) : S.summary ? roundSummary(game, view) : null];
+}
+
+/** `words` as a button's label: a capital first letter ("Play 10", "Offen ziehen"), where the
+ * same words in a sentence of the move log start small. */
+function capitalised(words) {
+  return words.charAt(0).toLocaleUpperCase(language()) + words.slice(1);
 }
 
 function seatPanel(game, view, seat, pick, mine = false) {
@@ -471,7 +477,9 @@ function centre(game, view) {
   if (game === "quando") {
     return [
       pile(format(_("Draw pile: {n}"), { n: view.draw.count }), cardElement(game, view.draw.count ? String(view.draw.top) : null)),
-      pile(_("Discard pile"), el("div", { class: "fan" }, view.discard.slice(-6).map((n) => cardElement(game, String(n))))),
+      pile(_("Discard pile"), view.discard.length
+        ? el("div", { class: "fan" }, view.discard.slice(-6).map((n) => cardElement(game, String(n))))
+        : el("div", { class: "card empty" })),
     ];
   }
   if (game === "blanco") {
@@ -479,7 +487,7 @@ function centre(game, view) {
     return [
       pile(format(_("Draw pile: {n}"), { n: view.draw.count }), cardElement(game, null)),
       pile(_("Discard pile"), top ? cardElement(game, top) : el("div", { class: "card empty" })),
-      el("p", { class: "dim" }, format(_("Box: {n} removed"), { n: view.box.length }), " · ",
+      el("p", { class: "dim" }, format(ngettext("Box: {n} removed", "Box: {n} removed", view.box.length), { n: view.box.length }), " · ",
         format(_("Turn {turn} of {turns}"), { turn: view.turns, turns: view.max_turns })),
     ];
   }
@@ -507,12 +515,27 @@ function scoreTable(rows, columns, winners = []) {
 function roundTable(view) {
   const e = S.summary.round;
   const seats = [...Array(view.players).keys()];
+  const reason = e.reason === "knock"
+    ? _("The round ended because everybody had a last turn after the knock.")
+    : _("The round ended because a player held nothing but zeros.");
   return [el("h3", {}, format(_("Round {n} is over"), { n: e.round + 1 })),
+    el("p", { class: "dim" }, reason),
     scoreTable(seats, [
-      { title: _("Hand"), value: (s) => e.hands[s].join(" ") },
-      { title: _("Round"), value: (s) => e.scores[s] },
+      { title: _("Hand (fronts)"), value: (s) => e.hands[s].join(" ") },
+      { title: _("Sum"), value: (s) => e.sums[s] },
+      { title: _("Round"), value: (s) => roundScore(e, s) },
       { title: _("Total"), value: (s) => e.totals[s] },
     ])];
+}
+
+/** A seat's score in Quando's round summary, said as the pygame client's summary says it:
+ * the knock and its penalty, or a zero for the lowest hand. */
+function roundScore(e, seat) {
+  const score = e.scores[seat];
+  if (seat === e.knocker) {
+    return format(e.knock_penalty ? _("{score} (knock +5)") : _("{score} – knocked"), { score });
+  }
+  return score === 0 && e.sums[seat] === Math.min(...e.sums) ? _("0 – lowest!") : String(score);
 }
 
 function roundSummary(game, view) {

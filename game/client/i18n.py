@@ -68,6 +68,9 @@ METHODS = [
     ("**.js", "javascript"),
 ]
 """How each file under SOURCES is read (the page's bundled dependency is not ours)."""
+OPTIONS = {"**.js": {"parse_template_string": True}}
+"""The page builds much of its text in template literals: without this, a `_()` inside a
+`${…}` is not extracted, and the page's catalogue leaves it out."""
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE
@@ -221,6 +224,7 @@ def extract(root: Path) -> Catalog:
         found = extract_from_dir(
             root / folder,
             method_map=METHODS,
+            options_map=OPTIONS,
             keywords=KEYWORDS,
             comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True,

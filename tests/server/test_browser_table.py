@@ -232,6 +232,17 @@ def test_a_whole_game_through_the_page_against_bots(browser, server, game):
         seen = checks(page)
         assert seen["checks"] > 3 and seen["drifts"] == 0, seen
         assert page.locator("#game-over table.scores tr").count() >= 3
+        if game == "quando":
+            # The last round's table says how each score came about, as the pygame client's
+            # summary does: the hand's fronts, their sum, the round's score, the total.
+            head, *rows = page.evaluate(
+                "[...[...document.querySelectorAll('#game-over table.scores')].at(-1).rows]"
+                ".map((row) => [...row.cells].map((cell) => cell.innerText))"
+            )
+            assert head[1:] == ["Hand (fronts)", "Sum", "Round", "Total"]
+            assert len(rows) == 3
+            for _, hand, total, _, _ in rows:
+                assert int(total) == sum(int(front) for front in hand.split())
         assert not errors
         page.close()
     finally:

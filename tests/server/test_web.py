@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
+import re
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import msgpack
 import pytest
@@ -17,7 +20,7 @@ from hypothesis import strategies as st
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from game.host.web import start_web
+from game.host.web import LANGUAGES, catalogue_json, start_web
 from game.rules import view_digest
 from net.schema import validate_server
 from tests.fuzzing import messages
@@ -317,7 +320,7 @@ def test_the_catalogues_are_served_from_the_po_files(tmp_path):
             answer = await http_get(port, b"GET /locale/de.json HTTP/1.1\r\nHost: x\r\n\r\n")
             head, body = answer.split(b"\r\n\r\n", 1)
             assert head.startswith(b"HTTP/1.1 200 ")
-            catalogue = __import__("json").loads(body)
+            catalogue = json.loads(body)
             assert catalogue["nplurals"] == 2
             assert (
                 catalogue["messages"]["the game refuses these settings"]
@@ -326,6 +329,48 @@ def test_the_catalogues_are_served_from_the_po_files(tmp_path):
             assert catalogue["errors"]["bad_options"] == "das Spiel lehnt diese Einstellungen ab"
 
     run(main())
+
+
+PAGE = Path(__file__).resolve().parents[2] / "browser_table"
+STRING = r'"((?:[^"\\]|\\.)*)"'
+CALLS = {
+    "_": re.compile(rf"(?<![\w.])N?_\(\s*{STRING}\s*\)"),
+    "ngettext": re.compile(rf"(?<![\w.])ngettext\(\s*{STRING}\s*,\s*{STRING}"),
+    "pgettext": re.compile(rf"(?<![\w.])pgettext\(\s*{STRING}\s*,\s*{STRING}\s*\)"),
+}
+"""The page's gettext calls with literal strings, found without Babel's extractor – which
+is what the test below checks: a call it skips is a string left in English."""
+
+
+def page_messages() -> dict[str, list[str]]:
+    """Each kind of call's catalogue keys, from every script of the page."""
+    found: dict[str, list[str]] = {kind: [] for kind in CALLS}
+    for script in sorted(PAGE.glob("*.js")):
+        source = script.read_text(encoding="utf-8")
+        for kind, call in CALLS.items():
+            for match in call.finditer(source):
+                text = json.loads(f'"{match.group(1)}"')
+                if kind == "pgettext":
+                    text = f"{text}\u0004{json.loads(chr(34) + match.group(2) + chr(34))}"
+                found[kind].append(text)
+    return found
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_every_string_the_page_shows_is_in_its_catalogue_in_the_right_form(language):
+    """Every `_`, `N_`, `ngettext` and `pgettext` call of the page finds its translation in
+    the catalogue the page downloads – a plural one for `ngettext`, a plain one otherwise
+    (`_` of a plural message falls back to English)."""
+    served = json.loads(catalogue_json(language))["messages"]
+    found = page_messages()
+    assert len(found["_"]) > 100 and found["ngettext"] and found["pgettext"]
+    wrong = [
+        f"{kind}: {text!r}"
+        for kind, texts in found.items()
+        for text in texts
+        if not isinstance(served.get(text), list if kind == "ngettext" else str)
+    ]
+    assert wrong == []
 
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
