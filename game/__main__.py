@@ -301,9 +301,10 @@ def run(app: App, args: argparse.Namespace) -> int:
             print(path)
         return 0
     if args.autoplay:
+        app.end_on_sigterm()  # as the window does: a game playing by itself ends at once too
         start_local(app, args.game, args.players or 4, args.level, dict(args.option))
         done = autoplay.run_autoplay(app, frames=args.frames, screenshots=args.screenshots)
-        print("game over" if done else "stopped before the end")
+        print(_("The game is over.") if done else _("Stopped before the end of the game."))
         return 0
     if args.connect:
         join = app.goto("join")

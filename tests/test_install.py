@@ -196,7 +196,7 @@ def test_the_client_plays_a_game_headless_in_each_language(venv, tmp_path, code)
         str(shots),
     )
     assert done.returncode == 0, done.stderr
-    assert "game over" in done.stdout
+    assert done.stdout.strip() == in_language(code, "The game is over.")
     assert (shots / "autoplay-over.png").stat().st_size > 10_000
     helped = run(venv, tmp_path, "cardtable", "--lang", code, "--help")
     assert helped.returncode == 0, helped.stderr
@@ -205,7 +205,11 @@ def test_the_client_plays_a_game_headless_in_each_language(venv, tmp_path, code)
 
 def help_line(code: str) -> str:
     """What `--help` says of itself in language `code`, from the checkout's catalogue."""
-    english = "show this help and leave"
+    return in_language(code, "show this help and leave")
+
+
+def in_language(code: str, english: str) -> str:
+    """`english` in language `code`, from the checkout's catalogue."""
     if code == "en":
         return english
     with (ROOT / "assets" / "locale" / code / "LC_MESSAGES" / "cardtable.po").open("rb") as po:

@@ -343,6 +343,13 @@ class App:
         """End the program (the loop stops after this frame)."""
         self.running = False
 
+    def end_on_sigterm(self) -> None:
+        """From now on SIGTERM (a logout, a shutdown, a kill) ends the program at once,
+        without a question, as a closed connection leaves a game (its seat kept on disk to
+        take back, its log to go on from). SDL's own handler would only post a window close,
+        which asks first while a game runs; nobody answers a question during a shutdown."""
+        signal.signal(signal.SIGTERM, lambda _signum, _frame: self.stop())
+
     @property
     def visible(self) -> list[Scene]:
         """The scenes drawn: the topmost opaque one and those over it."""
@@ -365,12 +372,9 @@ class App:
             scene.draw(surface)
 
     def run(self) -> None:
-        """Run until the window is closed or a scene quits – or SIGTERM (a logout, a
-        shutdown) arrives: then at once, without a question, as a closed connection leaves
-        a game (its seat kept on disk to take back, its log to go on from). SDL's own handler
-        would only post a window close, which asks first while a game runs; nobody answers
-        a question during a shutdown."""
-        signal.signal(signal.SIGTERM, lambda _signum, _frame: self.stop())
+        """Run until the window is closed, a scene quits or SIGTERM arrives (see
+        `end_on_sigterm`)."""
+        self.end_on_sigterm()
         clock = pygame.time.Clock()
         try:
             while self.running:

@@ -181,7 +181,7 @@ def test_the_client_records_a_session_that_the_check_tool_passes(tmp_path):
         env_extra=env,
         timeout=120,
     )
-    assert played.returncode == 0 and "game over" in played.stdout, played.stderr
+    assert played.returncode == 0 and "The game is over." in played.stdout, played.stderr
     updates = read_session(session_file)
     assert "view" in updates[0] and any("seed" in u for u in updates)
     result = subprocess.run(

@@ -1,8 +1,10 @@
 """`python -m game`: clear errors for bad flags, and the headless mode runs and saves a frame."""
 
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -99,8 +101,42 @@ def test_headless_autoplay_plays_a_game_to_its_end(tmp_path):
         timeout=120,
     )
     assert result.returncode == 0, result.stderr
-    assert "game over" in result.stdout
+    assert "The game is over." in result.stdout
     assert list((tmp_path / "data" / "cardtable" / "logs").glob("*.ctr")), "the game left no replay"
+
+
+def test_sigterm_ends_a_game_playing_by_itself_at_once(tmp_path):
+    """A logout or a kill during --autoplay: the program ends without a question (SDL's own
+    handler would post a window close, which asks before leaving a game, and wait for an
+    answer nobody gives)."""
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+    }
+    long_game = ["--game", "quando", "--players", "4", "--level", "random"]
+    with subprocess.Popen(
+        [sys.executable, "-m", "game", "--headless", "--autoplay", *long_game],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as proc:
+        try:
+            logs = tmp_path / "data" / "cardtable" / "logs"
+            deadline = time.monotonic() + 30
+            while not list(logs.glob("*.ctr")):  # the game has started
+                assert time.monotonic() < deadline and proc.poll() is None, "no game started"
+                time.sleep(0.05)
+            proc.send_signal(signal.SIGTERM)
+            out, err = proc.communicate(timeout=15)
+        finally:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "Stopped before the end of the game." in out
 
 
 def test_without_a_display_the_window_says_so_and_fails(private_folders):
