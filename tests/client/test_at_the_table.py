@@ -348,7 +348,7 @@ def test_the_score_sheet_keeps_every_round_and_opens_over_the_summary(make_app):
 
     assert run_frames(app, two_rounds, 120, player)
     scene = table_scene(app)
-    assert scene.table.sheet.rounds == [event["scores"] for event in summaries]
+    assert scene.table.sheet.rounds == {event["round"]: event["scores"] for event in summaries}
     s = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s")
     scene.handle(s)
     assert scene.sheet_open and scene.table.hold is summaries[-1], "the summary waits under it"

@@ -609,6 +609,34 @@ def keep_a_local_game(app, game: str, options: dict) -> tuple[str, int]:
     return room, step
 
 
+def test_a_quando_game_taken_back_shows_every_round_on_its_score_sheet(make_app):
+    """Two rounds played, the game kept for later and taken back from the title: the score
+    sheet has both rounds under their numbers, as it had them before, not only the rounds
+    that end after the return."""
+    app = make_app(speed=4.0)
+    start_local(app, "quando", 3, "random", {"target": 1000})
+    player = AutoPlayer(app, seed=1)
+    ended: dict[int, list[int]] = {}
+
+    def two_rounds_and_a_turn() -> bool:
+        scene = table_scene(app)
+        hold = scene.table.hold if scene is not None else None
+        if hold is not None and hold["type"] == "round_end":
+            ended[hold["round"]] = hold["scores"]
+        return len(ended) == 2 and scene is not None and scene.table.active
+
+    assert run(app, two_rounds_and_a_turn, 120, player)
+    assert table_scene(app).table.sheet.rounds == ended
+    table_scene(app).open_menu()
+    click(button(app.top.form, "Leave").rect.center)
+    assert run(app, lambda: isinstance(app.top, Dialog) and "Leave this game" in app.top.title, 2)
+    click(button(app.top.form, "Keep it for later").rect.center)
+    assert run(app, lambda: isinstance(app.top, TitleScene), 5)
+    click(app.top.back_button.rect.center)
+    assert run(app, lambda: table_scene(app) is not None and table_scene(app).table.active, 15)
+    assert table_scene(app).table.sheet.rounds == ended
+
+
 def test_an_older_kept_game_is_continued_from_the_replays(make_app):
     """Two local games kept for later: the title offers the newer; the older one's replay
     says it is the player's to continue, and the viewer's button continues it where it was

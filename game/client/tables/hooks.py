@@ -53,6 +53,11 @@ class GameHooks:
         """Every sprite with the slot it belongs in now."""
         raise NotImplementedError
 
+    def recall(self, events: list[dict[str, Any]]) -> None:
+        """The seat was taken back: `events` are the whole game so far as it saw it (its
+        full update's `past` and `missed`). A table that keeps more of the past than its
+        model shows – Quando's score sheet – takes it from them."""
+
     def after_event(self, event: dict[str, Any]) -> float | None:
         """Called once the model includes `event`. A subclass that places the sprites itself
         (e.g. a new deal) returns how long that takes; None lets the table place them."""

@@ -49,6 +49,8 @@ class Played(Protocol):
 
     def rebuild_sprites(self) -> None: ...
 
+    def recall(self, events: list[dict[str, Any]]) -> None: ...
+
     def deal_in(self) -> float: ...
 
     def on_event(self, event: dict[str, Any]) -> float: ...
@@ -106,9 +108,10 @@ class Playback:
                 table.toasts.show(session.resynced(keeper.drift), palette.ACCENT, 3.5)
         if "past" in update:  # a seat taken back: the whole game so far, as the seat saw it
             table.log.clear()
-            for record in update["past"] + update.get("missed", []):
-                for event in record["events"]:
-                    self.tell(event)
+            events = [e for r in update["past"] + update.get("missed", []) for e in r["events"]]
+            for event in events:
+                self.tell(event)
+            table.recall(events)
         table.rebuild_sprites()
         if deal:
             return table.deal_in()

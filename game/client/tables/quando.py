@@ -228,7 +228,7 @@ class QuandoTable(Table):
 
     def on_round_end(self, event: RoundEndEvent) -> float:
         self.between_rounds = True
-        self.sheet.add(event["scores"])
+        self.sheet.add(event["round"], event["scores"])
         self.hold = cast(dict[str, Any], event)  # the summary the scene shows, as sent
         self.app.sound.play("win")
         return HOLD
@@ -336,6 +336,12 @@ class QuandoTable(Table):
         if token[0] == "hand":
             return _("That card is in no play: play equal numbers, or exactly three in a row.")
         return None
+
+    def recall(self, events: list[dict[str, Any]]) -> None:
+        self.sheet = ScoreSheet()
+        for event in events:
+            if event["type"] == "round_end":
+                self.sheet.add(event["round"], event["scores"])
 
     def draw_sheet(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         m = self.model

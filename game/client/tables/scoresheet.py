@@ -44,16 +44,17 @@ class _Columns(NamedTuple):
 
 
 class ScoreSheet:
-    """The rounds seen at this table (each round's scores, in seat order) and the totals
-    the game holds now. A table that joined late (watching, a resync) lacks the rounds
-    before; its totals still count them."""
+    """The rounds this table saw end, or was told of when its seat was taken back (each
+    round's scores in seat order, by the round's number from 0), and the totals the game
+    holds now. A table that began watching late lacks the rounds before; its totals still
+    count them, and its rows keep their rounds' numbers."""
 
     def __init__(self) -> None:
-        self.rounds: list[list[int]] = []
+        self.rounds: dict[int, list[int]] = {}
 
-    def add(self, scores: list[int]) -> None:
-        """A round is over with these scores."""
-        self.rounds.append(list(scores))
+    def add(self, number: int, scores: list[int]) -> None:
+        """Round `number` (from 0) is over with these scores."""
+        self.rounds[number] = list(scores)
 
     def draw(
         self,
@@ -120,7 +121,7 @@ class ScoreSheet:
         box, pad, row_h = columns.box, columns.pad, columns.row_h
         bottom = box.bottom - pad - 3 * row_h
         fit = max(1, (bottom - y) // row_h)
-        shown = list(enumerate(self.rounds))[-fit:]
+        shown = sorted(self.rounds.items())[-fit:]
         if not shown:  # the whole row: no column has a value yet
             widgets.blit_text(
                 surface,
