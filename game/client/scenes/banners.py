@@ -174,6 +174,11 @@ class Absence:
         label = widgets.text_width(button.label, max(12, int(button.rect.height * 0.46)))
         button.rect.width = min(label + layout.px(28, s), bar.width // 2)
         button.rect.midright = (bar.right - layout.px(6, s), bar.centery)
-        text = pygame.Rect(0, bar.top, button.rect.left - layout.px(10, s), bar.height)
-        widgets.blit_text(surface, words, size, palette.TEXT, text)
+        # Inset from the window's edge, and on two lines where one would cut the sentence
+        # short (a narrow window, the move log open).
+        pad = layout.px(10, s)
+        text = pygame.Rect(
+            bar.left + pad, bar.top, button.rect.left - bar.left - 2 * pad, bar.height
+        )
+        widgets.blit_wrapped(surface, words, size, palette.TEXT, text)
         button.draw(surface)
