@@ -416,7 +416,8 @@ function seatPanel(game, view, seat, pick, mine = false) {
   const info = room.seats[seat] || {};
   const name = mine ? format(_("{name} (you)"), { name: info.name }) : seatName(seat);
   const status = [];
-  if (info.away) status.push(_(" · offline"));
+  // As the window's plates say it: a player who is gone, whether or not a bot plays for them yet.
+  if (info.away || (info.kind === "human" && info.connected === false)) status.push(_("offline"));
   const small = (code, extra = {}) => cardElement(game, code, extra);
   const body = [];
   if (game === "quando") {

@@ -358,6 +358,27 @@ def test_a_phone_away_past_the_grace_gets_a_stand_in_and_takes_its_seat_back(bro
         host.close()
 
 
+def test_a_player_gone_from_the_table_is_shown_offline_before_a_bot_stands_in(browser, server):
+    """The other player's connection drops: the page's plate says they are offline during
+    the grace period already, as the window's does – not only once a bot plays for them."""
+    host = Host(server.port)
+    try:
+        room = host.create("quasenbo", 2, sit=True, grace=60)
+        page, errors = open_page(browser, server, "Ann")
+        take_seat(page, room, bots=False)
+        plate = ".seat[data-seat='1'] .name"
+        assert "offline" not in page.inner_text(plate)
+        host.call(host.client.close())
+        deadline = time.monotonic() + 10
+        while "offline" not in page.inner_text(plate):
+            assert time.monotonic() < deadline, page.inner_text(plate)
+            page.wait_for_timeout(50)
+        assert not server.server.rooms[room].seats[1].away, "no bot stands in yet"
+        assert not errors
+    finally:
+        host.close()
+
+
 def test_a_phone_held_sideways_plays_a_whole_game(chromium, server):
     host = Host(server.port)
     context = chromium.new_context(
