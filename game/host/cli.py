@@ -102,8 +102,18 @@ def _add_limits(parser: argparse.ArgumentParser) -> None:
     the limits' defaults."""
     defaults = Limits()
     limits = parser.add_argument_group("limits")
-    limits.add_argument("--max-rooms", type=positive(int), default=defaults.max_rooms)
-    limits.add_argument("--max-conns-per-ip", type=positive(int), default=defaults.max_conns_per_ip)
+    limits.add_argument(
+        "--max-rooms",
+        type=positive(int),
+        default=defaults.max_rooms,
+        help="rooms the server holds at once (in the lobby, playing or just finished)",
+    )
+    limits.add_argument(
+        "--max-conns-per-ip",
+        type=positive(int),
+        default=defaults.max_conns_per_ip,
+        help="connections from one address at once",
+    )
     limits.add_argument(
         "--rate",
         type=positive(float),
