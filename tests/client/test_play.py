@@ -186,6 +186,7 @@ def test_a_bot_game_is_watched_to_the_end(make_app, embedded, tmp_path, game):
     )
     scene = table_scene(app)
     assert scene.table.seat is None
+    assert scene.table.current_seat() is None, "the last mover's plate is still framed"
     assert app.session.desyncs == 0
     result = scene.table.hold["result"]
     assert set(result["winners"]) <= set(range(players)) and len(result["scores"]) == players

@@ -444,8 +444,10 @@ class Table(GameHooks):
         return Prewarmer(self.parts.art, (geo.hand_w, geo.pile_w, geo.small_w), geo.hand_w)
 
     def current_seat(self) -> int | None:
-        """The seat whose decision the table shows now (the model's)."""
-        return self.model.get("to_move")
+        """The seat whose decision the table shows now (the model's); nobody's once the game
+        is over (the model still names the last mover)."""
+        m = self.model
+        return None if m.get("result") else m.get("to_move")
 
     def draw(self, surface: pygame.Surface, *, log_kept: bool = False) -> None:
         """The table as it stands (see painter.Painter.draw)."""
