@@ -62,15 +62,16 @@ def menu_buttons(size: tuple[int, int], count: int) -> list[Rect]:
 
 
 def form_rows(size: tuple[int, int], count: int) -> tuple[list[Rect], list[Rect]]:
-    """Label and control rectangles for a form of `count` rows, centred under a heading."""
-    w, h = size
+    """Label and control rectangles for a form of `count` rows, centred under a heading and
+    above the screen's bottom buttons (rows and gaps closer where they would not fit)."""
+    w, _h = size
     s = scale(size)
     label_w, control_w, row_h, gap = px(260, s), px(360, s), px(40, s), px(10, s)
-    top = px(110, s)
-    room = h - top - px(110, s)
-    while count * row_h + (count - 1) * gap > room and row_h > 22:
-        row_h -= 2
-        gap = max(3, gap - 1)
+    top = heading(size).bottom + px(26, s)
+    room = bottom_buttons(size, 1)[0].top - px(14, s) - top
+    while count * row_h + (count - 1) * gap > room and (row_h > 22 or gap > 2):
+        row_h = max(22, row_h - 2)
+        gap = max(2, gap - 1)
     left = (w - label_w - control_w - px(20, s)) // 2
     labels, controls = [], []
     for i in range(count):

@@ -8,9 +8,10 @@ import socket
 
 import pytest
 
-from game.client import config, i18n
+from game.client import config, i18n, widgets
 from game.client.autoplay import run_frames, table_scene
 from game.client.scenes import options_text
+from game.rules import GAMES
 
 
 def test_the_last_single_player_choices_come_back(make_app):
@@ -74,6 +75,27 @@ def test_the_last_hosting_choices_come_back(make_app):
     assert saved["players"] == 2 and saved["port"] == str(port)
     again = app.goto("setup", "host")
     assert {key: field.value for key, field in again.fields.items()} == chosen
+
+
+@pytest.mark.parametrize("mode", ["single", "host"])
+def test_choosing_another_game_moves_no_row_above_its_options(make_app, mode):
+    """A click after choosing the game lands where the player saw the row: the rows do not
+    spread or close up with the chosen game's number of options; and in the smallest window
+    every row, the most options' too, stays clear of the Back and Start buttons."""
+    setup = make_app(size=(960, 540)).goto("setup", mode)
+    buttons = [w.rect for w in setup.form.widgets if isinstance(w, widgets.Button)]
+    before = {k: f.rect.copy() for k, f in setup.fields.items() if not k.startswith("opt:")}
+    first_option = None
+    for _ in GAMES:
+        setup.fields["game"].step(1)
+        setup.changed("game", setup.fields["game"].value)
+        now = {k: f.rect for k, f in setup.fields.items() if not k.startswith("opt:")}
+        assert now == before, setup.values["game"]
+        option = next(f.rect for k, f in setup.fields.items() if k.startswith("opt:"))
+        assert first_option in (None, option), "the first option's row moved"
+        first_option = option
+        rows = [f.rect for f in setup.fields.values()] + [rect for _, rect in setup.labels]
+        assert not [r for r in rows if r.collidelist(buttons) >= 0], setup.values["game"]
 
 
 def test_saved_choices_that_no_longer_fit_leave_the_defaults(make_app):

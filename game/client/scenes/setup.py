@@ -173,7 +173,11 @@ class SetupScene(Scene):
 
     def resize(self) -> None:
         rows = self._rows()
-        labels, controls = layout.form_rows(self.size, len(rows))
+        # Laid out for the game with the most options whichever is chosen: choosing another
+        # game must not move the rows above its options from under the pointer.
+        most = max(len(menu_options(game)) for game in GAMES)
+        count = len(rows) - len(menu_options(self.values["game"])) + most
+        labels, controls = layout.form_rows(self.size, count)
         self.labels = [(label, rect) for (_key, label, _choices), rect in zip(rows, labels)]
         self.form = widgets.Form()
         self.fields: dict[str, widgets.Widget] = {}
