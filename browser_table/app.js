@@ -389,7 +389,9 @@ function renderTable() {
     capitalised(actionWords(game, action, view))));
   const hintLine = S.legal && !buttons.length ? _("Choose a card") : null;
   return [
-    header(`${GAMES[game]}${game === "quando" ? " · " + format(_("Round {number}"), { number: view.round + 1 }) : ""}`, true),
+    header(game === "quando"
+      ? [GAMES[game], " · ", el("span", { class: "nowrap" }, format(_("Round {number}"), { number: view.round + 1 }))]
+      : GAMES[game], true),
     el("div", { class: `table ${game}` },
       el("section", { class: "others" }, others),
       el("section", { class: "centre" }, centre(game, view)),
@@ -403,6 +405,12 @@ function renderTable() {
         el("summary", {}, _("Moves")),
         el("ol", {}, S.log.slice(-200).map((s) => el("li", {}, eventsLine(game, s.events, plainName)))))),
     S.over ? gameOver(game, view) : S.summary ? roundSummary(game, view) : null];
+}
+
+/** `n` written the player's way, thousands always grouped as the window writes them ("1.000"
+ * in Italian too, which the browser's own rule leaves "1000"). */
+function grouped(n) {
+  return n.toLocaleString(language(), { useGrouping: "always" });
 }
 
 /** `words` as a button's label: a capital first letter ("Play 10", "Offen ziehen"), where the
@@ -489,7 +497,7 @@ function centre(game, view) {
       pile(format(_("Draw pile: {n}"), { n: view.draw.count }), cardElement(game, null)),
       pile(_("Discard pile"), top ? cardElement(game, top) : el("div", { class: "card empty" })),
       el("p", { class: "dim" }, format(ngettext("Box: {n} removed", "Box: {n} removed", view.box.length), { n: view.box.length }), " · ",
-        format(_("turn {n} of at most {total}"), { n: view.turns + 1, total: view.max_turns.toLocaleString(language()) })),
+        format(_("turn {n} of at most {total}"), { n: view.turns + 1, total: grouped(view.max_turns) })),
     ];
   }
   return [
@@ -504,12 +512,15 @@ function centre(game, view) {
   ];
 }
 
-function scoreTable(rows, columns, winners = []) {
+/** A table of `rows` (seats) by `columns`; `under`, if given, heads the names' column and
+ * says on a line under each name what it heads (a phone has no width for one more column). */
+function scoreTable(rows, columns, winners = [], under = null) {
   return el("table", { class: "scores" },
-    el("tr", {}, el("th", {}, ""), columns.map((c) => el("th", {}, c.title))),
+    el("tr", {}, el("th", {}, under ? under.title : ""), columns.map((c) => el("th", {}, c.title))),
     rows.map((seat) => el("tr", { class: winners.includes(seat) ? "winner" : "" },
       el("td", {}, winners.includes(seat)
-        ? format(_("{name} – winner"), { name: plainName(seat) }) : plainName(seat)),
+        ? format(_("{name} – winner"), { name: plainName(seat) }) : plainName(seat),
+      under ? el("div", { class: "under" }, under.value(seat)) : null),
       columns.map((c) => el("td", {}, c.value(seat))))));
 }
 
@@ -522,11 +533,10 @@ function roundTable(view) {
   return [el("h3", {}, format(_("Round {n} is over"), { n: e.round + 1 })),
     el("p", { class: "dim" }, reason),
     scoreTable(seats, [
-      { title: _("Hand (fronts)"), value: (s) => e.hands[s].join(" ") },
       { title: _("Sum"), value: (s) => e.sums[s] },
       { title: _("Round"), value: (s) => roundScore(e, s) },
       { title: _("Total"), value: (s) => e.totals[s] },
-    ])];
+    ], [], { title: _("Hand (fronts)"), value: (s) => e.hands[s].join(" ") })];
 }
 
 /** A seat's score in Quando's round summary, said as the pygame client's summary says it:
