@@ -97,53 +97,32 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+LIMIT_FLAGS = {
+    "max_rooms": "rooms the server holds at once (in the lobby, playing or just finished)",
+    "max_conns_per_ip": "connections from one address at once",
+    "rate": "messages per second per connection, on average",
+    "burst": "messages a connection may send at once",
+    "max_frame": "largest frame a client may send, in bytes",
+    "max_name": "longest player name, in characters",
+    "idle": "seconds of silence before a connection is closed",
+}
+"""The limits (game/host/limits.py) a flag sets, each with its help: --max-rooms sets
+max_rooms."""
+
+
 def _add_limits(parser: argparse.ArgumentParser) -> None:
-    """The flags of the server's limits (game/host/limits.py), in a group of their own, with
-    the limits' defaults."""
+    """The flags of the server's limits, in a group of their own, with the limits' defaults
+    and types."""
     defaults = Limits()
     limits = parser.add_argument_group("limits")
-    limits.add_argument(
-        "--max-rooms",
-        type=positive(int),
-        default=defaults.max_rooms,
-        help="rooms the server holds at once (in the lobby, playing or just finished)",
-    )
-    limits.add_argument(
-        "--max-conns-per-ip",
-        type=positive(int),
-        default=defaults.max_conns_per_ip,
-        help="connections from one address at once",
-    )
-    limits.add_argument(
-        "--rate",
-        type=positive(float),
-        default=defaults.rate,
-        help="messages per second per connection, on average",
-    )
-    limits.add_argument(
-        "--burst",
-        type=positive(int),
-        default=defaults.burst,
-        help="messages a connection may send at once",
-    )
-    limits.add_argument(
-        "--max-frame",
-        type=positive(int),
-        default=defaults.max_frame,
-        help="largest frame a client may send, in bytes",
-    )
-    limits.add_argument(
-        "--max-name",
-        type=positive(int),
-        default=defaults.max_name,
-        help="longest player name, in characters",
-    )
-    limits.add_argument(
-        "--idle",
-        type=positive(float),
-        default=defaults.idle,
-        help="seconds of silence before a connection is closed",
-    )
+    for name, words in LIMIT_FLAGS.items():
+        default = getattr(defaults, name)
+        limits.add_argument(
+            "--" + name.replace("_", "-"),
+            type=positive(type(default)),
+            default=default,
+            help=words,
+        )
 
 
 def raise_file_limit() -> None:
@@ -160,15 +139,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     raise_file_limit()
-    limits = Limits(
-        max_rooms=args.max_rooms,
-        max_conns_per_ip=args.max_conns_per_ip,
-        rate=args.rate,
-        burst=args.burst,
-        max_frame=args.max_frame,
-        max_name=args.max_name,
-        idle=args.idle,
-    )
+    limits = Limits(**{name: getattr(args, name) for name in LIMIT_FLAGS})
     server = Server(
         args.log_dir,
         limits,

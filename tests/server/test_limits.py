@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from net.client import Client
 from tests.server.helpers import Player, Raw, frame, packed, running_server
+from tests.server.test_crash import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -168,6 +170,43 @@ def test_help_names_every_flag():
         "--event-loop",
     ):
         assert flag in done.stdout
+
+
+def test_the_limit_flags_are_the_limits_every_client_is_told(tmp_path):
+    """server.py's limit flags reach the server: its welcome carries what they say."""
+    chosen = {
+        "max_rooms": 7,
+        "max_conns_per_ip": 9,
+        "rate": 12.5,
+        "burst": 30,
+        "max_frame": 70000,
+        "max_name": 11,
+        "idle": 33.0,
+    }
+    flags = [f"--{name.replace('_', '-')}={value}" for name, value in chosen.items()]
+    port = free_port()
+    args = ["--host", "127.0.0.1", "--port", str(port), "--log-dir", str(tmp_path), *flags]
+    with subprocess.Popen(
+        [sys.executable, str(ROOT / "server.py"), *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    ) as proc:
+        try:
+            assert "listening on" in proc.stdout.readline()
+
+            async def welcome() -> dict:
+                client = Client("127.0.0.1", port, "Ann")
+                try:
+                    return dict(await client.connect())
+                finally:
+                    await client.close()
+
+            told = asyncio.run(welcome())["limits"]
+        finally:
+            proc.terminate()
+    assert {name: told[name] for name in chosen} == chosen
 
 
 @pytest.mark.parametrize(
