@@ -118,14 +118,20 @@ def _winners(event: View, name: Names) -> str:
     return _("Game over: {names} win").format(names=", ".join(winners))
 
 
+def dealt_words(first: str, round_number: int | None = None) -> str:
+    """A deal in words: who begins, and which round it deals (from 0) in a game played in
+    rounds – the move log's first line, and each of Quando's later deals."""
+    if round_number is None:
+        return _("The cards are dealt, {name} begins").format(name=first)
+    return _("Round {round} dealt, {name} begins").format(round=round_number + 1, name=first)
+
+
 def quando_events(event: View, name: Names) -> str | None:
     """Quando's events in words."""
     kind = event["type"]
     who = name(event["seat"]) if "seat" in event else ""
     if kind == "deal":
-        return _("Round {round} dealt, {name} begins").format(
-            round=event["round"] + 1, name=name(event["first"])
-        )
+        return dealt_words(name(event["first"]), event["round"])
     if kind == "play":
         cards = _cards(str, sorted(event["fronts"]))  # a run reads 1, 2, 3 as picked
         if event["triplet"]:

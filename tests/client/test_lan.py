@@ -623,7 +623,7 @@ def keep_a_local_game(app, game: str, options: dict) -> tuple[str, int]:
 def test_a_quando_game_taken_back_shows_every_round_on_its_score_sheet(make_app):
     """Two rounds played, the game kept for later and taken back from the title: the score
     sheet has both rounds under their numbers, as it had them before, not only the rounds
-    that end after the return."""
+    that end after the return; the move log begins with the first deal, before and after."""
     app = make_app(speed=4.0)
     start_local(app, "quando", 3, "random", {"target": 1000})
     player = AutoPlayer(app, seed=1)
@@ -638,6 +638,8 @@ def test_a_quando_game_taken_back_shows_every_round_on_its_score_sheet(make_app)
 
     assert run(app, two_rounds_and_a_turn, 120, player)
     assert table_scene(app).table.sheet.rounds == ended
+    dealt = table_scene(app).table.log.lines[0][0]
+    assert re.fullmatch(r"Round 1 dealt, \S+ begins", dealt), dealt
     table_scene(app).open_menu()
     click(button(app.top.form, "Leave").rect.center)
     assert run(app, lambda: isinstance(app.top, Dialog) and "Leave this game" in app.top.title, 2)
@@ -646,6 +648,7 @@ def test_a_quando_game_taken_back_shows_every_round_on_its_score_sheet(make_app)
     click(app.top.back_button.rect.center)
     assert run(app, lambda: table_scene(app) is not None and table_scene(app).table.active, 15)
     assert table_scene(app).table.sheet.rounds == ended
+    assert table_scene(app).table.log.lines[0][0] == dealt, "the move log begins as it did"
 
 
 def test_an_older_kept_game_is_continued_from_the_replays(make_app):

@@ -227,6 +227,11 @@ def test_a_human_seat_plays_a_whole_round_by_clicks(make_app, game):
     assert not refused, refused
     assert player.clicks >= len(mine)
     assert app.session.desyncs == 0
+    # The move log begins with the deal and the first player, whom the first update named.
+    first = next(m for m in seen if m["t"] == "update" and "view" in m)["to_move"]
+    name = table_scene(app).table.seats.name(first)
+    dealt = "Round 1 dealt" if game == "quando" else "The cards are dealt"
+    assert table_scene(app).table.log.lines[0] == (f"{dealt}, {name} begins", None)
 
 
 def test_joining_a_room_hosted_by_another_process(make_app, server_process):

@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Protocol
 from game.client import palette, widgets
 from game.client.check import ModelKeeper
 from game.client.config import PACES
+from game.client.steps import dealt_words
 from game.client.tables.chooser import Chooser
 from game.client.tables.host import Host, Parts
 from game.client.tables.hud import Hud
@@ -27,6 +28,7 @@ class Played(Protocol):
     """What playback reads and sets of a table (base.Table is one)."""
 
     game: ClassVar[str]
+    ROUNDS: ClassVar[bool]
     app: Host
     parts: Parts
     seat: int | None
@@ -108,12 +110,16 @@ class Playback:
                 table.toasts.show(session.resynced(keeper.drift), palette.ACCENT, 3.5)
         if "past" in update:  # a seat taken back: the whole game so far, as the seat saw it
             table.log.clear()
-            events = [e for r in update["past"] + update.get("missed", []) for e in r["events"]]
+            records = update["past"] + update.get("missed", [])
+            if records and records[0]["step"] == 1:  # dealt in this game, not played on
+                self.tell_deal(records[0]["seat"])
+            events = [e for r in records for e in r["events"]]
             for event in events:
                 self.tell(event)
             table.recall(events)
         table.rebuild_sprites()
         if deal:
+            self.tell_deal(update["view"]["to_move"])
             return table.deal_in()
         result = table.model.get("result")
         if result is not None and table.hold is None and not table.replay:
@@ -122,6 +128,12 @@ class Playback:
             table.hold = {"type": "game_over", "result": result}
             return HOLD
         return 0.0
+
+    def tell_deal(self, first: int) -> None:
+        """Begin the move log with the game's deal and who begins (the first round's, in a
+        game played in rounds): no event says it."""
+        table = self.table
+        table.log.add(dealt_words(table.seats.name(first), 0 if table.ROUNDS else None), None)
 
     def tell(self, event: dict[str, Any]) -> str | None:
         """Add `event` to the move log in the game's words (if it has any); returns them."""
