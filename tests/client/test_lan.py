@@ -98,14 +98,16 @@ def test_two_client_sessions_play_in_one_lan_room(make_app):
         )
         if os.environ.get("CARDTABLE_SHOTS"):
             app.screenshot(os.path.join(os.environ["CARDTABLE_SHOTS"], "offline-banner.png"))
-        # In a narrow window with the move log open the bar is short: the sentence takes two
-        # lines rather than losing its end, and keeps off the window's edge.
+        # In a narrow window with the move log open the bar is short: the banner says it in
+        # fewer words on one line rather than losing the sentence's end, and keeps off the
+        # window's edge.
         narrow = pygame.Rect(0, bar.top, 420, bar.height)
         picture = widgets.Picture(app.size)
         scene.absence.draw(picture, narrow, scene.s)
         button = scene.hand_button.rect
         lines = [(value, where) for value, _, where in picture.texts if where.right <= button.left]
-        assert " ".join(value for value, _ in lines) == scene.absent_words()
+        assert [value for value, _ in lines] == [scene.absence.words(short=True)]
+        assert re.fullmatch(r"Bob offline – a bot in \d+ s", lines[0][0])
         for value, where in lines:
             assert where.width + 2 >= widgets.text_width(value, widgets.MIN_SIZE), f"{value!r} cut"
             assert where.left >= narrow.left + 4 and narrow.contains(where)

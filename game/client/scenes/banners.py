@@ -146,20 +146,27 @@ class Absence:
             self.seat = offline[0]["seat"]
             self.button.label = _("Let a bot play for {name}").format(name=seat_name(offline[0]))
 
-    def words(self) -> str:
+    def words(self, short: bool = False) -> str:
         """What the banner says of the absent player: who is offline and what the table
-        does meanwhile – the seconds left before a bot takes over, counted down."""
+        does meanwhile – the seconds left before a bot takes over, counted down; `short`:
+        in fewer words, for a narrow banner."""
         room = self.app.session.room if self.app.session is not None else None
         if room is None or self.seat is None:
             return ""
         seat = room["seats"][self.seat]
         grace = room.get("grace")
         gone = time.monotonic() - self.offline_since.get(self.seat, time.monotonic())
-        return (
-            _("{name} is offline – a bot takes over in {seconds} s unless they return")
-            if grace is not None
-            else _("{name} is offline – the table waits for them")
-        ).format(name=seat_name(seat), seconds=max(0, math.ceil((grace or 0) - gone)))
+        if short:
+            words = (
+                _("{name} offline – a bot in {seconds} s")
+                if grace is not None
+                else _("{name} offline")
+            )
+        elif grace is not None:
+            words = _("{name} is offline – a bot takes over in {seconds} s unless they return")
+        else:
+            words = _("{name} is offline – the table waits for them")
+        return words.format(name=seat_name(seat), seconds=max(0, math.ceil((grace or 0) - gone)))
 
     def draw(self, surface: pygame.Surface, bar: pygame.Rect, s: float) -> None:
         """The banner in `bar`: `words` and the button that lets a bot play for the absent
@@ -174,11 +181,16 @@ class Absence:
         label = widgets.text_width(button.label, max(12, int(button.rect.height * 0.46)))
         button.rect.width = min(label + layout.px(28, s), bar.width // 2)
         button.rect.midright = (bar.right - layout.px(6, s), bar.centery)
-        # Inset from the window's edge, and on two lines where one would cut the sentence
-        # short (a narrow window, the move log open).
+        # Inset from the window's edge; in fewer words where the sentence would not fit on
+        # one line (a narrow window, the move log open), on two only where even those do not.
         pad = layout.px(10, s)
         text = pygame.Rect(
             bar.left + pad, bar.top, button.rect.left - bar.left - 2 * pad, bar.height
         )
-        widgets.blit_wrapped(surface, words, size, palette.TEXT, text)
+        if widgets.text_width(words, widgets.MIN_SIZE) > text.width:
+            words = self.words(short=True)
+        if widgets.text_width(words, widgets.MIN_SIZE) > text.width:
+            widgets.blit_wrapped(surface, words, size, palette.TEXT, text)
+        else:
+            widgets.blit_text(surface, words, size, palette.TEXT, text)
         button.draw(surface)
