@@ -203,7 +203,7 @@ const ACTIONS = {
         const a = where(action.slice(1, 3)), b = where(action.slice(3, 5));
         if (action.length === 6) {
           const turned = where(action[5] === 0 ? action.slice(1, 3) : action.slice(3, 5));
-          return format(_("swap {where} and {other}, turning up {turned}"), { where: a, other: b, turned });
+          return format(_("swap {where} and {other}, turning up the card from {turned}"), { where: a, other: b, turned });
         }
         return format(_("swap {where} and {other}"), { where: a, other: b });
       }

@@ -385,10 +385,12 @@ def blanco_actions(action: Action, view: View, say: Say) -> str | None:
     if verb == "swap":
         where, other = _where(action[1:3]), _where(action[3:5])
         if len(action) == 6:
+            # The card is named by where it was, as the player picks it, and said to come from
+            # there: once exchanged it is turned up at the other place.
             turned = _where(action[1:3] if action[5] == 0 else action[3:5])
             return say(
-                N_("swaps {where} and {other}, turning up {turned}"),
-                N_("swap {where} and {other}, turning up {turned}"),
+                N_("swaps {where} and {other}, turning up the card from {turned}"),
+                N_("swap {where} and {other}, turning up the card from {turned}"),
             ).format(where=where, other=other, turned=turned)
         return say(N_("swaps {where} and {other}"), N_("swap {where} and {other}")).format(
             where=where, other=other

@@ -76,6 +76,16 @@ def test_a_card_is_named_as_its_language_names_it(code, names):
     ] == names
 
 
+def test_a_swap_that_turns_a_card_up_says_where_the_card_came_from():
+    """The swap's words name the card to turn up by the place it leaves, as the player picks
+    it, and say so: the step's detail then shows it turned up at the other place."""
+    view = blanco_at_turn(3).view(0)
+    words = CLIENT_GAMES["blanco"].action_words(["swap", 0, 1, 0, 2, 0], view)
+    assert words == (
+        "swaps row 1, column 2 and row 1, column 3, turning up the card from row 1, column 2"
+    )
+
+
 def test_the_move_log_names_a_blanco_card_in_italian_order():
     i18n.set_language("it")
     state = blanco_at_turn(3)
