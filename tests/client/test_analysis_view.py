@@ -273,6 +273,9 @@ def test_playing_on_from_a_step_of_a_replay_reshuffled(make_app, tmp_path):
         ("bot", "easy"),
         ("human", None),
     ]
+    # Its replay begins where it was played on from, not with a deal.
+    viewer = opened(app, room_replay(table.room_id))
+    assert viewer.step_texts(0) == ("   0  Played on from step 10 of another game", "Reshuffled")
 
 
 def test_playing_on_from_a_marked_mistake_starts_at_the_decision(make_app, analysed):

@@ -110,7 +110,14 @@ class StepList:
         assert playback is not None and table is not None
         game = playback.header["game"]
         if position == 0:
-            return "   0  " + _("The deal"), _("the cards are dealt")
+            origin = playback.header.get("origin")
+            if origin is None:
+                return "   0  " + _("The deal"), _("the cards are dealt")
+            # A game played on from another's step begins mid-game, dealt by that one.
+            how = _("As it was") if origin["mode"] == "as_it_was" else _("Reshuffled")
+            return "   0  " + _("Played on from step {step} of another game").format(
+                step=origin["step"]
+            ), how
         entry = playback.entries[position - 1]
         name = table.seats.name(entry.seat)
         by = _(" (a bot for the player)") if entry.stand_in else ""
