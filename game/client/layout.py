@@ -577,7 +577,9 @@ def _viewer_controls(
     and the analysis' choosers, the scrub bar, the position, the transport buttons and the
     speed."""
     row_h = px(40, s)
-    position_w = px(150, s)
+    # Wide enough for the estimates chooser's words between its arrows at 960×540 in every
+    # language ("Toutes les cartes").
+    position_w = px(190, s)
     scrub_h = px(26, s)
     # The knob at the first and the last step reaches past the bar's ends: the bar (and
     # the graph above it, on the same scale) leaves it room at both.

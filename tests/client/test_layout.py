@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from game.client import i18n, layout, widgets
 from game.client.games import CLIENT_GAMES
 from game.client.scenes.table import TableScene
 from game.rules import GAMES, new_game, view_digest
@@ -108,3 +109,22 @@ def test_cards_of_different_zones_do_not_overlap(make_app, game, players, size):
             ra = a.rect.inflate(-a.rect.width // 8, -a.rect.height // 8)
             rb = b.rect.inflate(-b.rect.width // 8, -b.rect.height // 8)
             assert not ra.colliderect(rb), (owner[a], a.rect, owner[b], b.rect)
+
+
+@pytest.mark.parametrize("code", ["en", "it", "de", "fr"])
+def test_the_viewers_estimates_chooser_says_both_choices_whole_in_the_smallest_window(
+    make_app, code
+):
+    """The analysis graph's switch between each seat's own estimates and every card seen
+    keeps its words whole at 960×540 in every language ("Eigene Si…" was cut)."""
+    make_app()
+    i18n.set_language(code)
+    geo = layout.viewer((960, 540))
+    labels = [("fair", i18n._("Own view")), ("seeing", i18n._("All cards"))]
+    for value, label in labels:
+        choice = widgets.Choice(geo.estimates, labels, value)
+        picture = widgets.Picture((960, 540))
+        choice.draw(picture)
+        [(said, _box, where)] = picture.texts
+        assert said == label
+        assert where.width + 2 >= widgets.text_width(label, widgets.MIN_SIZE), f"{label!r} cut"
