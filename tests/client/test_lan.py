@@ -671,6 +671,24 @@ def test_an_older_kept_game_is_continued_from_the_replays(make_app):
     assert {seat.room for seat in kept_local()} == {new, old}
 
 
+def test_the_replay_list_says_how_a_kept_game_ended_whole_in_the_smallest_window(make_app):
+    """ "unfertig: du kannst weiterspielen" takes two lines of its column at 960×540 rather
+    than losing its end."""
+    app = make_app(size=(960, 540), speed=4.0)
+    room, _step = keep_a_local_game(app, "quasenbo", {"hand_size": 5})
+    i18n.set_language("de")
+    app.top.replays()
+    assert run(app, lambda: isinstance(app.top, ReplaysScene), 2)
+    words = ending(next(info for info in app.top.infos if info.room == room), app.top.kept)
+    assert words == "unfertig: du kannst weiterspielen"
+    picture = widgets.Picture(app.size)
+    app.draw(picture)
+    lines = [(value, where) for value, _, where in picture.texts if value and value in words]
+    assert " ".join(value for value, _ in lines) == words
+    for value, where in lines:
+        assert where.width + 2 >= widgets.text_width(value, widgets.MIN_SIZE), f"{value!r} cut"
+
+
 def continue_from_the_replays(app, room: str) -> ViewerScene:
     """Open the kept game of `room` from the title's replays list – listed as the player's to
     continue – and continue it from its viewer; the viewer it was continued from."""

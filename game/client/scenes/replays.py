@@ -26,6 +26,8 @@ from game.replay.library import (
 from game.replay.log import ReplayError, read_replay
 
 HEADINGS = (N_("When"), N_("Game"), N_("Players"), N_("Steps"), N_("Ended"), N_("Verified"))
+ENDED = HEADINGS.index("Ended")
+"""The column saying how a game ended."""
 
 
 def room_replay(room: str) -> Path | None:
@@ -50,8 +52,10 @@ def ending(info: ReplayInfo, kept: Collection[str] = ()) -> str:
         return _("abandoned")
     if info.finished:
         if info.winner_seats:
+            # Plain names: the players' column beside says which are bots, and the column
+            # is narrow ("won by Basil (random b…").
             names = ", ".join(
-                player_name(info, seat) for seat in info.winner_seats if seat < len(info.names)
+                info.names[seat] for seat in info.winner_seats if seat < len(info.names)
             )
             return _("won by {names}").format(names=names)
         return _("finished")
@@ -207,7 +211,10 @@ class ReplaysScene(Scene):
                 (ending(info, self.kept), palette.TEXT if info.finished else palette.TEXT_DIM),
                 (verdict, color),
             ]
-            for (words, cell_color), rect in zip(cells, columns):
+            for k, ((words, cell_color), rect) in enumerate(zip(cells, columns)):
+                if k == ENDED:  # its words are a sentence: on two lines rather than cut
+                    widgets.blit_wrapped(surface, words, size, cell_color, rect, "left")
+                    continue
                 cell = widgets.elided(words, size, cell_color, rect.width)
                 surface.blit(cell, cell.get_rect(midleft=rect.midleft))
         self.form.draw(surface)
