@@ -244,7 +244,8 @@ BLANCO: tuple[Section, ...] = (
         "blanco.turn_limit",
         N_("Turn limit"),
         N_(
-            "A game ends after 1000 turns in all, or fewer if the table chose a lower limit. "
+            "A game ends after {max_turns} turns in all, or fewer if the table chose a lower "
+            "limit. "
             "Then the fewest cards left wins: the cards in your grid, plus 12 while you are "
             "still on the first grid. A tie shares the win."
         ),

@@ -11,10 +11,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.client import i18n
 from game.client.games import CLIENT_GAMES
 from game.client.i18n import LANGUAGES
 from game.client.rules_text import Section
-from game.client.scenes.rules import PICTURES, RulesScene
+from game.client.scenes.rules import PICTURES, RulesScene, section_text
 from game.rules import GAMES
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
@@ -114,7 +115,18 @@ def test_every_option_is_explained_with_its_default(game):
         for name in section.options:
             default = GAMES[game].OPTIONS[name].default
             if isinstance(default, int) and not isinstance(default, bool):
-                assert str(default) in section.text, (section.rule, name, default)
+                named = str(default) in section.text or f"{{{name}}}" in section.text
+                assert named, (section.rule, name, default)
+
+
+@pytest.mark.parametrize(
+    "language, written", [("en", "1,000"), ("it", "1.000"), ("de", "1.000"), ("fr", "1\u202f000")]
+)
+def test_a_default_the_help_names_is_written_the_players_way(make_app, language, written):
+    make_app()
+    i18n.set_language(language)
+    [limit] = [section for section in HELP["blanco"] if section.rule == "blanco.turn_limit"]
+    assert written in section_text("blanco", limit)
 
 
 # --- the checks can fail -------------------------------------------------------------------

@@ -11,7 +11,8 @@ import pygame
 from game.client import layout, palette, widgets
 from game.client.cards import MIN_WIDTH, card_size, render_card
 from game.client.games import CLIENT_GAMES
-from game.client.i18n import N_, _
+from game.client.i18n import N_, _, number
+from game.client.rules_text import Section
 from game.client.scenes import Host, Scene, background
 from game.client.shortcuts import letters
 
@@ -200,6 +201,18 @@ class Placed:
     kind: str
 
 
+def section_text(game: str, section: Section) -> str:
+    """A rule's text in the player's language, with the defaults of the options it explains
+    where it names them ({max_turns}): the engine's, written the player's way ("1.000")."""
+    options = CLIENT_GAMES[game].engine.OPTIONS
+    numbers = {
+        name: number(options[name].default)
+        for name in section.options
+        if isinstance(options[name].default, int) and not isinstance(options[name].default, bool)
+    }
+    return _(section.text).format(**numbers)
+
+
 def page(game: str, width: int, s: float) -> tuple[list[Placed], int]:
     """`game`'s help laid out `width` pixels wide at scale `s`: each rule's title, its text
     wrapped, its picture centred under it; then the table's keys. Returns the pieces and the
@@ -224,7 +237,7 @@ def page(game: str, width: int, s: float) -> tuple[list[Placed], int]:
 
     for section in CLIENT_GAMES[game].help:
         heading(_(section.title))
-        lines(_(section.text), palette.TEXT)
+        lines(section_text(game, section), palette.TEXT)
         drawing = picture(section.rule, width, s)
         if drawing is not None:
             y += layout.px(8, s)
