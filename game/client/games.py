@@ -12,7 +12,7 @@ from game.client.cards import CardArt
 from game.client.i18n import N_
 from game.client.layout import Layout
 from game.client.rules_text import Section
-from game.client.steps import ActionWords, EventWords, Names
+from game.client.steps import ActionWords, Completion, EventWords, Names
 from game.client.tables import BlancoTable, QuandoTable, QuasenboTable, Table
 from game.client.tables.host import Host
 from game.rules import GAMES, Action, State, View
@@ -24,7 +24,8 @@ class ClientGame:
     its table (`table`, in the geometry `layout`, its cards drawn as `art` draws them), its
     events and actions in words (`events`, `actions`: the move log, the replay's step list,
     hints and analysis marks), its rules help (`help`, then `keys`, N_-marked), and what the
-    game-over table's numbers count (`scores`, N_-marked). Its name is its table's `game`,
+    game-over table's numbers count (`scores`, N_-marked), and what a seat's view shows of an
+    event beyond what it was sent (`seen`, for the move log). Its name is its table's `game`,
     the engine's (game.rules.GAMES); the title is the engine's. The options form is made
     from the engine's OPTIONS (scenes/setup.py's `menu_options`)."""
 
@@ -36,6 +37,7 @@ class ClientGame:
     help: tuple[Section, ...]
     keys: str
     scores: str
+    seen: Completion = steps.as_sent
 
     @property
     def name(self) -> str:
@@ -58,8 +60,11 @@ class ClientGame:
         """A new table of this game for `room`, seen from `seat` (see tables.base.Table)."""
         return self.table(app, room, seat, parts=self, replay=replay)
 
-    def event_words(self, event: View, name: Names) -> str | None:
-        """One event as a short phrase (see steps.event_words)."""
+    def event_words(self, event: View, name: Names, before: View | None = None) -> str | None:
+        """One event as a short phrase (see steps.event_words), with what the seat's view
+        `before` it showed of it (`seen`) where given."""
+        if before:
+            event = self.seen(event, before)
         return steps.event_words(self.events, event, name)
 
     def events_line(self, events: Sequence[View], name: Names) -> str:
@@ -97,6 +102,7 @@ CLIENT_GAMES: dict[str, ClientGame] = {
             rules_text.BLANCO,
             rules_text.BLANCO_KEYS,
             N_("Scores: cards left (fewest wins)"),
+            steps.blanco_seen,
         ),
         ClientGame(
             QuasenboTable,

@@ -218,6 +218,20 @@ def blanco_events(event: View, name: Names) -> str | None:
     return None
 
 
+def blanco_seen(event: View, before: View) -> View:
+    """A Blanco event completed from the seat's view before it: the card taken from the
+    discard pile, which everyone saw on top there and only the taker is sent."""
+    if event["type"] == "take" and event["source"] == "discard" and not event.get("card"):
+        if before.get("discard"):
+            return {**event, "card": before["discard"][-1]}
+    return event
+
+
+def as_sent(event: View, before: View) -> View:
+    """An event as it was sent: for a game whose events say all a seat saw of them."""
+    return event
+
+
 def _blanco_take(event: View, who: str) -> str:
     what = blanco_card(event["card"]) if event.get("card") else None
     if event["source"] == "deck":
@@ -293,6 +307,8 @@ def quasenbo_events(event: View, name: Names) -> str | None:
 
 EventWords = Callable[[View, Names], str | None]
 """A game's own events in words (`quando_events` …): None where it has no words for one."""
+Completion = Callable[[View, View], View]
+"""A game's events completed from the seat's view before them (`blanco_seen`, `as_sent`)."""
 
 
 def event_words(words: EventWords, event: View, name: Names) -> str | None:

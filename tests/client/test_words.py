@@ -11,7 +11,9 @@ import pygame
 import pytest
 
 from game.client import i18n, widgets
+from game.client.autoplay import AutoPlayer, run_frames, table_scene
 from game.client.games import CLIENT_GAMES
+from game.client.hosting import start_local
 from game.client.i18n import LANGUAGES
 from game.client.players import level_name
 from game.client.scenes.viewer import ViewerScene
@@ -194,3 +196,25 @@ def test_one_newer_move_below_the_log_is_singular(make_app, monkeypatch):
     log.scroll(1)
     log.draw(pygame.Surface((400, 600)), pygame.Rect(0, 0, 400, 600), 1.0, None)
     assert "Coups  ·  1 plus récent en bas" in drawn
+
+
+def test_the_move_log_names_the_card_another_player_takes_from_the_discard(make_app):
+    """Only the taker is sent the card a take from the discard pile takes, but everyone saw
+    it on top of the pile: the log names it from the view before the take."""
+    app = make_app(speed=4.0)
+    start_local(app, "blanco", 3, "random", {})
+    player = AutoPlayer(app, seed=4)
+
+    def taken() -> list[str]:
+        scene = table_scene(app)
+        lines = scene.table.log.lines if scene is not None else []
+        return [text for text, seat in lines if seat != 0 and "from the discard pile" in text]
+
+    assert run_frames(app, lambda: len(taken()) >= 2, 90, player), "nobody took from the discard"
+    assert not [line for line in taken() if "a card from the discard pile" in line], taken()
+    said = CLIENT_GAMES["blanco"].event_words(
+        {"type": "take", "seat": 1, "source": "discard", "draw": {"count": 40}},
+        lambda seat: "Basil",
+        {"discard": ["red:4", "green:3"]},
+    )
+    assert said == "Basil takes green 3 from the discard pile"

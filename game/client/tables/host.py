@@ -41,4 +41,9 @@ class Parts(Protocol):
     @property
     def art(self) -> CardArt: ...
 
-    def event_words(self, event: dict[str, Any], name: Callable[[int], str]) -> str | None: ...
+    def event_words(
+        self,
+        event: dict[str, Any],
+        name: Callable[[int], str],
+        before: dict[str, Any] | None = None,
+    ) -> str | None: ...

@@ -135,17 +135,18 @@ class Playback:
         table = self.table
         table.log.add(dealt_words(table.seats.name(first), 0 if table.ROUNDS else None), None)
 
-    def tell(self, event: dict[str, Any]) -> str | None:
-        """Add `event` to the move log in the game's words (if it has any); returns them."""
+    def tell(self, event: dict[str, Any], before: dict[str, Any] | None = None) -> str | None:
+        """Add `event` to the move log in the game's words (if it has any), with what the
+        seat's view `before` it showed of it where known; returns them."""
         table = self.table
-        words = table.parts.event_words(event, table.seats.name)
+        words = table.parts.event_words(event, table.seats.name, before)
         if words:
             table.log.add(words, event.get("seat"))
         return words
 
     def event(self, event: dict[str, Any], paced: bool = False) -> float:
         """Show one event; another player's (`paced`) stays long enough to be read."""
-        words = self.tell(event)
+        words = self.tell(event, self.table.model)  # the model is still the one before it
         readable = 0.0
         if paced and words:
             # In real seconds whatever the animation speed and the catch-up.
