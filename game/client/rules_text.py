@@ -373,3 +373,10 @@ QUASENBO_KEYS = N_(
 )
 """Quäsenbö's keys at the table, shown after its rules. In each game's keys the buttons'
 letters are filled in from game.client.shortcuts.letters()."""
+TABLE_KEYS = N_(
+    "At every table: H asks for a hint where the table allows them, L shows or hides the "
+    "moves, F1 opens these rules, Esc the menu."
+)
+"""The keys every game's table has (scenes/table.py), shown after the game's own."""
+SHEET_KEYS = N_("S opens and closes the score sheet.")
+"""The key of a table that keeps a score sheet (a table's SHEET)."""

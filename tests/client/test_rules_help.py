@@ -11,11 +11,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client import i18n
+from game.client import i18n, widgets
 from game.client.games import CLIENT_GAMES
 from game.client.i18n import LANGUAGES
 from game.client.rules_text import Section
-from game.client.scenes.rules import PICTURES, RulesScene, section_text
+from game.client.scenes.rules import PICTURES, RulesScene, page, section_text
 from game.rules import GAMES
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
@@ -203,3 +203,18 @@ def test_the_page_scrolls_to_its_end_and_tabs_turn_pages(make_app):
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0))
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0))
     assert scene.game == "quasenbo"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_keys_every_table_has_are_listed_after_each_games_own(make_app, monkeypatch, game):
+    make_app()
+    said: list[str] = []
+    real = widgets.text
+    monkeypatch.setattr(
+        widgets, "text", lambda value, *args, **kw: said.append(value) or real(value, *args, **kw)
+    )
+    page(game, 900, 1.0)
+    words = " ".join(said)
+    assert "H asks for a hint" in words and "L shows or hides the moves" in words
+    assert "F1 opens these rules" in words
+    assert ("S opens and closes the score sheet" in words) == CLIENT_GAMES[game].table.SHEET

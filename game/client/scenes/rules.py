@@ -12,7 +12,7 @@ from game.client import layout, palette, widgets
 from game.client.cards import MIN_WIDTH, card_size, render_card
 from game.client.games import CLIENT_GAMES
 from game.client.i18n import N_, _, number
-from game.client.rules_text import Section
+from game.client.rules_text import SHEET_KEYS, TABLE_KEYS, Section
 from game.client.scenes import Host, Scene, background
 from game.client.shortcuts import letters
 
@@ -245,7 +245,12 @@ def page(game: str, width: int, s: float) -> tuple[list[Placed], int]:
             y += drawing.get_height()
         y += layout.px(16, s)
     heading(_("Keys"))
-    lines(_(CLIENT_GAMES[game].keys).format(**letters()), palette.TEXT_DIM)
+    client = CLIENT_GAMES[game]
+    lines(_(client.keys).format(**letters()), palette.TEXT_DIM)
+    y += layout.px(6, s)
+    if client.table.SHEET:
+        lines(_(SHEET_KEYS), palette.TEXT_DIM)
+    lines(_(TABLE_KEYS), palette.TEXT_DIM)
     return placed, y
 
 
