@@ -24,8 +24,9 @@ class ClientGame:
     its table (`table`, in the geometry `layout`, its cards drawn as `art` draws them), its
     events and actions in words (`events`, `actions`: the move log, the replay's step list,
     hints and analysis marks), its rules help (`help`, then `keys`, N_-marked), and what the
-    game-over table's numbers count (`scores`, N_-marked), and what a seat's view shows of an
-    event beyond what it was sent (`seen`, for the move log). Its name is its table's `game`,
+    game-over table's numbers count (`scores`, N_-marked), and what a view before an event
+    shows of it beyond what a seat was sent (`seen`, for the move log and the step list; it
+    reads only what every seat sees). Its name is its table's `game`,
     the engine's (game.rules.GAMES); the title is the engine's. The options form is made
     from the engine's OPTIONS (scenes/setup.py's `menu_options`)."""
 
@@ -67,8 +68,11 @@ class ClientGame:
             event = self.seen(event, before)
         return steps.event_words(self.events, event, name)
 
-    def events_line(self, events: Sequence[View], name: Names) -> str:
-        """A step's events as one line (see steps.events_line)."""
+    def events_line(self, events: Sequence[View], name: Names, before: View | None = None) -> str:
+        """A step's events as one line (see steps.events_line), with what a view `before`
+        the step showed of them (`seen`) where given."""
+        if before:
+            events = [self.seen(event, before) for event in events]
         return steps.events_line(self.events, events, name)
 
     def action_words(self, action: Action, view: View) -> str:

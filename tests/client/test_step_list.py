@@ -122,3 +122,22 @@ def test_a_steps_who_and_what_follow_the_languages_colon(make_app, golden):
     assert f"{name}: " not in first
     labels = [label for _eyes, label in viewer.eyes_choice.options]
     assert labels[0] == f"1\u00a0: {viewer.shown_name(0)}", labels
+
+
+def test_a_take_from_the_discard_is_named_through_every_pair_of_eyes(make_app, golden):
+    """Only the taker is sent the card a take from Blanco's discard pile takes; the step list
+    names it through the other seat's eyes too, from the view before the step."""
+    app = make_app(size=SIZE)
+    app.push(ReplaysScene(app, path=golden / "blanco-2p.ctr"))
+    assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 30)
+    viewer = app.top
+    takes = [
+        (position, entry.seat)
+        for position, entry in enumerate(viewer.playback.entries, 1)
+        if list(entry.action) == ["take", "discard"]
+    ]
+    assert takes, "the golden game has no take from the discard pile"
+    for position, seat in takes:
+        viewer.set_eyes(1 - seat)
+        _first, second = viewer.step_texts(position)
+        assert "from the discard pile" in second and "a card from" not in second, second

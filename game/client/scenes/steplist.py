@@ -131,7 +131,8 @@ class StepList:
         if position in self.source.mark_words:
             return "! " + first, self.source.mark_words[position]
         events = playback.events(seat if isinstance(seat, int) else None, position)
-        return first, CLIENT_GAMES[game].events_line(events, table.seats.name)
+        # The acting seat's view before the step shows what every seat saw of it too.
+        return first, CLIENT_GAMES[game].events_line(events, table.seats.name, entry.before)
 
     def row_lines(self, position: int) -> list[tuple[str, int]]:
         """The step list's lines for `position` as drawn, each with its font size: the
