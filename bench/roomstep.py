@@ -4,11 +4,16 @@ whose seats are all human peers that only count the bytes they are sent (bench/s
 `Sink`), the log written; medians of `--repeats` runs.
 
     python bench/roomstep.py [--steps 3000] [--repeats 5] [--seats 2,4] [--games quando,…]
+                             [--without-digests]
 
 bench/server.py's room part plays a new random game each time, so its figures move with
 the games it happens to deal; this one moves only with the code (and the machine): made to
 compare two versions side by side (bench/sidebyside.py). CPU time, not wall time: on a
 shared machine what others run does not count.
+
+`--without-digests` measures what a step costs with the log's state digest and the updates'
+view digests made free (constant bytes; no client could check them): the floor that any
+cheaper definition or computation of the digests stands on.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.server import Sink  # noqa: E402
 from game.host.room import Room  # noqa: E402
+from game.rules.base import State  # noqa: E402
 
 GAMES = {"quando": {"target": 500}, "blanco": {}, "quasenbo": {}}
 
@@ -49,16 +55,28 @@ def step_cpu(game: str, seats: int, log_dir: Path, steps: int, run: int) -> tupl
     return used / played * 1e6, played
 
 
+def without_digests() -> None:
+    """Make every engine's two digests free for this process (see the module's text)."""
+    state_digest, view_digest = bytes(16), bytes(8)
+    State.digest = lambda self: state_digest  # type: ignore[method-assign]
+    State.view_digests = lambda self, seats: [view_digest] * len(seats)  # type: ignore[method-assign]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=3000, help="at most this many a game")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seats", default="2,4")
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument(
+        "--without-digests", action="store_true", help="the floor: digests made free"
+    )
     args = parser.parse_args(argv)
     games = args.games.split(",")
     if unknown := sorted(set(games) - set(GAMES)):
         parser.error(f"unknown game(s) {', '.join(unknown)}; the games are {', '.join(GAMES)}")
+    if args.without_digests:
+        without_digests()
     run = 0
     for game in games:
         for seats in (int(n) for n in args.seats.split(",")):
