@@ -137,7 +137,7 @@ class Painter:
         pygame.draw.line(surface, palette.PANEL_EDGE, bar.bottomleft, bar.bottomright)
         table.paint_background(surface)
         end = table.bar_end
-        if table.watching and not table.paused:
+        if table.watching:
             end = self.banner_box(self.banner_words()).left - layout.px(8, table.geo.s)
         table.hud.draw_top(surface, table, end)
         table.draw_under(surface)
@@ -162,9 +162,7 @@ class Painter:
             zones.append((union(plates), self.draw_toasts))
         if table.log_shown:
             zones.append((table.log_rect(), self.draw_log))
-        if table.paused:
-            zones.append((None, self.draw_pause))
-        elif table.watching:
+        if table.watching:
             words = self.banner_words()
             zones.append((None, lambda surface: self.draw_banner(surface, words)))
         return zones
@@ -229,15 +227,6 @@ class Painter:
     def banner_words() -> str:
         """The standing words of a spectator's table."""
         return _("Watching – Tab to change seat")
-
-    def draw_pause(self, surface: pygame.Surface) -> None:
-        """The pause's sign in the middle of the felt, clear of the top bar's buttons."""
-        area = self.table.area
-        size = layout.px(30, self.table.geo.s, widgets.MIN_SIZE)
-        label = widgets.text(_("Paused – Space to go on"), size, palette.ACCENT)
-        box = label.get_rect(center=(area[0] // 2, area[1] // 2))
-        widgets.panel(surface, box.inflate(2 * size, size), radius=size // 2)
-        surface.blit(label, box)
 
     def draw_banner(self, surface: pygame.Surface, words: str) -> None:
         """A standing word in the top bar (watching another seat), at `banner_box`."""
