@@ -141,6 +141,8 @@ def test_space_pauses_the_queue_and_starts_it_again(make_app):
     press = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
     scene.handle(press)
     assert scene.table.paused
+    # Said in the prompt's place, over none of the cards a player pausing to think looks at.
+    assert scene.table.prompt_now() == "Paused – Space to go on"
     # The server's room stops too: its bots wait (and so would its turn clock).
     room = app.session.server.server.rooms[scene.room_id]
     assert run_frames(app, lambda: room.paused, 5)
@@ -154,6 +156,20 @@ def test_space_pauses_the_queue_and_starts_it_again(make_app):
     scene.handle(press)
     assert not scene.table.paused
     assert run_frames(app, lambda: not room.paused, 5)
+    assert scene.table.prompt_now() != "Paused – Space to go on"
+
+
+def test_a_game_that_is_over_has_nothing_left_to_pause(make_app):
+    app = make_app(pace="instant")
+    start_local(app, "quasenbo", 2, "random", {"hand_size": 3})
+    assert run_frames(app, lambda: table_scene(app) is not None, 20)
+    scene = table_scene(app)
+    assert run_frames(app, lambda: bool(scene.table.model.get("result")), 30, AutoPlayer(app))
+    scene.toggle_pause()
+    assert not scene.table.paused
+    room = app.session.server.server.rooms[scene.room_id]
+    run_frames(app, lambda: False, 0.5)
+    assert not room.paused and app.session is not None
 
 
 @pytest.mark.parametrize("game, sorts", [("quando", True), ("blanco", False)])

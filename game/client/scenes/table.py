@@ -173,8 +173,9 @@ class TableScene(Scene):
 
     def toggle_pause(self) -> None:
         """Stop or restart the game (single player only: a shared table goes on): the
-        table's queue at once, the room's bots and turn clock on the server."""
-        if self.local:
+        table's queue at once, the room's bots and turn clock on the server. A game that is
+        over (the last moves may still be shown) has nothing left to stop."""
+        if self.local and (self.table.paused or not self.table.model.get("result")):
             self.table.paused = not self.table.paused
             if self.app.session is not None:
                 self.app.session.pause(self.table.paused)
