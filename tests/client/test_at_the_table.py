@@ -16,6 +16,7 @@ from game.client.config import PACES
 from game.client.games import CLIENT_GAMES
 from game.client.hosting import start_local
 from game.client.scenes import Confirm, Dialog
+from game.client.tables.controls import CARDS_WAIT, CHOICE_WAITS
 from game.client.tables.hud import Hud
 from game.rules import new_game
 
@@ -157,6 +158,19 @@ def test_space_pauses_the_queue_and_starts_it_again(make_app):
     assert not scene.table.paused
     assert run_frames(app, lambda: not room.paused, 5)
     assert scene.table.prompt_now() != "Paused – Space to go on"
+
+
+def test_clicks_while_the_last_moves_are_shown_get_one_notice_not_two(make_app):
+    app = make_app(speed=0.25, pace="normal")
+    start_local(app, "quando", 3, "random", {})
+    assert run_frames(app, lambda: table_scene(app) is not None, 20)
+    table = table_scene(app).table
+    assert run_frames(app, lambda: table.controls.catching_up, 20)
+    notices = [CHOICE_WAITS, CARDS_WAIT]
+    for token in [("btn", "knock"), ("hand", 0), ("btn", "knock"), ("hand", 0)]:
+        table.click(token)
+        shown = [item[0] for item in table.toasts.items if item[0] in notices]
+        assert shown == [CARDS_WAIT if token[0] == "hand" else CHOICE_WAITS], (token, shown)
 
 
 def test_a_game_that_is_over_has_nothing_left_to_pause(make_app):

@@ -20,6 +20,11 @@ from game.client.tables.stage import Stage
 OFFLINE = N_("Not connected – your move waits until the connection is back")
 """Said on the player's turn while the connection is lost (what is sent then is dropped)."""
 
+CHOICE_WAITS = N_("One moment – the last moves are still being shown; your choice follows them.")
+CARDS_WAIT = N_("One moment – the last moves are still being shown; pick your cards after them.")
+"""What a click while the table catches up is told: a button waits for the table, a card
+(named by its place, which the moves may change) is not taken. One replaces the other."""
+
 QUEUED = 4
 """At most this many clicks and keys wait for the table to catch up (the latest kept)."""
 
@@ -172,19 +177,13 @@ class Controls:
         caught up, anything else is explained."""
         toasts = self.table.toasts
         if self.catching_up and token[0] == "btn":
-            if not self.queued:
-                toasts.show(
-                    _(
-                        "One moment – the last moves are still being shown; "
-                        "your choice follows them."
-                    )
-                )
+            toasts.drop(_(CARDS_WAIT))
+            toasts.show(_(CHOICE_WAITS))
             self.queued = [*self.queued, token][-QUEUED:]
             return
-        if self.catching_up:  # a card is named by its place, which the moves may change
-            toasts.show(
-                _("One moment – the last moves are still being shown; pick your cards after them.")
-            )
+        if self.catching_up:
+            toasts.drop(_(CHOICE_WAITS))
+            toasts.show(_(CARDS_WAIT))
             return
         self.explain_wait()
 
