@@ -143,7 +143,7 @@ def test_space_pauses_the_queue_and_starts_it_again(make_app):
     scene.handle(press)
     assert scene.table.paused
     # Said in the prompt's place, over none of the cards a player pausing to think looks at.
-    assert scene.table.prompt_now() == "Paused – Space to go on"
+    assert scene.table.hud.prompt_words(scene.table) == "Paused – Space to go on"
     # The server's room stops too: its bots wait (and so would its turn clock).
     room = app.session.server.server.rooms[scene.room_id]
     assert run_frames(app, lambda: room.paused, 5)
@@ -157,7 +157,7 @@ def test_space_pauses_the_queue_and_starts_it_again(make_app):
     scene.handle(press)
     assert not scene.table.paused
     assert run_frames(app, lambda: not room.paused, 5)
-    assert scene.table.prompt_now() != "Paused – Space to go on"
+    assert scene.table.hud.prompt_words(scene.table) != "Paused – Space to go on"
 
 
 def test_clicks_while_the_last_moves_are_shown_get_one_notice_not_two(make_app):

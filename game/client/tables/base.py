@@ -202,7 +202,7 @@ class Table(GameHooks):
 
     def set_room(self, room: dict[str, Any]) -> None:
         """The room changed (names, who is away, whether the server holds the game
-        paused): the plates and the pause banner show it."""
+        paused): the plates and the prompt show it."""
         self.seats.room = room
         self.paused = bool(room.get("paused"))
         self.hud.hold_clock(self.paused)
@@ -234,13 +234,9 @@ class Table(GameHooks):
         return 0.0
 
     def prompt_now(self) -> str:
-        """The prompt the HUD shows: the game's, except while the game is paused (in the
-        prompt's place, so that it covers nothing a player pausing to think looks at), on the
-        viewer's turn while the connection is lost, when the move has to wait, and none once
-        the viewer's move is sent (until its answer is shown, the model still holds the
-        decision just made)."""
-        if self.paused:
-            return _("Paused – Space to go on")
+        """The prompt the HUD shows: the game's, except on the viewer's turn while the
+        connection is lost, when the move has to wait, and none once the viewer's move is
+        sent (until its answer is shown, the model still holds the decision just made)."""
         if self.chooser.legal is not None and not self.online:
             return _(OFFLINE)
         if self.chooser.waiting:

@@ -21,6 +21,7 @@ class HudView(Protocol):
 
     geo: layout.Table
     seats: Seats
+    paused: bool
 
     @property
     def active(self) -> bool: ...
@@ -107,10 +108,16 @@ class Hud:
                 clock=share,
             )
 
+    @staticmethod
+    def prompt_words(view: HudView) -> str:
+        """The prompt's words: the table's, or the pause's – said here, in the prompt's place,
+        where it covers none of the cards a player who paused to think looks at."""
+        return _("Paused – Space to go on") if view.paused else view.prompt_now()
+
     def draw_prompt(self, surface: pygame.Surface, view: HudView) -> None:
         """What the viewer should do now (lit when it is theirs to decide), with the seconds
         left on their turn clock."""
-        message = view.prompt_now()
+        message = self.prompt_words(view)
         if not message:
             return
         geo = view.geo
