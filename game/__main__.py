@@ -262,8 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # Imported once the environment is set: pygame prints a banner on import unless told not
     # to, and SDL must find its drivers chosen.
-    from game.client.app import App
+    from game.client.app import App, name_the_app
 
+    name_the_app()
     if display_missing():
         print(
             _(

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game.client import config, i18n
+from game.client import config, i18n, layout
 from game.client.check import SessionRecorder
 from game.client.config import Settings
 from game.client.i18n import N_, _, ngettext
@@ -58,6 +58,14 @@ def window_icon() -> pygame.Surface:
         return pygame.image.load_sized_svg(svg, (ICON_SIZE, ICON_SIZE))
 
 
+def name_the_app() -> None:
+    """Tell SDL the program's name (APP_ID) for its window: SDL reads it once, when its video
+    starts, so before anything opens the display. Set, not defaulted: importing pygame
+    names the X11 class after the script already ("__main__.py" for `python -m game`)."""
+    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_NAME"):
+        os.environ[variable] = APP_ID
+
+
 class App:
     """Owns the window and runs the scenes. A test drives it frame by frame with `frame(dt)`;
     `run()` is the real loop. `session` is the one connection to a server, if any."""
@@ -82,14 +90,20 @@ class App:
         self.record_session = record_session
         """Every session of this run records the updates it receives here (for
         `python -m game.client.check`), when set."""
-        for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_NAME"):
-            os.environ.setdefault(variable, APP_ID)
+        name_the_app()
         with probing_quietly():  # pygame.init() opens the mixer too
             pygame.init()
         pygame.display.set_caption(_("Card Table – Quando, Blanco, Quäsenbö"), _("Card Table"))
         pygame.display.set_icon(window_icon())
         self.screen = pygame.display.set_mode(
             size or (self.settings.width, self.settings.height), pygame.RESIZABLE
+        )
+        # A window dragged smaller than the layouts fit would cut the hand off; one asked
+        # for smaller on purpose (a small screen) keeps its size.
+        width, height = self.screen.get_size()
+        pygame.Window.from_display_module().minimum_size = (
+            min(width, layout.SMALLEST[0]),
+            min(height, layout.SMALLEST[1]),
         )
         pygame.key.set_repeat(350, 40)
         self.sound = Sound(self.settings.sound)

@@ -19,6 +19,9 @@ Point = tuple[float, float]
 
 BASE = (1280, 720)
 """The size the proportions below were designed at."""
+SMALLEST = (960, 540)
+"""The smallest window everything is laid out to fit (the tests check every scene's words
+at it); below it a table's hand is cut off."""
 
 
 def scale(size: tuple[int, int]) -> float:

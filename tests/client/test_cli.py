@@ -1,6 +1,7 @@
 """`python -m game`: clear errors for bad flags, and the headless mode runs and saves a frame."""
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -171,3 +172,61 @@ def test_without_a_display_the_window_says_so_and_fails(private_folders):
     for asked in ({"SDL_VIDEODRIVER": "offscreen"}, {"SDL_VIDEODRIVER": "dummy"}):
         assert run_game("--frames", "1", env_extra=asked).returncode == 0
     assert run_game("--headless", "--frames", "1").returncode == 0
+
+
+@pytest.mark.skipif(
+    not all(shutil.which(tool) for tool in ("Xvfb", "xwininfo", "xprop")),
+    reason="needs Xvfb, xwininfo and xprop (apt-get install xvfb x11-utils)",
+)
+def test_a_real_window_is_named_for_the_desktop_entry_and_not_made_smaller_than_its_layouts(
+    private_folders,
+):
+    # An X server of its own: -displayfd writes the display number it chose.
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    game = None
+    try:
+        display = f":{xvfb.stdout.readline().strip()}"
+        env = {
+            k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")
+        }
+        env |= {"DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}
+        game = subprocess.Popen(
+            [sys.executable, "-m", "game", "--frames", "100000"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+        def x(*args: str) -> str:
+            return subprocess.run(args, env=env, capture_output=True, text=True, timeout=10).stdout
+
+        def window() -> str | None:
+            listed = x("xwininfo", "-root", "-children").splitlines()
+            return next((line.split()[0] for line in listed if "Card Table" in line), None)
+
+        def told() -> str:  # what the window tells the window manager, once it is there
+            found = window()
+            return "" if found is None else x("xprop", "-id", found, "WM_CLASS", "WM_NORMAL_HINTS")
+
+        deadline = time.monotonic() + 30
+        while "minimum size" not in told() and time.monotonic() < deadline and game.poll() is None:
+            time.sleep(0.2)
+        hints = told()
+        assert hints, game.stderr.read() if game.poll() is not None else "no window"
+        # The desktop entry's StartupWMClass, so a task bar shows the program's own name and
+        # icon; and no smaller than every scene is laid out to fit.
+        assert 'WM_CLASS(STRING) = "cardtable", "cardtable"' in hints
+        assert "minimum size: 960 by 540" in hints
+    finally:
+        if game is not None:
+            game.terminate()
+            game.wait(10)
+        xvfb.terminate()
+        xvfb.wait(10)

@@ -8,7 +8,7 @@ from game.client import config, i18n, layout, palette, widgets
 from game.client.i18n import N_, NC_, _, ngettext, pgettext
 from game.client.scenes import Host, Scene, menu_page
 
-SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080)]
+SIZES = [layout.SMALLEST, (1280, 720), (1600, 900), (1920, 1080)]
 LABELS = (
     N_("Your name"),
     N_("Language"),
