@@ -1,8 +1,8 @@
 // Cards drawn as the pygame table draws them (game/client/cards.py): the same geometry in card
 // units (a card is 1 wide and 1.4 high), the same colours and symbols, read from cards.json,
 // which game.client.webcards writes from the pygame client's palette and shapes.
-import { _, format } from "./i18n.js";
-import { decktetName, suitName } from "./words.js";
+import { _ } from "./i18n.js";
+import { aceTitle, decktetName } from "./words.js";
 
 const A = 1.4;
 let F = null;
@@ -127,11 +127,10 @@ function decktetFace(code) {
     const gap = (ph - 0.06) / suits.length;
     suits.forEach((suit, i) => { out += suitSymbol(suit, cx, py + 0.03 + gap * (i + 0.5), size); });
   }
-  const name = base.startsWith("ace-") ? format(_("Ace of {suit}"), { suit: capitalise(suitName(base.slice(4))) }) : decktetName(base);
+  const name = base.startsWith("ace-") ? aceTitle(base.slice(4)) : decktetName(base);
   return out + faceWords(name, F.card.ink, A - 0.16);
 }
 
-const capitalise = (w) => w.charAt(0).toUpperCase() + w.slice(1);
 
 function faceWords(words, fill, y) {
   const size = Math.min(0.13, 1.55 / Math.max(words.length, 1));

@@ -4,14 +4,28 @@ import { _, N_, format, ngettext } from "./i18n.js";
 
 const SUIT_NAMES = { moons: N_("moons"), suns: N_("suns"), waves: N_("waves"),
   leaves: N_("leaves"), wyrms: N_("wyrms"), knots: N_("knots") };
-const COLOUR_NAMES = { red: N_("red"), orange: N_("orange"), yellow: N_("yellow"),
-  lime: N_("lime"), green: N_("green"), sky: N_("sky"), navy: N_("navy"),
-  purple: N_("purple"), pink: N_("pink"), brown: N_("brown") };
+// A Blanco card's name and a Decktet ace's, each a whole catalogue entry – the desktop's own
+// (game/client/steps.py: BLANCO_CARDS, ACES, ACE_TITLES), as each language orders and
+// inflects the words its own way.
+const BLANCO_CARDS = { red: N_("red {number}"), orange: N_("orange {number}"),
+  yellow: N_("yellow {number}"), lime: N_("lime {number}"), green: N_("green {number}"),
+  sky: N_("sky {number}"), navy: N_("navy {number}"), purple: N_("purple {number}"),
+  pink: N_("pink {number}"), brown: N_("brown {number}") };
+const ACES = { moons: N_("the Ace of Moons"), suns: N_("the Ace of Suns"),
+  waves: N_("the Ace of Waves"), leaves: N_("the Ace of Leaves"), wyrms: N_("the Ace of Wyrms"),
+  knots: N_("the Ace of Knots") };
+const ACE_TITLES = { moons: N_("Ace of Moons"), suns: N_("Ace of Suns"), waves: N_("Ace of Waves"),
+  leaves: N_("Ace of Leaves"), wyrms: N_("Ace of Wyrms"), knots: N_("Ace of Knots") };
 
 const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
 export function suitName(suit) {
   return suit in SUIT_NAMES ? _(SUIT_NAMES[suit]) : suit;
+}
+
+/** A Decktet ace's title as its face prints it ("Ace of Knots"), in the player's words. */
+export function aceTitle(suit) {
+  return suit in ACE_TITLES ? _(ACE_TITLES[suit]) : suit;
 }
 
 /** The Decktet card's own name in English ("Chance Meeting"), as the Decktet prints it. */
@@ -24,16 +38,20 @@ export function card(game, code) {
   const text = String(code);
   if (game === "quasenbo") {
     const base = text.replace("#2", "");
-    if (base.startsWith("ace-")) return format(_("the Ace of {suit}"), { suit: capital(suitName(base.slice(4))) });
+    const suit = base.startsWith("ace-") ? base.slice(4) : null;
+    if (suit in ACES) return _(ACES[suit]);
     if (base === "excuse") return _("the Excuse");
     return format(_("the {name}"), { name: decktetName(base) });
   }
   const [colour, number] = text.split(":");
-  if (number !== undefined) return `${colour in COLOUR_NAMES ? _(COLOUR_NAMES[colour]) : colour} ${number}`;
+  if (number !== undefined) {
+    return colour in BLANCO_CARDS ? format(_(BLANCO_CARDS[colour]), { number }) : `${colour} ${number}`;
+  }
   return text;
 }
 
 const cards = (game, codes) => codes.map((c) => card(game, c)).join(", ");
+const ascending = (numbers) => [...numbers].sort((a, b) => a - b);
 const where = (pos) => format(_("row {row}, column {col}"), { row: pos[0] + 1, col: pos[1] + 1 });
 
 function winners(event, name) {
@@ -47,7 +65,7 @@ function quando(e, name) {
   switch (e.type) {
     case "deal": return format(_("Round {round} dealt, {name} begins"), { round: e.round + 1, name: name(e.first) });
     case "play": {
-      const c = cards("quando", e.fronts);
+      const c = cards("quando", ascending(e.fronts));  // a run reads 1, 2, 3 as picked
       return format(e.triplet ? _("{name} plays {cards} – a triplet!") : _("{name} plays {cards}"), { name: who, cards: c });
     }
     case "draw": {
@@ -176,7 +194,7 @@ const ACTIONS = {
   quando(action, view) {
     const verb = action[0];
     if (verb === "play") {
-      const fronts = action[1].map((i) => view.hands[view.seat].fronts[i]);
+      const fronts = ascending(action[1].map((i) => view.hands[view.seat].fronts[i]));
       const c = cards("quando", fronts);
       if (fronts.length === 3 && new Set(fronts).size === 1) return format(_("play {cards} – a triplet"), { cards: c });
       return format(_("play {cards}"), { cards: c });

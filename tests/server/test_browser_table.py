@@ -434,3 +434,46 @@ def test_a_drifted_model_is_noticed_at_the_next_digest_and_resynced(browser, ser
         assert not errors
     finally:
         host.close()
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
+def test_the_page_names_each_card_as_the_desktop_does(chromium, server, language):
+    from game.client import i18n
+    from game.client.steps import ace_title, blanco_card, decktet_card
+
+    blanco = [
+        f"{colour}:{number}" for colour in ("red", "lime", "navy", "sky") for number in (3, 12)
+    ]
+    decktet = ["ace-knots", "ace-moons", "excuse", "painter"]
+    context = chromium.new_context(viewport=PHONE, locale="en-GB")
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.web_port}/")
+        page.fill("#name", "Zoë")
+        page.click("#enter")
+        page.wait_for_selector("#create")
+        english = page.inner_text("#create")
+        page.select_option("#language", language)
+        page.wait_for_function(
+            "english => document.querySelector('#create').innerText !== english", arg=english
+        )
+        said = page.evaluate(
+            """async ([blanco, decktet]) => {
+                const words = await import("/words.js");
+                return [blanco.map((code) => words.card("blanco", code)),
+                        decktet.map((code) => words.card("quasenbo", code)),
+                        ["knots", "moons"].map(words.aceTitle)];
+            }""",
+            [blanco, decktet],
+        )
+    finally:
+        context.close()
+    i18n.set_language(language)
+    try:
+        assert said == [
+            [blanco_card(code) for code in blanco],
+            [decktet_card(code) for code in decktet],
+            [ace_title("knots"), ace_title("moons")],
+        ]
+    finally:
+        i18n.set_language(i18n.SOURCE)
