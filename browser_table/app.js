@@ -221,6 +221,7 @@ function tap(part) {
 }
 
 function act(action) {
+  if (!S.connected) return;  // nothing would carry it: the choice waits for the connection
   send({ t: "act", room: S.roomId, step: S.step, action });
   S.legal = null;
   S.selected = [];
@@ -357,6 +358,10 @@ function turnLine() {
   const room = S.roomMaps[S.roomId];
   if (S.over || S.toMove === null) return _("Game over");
   if (room && room.paused) return _("Pause");
+  // Said here, where the player looks: the header's notice may be scrolled out of sight.
+  if (!S.connected) {
+    return S.toMove === S.seat ? _("Not connected – your move waits until the connection is back") : _("Reconnecting…");
+  }
   if (S.toMove === S.seat) return S.legal ? _("Your turn") : _("Waiting for the server…");
   return format(_("It's {name}'s turn."), { name: seatName(S.toMove) });
 }
@@ -377,7 +382,8 @@ function renderTable() {
   const view = S.view;
   if (!view || !room) return [header(_("Card Table")), el("p", { class: "panel" }, _("Waiting for the server…"))];
   const game = view.game;
-  const pick = S.legal ? choices() : { tappable: new Set(), ready: [], open: [] };
+  const deciding = Boolean(S.legal) && S.connected;
+  const pick = deciding ? choices() : { tappable: new Set(), ready: [], open: [] };
   const others = [];
   for (let i = 1; i < view.players; i++) {
     const seat = ((view.seat ?? -1) + i + view.players) % view.players;
@@ -387,7 +393,7 @@ function renderTable() {
   const mine = view.seat === null ? null : seatPanel(game, view, view.seat, pick, true);
   const buttons = pick.ready.map((action) => el("button", { class: "action", "data-action": JSON.stringify(action), onclick: () => act(action) },
     capitalised(actionWords(game, action, view))));
-  const hintLine = S.legal && !buttons.length ? _("Choose a card") : null;
+  const hintLine = deciding && !buttons.length ? _("Choose a card") : null;
   return [
     header(game === "quando"
       ? [GAMES[game], " · ", el("span", { class: "nowrap" }, format(_("Round {number}"), { number: view.round + 1 }))]
@@ -396,7 +402,7 @@ function renderTable() {
       el("section", { class: "others" }, others),
       el("section", { class: "centre" }, centre(game, view)),
       el("section", { class: "turn", "data-to-move": S.toMove ?? "" },
-        el("p", { class: S.toMove === S.seat && S.legal ? "yours" : "" }, turnLine(),
+        el("p", { class: S.toMove === S.seat && deciding ? "yours" : "" }, turnLine(),
           S.clock && !S.over ? el("span", { class: "clock" }, " ⏱ ", clockText()) : null),
         S.refusal ? el("p", { class: "refusal" }, S.refusal) : null,
         el("div", { class: "actions" }, buttons, hintLine ? el("span", { class: "dim" }, hintLine) : null)),

@@ -477,3 +477,29 @@ def test_the_page_names_each_card_as_the_desktop_does(chromium, server, language
         ]
     finally:
         i18n.set_language(i18n.SOURCE)
+
+
+def test_a_phone_that_loses_the_host_says_so_where_it_decides_and_offers_no_move(browser, server):
+    page, errors = open_page(browser, server, "Ann")
+    page.select_option("#new-game", "quasenbo")
+    page.select_option("#new-players", "2")
+    page.click("#create")
+    page.wait_for_selector(".add-bot")
+    page.select_option("#bot-level", "random")
+    page.click(".add-bot")
+    page.click("#ready")
+    deadline = time.monotonic() + 20
+    while not page.locator(".turn p.yours").count():
+        assert time.monotonic() < deadline, "no turn of ours came"
+        if page.locator("#start").count():
+            tap(page, "#start")
+        page.wait_for_timeout(100)
+    assert page.locator("button.card.legal").count() or page.locator("button.action").count()
+    server.stop()
+    # The turn line, beside the cards (the header's notice may be scrolled away), says the
+    # move waits; nothing can be tapped that would go nowhere.
+    page.wait_for_selector(".turn p:has-text('your move waits until the connection is back')")
+    assert not page.locator(".turn p.yours").count()
+    assert not page.locator("button.action").count()
+    assert not page.locator("button.card.legal").count()
+    assert not errors
