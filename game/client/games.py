@@ -12,7 +12,7 @@ from game.client.cards import CardArt
 from game.client.i18n import N_
 from game.client.layout import Layout
 from game.client.rules_text import Section
-from game.client.steps import ActionWords, Completion, EventWords, Names
+from game.client.steps import ActionWords, Completion, EventWords, Names, Recall
 from game.client.tables import BlancoTable, QuandoTable, QuasenboTable, Table
 from game.client.tables.host import Host
 from game.rules import GAMES, Action, State, View
@@ -26,9 +26,10 @@ class ClientGame:
     hints and analysis marks), its rules help (`help`, then `keys`, N_-marked), and what the
     game-over table's numbers count (`scores`, N_-marked), and what a view before an event
     shows of it beyond what a seat was sent (`seen`, for the move log and the step list; it
-    reads only what every seat sees). Its name is its table's `game`,
-    the engine's (game.rules.GAMES); the title is the engine's. The options form is made
-    from the engine's OPTIONS (scenes/setup.py's `menu_options`)."""
+    reads only what every seat sees) – or the events before it (`recalled`, for a seat taken
+    back, sent the game so far without views). Its name is its table's `game`, the
+    engine's (game.rules.GAMES); the title is the engine's. The options form is made from
+    the engine's OPTIONS (scenes/setup.py's `menu_options`)."""
 
     table: type[Table]
     layout: Layout
@@ -39,6 +40,7 @@ class ClientGame:
     keys: str
     scores: str
     seen: Completion = steps.as_sent
+    recalled: Recall = steps.as_told
 
     @property
     def name(self) -> str:
@@ -107,6 +109,7 @@ CLIENT_GAMES: dict[str, ClientGame] = {
             rules_text.BLANCO_KEYS,
             N_("Scores: cards left (fewest wins)"),
             steps.blanco_seen,
+            steps.blanco_recalled,
         ),
         ClientGame(
             QuasenboTable,

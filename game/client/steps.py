@@ -232,6 +232,35 @@ def as_sent(event: View, before: View) -> View:
     return event
 
 
+def blanco_recalled(events: list[View]) -> list[View]:
+    """Blanco's events of a game so far as a seat taken back is sent them, with no view
+    between them: each take from the discard pile completed (as `blanco_seen` does from a
+    view) with the card that the events before it put on top of the pile. Only a card that
+    lay there since the deal stays unnamed."""
+    pile: list[str] = []  # the pile's top as far as the events tell, newest last
+    out = []
+    for event in events:
+        kind = event["type"]
+        if kind == "take" and event["source"] == "discard":
+            top = pile.pop() if pile else None
+            if top is not None and not event.get("card"):
+                event = {**event, "card": top}
+        elif kind == "discard":
+            pile.append(event["card"])
+        elif kind == "place":
+            pile.append(event["replaced"])
+        elif kind == "reshuffle":
+            pile = list(event["discard"])
+        out.append(event)
+    return out
+
+
+def as_told(events: list[View]) -> list[View]:
+    """Events of a game so far as they were sent: for a game whose events say all a seat
+    saw of them."""
+    return events
+
+
 def _blanco_take(event: View, who: str) -> str:
     what = blanco_card(event["card"]) if event.get("card") else None
     if event["source"] == "deck":
@@ -309,6 +338,8 @@ EventWords = Callable[[View, Names], str | None]
 """A game's own events in words (`quando_events` …): None where it has no words for one."""
 Completion = Callable[[View, View], View]
 """A game's events completed from the seat's view before them (`blanco_seen`, `as_sent`)."""
+Recall = Callable[[list[View]], list[View]]
+"""A game's events so far completed from the events alone (`blanco_recalled`, `as_told`)."""
 
 
 def event_words(words: EventWords, event: View, name: Names) -> str | None:

@@ -17,7 +17,7 @@ from game.client.hosting import start_local
 from game.client.i18n import LANGUAGES
 from game.client.players import level_name
 from game.client.scenes.viewer import ViewerScene
-from game.client.steps import blanco_card, decktet_card
+from game.client.steps import blanco_card, blanco_seen, decktet_card
 from game.client.tables.movelog import MoveLog
 from game.rules import new_game
 from tests.client.test_chooser import blanco_at_turn, table_for
@@ -196,6 +196,30 @@ def test_one_newer_move_below_the_log_is_singular(make_app, monkeypatch):
     log.scroll(1)
     log.draw(pygame.Surface((400, 600)), pygame.Rect(0, 0, 400, 600), 1.0, None)
     assert "Coups  ·  1 plus récent en bas" in drawn
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_seat_taken_back_hears_the_discard_takes_of_the_game_so_far_by_card(seed):
+    """On `resume` a seat is sent the game so far without a view between its steps: each
+    take from the discard pile is named from the cards the events before it put there, as
+    the live move log names it from the view before it – all but a card lying there since
+    the deal, which no event named."""
+    game, pick = new_game("blanco", 3, seed), random.Random(seed)
+    dealt = set(game.view(0)["discard"])
+    sent, seen = [], []
+    while not game.is_over and game.step < 600:
+        before = game.view(0)
+        keys = game.legal_keys()
+        for event in game.apply(list(keys[pick.randrange(len(keys))])):
+            sent.append(event.for_seat(0))
+            seen.append(blanco_seen(sent[-1], before))
+    takes = [k for k, e in enumerate(sent) if e["type"] == "take" and e["source"] == "discard"]
+    assert [e for k, e in enumerate(sent) if k in takes and e["seat"] != 0 and e.get("card")] == []
+    recalled = CLIENT_GAMES["blanco"].recalled(sent)
+    named = [k for k in takes if recalled[k].get("card")]
+    assert [recalled[k] for k in named] == [seen[k] for k in named]
+    assert all(seen[k]["card"] in dealt for k in takes if k not in named)
+    assert len(named) >= len(takes) - len(dealt) and len(named) > 0
 
 
 def test_the_move_log_names_the_card_another_player_takes_from_the_discard(make_app):

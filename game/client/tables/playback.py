@@ -113,7 +113,7 @@ class Playback:
             records = update["past"] + update.get("missed", [])
             if records and records[0]["step"] == 1:  # dealt in this game, not played on
                 self.tell_deal(records[0]["seat"])
-            events = [e for r in records for e in r["events"]]
+            events = table.parts.recalled([e for r in records for e in r["events"]])
             for event in events:
                 self.tell(event)
             table.recall(events)
