@@ -6,7 +6,7 @@ import { decode, encode } from "./vendor/msgpack.js";
 import { LANGUAGES, N_, _, browserLanguage, errorText, format, language, ngettext, pgettext, setLanguage } from "./i18n.js";
 import { cardElement, clearCards, loadCards } from "./cards.js";
 import { applyEvent, sameBytes, viewDigest } from "./model.js";
-import { actionWords, card, eventsLine, suitName } from "./words.js";
+import { actionWords, card, eventsLine, recalled, seen, suitName } from "./words.js";
 
 const GAMES = { quando: "Quando", blanco: "Blanco", quasenbo: "Quäsenbö" };
 // The bots' levels, each worded in the catalogue's "bot level" context (as the pygame client's).
@@ -113,15 +113,21 @@ function receive(m) {
 function update(m) {
   if (m.room !== S.roomId) return;
   const game = (S.roomMaps[m.room] || {}).game;
+  let events = m.events;  // as the move log tells them (see words.js's `seen`)
   if (m.view) {
     S.view = structuredClone(m.view);
     S.syncing = false;
     if (m.past || m.missed) {
-      S.log = [...(m.past || []), ...(m.missed || [])].map((s) => ({ step: s.step, seat: s.seat, events: s.events }));
+      S.log = recalled(game, [...(m.past || []), ...(m.missed || [])].map((s) => ({ step: s.step, seat: s.seat, events: s.events })));
     }
   } else if (S.view) {
     try {
-      for (const event of m.events) applyEvent(S.view, event);
+      const told = [];
+      for (const event of m.events) {
+        told.push(seen(game, event, S.view));
+        applyEvent(S.view, event);
+      }
+      events = told;
     } catch {
       S.view = undefined;  // an event the model could not take: a drift like any other
     }
@@ -139,7 +145,7 @@ function update(m) {
     S.syncing = true;
     send({ t: "sync", room: m.room });
   }
-  if (m.events.length) S.log.push({ step: m.step, seat: m.actor, events: m.events });
+  if (m.events.length) S.log.push({ step: m.step, seat: m.actor, events });
   Object.assign(S, { step: m.step, legal: m.legal || null, toMove: m.to_move, selected: [], screen: "table" });
   S.clock = m.clock ? { seat: m.clock.seat, left: m.clock.left, at: performance.now() } : null;
   if (m.events.length || m.legal) S.refusal = "";

@@ -176,6 +176,35 @@ export function eventWords(game, event, name) {
 }
 
 /** A step's events as one line, phrases joined by " · ". */
+/** `event` with what every seat saw of it beyond what this seat was sent, from the seat's
+ * `view` before it (steps.blanco_seen): the card a take from Blanco's discard pile takes. */
+export function seen(game, event, view) {
+  if (game === "blanco" && event.type === "take" && event.source === "discard" && !event.card
+      && view && view.discard.length) {
+    return { ...event, card: view.discard[view.discard.length - 1] };
+  }
+  return event;
+}
+
+/** The game so far as a seat taken back is sent it (`steps`: {step, seat, events}, no view
+ * between them), each take from Blanco's discard pile completed with the card the events
+ * before it put on top of the pile (steps.blanco_recalled); a card there since the deal
+ * stays unnamed. */
+export function recalled(game, steps) {
+  if (game !== "blanco") return steps;
+  let pile = [];
+  return steps.map((s) => ({ ...s, events: s.events.map((e) => {
+    if (e.type === "take" && e.source === "discard") {
+      const top = pile.pop();
+      return top !== undefined && !e.card ? { ...e, card: top } : e;
+    }
+    if (e.type === "discard") pile.push(e.card);
+    else if (e.type === "place") pile.push(e.replaced);
+    else if (e.type === "reshuffle") pile = [...e.discard];
+    return e;
+  }) }));
+}
+
 export function eventsLine(game, events, name) {
   return events.map((e) => eventWords(game, e, name)).filter(Boolean).join(" · ");
 }

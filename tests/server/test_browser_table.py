@@ -503,3 +503,39 @@ def test_a_phone_that_loses_the_host_says_so_where_it_decides_and_offers_no_move
     assert not page.locator("button.action").count()
     assert not page.locator("button.card.legal").count()
     assert not errors
+
+
+def test_the_page_names_the_discard_takes_as_the_desktop_does_live_and_taken_back(chromium, server):
+    """Blanco's events of a real game as seat 0 was sent them, completed by the page's
+    `seen` (from the view before each, live) and `recalled` (from the events alone, for a
+    seat taken back), and by the desktop's steps.blanco_seen and ClientGame.recalled."""
+    from game.client.games import CLIENT_GAMES
+    from game.client.steps import blanco_seen
+    from game.rules import new_game
+
+    game, pick = new_game("blanco", 3, 5), random.Random(5)
+    steps, views = [], []
+    while not game.is_over and game.step < 400:
+        views.append(game.view(0))
+        keys = game.legal_keys()
+        events = game.apply(list(keys[pick.randrange(len(keys))]))
+        steps.append({"step": game.step, "seat": 0, "events": [e.for_seat(0) for e in events]})
+    context = chromium.new_context(viewport=PHONE, locale="en-GB")
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.web_port}/")
+        live, taken_back = page.evaluate(
+            """async ([steps, views]) => {
+                const words = await import("/words.js");
+                return [steps.map((s, k) => s.events.map((e) => words.seen("blanco", e, views[k]))),
+                        words.recalled("blanco", steps).map((s) => s.events)];
+            }""",
+            [steps, views],
+        )
+    finally:
+        context.close()
+    # (The first event of a step is its take: the view before the step is the one before it.)
+    assert live == [[blanco_seen(e, view) for e in s["events"]] for s, view in zip(steps, views)]
+    flat = CLIENT_GAMES["blanco"].recalled([e for s in steps for e in s["events"]])
+    assert [e for s in taken_back for e in s] == flat
+    assert any(e["type"] == "take" and e["seat"] != 0 and e.get("card") for e in flat)
