@@ -114,6 +114,28 @@ def test_a_dialog_opened_over_the_table_and_closed_leaves_no_trace(make_app):
         assert shown(app) == whole(scene, before, was_late)
 
 
+def test_a_scene_shown_instead_of_the_table_and_closed_leaves_no_trace_on_the_move_log(make_app):
+    """The rules help (F1) draws the whole window, the move log's strip too; back at the
+    table, the log is drawn again, not taken as still on the screen."""
+    app = make_app(speed=1.0)
+    start_local(app, "quando", 3, "random", {})
+    assert run_frames(app, lambda: table_scene(app) is not None, 30)
+    scene = table_scene(app)
+    for _ in range(30):
+        app.frame(1 / 60)
+    assert scene.table.log_shown and scene.table.log.lines
+    scene.open_rules()
+    for _ in range(5):
+        app.frame(1 / 60)
+    assert app.top is not scene
+    app.pop()
+    for _ in range(5):
+        before, was_late = app.screen.copy(), scene.table.painter.log_late
+        app.frame(1 / 60)
+        late_once(scene, was_late)
+        assert shown(app) == whole(scene, before, was_late)
+
+
 @pytest.mark.parametrize(
     ("game", "players", "options", "warmup"),
     [

@@ -333,6 +333,9 @@ class TableScene(Scene):
     def summary_line(self) -> str:
         return self.over.summary_line()
 
+    def enter(self) -> None:
+        self.mending.uncovered()  # a scene that was over this one drew on the window
+
     def exit(self) -> None:
         self.over.review.cancel()
 

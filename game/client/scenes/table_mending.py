@@ -42,6 +42,10 @@ class TableMending:
         """Counts the messages and the input (but the mouse's moves) the scene took: a
         frame after each is drawn whole."""
 
+    def uncovered(self) -> None:
+        """The scene is on top again, after another drew over the window."""
+        self.mender.forget()
+
     def key(self, alone: bool) -> Hashable:
         """What the scene shows besides the table's cards, or None while anything but the
         table shows (`alone`: no scene over it) or changes by itself."""

@@ -104,6 +104,12 @@ class Mender:
             self.shown = {s: (s.image, s.rect, layer(s)) for s in self.order}
         self.noted = None
 
+    def forget(self) -> None:
+        """Something else drew on the window since the last frame (a scene over the table,
+        gone now): the next frame is drawn whole, the move log too."""
+        self.target = None
+        self.log = None
+
     def keeps_log(self, surface: pygame.Surface, frame: Frame) -> bool:
         """Whether `surface` shows the move log where `frame` does as it was last drawn."""
         return surface is self.target and frame.log is not None and frame.log == self.log
