@@ -242,3 +242,26 @@ def test_the_move_log_names_the_card_another_player_takes_from_the_discard(make_
         {"discard": ["red:4", "green:3"]},
     )
     assert said == "Basil takes green 3 from the discard pile"
+
+
+def test_the_triplet_penalty_prompt_follows_the_hand_not_the_actions_of_the_step_before():
+    """The legal actions a table holds may still be those of the step before (a draw) when
+    the penalty's view arrives: whether to flip a zero or draw is read from the hand."""
+    from game.client.tables.quando_words import prompt
+
+    found = {}
+    for seed in range(60):
+        game, pick = new_game("quando", 3, seed), random.Random(seed)
+        while not game.is_over and len(found) < 2:
+            if game.phase == "penalty":
+                view = game.view(game.to_move)
+                found.setdefault(0 in view["hands"][game.to_move]["fronts"], view)
+            keys = game.legal_keys()
+            game.apply(list(keys[pick.randrange(len(keys))]))
+        if len(found) == 2:
+            break
+    stale = {True: [["draw", "up"], ["draw", "down"]], False: [["flip", 0]]}
+    for zero, view in found.items():
+        said = prompt(view, view["to_move"], str, stale[zero], [], True)
+        assert ("click one of your zeros" in said) == zero, said
+        assert said.startswith("Triplet penalty")

@@ -99,7 +99,8 @@ def _own_turn(
             **letters()
         )
     if phase == "penalty":
-        if any(a[0] == "flip" for a in legal or []):
+        # From the hand, not the legal actions: those of the step before may still be held.
+        if 0 in side(m, seat):
             return _("Triplet penalty: click one of your zeros to flip it")
         return _("Triplet penalty: draw a card – visible ({up}) or hidden ({down})").format(
             **letters()
