@@ -144,6 +144,10 @@ def test_space_pauses_the_queue_and_starts_it_again(make_app):
     assert scene.table.paused
     # Said in the prompt's place, over none of the cards a player pausing to think looks at.
     assert scene.table.hud.prompt_words(scene.table) == "Paused – Space to go on"
+    # Nothing is chosen or sent while paused: a click is told why.
+    scene.table.click(("hand", 0))
+    assert not scene.table.chooser.chosen and not scene.table.chooser.waiting
+    assert "Paused – Space to go on" in [item[0] for item in scene.table.toasts.items]
     # The server's room stops too: its bots wait (and so would its turn clock).
     room = app.session.server.server.rooms[scene.room_id]
     assert run_frames(app, lambda: room.paused, 5)

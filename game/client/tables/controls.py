@@ -13,6 +13,7 @@ from game.client.tables.buttons import ActionButtons, ButtonSpec
 from game.client.tables.chooser import Action, Chooser, Token
 from game.client.tables.hooks import Sorts
 from game.client.tables.host import Host
+from game.client.tables.hud import PAUSED
 from game.client.tables.movelog import MoveLog
 from game.client.tables.seats import Seats
 from game.client.tables.stage import Stage
@@ -154,7 +155,7 @@ class Controls:
         if token is None:
             return
         table = self.table
-        if not table.active:
+        if not table.active or table.paused:  # a move made while paused would go at once
             self.wait(token)
             return
         outcome, action = table.chooser.choose(token)
@@ -221,6 +222,8 @@ class Controls:
         show = table.toasts.show
         if table.seat is None:
             show(_("You are watching this game."))
+        elif table.paused:
+            show(_(PAUSED))
         elif table.chooser.legal is not None and not table.online:
             show(_(OFFLINE), palette.ACCENT)
         elif table.hold is not None:

@@ -9,9 +9,11 @@ from typing import Any, Protocol
 import pygame
 
 from game.client import layout, palette, widgets
-from game.client.i18n import _
+from game.client.i18n import N_, _
 from game.client.tables.seats import Seats
 
+PAUSED = N_("Paused – Space to go on")
+"""Said in the prompt's place while a game alone with bots is paused."""
 TITLE_SEP = "  ·  "
 """Between the parts of a table's title ("Quando  ·  round 2  ·  …")."""
 
@@ -112,7 +114,7 @@ class Hud:
     def prompt_words(view: HudView) -> str:
         """The prompt's words: the table's, or the pause's – said here, in the prompt's place,
         where it covers none of the cards a player who paused to think looks at."""
-        return _("Paused – Space to go on") if view.paused else view.prompt_now()
+        return _(PAUSED) if view.paused else view.prompt_now()
 
     def draw_prompt(self, surface: pygame.Surface, view: HudView) -> None:
         """What the viewer should do now (lit when it is theirs to decide), with the seconds
