@@ -78,7 +78,7 @@ def draw_round(
         pygame.Rect(box.left, y, box.width, size + 4),
     )
     y += size + layout.px(14, s)
-    cols = [box.left + round(box.width * f) for f in (0.04, 0.26, 0.68, 0.78, 0.89)]
+    cols = [box.left + round(box.width * f) for f in (0.04, 0.26, 0.65, 0.73, 0.9)]
     head = [
         (_("Player"), cols[0]),
         (_("Hand (fronts)"), cols[1]),
@@ -154,7 +154,7 @@ def _draw_round_row(
         word,
         size,
         palette.DANGER if seat == event["knocker"] and event["knock_penalty"] else color,
-        pygame.Rect(cols[3], y, cols[4] - cols[3] - 4, row_h),
+        pygame.Rect(cols[3], y, cols[4] - cols[3] - size, row_h),  # an em before the total
         "left",
     )
     widgets.blit_text(
