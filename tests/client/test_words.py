@@ -265,3 +265,15 @@ def test_the_triplet_penalty_prompt_follows_the_hand_not_the_actions_of_the_step
         said = prompt(view, view["to_move"], str, stale[zero], [], True)
         assert ("click one of your zeros" in said) == zero, said
         assert said.startswith("Triplet penalty")
+
+
+def test_the_game_over_line_breaks_between_its_parts_not_inside_the_hints_count():
+    from game.client.scenes.endings import SUMMARY_SEP, summary_lines
+
+    review = "No clear mistake: none of your choices cost you 10 points or more of winning chance."
+    hints = "Hints used: 45"
+    width = widgets.text_width(review, 22) + 10  # the review fits a line; with the count, not
+    assert summary_lines(review + SUMMARY_SEP + hints, 22, width) == [review, hints]
+    assert summary_lines("Analysing… 3/60" + SUMMARY_SEP + hints, 22, width) == [
+        "Analysing… 3/60" + SUMMARY_SEP + hints
+    ]

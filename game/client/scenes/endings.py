@@ -167,19 +167,33 @@ def _draw_round_row(
     )
 
 
+SUMMARY_SEP = "  ·  "
+"""Between the parts of the summary line ("the analysis  ·  Hints used: 2")."""
+
+
+def summary_lines(words: str, size: int, width: int) -> list[str]:
+    """The summary line in lines no wider than `width`: on one if it fits, else each of its
+    parts on lines of its own (never "Hints used:" at one line's end, its count at the next's
+    start)."""
+    lines = widgets.wrap(words, size, width)
+    if len(lines) == 1:
+        return lines
+    return [line for part in words.split(SUMMARY_SEP) for line in widgets.wrap(part, size, width)]
+
+
 def draw_summary(surface: pygame.Surface, box: pygame.Rect, s: float, words: str, top: int) -> None:
     """The summary line under the scores, wrapped to the box's width in as many lines as it
     needs, ending above the buttons and never above `top`."""
     width = box.width - layout.px(40, s)
     bottom = box.bottom - layout.px(96, s)
     size = layout.px(22, s, 12)
-    lines = widgets.wrap(words, size, width)
+    lines = summary_lines(words, size, width)
     while size > widgets.MIN_SIZE and (
         bottom - len(lines) * widgets.line_height(size) < top
         or any(widgets.text_width(line, size) > width for line in lines)
     ):
         size -= 1
-        lines = widgets.wrap(words, size, width)
+        lines = summary_lines(words, size, width)
     step = widgets.line_height(size)
     y = max(top, bottom - len(lines) * step)
     for line in lines:

@@ -87,7 +87,7 @@ class GameOver:
         if self.table.seat is None or not self.advice.allowed:
             return words
         hints = _("Hints used: {count}").format(count=self.advice.used)
-        return f"{words}  ·  {hints}" if words else hints
+        return f"{words}{endings.SUMMARY_SEP}{hints}" if words else hints
 
     def open_analysis(self) -> None:
         """The replay viewer at the player's costliest choice, with the analysis (this screen's
