@@ -928,6 +928,12 @@ def _plate_one_line(
     # The detail takes what the name leaves (a long name at a small scale may be wider than
     # its share even at the smallest font).
     free = Rect(drawn.right + 8, inner.top, inner.right - drawn.right - 8, inner.height)
+    status_size = max(MIN_SIZE, int(size * 0.8))
+    if status:
+        # What is unusual (away, offline, knocked) matters more than the detail, which makes
+        # room for it: losing parts, or all of it.
+        pill_w = min(free.width, text_width(status, status_size) + 22)
+        free.left, free.width = free.left + pill_w, free.width - pill_w
     detail_left = free.right
     # A detail of several parts ("9 in grid · 2 in hand") loses its last parts whole before
     # a word is cut.
@@ -941,13 +947,17 @@ def _plate_one_line(
             surf = elided(detail, MIN_SIZE, palette.TEXT_DIM, free.width)
         where = surface.blit(surf, surf.get_rect(midright=(free.right, free.centery)))
         detail_left = where.left
-    if status:
-        # No room for a line of its own: the status sits after the name.
-        surf = text(status, max(MIN_SIZE, int(size * 0.8)), (30, 24, 8))
-        pill = surf.get_rect(midleft=(drawn.right + 10, inner.centery)).inflate(10, 4)
-        if pill.right < detail_left - 8:
-            pygame.draw.rect(surface, palette.ACCENT, pill, border_radius=pill.height // 2)
-            surface.blit(surf, surf.get_rect(center=pill.center))
+    room = detail_left - 8 - (drawn.right + 15)
+    if status and room > 20:
+        # No room for a line of its own: the status sits after the name (cut short at the end
+        # rather than left out where even the whole plate is too narrow for it).
+        ink = (30, 24, 8)
+        surf = text(status, status_size, ink)
+        if surf.get_width() > room:
+            surf = elided(status, status_size, ink, room)
+        pill = surf.get_rect(midleft=(drawn.right + 15, inner.centery)).inflate(10, 4)
+        pygame.draw.rect(surface, palette.ACCENT, pill, border_radius=pill.height // 2)
+        surface.blit(surf, surf.get_rect(center=pill.center))
 
 
 def _draw_clock(surface: pygame.Surface, rect: Rect, clock: float | None) -> None:

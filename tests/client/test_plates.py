@@ -40,3 +40,42 @@ def test_the_clock_runs_on_a_plate_shown_again(make_app):
     full, half = plate(clock=1.0), plate(clock=0.5)
     assert full != half and plate(clock=1.0) == full
     assert plate(current=False) != plate()  # the turn's frame and marker
+
+
+def test_a_one_line_plate_shows_a_long_status_and_the_detail_makes_room_for_it(
+    make_app, monkeypatch
+):
+    """Blanco's four plates in a row are one line each: "away – a bot is playing for Bruno"
+    did not fit between the name and the detail and was left out."""
+    make_app()
+    words: list[str] = []
+    real = widgets.text
+
+    def told(*args, **kwargs):
+        words.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(widgets, "text", told)
+
+    def pill(width: int, status: str) -> int:
+        """The status pill's pixels on a one-line plate `width` wide."""
+        surface = pygame.Surface((400, 80))
+        surface.fill((10, 80, 40))
+        words.clear()
+        rect = pygame.Rect(20, 20, width, 22)
+        widgets.seat_plate(
+            surface, rect, "Bruno", "stage 1 · 9 in grid · 2 in hand", current=False, status=status
+        )
+        gold = surface.map_rgb(widgets.palette.ACCENT)
+        return sum(
+            surface.get_at_mapped((x, y)) == gold
+            for x in range(rect.left, rect.right)
+            for y in range(rect.top, rect.bottom)
+        )
+
+    away = "away – a bot is playing for Bruno"
+    assert pill(316, "") == 0
+    assert pill(315, away) > 100 and away in words
+    # Where even the whole plate is too narrow, the status is cut short, not left out.
+    assert pill(200, away) > 100
+    assert any(w.startswith("away") and w.endswith("…") for w in words), words
