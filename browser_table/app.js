@@ -16,6 +16,17 @@ const LEVELS = {
   normal: () => pgettext("bot level", "Normal"),
   hard: () => pgettext("bot level", "Hard"),
 };
+// What the game-over table's numbers count, and why a game ended without its normal finish:
+// the desktop's words (game/client/games.py's `scores`, scenes/endings.py's ENDINGS).
+const SCORES = {
+  quando: N_("Scores: points (lowest wins)"),
+  blanco: N_("Scores: cards left (fewest wins)"),
+  quasenbo: N_("Scores: cards in hand (fewest wins)"),
+};
+const ENDINGS = {
+  max_turns: N_("The turn limit was reached."),
+  blocked: N_("Nobody could play or draw any more."),
+};
 const STORE = "cardtable.seats";
 const PING_EVERY = 30000;
 
@@ -23,7 +34,7 @@ const S = {
   ws: null, connected: false, retry: 500, name: localStorage.getItem("cardtable.name") || "",
   screen: "start", rooms: [], roomMaps: {}, roomId: null, seat: null, watching: false,
   view: null, step: 0, legal: null, toMove: null, digest: null, over: false, result: null,
-  log: [], selected: [], notice: "", refusal: "", summary: null, rematch: null,
+  ending: null, log: [], selected: [], notice: "", refusal: "", summary: null, rematch: null,
   requests: {}, nextId: 1, level: "normal", clock: null, syncing: false, logOpen: window.innerWidth > 700,
 };
 // What a test (or a curious player, in the console) may read: digests checked and missed.
@@ -154,7 +165,7 @@ function update(m) {
   if (m.seed !== undefined) {
     S.over = true;
     const over = m.events.find((e) => e.type === "game_over");
-    if (over) S.result = over.result;
+    if (over) Object.assign(S, { result: over.result, ending: over.reason || null });
     if (S.view && S.view.result) S.result = S.view.result;
     keep(m.room, null);
   }
@@ -308,7 +319,7 @@ function roomLine(room) {
 }
 
 function watch(room) {
-  Object.assign(S, { roomId: room, seat: null, watching: true, view: null, syncing: false, log: [], over: false, result: null, summary: null });
+  Object.assign(S, { roomId: room, seat: null, watching: true, view: null, syncing: false, log: [], over: false, result: null, ending: null, summary: null });
   send({ t: "watch", room });
 }
 
@@ -325,7 +336,7 @@ function renderLobby() {
       el("h2", {}, _("New game")),
       el("div", { class: "row" }, game, players,
         el("button", { id: "create", onclick: () => {
-          Object.assign(S, { view: null, syncing: false, log: [], over: false, result: null, summary: null });
+          Object.assign(S, { view: null, syncing: false, log: [], over: false, result: null, ending: null, summary: null });
           send({ t: "create", game: game.value, players: Number(players.value) }, { create: true });
         } }, _("Host")))),
     S.refusal ? el("p", { class: "refusal" }, S.refusal) : null];
@@ -355,7 +366,7 @@ function renderRoom() {
 
 function leave() {
   if (S.roomId && !S.over) send({ t: "leave", room: S.roomId });
-  Object.assign(S, { screen: "lobby", roomId: null, seat: null, view: null, syncing: false, log: [], over: false, result: null, summary: null, rematch: null });
+  Object.assign(S, { screen: "lobby", roomId: null, seat: null, view: null, syncing: false, log: [], over: false, result: null, ending: null, summary: null, rematch: null });
   send({ t: "list" });
   render();
 }
@@ -570,14 +581,17 @@ function roundSummary(game, view) {
 function gameOver(game, view) {
   const result = S.result || view.result;
   if (!result) return null;
-  const seats = [...Array(view.players).keys()];
+  // In order, the winners first: every game's lowest score wins.
+  const seats = [...Array(view.players).keys()].sort((a, b) => result.scores[a] - result.scores[b]);
   const won = result.winners.includes(view.seat);
   const title = won ? (result.winners.length > 1 ? _("You share the win!") : _("You win!"))
     : result.winners.length === 1 ? format(_("Game over: {name} wins"), { name: plainName(result.winners[0]) })
       : format(_("Game over: {names} win"), { names: result.winners.map(plainName).join(", ") });
   return el("div", { class: "overlay", role: "dialog", id: "game-over" }, el("div", { class: "panel" },
     el("h2", {}, title),
+    el("p", { class: "dim" }, _(SCORES[game])),
     scoreTable(seats, [{ title: _("Scores"), value: (s) => result.scores[s] }], result.winners),
+    S.ending in ENDINGS ? el("p", { class: "dim" }, _(ENDINGS[S.ending])) : null,
     S.summary ? roundTable(view) : null,
     el("div", { class: "row" },
       S.rematch ? el("button", { onclick: () => { const id = S.rematch; leave(); send({ t: "join", room: id }); } }, _("Rematch"))

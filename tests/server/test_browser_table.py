@@ -232,6 +232,18 @@ def test_a_whole_game_through_the_page_against_bots(browser, server, game):
         seen = checks(page)
         assert seen["checks"] > 3 and seen["drifts"] == 0, seen
         assert page.locator("#game-over table.scores tr").count() >= 3
+        # As the desktop's game-over: what the scores count, the rows in order, the winner
+        # first, and why a game stopped short of its normal end.
+        over = page.inner_text("#game-over")
+        assert {"quando": "lowest wins", "blanco": "fewest wins", "quasenbo": "fewest wins"}[
+            game
+        ] in over
+        scores = page.evaluate(
+            "[...document.querySelector('#game-over table.scores').rows].slice(1)"
+            ".map((row) => Number(row.cells[row.cells.length - 1].innerText))"
+        )
+        assert scores == sorted(scores)
+        assert ("The turn limit was reached." in over) == (game == "blanco"), over
         if game == "quando":
             # The last round's table says how each score came about, as the pygame client's
             # summary does: the hand's fronts, their sum, the round's score, the total.
