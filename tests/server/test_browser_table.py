@@ -401,8 +401,11 @@ def test_a_phone_held_sideways_plays_a_whole_game(chromium, server):
         room = host.create("blanco", 2, sit=False)
         page, errors = open_page(context, server, "Ann")
         take_seat(page, room, bots=True)
-        box = page.locator(".log").bounding_box()
-        assert box is not None and box["x"] > 844 / 2  # the move log beside the table
+        # The player's own turn and hand beside the others, in sight without scrolling.
+        mine, turn = page.locator(".seat.mine").bounding_box(), page.locator(".turn").bounding_box()
+        assert mine is not None and turn is not None
+        assert mine["x"] > 844 / 2 and turn["x"] > 844 / 2
+        assert mine["y"] + mine["height"] <= 390 + 1, mine
         assert play_to_the_end(page) > 0
         assert checks(page)["drifts"] == 0 and not errors
     finally:
