@@ -54,6 +54,15 @@ def shown(app) -> bytes:
     return pygame.image.tobytes(app.screen, "RGB")
 
 
+def frames_show_what_a_whole_drawing_shows(app, scene: TableScene, frames: int = 5) -> None:
+    """The next `frames` frames, each as the scene drawn whole would show it."""
+    for _ in range(frames):
+        before, was_late = app.screen.copy(), scene.table.painter.log_late
+        app.frame(1 / 60)
+        late_once(scene, was_late)
+        assert shown(app) == whole(scene, before, was_late)
+
+
 def hover_a_card(scene: TableScene, rng: random.Random) -> None:
     """Move the mouse onto a card (or off the table's cards, now and then)."""
     sprites = scene.table.stage.sprites.sprites()
@@ -107,11 +116,7 @@ def test_a_dialog_opened_over_the_table_and_closed_leaves_no_trace(make_app):
     for _ in range(5):
         app.frame(1 / 60)
     app.pop()
-    for _ in range(5):
-        before, was_late = app.screen.copy(), scene.table.painter.log_late
-        app.frame(1 / 60)
-        late_once(scene, was_late)
-        assert shown(app) == whole(scene, before, was_late)
+    frames_show_what_a_whole_drawing_shows(app, scene)
 
 
 def test_a_scene_shown_instead_of_the_table_and_closed_leaves_no_trace_on_the_move_log(make_app):
@@ -129,11 +134,7 @@ def test_a_scene_shown_instead_of_the_table_and_closed_leaves_no_trace_on_the_mo
         app.frame(1 / 60)
     assert app.top is not scene
     app.pop()
-    for _ in range(5):
-        before, was_late = app.screen.copy(), scene.table.painter.log_late
-        app.frame(1 / 60)
-        late_once(scene, was_late)
-        assert shown(app) == whole(scene, before, was_late)
+    frames_show_what_a_whole_drawing_shows(app, scene)
 
 
 @pytest.mark.parametrize(

@@ -413,9 +413,10 @@ def test_a_phone_held_sideways_plays_a_whole_game(chromium, server):
         host.close()
 
 
-def test_a_table_opened_from_the_page_with_its_own_bots(browser, server):
-    page, errors = open_page(browser, server, "Ann")
-    page.select_option("#new-game", "quasenbo")
+def open_own_table(page, game: str, until: str) -> None:
+    """From the lobby: a new room of `game` for two opened from the page, a random bot in
+    the other seat, started; returns once `until` (a selector) shows."""
+    page.select_option("#new-game", game)
     page.select_option("#new-players", "2")
     page.click("#create")
     page.wait_for_selector(".add-bot")
@@ -423,11 +424,16 @@ def test_a_table_opened_from_the_page_with_its_own_bots(browser, server):
     page.click(".add-bot")
     page.click("#ready")
     deadline = time.monotonic() + 20
-    while not page.locator(".table").count():
-        assert time.monotonic() < deadline, "the game did not start"
+    while not page.locator(until).count():
+        assert time.monotonic() < deadline, f"{until} did not show"
         if page.locator("#start").count():
             tap(page, "#start")
         page.wait_for_timeout(100)
+
+
+def test_a_table_opened_from_the_page_with_its_own_bots(browser, server):
+    page, errors = open_page(browser, server, "Ann")
+    open_own_table(page, "quasenbo", ".table")
     assert play_to_the_end(page) > 0
     assert checks(page)["drifts"] == 0 and not errors
 
@@ -496,19 +502,7 @@ def test_the_page_names_each_card_as_the_desktop_does(chromium, server, language
 
 def test_a_phone_that_loses_the_host_says_so_where_it_decides_and_offers_no_move(browser, server):
     page, errors = open_page(browser, server, "Ann")
-    page.select_option("#new-game", "quasenbo")
-    page.select_option("#new-players", "2")
-    page.click("#create")
-    page.wait_for_selector(".add-bot")
-    page.select_option("#bot-level", "random")
-    page.click(".add-bot")
-    page.click("#ready")
-    deadline = time.monotonic() + 20
-    while not page.locator(".turn p.yours").count():
-        assert time.monotonic() < deadline, "no turn of ours came"
-        if page.locator("#start").count():
-            tap(page, "#start")
-        page.wait_for_timeout(100)
+    open_own_table(page, "quasenbo", ".turn p.yours")  # our turn
     assert page.locator("button.card.legal").count() or page.locator("button.action").count()
     server.stop()
     # The turn line, beside the cards (the header's notice may be scrolled away), says the
