@@ -5,6 +5,7 @@ system's language, plurals, numbers, refusals from the server – does what it s
 
 from __future__ import annotations
 
+import ast
 import re
 import time
 from datetime import datetime
@@ -325,3 +326,33 @@ def test_the_command_line_speaks_the_chosen_language(capsys):
         parse_args(["--tour"])
     err = capsys.readouterr().err
     assert "python -m game\xa0: erreur\xa0: --tour demande --screenshots DOSSIER" in err
+
+
+SHOWN_AS_IS = {"Ag", "Quando  ·  Blanco  ·  Quäsenbö"}
+"""Literal words drawn untranslated on purpose: a line height's measure, the games' names."""
+
+
+def test_no_words_are_drawn_without_the_catalogue():
+    """A literal string handed straight to what draws words on the screen would show in
+    English in every language (Quando's "TRIPLET!" flourish did)."""
+    drawers = {"flourish": 0, "show": 0, "text": 0, "fit_text": 0, "blit_wrapped": 0, "elided": 0}
+    drawers |= {"blit_text": 1, "Button": 1}  # the words' place among the arguments
+    found = []
+    for path in sorted((ROOT / "game" / "client").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = getattr(func, "attr", None) or getattr(func, "id", None)
+            at = drawers.get(name or "")
+            if at is None or len(node.args) <= at:
+                continue
+            words = node.args[at]
+            if (
+                isinstance(words, ast.Constant)
+                and isinstance(words.value, str)
+                and re.search("[A-Za-z]", words.value)
+                and words.value not in SHOWN_AS_IS
+            ):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} {words.value!r}")
+    assert found == []

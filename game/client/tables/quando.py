@@ -160,7 +160,9 @@ class QuandoTable(Table):
         self.mark(moved, event["seat"])
         self.app.sound.play("slide")
         if event["triplet"]:
-            self.flourish("TRIPLET!", self.geo.places["discard"].center, palette.DANGER, "penalty")
+            self.flourish(
+                _("TRIPLET!"), self.geo.places["discard"].center, palette.DANGER, "penalty"
+            )
             return MOVE + 0.9
         return MOVE + 0.05 * len(moved)
 
