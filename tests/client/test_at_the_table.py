@@ -160,6 +160,7 @@ def test_space_pauses_the_queue_and_starts_it_again(make_app):
     assert room.state.step == step
     scene.handle(press)
     assert not scene.table.paused
+    assert "Paused – Space to go on" not in [item[0] for item in scene.table.toasts.items]
     assert run_frames(app, lambda: not room.paused, 5)
     assert scene.table.hud.prompt_words(scene.table) != "Paused – Space to go on"
 

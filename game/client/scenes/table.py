@@ -22,6 +22,7 @@ from game.client.scenes.overlays import Overlay
 from game.client.scenes.review import choice_words
 from game.client.scenes.table_mending import TableMending
 from game.client.tables import Table
+from game.client.tables.hud import PAUSED
 
 if TYPE_CHECKING:  # the analysis is loaded when first asked for (memory at start)
     from game.replay.analysis import Background, Mark
@@ -177,6 +178,7 @@ class TableScene(Scene):
         over (the last moves may still be shown) has nothing left to stop."""
         if self.local and (self.table.paused or not self.table.model.get("result")):
             self.table.paused = not self.table.paused
+            self.table.toasts.drop(_(PAUSED))  # a click's "paused" notice, true no more
             if self.app.session is not None:
                 self.app.session.pause(self.table.paused)
 
