@@ -520,7 +520,7 @@ function centre(game, view) {
       pile(format(_("Draw pile: {n}"), { n: view.draw.count }), cardElement(game, null)),
       pile(_("Discard pile"), top ? cardElement(game, top) : el("div", { class: "card empty" })),
       el("p", { class: "dim" }, format(ngettext("Box: {n} removed", "Box: {n} removed", view.box.length), { n: view.box.length }), " · ",
-        format(_("turn {n} of at most {total}"), { n: view.turns + 1, total: grouped(view.max_turns) })),
+        format(_("turn {n} of at most {total}"), { n: grouped(Math.min(view.turns + 1, view.max_turns)), total: grouped(view.max_turns) })),
     ];
   }
   return [

@@ -277,3 +277,10 @@ def test_the_game_over_line_breaks_between_its_parts_not_inside_the_hints_count(
     assert summary_lines("Analysing… 3/60" + SUMMARY_SEP + hints, 22, width) == [
         "Analysing… 3/60" + SUMMARY_SEP + hints
     ]
+
+
+def test_blancos_title_counts_no_turn_past_the_limit():
+    from game.client.tables.blanco_words import title
+
+    assert title({"turns": 7, "max_turns": 60}) == "Blanco  ·  turn 8 of at most 60"
+    assert title({"turns": 60, "max_turns": 60}) == "Blanco  ·  turn 60 of at most 60"

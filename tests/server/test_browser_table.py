@@ -244,6 +244,8 @@ def test_a_whole_game_through_the_page_against_bots(browser, server, game):
         )
         assert scores == sorted(scores)
         assert ("The turn limit was reached." in over) == (game == "blanco"), over
+        if game == "blanco":  # no turn past the limit (max_turns 3)
+            assert "turn 3 of at most 3" in page.inner_text(".table")
         if game == "quando":
             # The last round's table says how each score came about, as the pygame client's
             # summary does: the hand's fronts, their sum, the round's score, the total.

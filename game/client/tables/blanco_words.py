@@ -15,8 +15,9 @@ def title(m: BlancoView | None) -> str:
     """The top bar: the game and its turn."""
     if not m:
         return "Blanco"
+    # The turn under way; once the last is over (the limit reached), the last.
     return "Blanco  ·  " + _("turn {n} of at most {total}").format(
-        n=m["turns"] + 1, total=number(m["max_turns"])
+        n=number(min(m["turns"] + 1, m["max_turns"])), total=number(m["max_turns"])
     )
 
 
