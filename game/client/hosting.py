@@ -292,10 +292,7 @@ def start_host(
     if server is None:
         return
     app.open_session(hosted_session(app, server))
-    shown = lan_addresses() if server.host in ("0.0.0.0", "") else [server.host]
-    from game.host.web import page_url  # the browser table's module only once it is served
-
-    pages = [] if server.web_port is None else [page_url(a, server.web_port) for a in shown]
+    share, pages = guest_addresses(server)
     app.goto(
         "lobby",
         "host",
@@ -307,9 +304,20 @@ def start_host(
         code=code,
         grace=grace,
         hints=hints,
-        share=[f"{a}:{server.port}" for a in shown],
+        share=share,
         pages=pages,
     )
+
+
+def guest_addresses(server: EmbeddedServer) -> tuple[list[str], list[str]]:
+    """Where guests reach the LAN `server` this program hosts, as its lobby shows them: the
+    addresses another copy of the program joins ("192.168.1.20:7777") and the browser
+    table's pages (none when it serves none)."""
+    shown = lan_addresses() if server.host in ("0.0.0.0", "") else [server.host]
+    from game.host.web import page_url  # the browser table's module only once it is served
+
+    pages = [] if server.web_port is None else [page_url(a, server.web_port) for a in shown]
+    return [f"{a}:{server.port}" for a in shown], pages
 
 
 def _start_hosting(host: str, port: int, web: bool) -> EmbeddedServer:

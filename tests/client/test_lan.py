@@ -772,3 +772,15 @@ def test_a_private_rooms_code_is_shown_to_its_host_and_asked_of_a_guest(make_app
     finally:
         helper.close()
         server.stop()
+
+
+def test_the_hosts_lobby_of_a_rematch_shows_where_guests_join_as_the_first_did(make_app):
+    app = make_app(speed=4.0)
+    host_against_a_bot(app, 0, "quasenbo", {"hand_size": 3})
+    first = table_scene(app)
+    server = app.hosted
+    assert run(app, lambda: first.overlay() is not None, 120, AutoPlayer(app, seed=2))
+    click(button(first.overlay(), "Rematch").rect.center)
+    assert run(app, lambda: isinstance(app.top, LobbyScene), 10)
+    assert app.top.pages == [f"http://127.0.0.1:{server.web_port}/"]
+    assert app.top.share == [f"127.0.0.1:{server.port}"]

@@ -10,7 +10,7 @@ import pygame
 
 from game.client import layout, palette, widgets
 from game.client.games import CLIENT_GAMES
-from game.client.hosting import DealAgain
+from game.client.hosting import DealAgain, guest_addresses
 from game.client.i18n import _, ngettext
 from game.client.refusals import error_text
 from game.client.scenes import Host, Scene
@@ -225,7 +225,14 @@ class TableScene(Scene):
             session.follow(message["room"])
             session.join(message["room"])
             mode = "local" if self.local else "join"
-            self.app.replace(self.app.scene("lobby", mode, game=self.table.game, quick=self.quick))
+            # A host's lobby of the rematch shows where guests join, as its first one did.
+            hosted = self.app.hosted if self.app.hosting else None
+            share, pages = guest_addresses(hosted) if hosted is not None else ([], [])
+            self.app.replace(
+                self.app.scene(
+                    "lobby", mode, game=self.table.game, quick=self.quick, share=share, pages=pages
+                )
+            )
 
     # -- input ---------------------------------------------------------------------------------
 
