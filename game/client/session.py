@@ -182,8 +182,13 @@ class Session:
                 self.game = message["view"]["game"]
             if "seed" in message:  # the game is over: the seat is no use any more
                 self.store.forget(self.kept_as, message["room"])
-        elif kind == "error" and message["code"] == "bad_token" and self.resuming is not None:
-            # The server does not know that seat (its game ended while we were away).
+        elif (
+            kind == "error"
+            and message["code"] in ("bad_token", "game_over")
+            and self.resuming is not None
+        ):
+            # The server does not know that seat (its game ended while we were away), or
+            # its game was abandoned.
             self.store.forget(self.kept_as, self.resuming.room)
             self.resuming = None
 

@@ -599,6 +599,8 @@ class Room:
         )
         if index is None:
             raise Refused("bad_token")
+        if self.abandoned:  # nobody plays on: a seat there would wait for moves forever
+            raise Refused("game_over", "the game was abandoned")
         seat = self.seats[index]
         old = seat.peer
         if old is not None and old is not peer:

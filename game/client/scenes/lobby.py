@@ -239,7 +239,11 @@ class LobbyScene(Scene):
             self.app.replace(
                 self.app.scene("table", message, quick=self.quick, local=local, again=self.again)
             )
-        elif kind == "error" and message["code"] == "bad_token" and self.mode == "resume":
+        elif (
+            kind == "error"
+            and message["code"] in ("bad_token", "game_over")
+            and self.mode == "resume"
+        ):
             self.app.to_title(_("That game has ended, or this server no longer has it."))
         elif kind == "error" and self.refused is not None and not self.admitted:
             refused = self.refused
