@@ -29,6 +29,7 @@ const ENDINGS = {
 };
 const STORE = "cardtable.seats";
 const PING_EVERY = 30000;
+const LIST_EVERY = 5000;
 
 const S = {
   ws: null, connected: false, retry: 500, name: localStorage.getItem("cardtable.name") || "",
@@ -36,6 +37,9 @@ const S = {
   view: null, step: 0, legal: null, toMove: null, digest: null, over: false, result: null,
   ending: null, log: [], selected: [], notice: "", refusal: "", summary: null, rematch: null,
   requests: {}, nextId: 1, level: "normal", clock: null, syncing: false, logOpen: window.innerWidth > 700,
+  // The games' forms (the host's games.json, from the engines) and what the "New game" form
+  // holds, kept across redraws: a room list that comes in must not reset a choice half made.
+  games: {}, newGame: "quando", newPlayers: 4, newOptions: {},
 };
 // What a test (or a curious player, in the console) may read: digests checked and missed.
 window.cardtable = { checks: 0, drifts: 0, resumed: 0, state: S, render: () => render() };
@@ -77,6 +81,8 @@ function connect() {
 }
 
 setInterval(() => send({ t: "ping" }), PING_EVERY);
+// The rooms list keeps itself up to date while it is shown (rooms opened, started, ended).
+setInterval(() => { if (S.screen === "lobby") send({ t: "list" }); }, LIST_EVERY);
 // A phone that wakes up finds its socket dead: try at once instead of waiting for the backoff.
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && S.ws && S.ws.readyState > WebSocket.OPEN) connect();
@@ -92,7 +98,14 @@ function receive(m) {
       for (const [room, token] of Object.entries(kept())) send({ t: "resume", token }, { resume: room });
       send({ t: "list" });
       break;
-    case "rooms": S.rooms = m.rooms; break;
+    case "rooms": {
+      // The list asked for every few seconds: drawn again only when it changed, so that a
+      // menu of the form being filled in stays open.
+      const same = JSON.stringify(m.rooms) === JSON.stringify(S.rooms);
+      S.rooms = m.rooms;
+      if (same) return;
+      break;
+    }
     case "room": {
       S.roomMaps[m.room.id] = m.room;
       const purpose = S.requests[m.re];
@@ -111,11 +124,15 @@ function receive(m) {
       const purpose = S.requests[m.re];
       if (purpose && purpose.resume) keep(purpose.resume, null);  // that game is gone
       else if (m.code === "stale_step") send({ t: "sync", room: S.roomId });
-      else S.refusal = errorText(m);
+      else S.refusal = refusalText(m);
       break;
     }
-    case "rematch": S.rematch = m.room; break;
-    case "bye": S.notice = errorText(m); break;
+    case "rematch":
+      // Ours: into its room at once. Another's: offered on the game-over panel.
+      if (S.askedRematch) joinRematch(m.room);
+      else S.rematch = m.room;
+      break;
+    case "bye": S.notice = refusalText(m); break;
   }
   delete S.requests[m.re];
   render();
@@ -172,6 +189,13 @@ function update(m) {
 }
 
 // -- names -----------------------------------------------------------------------------------
+
+/** An error in the player's words, a game named by its title where a refusal names its id
+ * ("Quäsenbö", not "quasenbo"), as the window's refusals.py does. */
+function refusalText(m) {
+  const params = m.params && m.params.game in GAMES ? { ...m.params, game: GAMES[m.params.game] } : m.params;
+  return errorText({ ...m, params });
+}
 
 function seatName(seat) {
   const room = S.roomMaps[S.roomId];
@@ -309,7 +333,8 @@ function roomLine(room) {
   const mine = kept()[room.id];
   const open = !room.started && room.seats.some((s) => s.kind === "open");
   return el("li", { class: "room", "data-room": room.id },
-    el("span", { class: "what" }, `${GAMES[room.game] || room.game} · ${taken}/${room.players}`,
+    el("span", { class: "what" }, `${GAMES[room.game] || room.game} · ${taken}/${room.players} · `,
+      room.over ? _("over") : room.started ? _("playing") : _("waiting"),
       room.private ? _(" · private") : null),
     el("span", { class: "who" }, room.seats.filter((s) => s.kind !== "open").map((s) => s.name).join(", ")),
     el("span", { class: "buttons" },
@@ -323,21 +348,49 @@ function watch(room) {
   send({ t: "watch", room });
 }
 
+/** A value an option's menu offers, in the player's words, as the window's setup form says
+ * it: "On"/"Off" for a switch, a number as the player's language writes it. */
+function choiceText(value) {
+  if (typeof value === "boolean") return value ? _("On") : _("Off");
+  return typeof value === "number" ? grouped(value) : String(value);
+}
+
+/** The "New game" form's rows: the game, how many play, and the game's options (the numbers
+ * first, then the switches, as the window's form has them). */
+function newGameRows() {
+  const info = S.games[S.newGame] || { min_players: 2, max_players: 6, options: [] };
+  S.newPlayers = Math.min(Math.max(S.newPlayers, info.min_players), info.max_players);
+  const game = el("select", { id: "new-game", "aria-label": _("Game"),
+    onchange: (e) => { S.newGame = e.target.value; S.newOptions = {}; render(); } },
+  Object.entries(GAMES).map(([id, title]) => el("option", { value: id, selected: id === S.newGame }, title)));
+  const counts = [];
+  for (let n = info.min_players; n <= info.max_players; n++) counts.push(n);
+  const players = el("select", { id: "new-players", "aria-label": _("Players"),
+    onchange: (e) => { S.newPlayers = Number(e.target.value); } },
+  counts.map((n) => el("option", { value: n, selected: n === S.newPlayers }, n)));
+  const options = [...info.options].sort((a, b) => (typeof a.default === "boolean") - (typeof b.default === "boolean"));
+  return [el("div", { class: "row" }, game, players),
+    options.map((o) => {
+      const chosen = o.name in S.newOptions ? S.newOptions[o.name] : o.default;
+      return el("div", { class: "row option" }, el("label", { for: `option-${o.name}` }, _(o.label)),
+        el("select", { id: `option-${o.name}`, "data-option": o.name,
+          onchange: (e) => { S.newOptions[o.name] = o.choices[Number(e.target.value)]; } },
+        o.choices.map((c, k) => el("option", { value: k, selected: c === chosen }, choiceText(c)))));
+    })];
+}
+
 function renderLobby() {
-  const game = el("select", { id: "new-game", "aria-label": _("Game") },
-    Object.entries(GAMES).map(([id, title]) => el("option", { value: id }, title)));
-  const players = el("select", { id: "new-players", "aria-label": _("Players") },
-    [2, 3, 4, 5, 6].map((n) => el("option", { value: n }, n)));
   return [header(_("Card Table")),
     el("section", { class: "panel" },
       el("h2", {}, _("Rooms"), el("button", { class: "small", id: "refresh", onclick: () => send({ t: "list" }) }, _("Refresh"))),
       S.rooms.length ? el("ul", { class: "rooms" }, S.rooms.map(roomLine)) : el("p", { class: "dim" }, _("No rooms yet: open one."))),
     el("section", { class: "panel" },
       el("h2", {}, _("New game")),
-      el("div", { class: "row" }, game, players,
+      newGameRows(),
+      el("div", { class: "row" },
         el("button", { id: "create", onclick: () => {
           Object.assign(S, { view: null, syncing: false, log: [], over: false, result: null, ending: null, summary: null });
-          send({ t: "create", game: game.value, players: Number(players.value) }, { create: true });
+          send({ t: "create", game: S.newGame, players: S.newPlayers, options: { ...S.newOptions } }, { create: true });
         } }, _("Host")))),
     S.refusal ? el("p", { class: "refusal" }, S.refusal) : null];
 }
@@ -364,9 +417,23 @@ function renderRoom() {
     S.refusal ? el("p", { class: "refusal" }, S.refusal) : null];
 }
 
+function joinRematch(room) {
+  leave();
+  send({ t: "join", room });
+}
+
 function leave() {
+  const room = S.roomMaps[S.roomId];
+  if (room && room.started && !S.over && S.seat !== null) {
+    // The server's `leave`: a bot plays the seat while others play on; alone, the game ends.
+    const others = room.seats.some((s, i) => i !== S.seat && s.kind === "human");
+    const words = others ? _("Leave the table? A bot plays your seat until you come back.")
+      : _("Leave the table? Nobody else plays here: the game ends.");
+    if (!window.confirm(words)) return;
+    if (!others) keep(S.roomId, null);
+  }
   if (S.roomId && !S.over) send({ t: "leave", room: S.roomId });
-  Object.assign(S, { screen: "lobby", roomId: null, seat: null, view: null, syncing: false, log: [], over: false, result: null, ending: null, summary: null, rematch: null });
+  Object.assign(S, { screen: "lobby", roomId: null, seat: null, view: null, syncing: false, log: [], over: false, result: null, ending: null, summary: null, rematch: null, askedRematch: false });
   send({ t: "list" });
   render();
 }
@@ -421,12 +488,14 @@ function renderTable() {
       el("section", { class: "turn", "data-to-move": S.toMove ?? "" },
         el("p", { class: S.toMove === S.seat && deciding ? "yours" : "" }, turnLine(),
           S.clock && !S.over ? el("span", { class: "clock" }, " ⏱ ", clockText()) : null),
+        S.seat === null ? el("p", { class: "dim", id: "watching" }, _("You are watching this game.")) : null,
         S.refusal ? el("p", { class: "refusal" }, S.refusal) : null,
         el("div", { class: "actions" }, buttons, hintLine ? el("span", { class: "dim" }, hintLine) : null)),
       mine,
       el("details", { class: "log", open: S.logOpen, ontoggle: (e) => { S.logOpen = e.target.open; } },
         el("summary", {}, _("Moves")),
-        el("ol", {}, S.log.slice(-200).map((s) => el("li", {}, eventsLine(game, s.events, plainName)))))),
+        // Numbered by the game's steps: a spectator who came late counts as the players do.
+        el("ol", {}, S.log.slice(-200).map((s) => el("li", { value: s.step }, eventsLine(game, s.events, plainName)))))),
     S.over ? gameOver(game, view) : S.summary ? roundSummary(game, view) : null];
 }
 
@@ -447,8 +516,10 @@ function seatPanel(game, view, seat, pick, mine = false) {
   const info = room.seats[seat] || {};
   const name = mine ? format(_("{name} (you)"), { name: info.name }) : seatName(seat);
   const status = [];
-  // As the window's plates say it: a player who is gone, whether or not a bot plays for them yet.
-  if (info.away || (info.kind === "human" && info.connected === false)) status.push(_("offline"));
+  // As the window's plates say it (tables/seats.py's `status`): a bot playing for a player
+  // who is gone, or a player gone whom no bot plays for yet.
+  if (info.away) status.push(format(_("away – a bot is playing for {name}"), { name: plainName(seat) }));
+  else if (info.kind === "human" && info.connected === false) status.push(_("offline"));
   const small = (code, extra = {}) => cardElement(game, code, extra);
   const body = [];
   if (game === "quando") {
@@ -594,15 +665,16 @@ function gameOver(game, view) {
     S.ending in ENDINGS ? el("p", { class: "dim" }, _(ENDINGS[S.ending])) : null,
     S.summary ? roundTable(view) : null,
     el("div", { class: "row" },
-      S.rematch ? el("button", { onclick: () => { const id = S.rematch; leave(); send({ t: "join", room: id }); } }, _("Rematch"))
-        : S.seat !== null ? el("button", { onclick: () => send({ t: "rematch", room: S.roomId }) }, _("Rematch")) : null,
+      S.rematch ? el("button", { id: "rematch", onclick: () => joinRematch(S.rematch) }, _("Join the rematch"))
+        : S.seat !== null ? el("button", { id: "rematch", onclick: () => { S.askedRematch = true; send({ t: "rematch", room: S.roomId }); } }, _("Rematch")) : null,
       el("button", { id: "back-to-lobby", onclick: leave }, _("Back to the list")))));
 }
 
 // -- start -----------------------------------------------------------------------------------
 
 async function main() {
-  await Promise.all([setLanguage(localStorage.getItem("cardtable.language") || browserLanguage()), loadCards()]);
+  await Promise.all([setLanguage(localStorage.getItem("cardtable.language") || browserLanguage()), loadCards(),
+    fetch("games.json").then((r) => r.json()).then((games) => { S.games = games; })]);
   const name = new URLSearchParams(location.search).get("name");
   if (name) S.name = name;
   if (S.name) {

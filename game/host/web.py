@@ -23,6 +23,7 @@ from websockets.protocol import State
 from websockets.server import ServerProtocol
 
 from game.host.server import Client
+from game.rules import GAMES
 from net.schema import ERRORS
 
 if TYPE_CHECKING:
@@ -129,15 +130,46 @@ def catalogue_json(language: str) -> bytes:
     ).encode()
 
 
+@cache
+def games_json() -> bytes:
+    """The games as the page's "New game" form offers them, from the engines: {id: {"title",
+    "min_players", "max_players", "options": [{"name", "label" (English: the catalogue's
+    key), "default", "choices"}]}} – the options a menu offers, in the engine's order."""
+    return json.dumps(
+        {
+            game: {
+                "title": engine.title,
+                "min_players": engine.min_players,
+                "max_players": engine.max_players,
+                "options": [
+                    {
+                        "name": name,
+                        "label": option.label,
+                        "default": option.default,
+                        "choices": list(option.choices),
+                    }
+                    for name, option in engine.OPTIONS.items()
+                    if option.choices
+                ],
+            }
+            for game, engine in GAMES.items()
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    ).encode()
+
+
 def http_response(request: Request) -> Response:
-    """The answer to a plain HTTP request: a file of the page or a catalogue for a GET, else
-    404."""
+    """The answer to a plain HTTP request: a file of the page, a catalogue or the games'
+    forms (`games_json`) for a GET, else 404."""
     path = request.path.split("?", 1)[0]
     found: tuple[bytes, str] | None = None
     if request.method != "GET":
         found = None
     elif (match := re.fullmatch(r"/locale/([a-z]{2})\.json", path)) and match.group(1) in LANGUAGES:
         found = catalogue_json(match.group(1)), "application/json; charset=utf-8"
+    elif path == "/games.json":
+        found = games_json(), "application/json; charset=utf-8"
     else:
         found = static_file(path)
     status, phrase = (200, "OK") if found else (404, "Not Found")

@@ -550,3 +550,68 @@ def test_the_page_names_the_discard_takes_as_the_desktop_does_live_and_taken_bac
     flat = CLIENT_GAMES["blanco"].recalled([e for s in steps for e in s["events"]])
     assert [e for s in taken_back for e in s] == flat
     assert any(e["type"] == "take" and e["seat"] != 0 and e.get("card") for e in flat)
+
+
+def test_the_new_game_form_offers_each_games_players_and_options_and_keeps_them(browser, server):
+    """The page's form, from the host's /games.json: each game's own player counts and the
+    options a menu offers (Quäsenbö for six needs the larger deck or smaller hands); a room
+    list arriving meanwhile leaves the choices as they are."""
+    page, errors = open_page(browser, server, "Ann")
+    counts = {}
+    for game in ("quando", "blanco", "quasenbo"):
+        page.select_option("#new-game", game)
+        counts[game] = page.eval_on_selector_all(
+            "#new-players option", "options => options.map((o) => Number(o.value))"
+        )
+    assert counts == {
+        "quando": [2, 3, 4, 5, 6],
+        "blanco": [2, 3, 4, 5],
+        "quasenbo": list(range(2, 9)),
+    }
+    page.select_option("#new-players", "6")
+    page.select_option("#option-pawns", label="On")
+    page.select_option("#option-courts", label="On")
+    page.select_option("#option-hand_size", label="5")
+    page.click("#refresh")  # a new list: the form keeps what was chosen
+    page.wait_for_timeout(300)
+    assert page.input_value("#new-game") == "quasenbo" and page.input_value("#new-players") == "6"
+    page.click("#create")
+    page.wait_for_selector(".add-bot")
+    state = page.evaluate("window.cardtable.state")
+    room = state["roomMaps"][state["roomId"]]
+    assert room["players"] == 6
+    # What was chosen (the engine's defaults for the rest: no Excuse).
+    assert room["options"] == {"pawns": True, "courts": True, "hand_size": 5}
+    assert not errors
+
+
+def test_leaving_a_game_alone_with_bots_asks_first_and_offers_no_dead_seat_after(browser, server):
+    page, errors = open_page(browser, server, "Ann")
+    open_own_table(page, "quasenbo", ".turn p.yours")
+    room = page.evaluate("window.cardtable.state.roomId")
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.click("#leave")
+    assert asked and "the game ends" in asked[0]
+    assert page.locator(".table").count(), "a dismissed question leaves the player at the table"
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#leave")
+    page.wait_for_selector(f"li[data-room='{room}']")
+    line = page.locator(f"li[data-room='{room}']")
+    page.wait_for_function(
+        "room => document.querySelector(`li[data-room='${room}']`).innerText.includes('over')",
+        arg=room,
+    )
+    assert not line.locator("text=Resume your seat").count()
+    assert not errors
+
+
+def test_one_tap_on_rematch_takes_the_player_to_the_new_room(browser, server):
+    page, errors = open_page(browser, server, "Ann")
+    open_own_table(page, "quasenbo", ".table")
+    old = page.evaluate("window.cardtable.state.roomId")
+    assert play_to_the_end(page) > 0
+    page.click("#rematch")
+    page.wait_for_selector("#ready")
+    assert page.evaluate("window.cardtable.state.roomId") != old
+    assert not errors
