@@ -93,3 +93,14 @@ def test_a_name_too_long_is_cut_with_a_word_and_the_field_counts(make_app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
     app.frame(1 / 60)
     assert field.count_words() == "23/24" and scene.message == ""
+
+
+def test_what_the_last_save_said_goes_when_another_language_is_tried(make_app):
+    """"Enregistré." stayed on a page relabelled in German."""
+    app = make_app()
+    scene = app.goto("settings")
+    scene.language_choice.step(1)
+    scene.save()
+    assert scene.message
+    scene.language_choice.step(1)
+    assert scene.message == "" and i18n.language() == scene.language_choice.value

@@ -68,7 +68,7 @@ class SettingsScene(Scene):
                 controls[1],
                 [(code, i18n.language_name(code)) for code in i18n.LANGUAGES],
                 i18n.language(),
-                on_change=self.app.set_language,
+                on_change=self.try_language,
             )
         )
         self._add_choices(controls)
@@ -139,6 +139,12 @@ class SettingsScene(Scene):
         if (st.width, st.height) != self.app.size:
             self.app.resize_window((st.width, st.height))
         self.message = problem or _("Saved.")
+
+    def try_language(self, language: str) -> None:
+        """Show everything in `language` at once (saved only with the rest); what was said
+        of the last save, in the language before, goes."""
+        self.message = ""
+        self.app.set_language(language)
 
     def leave(self) -> None:
         """Back without saving: the language tried out gives way to the saved one."""
