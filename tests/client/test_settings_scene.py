@@ -96,7 +96,7 @@ def test_a_name_too_long_is_cut_with_a_word_and_the_field_counts(make_app):
 
 
 def test_what_the_last_save_said_goes_when_another_language_is_tried(make_app):
-    """"Enregistré." stayed on a page relabelled in German."""
+    """The last save's words ("Enregistré.") stayed on a page relabelled in German."""
     app = make_app()
     scene = app.goto("settings")
     scene.language_choice.step(1)
