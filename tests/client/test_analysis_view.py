@@ -195,6 +195,10 @@ def test_a_hint_alone_with_bots_by_key_is_counted_in_the_game_summary(make_app):
     verb = hint.removeprefix("Hint: ").split()[0]
     assert verb in ("play", "draw", "pass"), f"a suggestion to the player: {hint!r}"
     assert app.session.room["hints_allowed"]
+    # Once the game moves on from the decision it was for, the hint goes.
+    step = app.session.last["step"]
+    assert run(app, lambda: app.session.last["step"] > step, 30, AutoPlayer(app, seed=3))
+    assert hint not in [item[0] for item in scene.table.toasts.items]
     assert run(app, lambda: game_over(app), 120, AutoPlayer(app, seed=3))
     assert "Hints used: 1" in scene.summary_line()
     job = scene.analysis_job  # the game-over screen's analysis stops when the scene goes

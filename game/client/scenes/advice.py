@@ -22,6 +22,8 @@ class Advice:
     def __init__(self, app: Host, table: Table) -> None:
         self.app = app
         self.table = table
+        self.given: tuple[int, str] | None = None
+        """The step of the last hint given and its words, while they are shown."""
 
     def _room(self) -> dict[str, Any] | None:
         return self.app.session.room if self.app.session is not None else None
@@ -65,6 +67,14 @@ class Advice:
                 action=action, chance=percent(chance)
             )
         self.table.toasts.show(words, palette.ACCENT, 6.0)
+        self.given = (message["step"], words)
+
+    def moved_on(self, step: int) -> None:
+        """The game reached `step`: a hint for a decision before it is followed or passed
+        by, and goes."""
+        if self.given is not None and step > self.given[0]:
+            self.table.toasts.drop(self.given[1])
+            self.given = None
 
     def refused(self) -> None:
         """A refusal came: a refused hint is not coming either."""

@@ -204,6 +204,7 @@ class TableScene(Scene):
         kind = message["t"]
         if kind == "update" and message["room"] == self.room_id:
             self.table.feed(message)
+            self.advice.moved_on(message["step"])
             if message.get("missed"):
                 self._tell_missed(message["missed"])
         elif kind == "hint" and message["room"] == self.room_id:
