@@ -97,25 +97,12 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-LIMIT_FLAGS = {
-    "max_rooms": "rooms the server holds at once (in the lobby, playing or just finished)",
-    "max_conns_per_ip": "connections from one address at once",
-    "rate": "messages per second per connection, on average",
-    "burst": "messages a connection may send at once",
-    "max_frame": "largest frame a client may send, in bytes",
-    "max_name": "longest player name, in characters",
-    "idle": "seconds of silence before a connection is closed",
-}
-"""The limits (game/host/limits.py) a flag sets, each with its help: --max-rooms sets
-max_rooms."""
-
-
 def _add_limits(parser: argparse.ArgumentParser) -> None:
     """The flags of the server's limits, in a group of their own, with the limits' defaults
     and types."""
     defaults = Limits()
     limits = parser.add_argument_group("limits")
-    for name, words in LIMIT_FLAGS.items():
+    for name, words in Limits.flagged().items():
         default = getattr(defaults, name)
         limits.add_argument(
             "--" + name.replace("_", "-"),
@@ -139,7 +126,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     raise_file_limit()
-    limits = Limits(**{name: getattr(args, name) for name in LIMIT_FLAGS})
+    limits = Limits(**{name: getattr(args, name) for name in Limits.flagged()})
     server = Server(
         args.log_dir,
         limits,
