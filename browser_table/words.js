@@ -187,21 +187,17 @@ export function seen(game, event, view) {
 }
 
 /** The game so far as a seat taken back is sent it (`steps`: {step, seat, events}, no view
- * between them), each take from Blanco's discard pile completed with the card the events
- * before it put on top of the pile (steps.blanco_recalled); a card there since the deal
- * stays unnamed. */
+ * between them), each event completed by `seen` from the discard pile's top as the events
+ * before it built it (steps.blanco_recalled); a card there since the deal stays unnamed. */
 export function recalled(game, steps) {
-  if (game !== "blanco") return steps;
-  let pile = [];
+  let pile = [];  // the pile's top as far as the events tell, newest last
   return steps.map((s) => ({ ...s, events: s.events.map((e) => {
-    if (e.type === "take" && e.source === "discard") {
-      const top = pile.pop();
-      return top !== undefined && !e.card ? { ...e, card: top } : e;
-    }
-    if (e.type === "discard") pile.push(e.card);
+    const told = seen(game, e, { discard: pile });
+    if (e.type === "take" && e.source === "discard") pile.pop();
+    else if (e.type === "discard") pile.push(e.card);
     else if (e.type === "place") pile.push(e.replaced);
     else if (e.type === "reshuffle") pile = [...e.discard];
-    return e;
+    return told;
   }) }));
 }
 

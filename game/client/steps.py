@@ -234,24 +234,21 @@ def as_sent(event: View, before: View) -> View:
 
 def blanco_recalled(events: list[View]) -> list[View]:
     """Blanco's events of a game so far as a seat taken back is sent them, with no view
-    between them: each take from the discard pile completed (as `blanco_seen` does from a
-    view) with the card that the events before it put on top of the pile. Only a card that
-    lay there since the deal stays unnamed."""
+    between them: each completed by `blanco_seen` from the discard pile's top as the events
+    before it built it. Only a card that lay there since the deal stays unnamed."""
     pile: list[str] = []  # the pile's top as far as the events tell, newest last
     out = []
     for event in events:
+        out.append(blanco_seen(event, {"discard": pile}))
         kind = event["type"]
-        if kind == "take" and event["source"] == "discard":
-            top = pile.pop() if pile else None
-            if top is not None and not event.get("card"):
-                event = {**event, "card": top}
+        if kind == "take" and event["source"] == "discard" and pile:
+            pile.pop()
         elif kind == "discard":
             pile.append(event["card"])
         elif kind == "place":
             pile.append(event["replaced"])
         elif kind == "reshuffle":
             pile = list(event["discard"])
-        out.append(event)
     return out
 
 
