@@ -35,7 +35,7 @@ const S = {
   ws: null, connected: false, retry: 500, name: localStorage.getItem("cardtable.name") || "",
   screen: "start", rooms: [], roomMaps: {}, roomId: null, seat: null, watching: false,
   view: null, step: 0, legal: null, toMove: null, digest: null, over: false, result: null,
-  ending: null, log: [], selected: [], notice: "", refusal: "", summary: null, rematch: null,
+  ending: null, log: [], selected: [], notice: "", refusal: "", summary: null, rematch: null, askedRematch: false,
   requests: {}, nextId: 1, level: "normal", clock: null, syncing: false, logOpen: window.innerWidth > 700,
   // The games' forms (the host's games.json, from the engines) and what the "New game" form
   // holds, kept across redraws: a room list that comes in must not reset a choice half made.
@@ -343,8 +343,15 @@ function roomLine(room) {
       el("button", { class: "watch", onclick: () => watch(room.id) }, _("Watch"))));
 }
 
+/** What a page holds of the table it shows, as before any: a new room, a room watched and the
+ * list each begin from it. */
+function noTable() {
+  return { view: null, syncing: false, log: [], over: false, result: null, ending: null, summary: null,
+    rematch: null, askedRematch: false };
+}
+
 function watch(room) {
-  Object.assign(S, { roomId: room, seat: null, watching: true, view: null, syncing: false, log: [], over: false, result: null, ending: null, summary: null });
+  Object.assign(S, noTable(), { roomId: room, seat: null, watching: true });
   send({ t: "watch", room });
 }
 
@@ -389,7 +396,7 @@ function renderLobby() {
       newGameRows(),
       el("div", { class: "row" },
         el("button", { id: "create", onclick: () => {
-          Object.assign(S, { view: null, syncing: false, log: [], over: false, result: null, ending: null, summary: null });
+          Object.assign(S, noTable());
           send({ t: "create", game: S.newGame, players: S.newPlayers, options: { ...S.newOptions } }, { create: true });
         } }, _("Host")))),
     S.refusal ? el("p", { class: "refusal" }, S.refusal) : null];
@@ -433,7 +440,7 @@ function leave() {
     if (!others) keep(S.roomId, null);
   }
   if (S.roomId && !S.over) send({ t: "leave", room: S.roomId });
-  Object.assign(S, { screen: "lobby", roomId: null, seat: null, view: null, syncing: false, log: [], over: false, result: null, ending: null, summary: null, rematch: null, askedRematch: false });
+  Object.assign(S, noTable(), { screen: "lobby", roomId: null, seat: null });
   send({ t: "list" });
   render();
 }

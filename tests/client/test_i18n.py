@@ -335,8 +335,9 @@ SHOWN_AS_IS = {"Ag", "Quando  ·  Blanco  ·  Quäsenbö"}
 def test_no_words_are_drawn_without_the_catalogue():
     """A literal string handed straight to what draws words on the screen would show in
     English in every language (Quando's "TRIPLET!" flourish did)."""
+    # What draws words, and where among its arguments the words stand.
     drawers = {"flourish": 0, "show": 0, "text": 0, "fit_text": 0, "blit_wrapped": 0, "elided": 0}
-    drawers |= {"blit_text": 1, "Button": 1}  # the words' place among the arguments
+    drawers.update(blit_text=1, Button=1)
     found = []
     for path in sorted((ROOT / "game" / "client").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
