@@ -331,6 +331,35 @@ def test_the_catalogues_are_served_from_the_po_files(tmp_path):
     run(main())
 
 
+def test_the_games_forms_are_the_engines_and_their_labels_are_in_the_catalogue(tmp_path):
+    from game.rules import GAMES
+
+    async def main():
+        async with web_server(tmp_path) as (_, port):
+            answer = await http_get(port, b"GET /games.json HTTP/1.1\r\nHost: x\r\n\r\n")
+            forms = await http_get(port, b"GET /locale/it.json HTTP/1.1\r\nHost: x\r\n\r\n")
+        return answer, forms
+
+    answer, forms = asyncio.run(main())
+    head, body = answer.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"HTTP/1.1 200 ")
+    games = json.loads(body)
+    assert set(games) == set(GAMES)
+    italian = json.loads(forms.split(b"\r\n\r\n", 1)[1])["messages"]
+    for name, form in games.items():
+        engine = GAMES[name]
+        assert (form["min_players"], form["max_players"]) == (
+            engine.min_players,
+            engine.max_players,
+        )
+        offered = {n: o for n, o in engine.OPTIONS.items() if o.choices}
+        assert [o["name"] for o in form["options"]] == list(offered)
+        for option in form["options"]:
+            assert option["default"] == offered[option["name"]].default
+            assert option["choices"] == list(offered[option["name"]].choices)
+            assert option["label"] in italian, option["label"]  # the page can word it
+
+
 PAGE = Path(__file__).resolve().parents[2] / "browser_table"
 STRING = r'"((?:[^"\\]|\\.)*)"'
 CALLS = {
