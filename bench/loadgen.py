@@ -64,18 +64,20 @@ def summary(rtts: list[float]) -> str:
 
 
 class ServerProcess:
-    """`python server.py` on 127.0.0.1 with a free port and generous limits."""
+    """`python server.py` on 127.0.0.1 with a free port and generous limits (`program`: another
+    script that runs the server, such as bench/freedigests.py)."""
 
-    def __init__(self, log_dir: Path, *extra: str) -> None:
+    def __init__(self, log_dir: Path, *extra: str, program: Path = ROOT / "server.py") -> None:
         self.log_dir = log_dir
         self.extra = extra
+        self.program = program
         self.proc: subprocess.Popen | None = None
         self.port = 0
 
     def __enter__(self) -> ServerProcess:
         args = [
             sys.executable,
-            str(ROOT / "server.py"),
+            str(self.program),
             "--host",
             "127.0.0.1",
             "--port",

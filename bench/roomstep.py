@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.freedigests import make_digests_free  # noqa: E402
 from bench.server import Sink  # noqa: E402
 from game.host.room import Room  # noqa: E402
-from game.rules.base import State  # noqa: E402
 
 GAMES = {"quando": {"target": 500}, "blanco": {}, "quasenbo": {}}
 
@@ -55,13 +55,6 @@ def step_cpu(game: str, seats: int, log_dir: Path, steps: int, run: int) -> tupl
     return used / played * 1e6, played
 
 
-def without_digests() -> None:
-    """Make every engine's two digests free for this process (see the module's text)."""
-    state_digest, view_digest = bytes(16), bytes(8)
-    State.digest = lambda self: state_digest  # type: ignore[method-assign]
-    State.view_digests = lambda self, seats: [view_digest] * len(seats)  # type: ignore[method-assign]
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=3000, help="at most this many a game")
@@ -76,7 +69,7 @@ def main(argv: list[str] | None = None) -> None:
     if unknown := sorted(set(games) - set(GAMES)):
         parser.error(f"unknown game(s) {', '.join(unknown)}; the games are {', '.join(GAMES)}")
     if args.without_digests:
-        without_digests()
+        make_digests_free()
     run = 0
     for game in games:
         for seats in (int(n) for n in args.seats.split(",")):

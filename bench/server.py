@@ -20,6 +20,8 @@ crowd: many connections: `--connections` client seats in `--rooms` rooms (all se
        rooms / rate seconds): sweep it to find the load that keeps p99 under 10 ms.
 
 The load generator runs on the server's event loop too (uvloop where installed).
+`--without-digests`: the server with its two digests made free (bench/freedigests.py), and the
+in-process room's too: the floor under any way of computing them.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.loadgen import GAME_SETUPS, ServerProcess, Stats, cpu_note, summary, table  # noqa: E402
+from bench.freedigests import make_digests_free  # noqa: E402
+from bench.loadgen import GAME_SETUPS, ROOT, ServerProcess, Stats, cpu_note, summary, table  # noqa: E402
 from game.host.loop import run  # noqa: E402
 from game.host.room import Room  # noqa: E402
 from net.framing import CLIENT_MAX_FRAME, HEADER, FrameDecoder, encode  # noqa: E402
@@ -286,6 +289,9 @@ def main(argv: list[str] | None = None) -> None:
         default=None,
         help="the server's event loop (default: the server's default, uvloop where installed)",
     )
+    parser.add_argument(
+        "--without-digests", action="store_true", help="the floor: digests made free"
+    )
     args = parser.parse_args(argv)
     per_room, rest = divmod(args.connections, args.rooms)
     if rest or not 1 <= per_room <= 4:
@@ -300,6 +306,8 @@ def main(argv: list[str] | None = None) -> None:
     if unknown := sorted(set(parts) - set(PARTS)):
         parser.error(f"unknown part(s) {', '.join(unknown)}; the parts are {', '.join(PARTS)}")
     print(f"bench/server.py: {cpu_note()}")
+    if args.without_digests:
+        make_digests_free()
     ceiling = None
     if "echo" in parts:
         ceiling = echo_round_trips(args.seconds / 3)
@@ -326,7 +334,11 @@ def main(argv: list[str] | None = None) -> None:
     if "flat" not in parts and "crowd" not in parts:
         return
     loop = ("--event-loop", args.event_loop) if args.event_loop else ()
-    with tempfile.TemporaryDirectory() as logs, ServerProcess(Path(logs), *loop) as server:
+    program = ROOT / ("bench/freedigests.py" if args.without_digests else "server.py")
+    with (
+        tempfile.TemporaryDirectory() as logs,
+        ServerProcess(Path(logs), *loop, program=program) as server,
+    ):
         for game in GAME_SETUPS if "flat" in parts else ():
             cpu = server.cpu_seconds()
             stats = flat_out(server.port, game, args.seconds / 3)
