@@ -417,6 +417,43 @@ def test_the_table_keeps_every_update_under_the_menu_and_after_a_resize(make_app
         assert pygame.Rect(0, 0, 960, 540).contains(sprite.rect), sprite.rect
 
 
+def test_the_settings_open_from_the_game_menu_and_the_table_takes_them_up(make_app):
+    """Esc, Settings, a faster animation speed saved, Esc: back at the table, which animates
+    at the new speed, and the game (which went on meanwhile) plays on in step."""
+    import pygame
+
+    from game.client.scenes.settings import SettingsScene
+
+    def escape() -> None:
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+        )
+
+    app = make_app(speed=1.0)
+    start_local(app, "quando", 3, "random", {"target": 40})
+    player = AutoPlayer(app, seed=6)
+    assert run(
+        app, lambda: table_scene(app) is not None and table_scene(app).table.active, 30, player
+    )
+    scene = table_scene(app)
+    assert scene.table.stage.director.speed == 1.0
+    escape()
+    assert run(app, lambda: app.top is not scene, 5)
+    click(button(app.top.form, "Settings").rect.center)
+    assert run(app, lambda: isinstance(app.top, SettingsScene), 5)
+    settings = app.top
+    while settings.speed_choice.value != 4.0:
+        settings.speed_choice.step(1)
+    click(button(settings.form, "Save").rect.center)
+    assert run(app, lambda: app.settings.speed == 4.0, 5)
+    escape()
+    assert run(app, lambda: app.top is scene, 5)
+    assert scene.table.stage.director.speed == 4.0
+    step = app.session.last["step"]
+    assert run(app, lambda: app.session.last["step"] > step + 3, 30, player)
+    assert model_agrees(app) and app.session.desyncs == 0
+
+
 def test_no_move_is_offered_while_the_connection_is_lost(make_app, server_process, tmp_path):
     """The server goes away on the player's turn: while the client reconnects, the table
     offers no move, and a key pressed says the move waits (nothing is sent and lost); back

@@ -192,7 +192,12 @@ def menus(app: App, recorder: TextRecorder) -> None:
             app,
             i18n._("Menu"),
             i18n._("Leave the table? A bot plays your seat until you come back."),
-            [(i18n._("Keep playing"), None), (i18n._("Rules"), None), (i18n._("Leave"), None)],
+            [
+                (i18n._("Keep playing"), None),
+                (i18n._("Rules"), None),
+                (i18n._("Settings"), None),
+                (i18n._("Leave"), None),
+            ],
         )
     )
     show(app, recorder, "menu dialog")

@@ -79,8 +79,9 @@ class Leaving:
         return self.leave_words()
 
     def open_menu(self) -> None:
-        """The in-game menu: keep playing (Esc, Enter), the rules, or leave – after a
-        confirmation while the game runs."""
+        """The in-game menu: keep playing (Esc, Enter), the rules, the settings (the game goes
+        on meanwhile, as under the rules), or leave – after a confirmation while the game
+        runs."""
         self.app.push(
             Dialog(
                 self.app,
@@ -89,6 +90,7 @@ class Leaving:
                 [
                     (_("Keep playing"), None),
                     (_("Rules"), self.open_rules),
+                    (_("Settings"), lambda: self.app.goto("settings")),
                     (_("Leave"), self.ask_leave),
                 ],
                 cancel=0,

@@ -152,11 +152,6 @@ class TableScene(Scene):
 
     # -- menu ----------------------------------------------------------------------------------
 
-    @property
-    def running_game(self) -> bool:
-        """Whether leaving now abandons a seat in a game still going on."""
-        return self.leaving.running
-
     def open_menu(self) -> None:
         self.leaving.open_menu()
 
@@ -345,6 +340,8 @@ class TableScene(Scene):
 
     def enter(self) -> None:
         self.mending.uncovered()  # a scene that was over this one drew on the window
+        # The in-game menu's Settings may have changed the animation speed meanwhile.
+        self.table.stage.director.speed = self.app.settings.speed
 
     def exit(self) -> None:
         self.over.review.cancel()
