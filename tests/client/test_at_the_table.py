@@ -664,3 +664,34 @@ def test_no_prompt_of_a_decision_sent_stays_while_its_answer_is_shown(make_app):
 
     assert run_frames(app, answered, 10)
     assert three not in shown, shown
+
+
+@pytest.mark.parametrize("game", ["quando", "blanco"])
+def test_the_move_log_is_told_again_in_a_language_chosen_mid_game(make_app, game):
+    """The in-game menu's Settings can switch the language at the table: the move log's
+    lines so far are told again in it (the cards a Blanco seat saw taken still named), and
+    back in English they are word for word what they were."""
+    from game.client.steps import dealt_words
+
+    app = make_app()
+    start_local(app, game, 3, "random", {"target": 40} if game == "quando" else {})
+    player = AutoPlayer(app, seed=4)
+    assert run_frames(
+        app,
+        lambda: table_scene(app) is not None and len(table_scene(app).table.log.lines) > 8,
+        60,
+        player,
+    )
+    scene = table_scene(app)
+    said = list(scene.table.log.lines)
+    app.set_language("de")
+    run_frames(app, lambda: False, 0.2)
+    told = scene.table.log.lines[: len(said)]
+    assert [seat for _, seat in told] == [seat for _, seat in said]
+    first_round = 0 if game == "quando" else None
+    deals = {dealt_words(scene.table.seats.name(seat), first_round) for seat in range(3)}
+    assert told[0][0] in deals and told[0][0] != said[0][0]
+    assert sum(text != was for (text, _), (was, _) in zip(told, said)) > len(said) // 2
+    app.set_language(i18n.SOURCE)
+    run_frames(app, lambda: False, 0.2)
+    assert scene.table.log.lines[: len(said)] == said

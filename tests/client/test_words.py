@@ -192,7 +192,7 @@ def test_one_newer_move_below_the_log_is_singular(make_app, monkeypatch):
     monkeypatch.setattr(widgets, "blit_text", recorded)
     log = MoveLog()
     for k in range(3):
-        log.add(f"P{k} frappe", k)
+        log.add(lambda k=k: f"P{k} frappe", k)
     log.scroll(1)
     log.draw(pygame.Surface((400, 600)), pygame.Rect(0, 0, 400, 600), 1.0, None)
     assert "Coups  ·  1 plus récent en bas" in drawn

@@ -33,8 +33,8 @@ class Host(Protocol):
 
 class Parts(Protocol):
     """What a table takes from its game's entry in game.client.games: its geometry, its
-    cards' look and its events in words (completed, for a game so far, from the events alone:
-    `recalled`)."""
+    cards' look and its events in words (completed from the view before them: `seen`; for a
+    game so far, from the events alone: `recalled`)."""
 
     @property
     def layout(self) -> Layout: ...
@@ -48,5 +48,7 @@ class Parts(Protocol):
         name: Callable[[int], str],
         before: dict[str, Any] | None = None,
     ) -> str | None: ...
+
+    def seen(self, event: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]: ...
 
     def recalled(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]: ...

@@ -4,10 +4,11 @@ viewer's wording), newest at the bottom, scrollable back to the first."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import pygame
 
-from game.client import layout, palette, widgets
+from game.client import i18n, layout, palette, widgets
 from game.client.i18n import _, ngettext
 
 KEEP = 400
@@ -39,6 +40,10 @@ class MoveLog:
 
     def __init__(self) -> None:
         self.lines: list[tuple[str, int | None]] = []
+        self._tellers: list[Callable[[], str | None]] = []
+        """What wrote each line: told again in another language when the player switches
+        (the in-game menu's Settings)."""
+        self._language = i18n.language()
         self.back = 0
         self._first = 0
         """How many lines fell off the front since the log was last cleared: a line's number
@@ -51,15 +56,33 @@ class MoveLog:
         self._tops: list[tuple[int, int]] = []
         """The lines the panel shows, newest first: each line's number and its top."""
 
-    def add(self, text: str, seat: int | None) -> None:
-        """Append a line (and keep the view on the newest one unless scrolled back)."""
+    def add(self, tell: Callable[[], str | None], seat: int | None) -> str | None:
+        """Append the line `tell` words now, if any, and return it (and keep the view on the
+        newest line unless scrolled back)."""
+        text = tell()
+        if not text:
+            return text
         self.lines.append((text, seat))
+        self._tellers.append(tell)
         if len(self.lines) > KEEP:
             gone = len(self.lines) - KEEP
             del self.lines[:gone]
+            del self._tellers[:gone]
             self._first += gone
         elif self.back:
             self.back += 1
+        return text
+
+    def _retell(self) -> None:
+        """Every line in the language now spoken, when it is not the one they were told in."""
+        if self._language == i18n.language():
+            return
+        self._language = i18n.language()
+        self.lines = [
+            (tell() or text, seat) for tell, (text, seat) in zip(self._tellers, self.lines)
+        ]
+        self._serial = next(_SERIALS)
+        self._wrapped.clear()
 
     @property
     def texts(self) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
@@ -69,6 +92,7 @@ class MoveLog:
     def clear(self) -> None:
         """Forget every line (the log is about to be written again from the start)."""
         self.lines.clear()
+        self._tellers.clear()
         self.back = 0
         self._first = 0
         self._serial = next(_SERIALS)
@@ -112,6 +136,7 @@ class MoveLog:
         what changed is drawn there (nothing, or the lines moved up and the new ones); with
         `later` too, what changed is not drawn now but left for the next frame. False when
         it was left so."""
+        self._retell()
         heading = (
             _("Moves  ·  L hides, wheel scrolls")
             if not self.back

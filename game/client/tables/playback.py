@@ -133,16 +133,17 @@ class Playback:
         """Begin the move log with the game's deal and who begins (the first round's, in a
         game played in rounds): no event says it."""
         table = self.table
-        table.log.add(dealt_words(table.seats.name(first), 0 if table.ROUNDS else None), None)
+        name, first_round = table.seats.name(first), 0 if table.ROUNDS else None
+        table.log.add(lambda: dealt_words(name, first_round), None)
 
     def tell(self, event: dict[str, Any], before: dict[str, Any] | None = None) -> str | None:
         """Add `event` to the move log in the game's words (if it has any), with what the
         seat's view `before` it showed of it where known; returns them."""
         table = self.table
-        words = table.parts.event_words(event, table.seats.name, before)
-        if words:
-            table.log.add(words, event.get("seat"))
-        return words
+        parts, name = table.parts, table.seats.name
+        if before:  # completed now: the view changes with the events that follow
+            event = parts.seen(event, before)
+        return table.log.add(lambda: parts.event_words(event, name), event.get("seat"))
 
     def event(self, event: dict[str, Any], paced: bool = False) -> float:
         """Show one event; another player's (`paced`) stays long enough to be read."""
