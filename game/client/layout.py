@@ -629,7 +629,7 @@ def _viewer_side(
 def replay_columns(row: Rect) -> list[Rect]:
     """The columns of one row of the replay list: date, game, players, steps, how it ended,
     the verdict once opened."""
-    shares = (0.15, 0.11, 0.34, 0.07, 0.20, 0.13)
+    shares = (0.17, 0.11, 0.30, 0.07, 0.21, 0.14)
     out, x = [], row.left
     for share in shares:
         width = round(row.width * share)

@@ -23,7 +23,7 @@ from typing import NamedTuple
 import pygame
 import pytest
 
-from game.client import i18n, widgets
+from game.client import config, i18n, widgets
 from game.client.app import App
 from game.client.autoplay import AutoPlayer, click, table_scene
 from game.client.games import CLIENT_GAMES
@@ -181,11 +181,21 @@ def show(app: App, recorder: TextRecorder, name: str, frames: int = 3) -> None:
 
 
 def menus(app: App, recorder: TextRecorder) -> None:
-    """Every menu screen and dialog that needs no server."""
+    """Every menu screen and dialog that needs no server; the replay list with a finished
+    game (which can be deleted: the question too) and an unfinished one."""
     show(app, recorder, "title")
+    logs = config.log_dir()
+    logs.mkdir(parents=True, exist_ok=True)
+    record_game(logs / "20260101-000000-aaaa.ctr", "quasenbo", 4, 1, {"hand_size": 4})
+    record_game(logs / "20260102-000000-bbbb.ctr", "quasenbo", 3, 2, {}, stop_after=9)
+    (logs / "20260102-000000-bbbb.secret").write_bytes(b"its host's")
     for name, args in MENUS:
         scene = app.goto(name, *args)
         show(app, recorder, f"{name}{args}")
+        if isinstance(scene, ReplaysScene):
+            scene.ask_delete(scene.deletes[0][0])
+            show(app, recorder, "the question before deleting a replay")
+            app.pop(app.top)
         app.pop(scene)
     app.push(
         Dialog(
@@ -232,6 +242,8 @@ def test_every_menu_fits_in_every_language(make_app, recorder, language, size):
         i18n._("Room code"),
         i18n._("Keep playing"),
         i18n._("Turn timer"),
+        i18n._("Delete"),
+        i18n._("Keep it"),
     } <= recorder.seen
 
 

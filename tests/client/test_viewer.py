@@ -13,7 +13,7 @@ import pytest
 
 from game.client import config, i18n, layout, palette
 from game.client.autoplay import click
-from game.client.scenes import Dialog
+from game.client.scenes import Confirm, Dialog
 from game.client.scenes.replays import ReplaysScene
 from game.client.scenes.steplist import OPEN
 from game.client.scenes.verdicts import verdict_label
@@ -21,7 +21,7 @@ from game.client.scenes.viewer import ViewerScene
 from game.replay.log import read_replay
 from game.replay.record import record_game
 from tests.client.test_cli import run_game
-from tests.client.test_play import run
+from tests.client.test_play import button, run
 from tests.replay.helpers import rewrite
 
 
@@ -232,6 +232,45 @@ def test_the_list_shows_the_data_folders_replays_newest_first(make_app):
     click(next(button for info, button in scene.rows if info.game == "blanco").rect.center)
     assert run(app, lambda: isinstance(app.top, ViewerScene) and app.top.ready, 20)
     assert app.top.table is None and "seed is revealed" in app.top.problem
+
+
+def test_a_finished_games_replay_is_deleted_only_when_the_player_says_so(make_app):
+    """Each finished game's row has a Delete button, an unfinished game's (its host brings
+    it back) none; the question's safe answer keeps the file, Delete removes it and its row
+    and nothing else, and a file that cannot be removed is said so and stays listed."""
+    logs = config.log_dir()
+    logs.mkdir(parents=True)
+    done, other, going = (logs / f"2026010{k}-000000-{k}{k}{k}.ctr" for k in (1, 2, 3))
+    record_game(done, "quasenbo", 3, 1, {"hand_size": 4})
+    record_game(other, "quasenbo", 3, 2, {"hand_size": 4})
+    record_game(going, "blanco", 2, 2, {}, stop_after=30)
+    going.with_suffix(".secret").write_bytes(b"the host's")
+    app = make_app()
+    scene = ReplaysScene(app)
+    app.push(scene)
+    app.frame(1 / 60)
+    assert sorted(info.path for info, _ in scene.deletes) == [done, other]
+
+    def ask(path: Path) -> None:
+        click(next(b for info, b in scene.deletes if info.path == path).rect.center)
+        assert run(app, lambda: isinstance(app.top, Confirm), 5)
+
+    ask(done)
+    key(pygame.K_RETURN)  # Enter takes the safe answer
+    assert run(app, lambda: app.top is scene, 5) and done.exists()
+    ask(done)
+    click(button(app.top.form, "Delete").rect.center)
+    assert run(app, lambda: app.top is scene, 5)
+    assert not done.exists() and other.exists() and going.exists()
+    assert [info.path for info in scene.infos] == [going, other]
+    assert [info.path for info, _ in scene.rows] == [going, other]
+    other.unlink()
+    other.mkdir()  # what is listed can no longer be removed as a file
+    ask(other)
+    click(button(app.top.form, "Delete").rect.center)
+    assert run(app, lambda: app.top is scene, 5)
+    assert "cannot be deleted" in scene.problem and other.exists()
+    assert [info.path for info in scene.infos] == [going, other]
 
 
 def test_the_list_remembers_a_verdict_until_the_file_changes(make_app):

@@ -1,5 +1,6 @@
 """The replays on this computer – every game its embedded server hosted, kept in the data
-folder's logs – newest first; a click opens one in the replay viewer."""
+folder's logs – newest first; a click opens one in the replay viewer, and a finished game's
+replay can be deleted."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from game.client import config, layout, palette, widgets
 from game.client.hosting import kept_local
 from game.client.i18n import N_, _, date_time, number
 from game.client.players import seat_name
-from game.client.scenes import Dialog, Host, Scene, game_title, menu_page
+from game.client.scenes import Confirm, Dialog, Host, Scene, game_title, menu_page
 from game.client.scenes.verdicts import verdict_label
 from game.replay.library import (
     Remembered,
@@ -24,10 +25,13 @@ from game.replay.library import (
     replay_info,
 )
 from game.replay.log import ReplayError, read_replay
+from game.replay.verify import SECRET_SUFFIX
 
 HEADINGS = (N_("When"), N_("Game"), N_("Players"), N_("Steps"), N_("Ended"), N_("Verified"))
 ENDED = HEADINGS.index("Ended")
 """The column saying how a game ended."""
+DELETE_WIDTH = 110
+"""The room at a row's right end for its Delete button, in design pixels."""
 
 
 def room_replay(room: str) -> Path | None:
@@ -134,15 +138,65 @@ class ReplaysScene(Scene):
 
     def _rows(self) -> None:
         self.rows: list[tuple[ReplayInfo, widgets.Button]] = []
+        self.deletes: list[tuple[ReplayInfo, widgets.Button]] = []
+        """The Delete button of each row that has one (see `deletable`)."""
         fit = max(1, self.list_rect.height // (self.row_h + 6))
+        room = layout.px(DELETE_WIDTH, self.s)
         for k, info in enumerate(self.infos[self.scroll : self.scroll + fit]):
             rect = pygame.Rect(
                 self.list_rect.left,
                 self.list_rect.top + k * (self.row_h + 6),
-                self.list_rect.width,
+                self.list_rect.width - room,
                 self.row_h,
             )
             self.rows.append((info, widgets.Button(rect, "", partial(self.open, info))))
+            if self.deletable(info):
+                where = pygame.Rect(rect.right + 6, rect.top, room - 6, rect.height)
+                self.deletes.append(
+                    (info, widgets.Button(where, _("Delete"), partial(self.ask_delete, info)))
+                )
+
+    @staticmethod
+    def deletable(info: ReplayInfo) -> bool:
+        """Whether the list offers to delete `info`: a file in the data folder (not one
+        opened from elsewhere) whose game no server may go on with – a game with its
+        secrets beside it is unfinished, and its host brings it back."""
+        path = info.path
+        return path.parent == config.log_dir() and not path.with_suffix(SECRET_SUFFIX).exists()
+
+    def ask_delete(self, info: ReplayInfo) -> None:
+        """Ask first: a deleted replay is gone for good."""
+        what = (
+            info.path.name
+            if info.error
+            else _("{game} of {when}").format(
+                game=game_title(info.game), when=date_time(info.created.astimezone())
+            )
+        )
+        self.app.push(
+            Confirm(
+                self.app,
+                _("Delete this replay?"),
+                _("{what}: its replay is removed from this computer for good.").format(what=what),
+                _("Delete"),
+                partial(self.delete, info),
+                no=_("Keep it"),
+            )
+        )
+
+    def delete(self, info: ReplayInfo) -> None:
+        """Remove `info`'s file and its row; a file that cannot be removed says why."""
+        try:
+            info.path.unlink(missing_ok=True)
+        except OSError as err:
+            self.problem = _("{file} cannot be deleted: {why}").format(
+                file=info.path.name, why=err.strerror or err
+            )
+            return
+        self.problem = ""
+        self.infos.remove(info)
+        self.scroll = min(self.scroll, max(0, len(self.infos) - 1))
+        self._rows()
 
     def open(self, info: ReplayInfo) -> None:
         """Open `info` in the viewer; a file that cannot be read says why instead."""
@@ -162,7 +216,7 @@ class ReplaysScene(Scene):
             self.scroll = max(0, min(max(0, len(self.infos) - 1), self.scroll - event.y))
             self._rows()
             return
-        for _info, button in self.rows:
+        for _info, button in self.deletes + self.rows:
             if button.handle(event):
                 return
         self.form.handle(event)
@@ -184,7 +238,9 @@ class ReplaysScene(Scene):
                 self.list_rect.inflate(0, -200),
             )
         else:
-            for words, rect in zip(HEADINGS, layout.replay_columns(self.head_rect.inflate(-20, 0))):
+            head = self.head_rect.copy()
+            head.width = self.rows[0][1].rect.width if self.rows else head.width
+            for words, rect in zip(HEADINGS, layout.replay_columns(head.inflate(-20, 0))):
                 widgets.blit_text(surface, _(words), size, palette.TEXT_DIM, rect, "left")
         for info, button in self.rows:
             button.draw(surface)
@@ -217,4 +273,6 @@ class ReplaysScene(Scene):
                     continue
                 cell = widgets.elided(words, size, cell_color, rect.width)
                 surface.blit(cell, cell.get_rect(midleft=rect.midleft))
+        for _info, button in self.deletes:
+            button.draw(surface)
         self.form.draw(surface)
