@@ -390,16 +390,22 @@ def test_rematch_after_the_game_over_deals_a_new_game(make_app):
     assert [s["kind"] for s in seats] == ["human", "bot"] and app.session.seat == 0
 
 
-def test_the_table_keeps_every_update_under_the_menu_and_after_a_resize(make_app):
-    import pygame
-
-    app = make_app(speed=4.0)
+def local_quando_table(app):
+    """A single-player Quando game against two random bots, played by an AutoPlayer up to
+    the moment the player's table is active: (its scene, the player)."""
     start_local(app, "quando", 3, "random", {"target": 40})
     player = AutoPlayer(app, seed=6)
     assert run(
         app, lambda: table_scene(app) is not None and table_scene(app).table.active, 30, player
     )
-    scene = table_scene(app)
+    return table_scene(app), player
+
+
+def test_the_table_keeps_every_update_under_the_menu_and_after_a_resize(make_app):
+    import pygame
+
+    app = make_app(speed=4.0)
+    scene, player = local_quando_table(app)
     step = app.session.last["step"]
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert run(app, lambda: app.top is not scene, 5)
@@ -430,12 +436,7 @@ def test_the_settings_open_from_the_game_menu_and_the_table_takes_them_up(make_a
         )
 
     app = make_app(speed=1.0)
-    start_local(app, "quando", 3, "random", {"target": 40})
-    player = AutoPlayer(app, seed=6)
-    assert run(
-        app, lambda: table_scene(app) is not None and table_scene(app).table.active, 30, player
-    )
-    scene = table_scene(app)
+    scene, player = local_quando_table(app)
     assert scene.table.stage.director.speed == 1.0
     escape()
     assert run(app, lambda: app.top is not scene, 5)
