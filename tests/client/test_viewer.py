@@ -235,16 +235,18 @@ def test_the_list_shows_the_data_folders_replays_newest_first(make_app):
 
 
 def test_a_finished_games_replay_is_deleted_only_when_the_player_says_so(make_app):
-    """Each finished game's row has a Delete button, an unfinished game's (its host brings
-    it back) none; the question's safe answer keeps the file, Delete removes it and its row
-    and nothing else, and a file that cannot be removed is said so and stays listed."""
+    """Each finished game's row has a Delete button (its room's secrets may still be there,
+    waiting for a rematch), an unfinished game's whose host brings it back none; the
+    question's safe answer keeps the file, Delete removes it and its row and nothing else,
+    and a file that cannot be removed is said so and stays listed."""
     logs = config.log_dir()
     logs.mkdir(parents=True)
     done, other, going = (logs / f"2026010{k}-000000-{k}{k}{k}.ctr" for k in (1, 2, 3))
     record_game(done, "quasenbo", 3, 1, {"hand_size": 4})
     record_game(other, "quasenbo", 3, 2, {"hand_size": 4})
     record_game(going, "blanco", 2, 2, {}, stop_after=30)
-    going.with_suffix(".secret").write_bytes(b"the host's")
+    for host_keeps in (done, going):
+        host_keeps.with_suffix(".secret").write_bytes(b"the host's")
     app = make_app()
     scene = ReplaysScene(app)
     app.push(scene)
@@ -262,6 +264,7 @@ def test_a_finished_games_replay_is_deleted_only_when_the_player_says_so(make_ap
     click(button(app.top.form, "Delete").rect.center)
     assert run(app, lambda: app.top is scene, 5)
     assert not done.exists() and other.exists() and going.exists()
+    assert done.with_suffix(".secret").exists(), "the secrets are the server's to drop"
     assert [info.path for info in scene.infos] == [going, other]
     assert [info.path for info, _ in scene.rows] == [going, other]
     other.unlink()

@@ -159,10 +159,13 @@ class ReplaysScene(Scene):
     @staticmethod
     def deletable(info: ReplayInfo) -> bool:
         """Whether the list offers to delete `info`: a file in the data folder (not one
-        opened from elsewhere) whose game no server may go on with – a game with its
-        secrets beside it is unfinished, and its host brings it back."""
+        opened from elsewhere), unless it is an unfinished game with its secrets beside it –
+        a game its host brings back. (A finished game's secrets stay while its room waits
+        for a rematch; its server drops them, or puts them aside without their log.)"""
         path = info.path
-        return path.parent == config.log_dir() and not path.with_suffix(SECRET_SUFFIX).exists()
+        return path.parent == config.log_dir() and (
+            info.finished or not path.with_suffix(SECRET_SUFFIX).exists()
+        )
 
     def ask_delete(self, info: ReplayInfo) -> None:
         """Ask first: a deleted replay is gone for good."""
