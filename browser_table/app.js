@@ -37,6 +37,7 @@ const S = {
   view: null, step: 0, legal: null, toMove: null, digest: null, over: false, result: null,
   ending: null, log: [], selected: [], notice: "", refusal: "", summary: null, rematch: null, askedRematch: false,
   requests: {}, nextId: 1, level: "normal", clock: null, syncing: false, logOpen: window.innerWidth > 700,
+  overHidden: false, shownScreen: null,
   // The games' forms (the host's games.json, from the engines) and what the "New game" form
   // holds, kept across redraws: a room list that comes in must not reset a choice half made.
   games: {}, newGame: "quando", newPlayers: 4, newOptions: {},
@@ -108,6 +109,8 @@ function receive(m) {
     }
     case "room": {
       S.roomMaps[m.room.id] = m.room;
+      // A refusal in the room ("every seat must be filled…") is past once the room changed.
+      if (m.room.id === S.roomId && !m.room.started) S.refusal = "";
       const purpose = S.requests[m.re];
       if (purpose && purpose.create) send({ t: "join", room: m.room.id, seat: 0 });
       break;
@@ -302,6 +305,10 @@ function render() {
   app.replaceChildren(...{ start: renderStart, lobby: renderLobby, room: renderRoom, table: renderTable }[S.screen]().filter(Boolean));
   const log = document.querySelector(".log ol");
   if (log && scroll !== undefined) log.scrollTop = log.scrollHeight;
+  // A new screen opens at its top: the room's page may have been scrolled down to its last
+  // seats, and the table would open with its title and Leave button out of sight.
+  if (S.screen !== S.shownScreen) window.scrollTo(0, 0);
+  S.shownScreen = S.screen;
 }
 
 function renderStart() {
@@ -347,7 +354,7 @@ function roomLine(room) {
  * list each begin from it. */
 function noTable() {
   return { view: null, syncing: false, log: [], over: false, result: null, ending: null, summary: null,
-    rematch: null, askedRematch: false };
+    rematch: null, askedRematch: false, overHidden: false };
 }
 
 function watch(room) {
@@ -417,6 +424,8 @@ function renderRoom() {
         s.kind === "open" ? el("button", { class: "add-bot", onclick: () => send({ t: "bot", room: room.id, seat: s.seat, level: S.level }) }, _("Add bot")) : null,
         s.kind === "bot" ? el("button", { class: "small", onclick: () => send({ t: "unbot", room: room.id, seat: s.seat }) }, _("Remove bot")) : null))),
       el("div", { class: "row" }, el("label", {}, _("Level of new bots:")), level),
+      room.seats.every((s) => s.kind === "bot" || (s.kind === "human" && s.ready))
+        ? el("p", { class: "notice", id: "all-ready" }, _("Everybody is ready: Start!")) : null,
       el("div", { class: "row" },
         el("button", { id: "ready", onclick: () => send({ t: "ready", room: room.id, ready: !(me && me.ready) }) }, me && me.ready ? _("Not ready") : _("Ready")),
         el("button", { id: "start", onclick: () => send({ t: "start", room: room.id }) }, _("Start")),
@@ -496,14 +505,28 @@ function renderTable() {
         el("p", { class: S.toMove === S.seat && deciding ? "yours" : "" }, turnLine(),
           S.clock && !S.over ? el("span", { class: "clock" }, " ⏱ ", clockText()) : null),
         S.seat === null ? el("p", { class: "dim", id: "watching" }, _("You are watching this game.")) : null,
+        S.logOpen || S.over ? null : el("ul", { class: "since" }, sinceMine().map((s) => el("li", {}, eventsLine(game, s.events, plainName)))),
         S.refusal ? el("p", { class: "refusal" }, S.refusal) : null,
-        el("div", { class: "actions" }, buttons, hintLine ? el("span", { class: "dim" }, hintLine) : null)),
+        el("div", { class: "actions" }, buttons, hintLine ? el("span", { class: "dim" }, hintLine) : null,
+          S.over && S.overHidden ? el("button", { id: "show-result", onclick: () => { S.overHidden = false; render(); } }, _("Show the result")) : null)),
       mine,
       el("details", { class: "log", open: S.logOpen, ontoggle: (e) => { S.logOpen = e.target.open; } },
         el("summary", {}, _("Moves")),
         // Numbered by the game's steps: a spectator who came late counts as the players do.
         el("ol", {}, S.log.slice(-200).map((s) => el("li", { value: s.step }, eventsLine(game, s.events, plainName)))))),
-    S.over ? gameOver(game, view) : S.summary ? roundSummary(game, view) : null];
+    S.over && !S.overHidden ? gameOver(game, view) : S.summary ? roundSummary(game, view) : null];
+}
+
+/** The steps since the player's own last one (at most three; a spectator's, the last two), as
+ * the move log tells them: what the others did, in sight where the log is closed (a phone
+ * held upright), since bots play in a blink. */
+function sinceMine() {
+  const out = [];
+  for (let i = S.log.length - 1; i >= 0 && out.length < (S.seat === null ? 2 : 3); i--) {
+    if (S.log[i].seat === S.seat && S.seat !== null) break;
+    out.unshift(S.log[i]);
+  }
+  return out;
 }
 
 /** `n` written the player's way, thousands always grouped as the window writes them ("1.000"
@@ -607,6 +630,7 @@ function centre(game, view) {
       const named = view.named[view.named.length - shown.length + i];
       const node = cardElement(game, code, { label: card(game, code) });
       if (named) node.append(el("span", { class: "named" }, card(game, code), " → ", suitName(named)));
+      if (i === shown.length - 1) node.classList.add("current");  // the card a play follows
       return node;
     })),
     el("p", { class: "dim" }, format(_("Run: {run}"), { run: view.run })),
@@ -674,6 +698,7 @@ function gameOver(game, view) {
     el("div", { class: "row" },
       S.rematch ? el("button", { id: "rematch", onclick: () => joinRematch(S.rematch) }, _("Join the rematch"))
         : S.seat !== null ? el("button", { id: "rematch", onclick: () => { S.askedRematch = true; send({ t: "rematch", room: S.roomId }); } }, _("Rematch")) : null,
+      el("button", { id: "see-table", onclick: () => { S.overHidden = true; render(); } }, _("See the table")),
       el("button", { id: "back-to-lobby", onclick: leave }, _("Back to the list")))));
 }
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from game.host.embedded import EmbeddedServer, start_embedded
+from game.host.room import BOT_NAMES
 from game.host.web import catalogue_json
 from net.client import Client
 
@@ -438,6 +439,70 @@ def test_a_table_opened_from_the_page_with_its_own_bots(browser, server):
     open_own_table(page, "quasenbo", ".table")
     assert play_to_the_end(page) > 0
     assert checks(page)["drifts"] == 0 and not errors
+
+
+def test_a_phone_upright_shows_what_the_bots_did_the_card_to_follow_and_the_last_position(
+    browser, server
+):
+    """Upright, the move log is closed and bots move in a blink: the turn says what they did
+    since the player's own move; Quäsenbö's row frames the card a play follows (its last);
+    the game-over panel can be put aside to look at the last position, and brought back."""
+    page, errors = open_page(browser, server, "Ann")
+    open_own_table(page, "quasenbo", ".table")
+    assert page.locator("details.log[open]").count() == 0
+    moved, deadline = False, time.monotonic() + 30
+    while not (moved and page.locator(".turn ul.since li").count()):
+        assert time.monotonic() < deadline, "no step of the bot's was told"
+        moved = step(page) or moved
+        page.wait_for_timeout(30)
+    said = page.inner_text(".turn ul.since")
+    assert BOT_NAMES[1] in said and "Ann" not in said, said
+    cards = page.locator(".row-cards .card")
+    assert page.locator(".row-cards .card.current").count() == 1
+    assert "current" in (cards.nth(cards.count() - 1).get_attribute("class") or "")
+    play_to_the_end(page)
+    page.click("#see-table")
+    assert page.locator("#game-over").count() == 0 and page.locator(".row-cards .card").count()
+    page.click("#show-result")
+    page.wait_for_selector("#game-over")
+    assert checks(page)["drifts"] == 0 and not errors
+
+
+def test_the_room_says_all_are_ready_forgets_an_outlived_refusal_and_opens_the_table_at_its_top(
+    chromium, server
+):
+    """Start pressed too early is refused; once a bot fills the seat the refusal goes, and
+    once the player is ready the room says Start. Sideways the room scrolls: the table it
+    starts opens at its top, its title and Leave button in sight."""
+    context = chromium.new_context(
+        viewport={"width": 844, "height": 390}, is_mobile=True, has_touch=True
+    )
+    try:
+        page, errors = open_page(context, server, "Ann")
+        page.select_option("#new-game", "quando")
+        page.select_option("#new-players", "6")
+        page.click("#create")
+        page.wait_for_selector(".add-bot")
+        page.click("#start")
+        page.wait_for_selector(".refusal")
+        page.select_option("#bot-level", "random")
+        while page.locator(".add-bot").count():
+            before = page.locator(".add-bot").count()
+            page.locator(".add-bot").first.click()
+            while page.locator(".add-bot").count() == before:
+                page.wait_for_timeout(30)
+        assert page.locator(".refusal").count() == 0
+        assert page.locator("#all-ready").count() == 0  # Ann is not ready yet
+        page.click("#ready")
+        page.wait_for_selector("#all-ready")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        assert page.evaluate("window.scrollY") > 0
+        page.click("#start")
+        page.wait_for_selector(".table")
+        assert page.evaluate("window.scrollY") == 0
+        assert not errors
+    finally:
+        context.close()
 
 
 def test_a_drifted_model_is_noticed_at_the_next_digest_and_resynced(browser, server):
