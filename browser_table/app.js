@@ -493,7 +493,7 @@ function renderTable() {
   const mine = view.seat === null ? null : seatPanel(game, view, view.seat, pick, true);
   const buttons = pick.ready.map((action) => el("button", { class: "action", "data-action": JSON.stringify(action), onclick: () => act(action) },
     capitalised(actionWords(game, action, view))));
-  const hintLine = deciding && !buttons.length ? _("Choose a card") : null;
+  const hintLine = deciding ? tapHint(game, view, buttons.length > 0) : null;
   return [
     header(game === "quando"
       ? [GAMES[game], " · ", el("span", { class: "nowrap" }, format(_("Round {number}"), { number: view.round + 1 }))]
@@ -515,6 +515,19 @@ function renderTable() {
         // Numbered by the game's steps: a spectator who came late counts as the players do.
         el("ol", {}, S.log.slice(-200).map((s) => el("li", { value: s.step }, eventsLine(game, s.events, plainName)))))),
     S.over && !S.overHidden ? gameOver(game, view) : S.summary ? roundSummary(game, view) : null];
+}
+
+/** What the player's next tap does, where the table alone does not say it (the desktop's
+ * prompts in a phone's words); null where the buttons say it. */
+function tapHint(game, view, buttons) {
+  if (game === "blanco") {
+    if (view.phase === "reveal") return _("Tap one of your face-down cards to turn it face up");
+    if (view.phase === "peek") return _("Tap a face-down card to look at it in secret");
+    if (view.phase === "turn" && S.selected.length === 1) {
+      return _("Swap: tap a neighbouring card (the same card again to start over)");
+    }
+  }
+  return buttons ? null : _("Choose a card");
 }
 
 /** The steps since the player's own last one (at most three; a spectator's, the last two), as

@@ -505,6 +505,26 @@ def test_the_room_says_all_are_ready_forgets_an_outlived_refusal_and_opens_the_t
         context.close()
 
 
+def test_blanco_on_a_phone_says_what_a_tap_does(browser, server):
+    """Blanco's taps are not all told by buttons: the setup says to turn a card face up (or
+    look at one), and a grid card tapped on a turn says the next tap swaps it."""
+    page, errors = open_page(browser, server, "Ann")
+    open_own_table(page, "blanco", ".turn p.yours")
+    hint = page.locator(".turn .actions .dim")
+    assert hint.inner_text() == "Tap one of your face-down cards to turn it face up"
+    phase = "window.cardtable.state.view.phase"
+    deadline = time.monotonic() + 30
+    while not (page.evaluate(phase) == "turn" and page.locator(".turn p.yours").count()):
+        assert time.monotonic() < deadline, "no turn of the player's came"
+        if page.evaluate(phase) == "peek" and page.locator(".turn p.yours").count():
+            assert hint.inner_text() == "Tap a face-down card to look at it in secret"
+        step(page)
+        page.wait_for_timeout(30)
+    page.locator(".seat.mine .grid button.card.legal").first.click()
+    assert hint.inner_text() == "Swap: tap a neighbouring card (the same card again to start over)"
+    assert not errors
+
+
 def test_a_drifted_model_is_noticed_at_the_next_digest_and_resynced(browser, server):
     """The page's model spoiled behind its back (as a bug in applying an event would): the
     next update's digest disagrees, the page asks for a full view once, and plays on with
