@@ -567,14 +567,15 @@ class Room:
 
     def bot_turn(self) -> tuple[int, Level] | None:
         """(seat, level) when a bot must decide now: a bot seat, or a player's seat that a
-        bot stands in for; else None."""
+        bot stands in for while somebody is at the table (a game everyone left waits for
+        its players, not played to its end in a blink by stand-ins); else None."""
         state = self.state
         if state is None or state.is_over or self.abandoned or state.to_move is None or self.paused:
             return None
         seat = self.seats[state.to_move]
         if seat.kind == "bot":
             return state.to_move, seat.level or "random"
-        if seat.kind == "human" and seat.away:
+        if seat.kind == "human" and seat.away and self.members():
             return state.to_move, self.level
         return None
 

@@ -549,6 +549,7 @@ class Server:
         room = self._room(conn, message)
         room.watch(conn, message.get("code"))
         conn.rooms.add(room.id)
+        self._kick(room)  # somebody at the table again: the stand-ins play on
 
     def _bot(self, conn: Client, message: AddBot) -> None:
         self._room(conn, message).add_bot(conn, message["seat"], message["level"])

@@ -154,3 +154,39 @@ def test_a_seat_taken_back_gets_the_whole_game_as_it_saw_it(tmp_path):
             await bob.client.close()
 
     asyncio.run(main())
+
+
+def test_a_game_every_player_left_waits_for_them_until_somebody_is_back(tmp_path):
+    """Ann leaves, then Bob: both seats have stand-ins, and nobody is at the table – the game
+    waits instead of being played to its end in a blink. A spectator brings the stand-ins
+    back to play; gone again, the game waits again; Ann resumes her seat in a game still
+    going on."""
+
+    async def main():
+        async with running_server(tmp_path) as server:
+            ann, bob, room_id = await two_players(server, grace=None)
+            room = server.rooms[room_id]
+            token = ann.token
+            for player, seat in ((ann, 0), (bob, 1)):
+                await player.send(t="leave", room=room_id)
+                await wait_for(lambda seat=seat: room.seats[seat].away)
+            await asyncio.sleep(0.1)  # a stand-in move under way when Bob left is done
+            step = room.state.step
+            await asyncio.sleep(0.5)
+            assert room.state.step == step and not room.state.is_over
+            async with Player(server.port, "Cleo") as cleo:
+                await cleo.send(t="watch", room=room_id)
+                await wait_for(lambda: room.state.step > step)
+            await wait_for(lambda: not room.members())
+            await asyncio.sleep(0.1)
+            step = room.state.step
+            await asyncio.sleep(0.5)
+            assert room.state.step == step
+            async with Player(server.port, "Ann") as back:
+                await back.send(t="resume", token=token)
+                assert (await back.expect("seated"))["resumed"]
+                assert not room.state.is_over and not room.seats[0].away
+            for player in (ann, bob):
+                await player.client.close()
+
+    asyncio.run(main())
