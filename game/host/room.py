@@ -111,6 +111,7 @@ class Seat:
     peer: Peer | None = None
     ready: bool = False
     away_since: int | None = None  # the step from which a bot stands in for the player
+    gone_at: int | None = None  # the step at which the player's connection went, or they left
 
     @property
     def away(self) -> bool:
@@ -317,6 +318,7 @@ class Room:
                 self.abandon()
             else:
                 self.seats[seat].peer = None
+                self._went(seat)
                 self._stand_in(seat)
         self.announce()
 
@@ -343,8 +345,14 @@ class Room:
             self.seats[seat] = Seat()
         else:
             self.seats[seat].peer, self.gone[seat] = None, now
+            self._went(seat)
             self.stand_in_absent(now)
         self.announce()
+
+    def _went(self, seat: int) -> None:
+        """Note the step at which `seat`'s player went: what they missed starts there."""
+        if self.state is not None and self.seats[seat].gone_at is None:
+            self.seats[seat].gone_at = self.state.step
 
     def stand_in_absent(self, now: float) -> bool:
         """Let a bot stand in for each player disconnected for longer than the grace period,
@@ -586,7 +594,8 @@ class Room:
     def resume(self, peer: Peer, token: str) -> int:
         """Give `peer` the seat whose token it holds, as it was – under the name it was
         joined with, whatever name the new connection gives – with every step of the game
-        as the seat saw it: before it went away (`past`) and since (`missed`)."""
+        as the seat saw it: before its player went – the connection lost, or they left, or a
+        bot stood in – (`past`) and since (`missed`)."""
         digest = token_hash(token)
         index = next(
             (
@@ -608,8 +617,9 @@ class Room:
             old.send(bye("bad_token", "your seat was resumed from another connection"))
             old.close()
         self.spectators.discard(peer)
-        missed_from = seat.away_since
-        seat.peer, seat.away_since = peer, None
+        went = [step for step in (seat.gone_at, seat.away_since) if step is not None]
+        missed_from = min(went, default=None)
+        seat.peer, seat.away_since, seat.gone_at = peer, None, None
         self.gone.pop(index, None)
         peer.send(seated(self.id, index, token, resumed=True))
         self.announce()
@@ -629,7 +639,7 @@ class Room:
             ]
             split = len(steps) if missed_from is None else max(0, missed_from - first)
             update["past"] = steps[:split]
-            if missed_from is not None:
+            if steps[split:]:
                 update["missed"] = steps[split:]
             peer.send(update)
             self._set_deadline()
