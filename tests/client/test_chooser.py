@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
+from game.client import i18n, widgets
 from game.client.autoplay import table_scene
 from game.client.scenes.table import TableScene
 from game.client.tables.chooser import Chooser, Pick
@@ -88,7 +89,14 @@ def test_a_swap_of_two_face_down_cards_asks_which_turns_up(make_app):
     assert ("cell", 0, 1) in table.candidates() and ("cell", 2, 2) not in table.candidates()
     table.click(("cell", 0, 1))
     assert sent == [] and set(table.candidates()) == {("cell", 0, 0), ("cell", 0, 1)}
-    assert "click the one to turn face up" in table.prompt()
+    assert "click the card to turn face up – it lands in the other's place" in table.prompt()
+    for language in i18n.LANGUAGES:  # the longest prompt fits its band, smallest window too
+        app.set_language(language)
+        for size in ((960, 540), (1280, 720)):
+            app.resize_window(size)
+            width = table.geo.prompt.width - 20
+            assert widgets.text_width(table.prompt(), 14) <= width, (language, size)
+    app.set_language(i18n.SOURCE)
     table.click(("cell", 0, 1))
     assert sent == [["swap", 0, 0, 0, 1, 1]]
 

@@ -65,7 +65,10 @@ def _own_turn(phase: str, prefix: Sequence[Token]) -> str:
     """The prompt on the viewer's own turn, past the setup's."""
     if phase == "turn":
         if len(prefix) == 2:
-            return _("Both are face down: click the one to turn face up")
+            # The card chosen turns up where the other was: the swap is made first.
+            return _(
+                "Both are face down: click the card to turn face up – it lands in the other's place"
+            )
         if prefix:
             return _("Swap: click a neighbouring card (Esc to start over)")
         return _(
