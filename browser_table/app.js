@@ -427,7 +427,10 @@ function renderRoom() {
       room.seats.every((s) => s.kind === "bot" || (s.kind === "human" && s.ready))
         ? el("p", { class: "notice", id: "all-ready" }, _("Everybody is ready: Start!")) : null,
       el("div", { class: "row" },
-        el("button", { id: "ready", onclick: () => send({ t: "ready", room: room.id, ready: !(me && me.ready) }) }, me && me.ready ? _("Not ready") : _("Ready")),
+        // A switch, pressed while the player is ready: its label stays "Ready" (as a label
+        // "Not ready" read like the player's state, not what a tap does).
+        el("button", { id: "ready", class: me && me.ready ? "pressed" : "", "aria-pressed": String(Boolean(me && me.ready)),
+          onclick: () => send({ t: "ready", room: room.id, ready: !(me && me.ready) }) }, me && me.ready ? "✓ " : "", _("Ready")),
         el("button", { id: "start", onclick: () => send({ t: "start", room: room.id }) }, _("Start")),
         el("button", { onclick: leave }, _("Leave")))),
     S.refusal ? el("p", { class: "refusal" }, S.refusal) : null];

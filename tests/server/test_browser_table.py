@@ -493,8 +493,12 @@ def test_the_room_says_all_are_ready_forgets_an_outlived_refusal_and_opens_the_t
                 page.wait_for_timeout(30)
         assert page.locator(".refusal").count() == 0
         assert page.locator("#all-ready").count() == 0  # Ann is not ready yet
+        assert page.get_attribute("#ready", "aria-pressed") == "false"
         page.click("#ready")
         page.wait_for_selector("#all-ready")
+        # A switch pressed, still labelled "Ready": not "Not ready", read as a state.
+        assert page.get_attribute("#ready", "aria-pressed") == "true"
+        assert page.inner_text("#ready").endswith("Ready")
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         assert page.evaluate("window.scrollY") > 0
         page.click("#start")
