@@ -404,11 +404,21 @@ def test_a_phone_held_sideways_plays_a_whole_game(chromium, server):
         room = host.create("blanco", 2, sit=False)
         page, errors = open_page(context, server, "Ann")
         take_seat(page, room, bots=True)
-        # The player's own turn and hand beside the others, in sight without scrolling.
-        mine, turn = page.locator(".seat.mine").bounding_box(), page.locator(".turn").bounding_box()
-        assert mine is not None and turn is not None
-        assert mine["x"] > 844 / 2 and turn["x"] > 844 / 2
-        assert mine["y"] + mine["height"] <= 390 + 1, mine
+        # The player's own turn, grid and hand and Blanco's piles beside the others, in
+        # sight without scrolling.
+        boxes = {
+            part: page.locator(selector).bounding_box()
+            for part, selector in (
+                ("others", ".others"),
+                ("mine", ".seat.mine"),
+                ("turn", ".turn"),
+                ("piles", ".centre"),
+            )
+        }
+        right_of_others = boxes["others"]["x"] + boxes["others"]["width"]
+        for part in ("mine", "turn", "piles"):
+            box = boxes[part]
+            assert box["x"] >= right_of_others and box["y"] + box["height"] <= 390 + 1, part
         assert play_to_the_end(page) > 0
         assert checks(page)["drifts"] == 0 and not errors
     finally:
