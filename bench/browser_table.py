@@ -37,6 +37,17 @@ ARGS = [
 PHONE = {"width": 390, "height": 844}
 
 
+def fill_with_bots(page, level: str) -> None:
+    """In a room of the browser table: a bot of `level` on every open seat, one tap after
+    another (each once the room shows the last one seated)."""
+    page.select_option("#bot-level", level)
+    while page.locator(".add-bot").count():
+        before = page.locator(".add-bot").count()
+        page.locator(".add-bot").first.click()
+        while page.locator(".add-bot").count() == before:
+            page.wait_for_timeout(20)
+
+
 def page_size() -> dict[str, int]:
     """Bytes of each file the page loads (the catalogue: German, the largest)."""
     root = files("game.browser_table")
@@ -152,12 +163,7 @@ def screenshots(port: int, web_port: int, folder: Path) -> list[Path]:
             page.select_option("#new-players", str(players))
             page.click("#create")
             page.wait_for_selector(".add-bot")
-            page.select_option("#bot-level", "easy")
-            while page.locator(".add-bot").count():
-                before = page.locator(".add-bot").count()
-                page.locator(".add-bot").first.click()
-                while page.locator(".add-bot").count() == before:
-                    page.wait_for_timeout(20)
+            fill_with_bots(page, "easy")
             page.click("#ready")
             while not page.locator(".table").count():
                 if page.locator("#start").count():

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.browser_table import fill_with_bots
 from game.host.embedded import EmbeddedServer, start_embedded
 from game.host.room import BOT_NAMES
 from game.host.web import catalogue_json
@@ -161,12 +162,7 @@ def take_seat(page, room: str, bots: bool) -> None:
     page.click(f"li[data-room='{room}'] button.join")
     page.wait_for_selector("#ready")
     if bots:
-        while page.locator("select#bot-level").count() and page.locator(".add-bot").count():
-            page.select_option("#bot-level", "random")
-            before = page.locator(".add-bot").count()
-            page.locator(".add-bot").first.click()
-            while page.locator(".add-bot").count() == before:
-                page.wait_for_timeout(30)
+        fill_with_bots(page, "random")
     page.click("#ready")
     deadline = time.monotonic() + 20
     while not page.locator(".table").count():
@@ -495,12 +491,7 @@ def test_the_room_says_all_are_ready_forgets_an_outlived_refusal_and_opens_the_t
         page.wait_for_selector(".add-bot")
         page.click("#start")
         page.wait_for_selector(".refusal")
-        page.select_option("#bot-level", "random")
-        while page.locator(".add-bot").count():
-            before = page.locator(".add-bot").count()
-            page.locator(".add-bot").first.click()
-            while page.locator(".add-bot").count() == before:
-                page.wait_for_timeout(30)
+        fill_with_bots(page, "random")
         assert page.locator(".refusal").count() == 0
         assert page.locator("#all-ready").count() == 0  # Ann is not ready yet
         assert page.get_attribute("#ready", "aria-pressed") == "false"
