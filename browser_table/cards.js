@@ -131,7 +131,6 @@ function decktetFace(code) {
   return out + faceWords(name, F.card.ink, A - 0.16);
 }
 
-
 function faceWords(words, fill, y) {
   const size = Math.min(0.13, 1.55 / Math.max(words.length, 1));
   return text(words, fill, 0.5, y, size);

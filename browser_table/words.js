@@ -175,7 +175,6 @@ export function eventWords(game, event, name) {
   }
 }
 
-/** A step's events as one line, phrases joined by " · ". */
 /** `event` with what every seat saw of it beyond what this seat was sent, from the seat's
  * `view` before it (steps.blanco_seen): the card a take from Blanco's discard pile takes. */
 export function seen(game, event, view) {
@@ -201,6 +200,7 @@ export function recalled(game, steps) {
   }) }));
 }
 
+/** A step's events as one line, phrases joined by " · ". */
 export function eventsLine(game, events, name) {
   return events.map((e) => eventWords(game, e, name)).filter(Boolean).join(" · ");
 }

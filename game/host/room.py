@@ -356,12 +356,12 @@ class Room:
 
     def stand_in_absent(self, now: float) -> bool:
         """Let a bot stand in for each player disconnected for longer than the grace period,
-        as long as somebody is still at the table to wait for them: a game nobody is
-        connected to waits (a local game kept to continue later). True if a bot stepped in
-        (the room was announced)."""
+        as long as somebody is still at the table to wait for them (see `members`; the same
+        rule lets stand-ins play, `bot_turn`): a game nobody is at waits (a local game kept
+        to continue later). True if a bot stepped in (the room was announced)."""
         if not self.gone or self.grace is None or self.finished_at is not None:
             return False
-        if not any(s.peer is not None for s in self.seats):
+        if not self.members():
             return False
         due = [seat for seat, since in self.gone.items() if now - since >= self.grace]
         for seat in due:

@@ -10,7 +10,20 @@ from game.client import widgets
 RECT = pygame.Rect(60, 40, 220, 64)
 
 
-def plate(calls: list[str] | None = None, **changed) -> bytes:
+def said(monkeypatch, name: str, at: int) -> list[str]:
+    """Every text drawn from now on by widgets' function `name`, whose argument `at` is it."""
+    words: list[str] = []
+    real = getattr(widgets, name)
+
+    def recorded(*args, **kwargs):
+        words.append(args[at])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(widgets, name, recorded)
+    return words
+
+
+def plate(**changed) -> bytes:
     surface = pygame.Surface((400, 200))
     surface.fill((10, 80, 40))
     args = {"name": "Dario (normal bot)", "detail": "12 points · 5 cards", "current": True}
@@ -22,14 +35,7 @@ def plate(calls: list[str] | None = None, **changed) -> bytes:
 def test_a_plate_shown_again_draws_no_text(make_app, monkeypatch):
     make_app()
     first = plate()
-    calls: list[str] = []
-    real = widgets.blit_text
-
-    def counted(*args, **kwargs):
-        calls.append(args[1])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(widgets, "blit_text", counted)
+    calls = said(monkeypatch, "blit_text", 1)
     assert [plate() for _ in range(3)] == [first] * 3
     assert calls == []
     assert plate(detail="13 points · 4 cards") != first and "13 points · 4 cards" in calls
@@ -48,14 +54,7 @@ def test_a_one_line_plate_shows_a_long_status_and_the_detail_makes_room_for_it(
     """Blanco's four plates in a row are one line each: "away – a bot is playing for Bruno"
     did not fit between the name and the detail and was left out."""
     make_app()
-    words: list[str] = []
-    real = widgets.text
-
-    def told(*args, **kwargs):
-        words.append(args[0])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(widgets, "text", told)
+    words = said(monkeypatch, "text", 0)
 
     def pill(width: int, status: str) -> int:
         """The status pill's pixels on a one-line plate `width` wide."""

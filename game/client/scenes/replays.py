@@ -241,8 +241,10 @@ class ReplaysScene(Scene):
                 self.list_rect.inflate(0, -200),
             )
         else:
-            head = self.head_rect.copy()
-            head.width = self.rows[0][1].rect.width if self.rows else head.width
+            # Over the rows' columns, left of their Delete buttons.
+            head = self.head_rect.inflate(-layout.px(DELETE_WIDTH, s), 0).move(
+                -layout.px(DELETE_WIDTH, s) // 2, 0
+            )
             for words, rect in zip(HEADINGS, layout.replay_columns(head.inflate(-20, 0))):
                 widgets.blit_text(surface, _(words), size, palette.TEXT_DIM, rect, "left")
         for info, button in self.rows:
