@@ -20,10 +20,16 @@ MOVES = 6
 
 
 def kill_workers() -> list[int]:
-    """SIGKILL every worker process of this process's bot pool; their pids."""
-    pids = [child.pid for child in multiprocessing.active_children() if child.pid]
-    for pid in pids:
-        os.kill(pid, signal.SIGKILL)
+    """SIGKILL every worker process of this process's bot pool; the pids of those killed (a
+    worker listed may be gone by the time it is killed: a pool being replaced ends its own)."""
+    pids = []
+    for child in multiprocessing.active_children():
+        try:
+            if child.pid:
+                os.kill(child.pid, signal.SIGKILL)
+                pids.append(child.pid)
+        except ProcessLookupError:
+            pass
     return pids
 
 
